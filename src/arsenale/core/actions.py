@@ -1,0 +1,129 @@
+"""Actions: small immutable values with a JSON form and a text notation.
+
+Each game builds its whole action set once, as a `Catalogue`, when it is loaded. Legal-move
+generation then hands out these shared objects instead of allocating new ones, equality is
+mostly identity, and every action has a fixed integer `index` (the catalogue position) that
+the AI adapters use as their action id.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from arsenale.core.errors import NotationError
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalize_text(text: str) -> str:
+    """Lower case, single spaces, no accents on the letters players type most (à, è, é...)."""
+    text = _SPACES.sub(" ", text.strip().lower())
+    return text.translate(_PLAIN)
+
+
+_PLAIN = str.maketrans("àáâäèéêëìíîïòóôöùúûüç", "aaaaeeeeiiiioooouuuuc")
+
+
+class Action:
+    """One move of one game: a `kind` and named parameters.
+
+    `params` maps parameter names to str/int values; `notation` is the canonical text.
+    Treat instances as immutable; get them from the game's catalogue.
+    """
+
+    __slots__ = ("_key", "index", "kind", "notation", "params")
+
+    def __init__(self, kind: str, params: dict[str, Any], index: int, notation: str) -> None:
+        self.kind = kind
+        self.params = params
+        self.index = index
+        self.notation = notation
+        self._key = (kind, tuple(sorted(params.items())))
+
+    def __getitem__(self, name: str) -> Any:
+        return self.params[name]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.params}
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Action) and self._key == other._key)
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        return f"<{self.notation}>"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+class Catalogue:
+    """The fixed, ordered set of every action a game can ever offer."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self._actions: list[Action] = []
+        self._by_key: dict[tuple[Any, ...], Action] = {}
+        self._by_text: dict[str, Action] = {}
+
+    def add(self, kind: str, notation: str, aliases: tuple[str, ...] = (), **params: Any) -> Action:
+        action = Action(kind, params, len(self._actions), notation)
+        if action._key in self._by_key:
+            raise ValueError(f"duplicate action {kind} {params}")
+        self._actions.append(action)
+        self._by_key[action._key] = action
+        for text in (notation, *aliases):
+            key = normalize_text(text)
+            if key in self._by_text:
+                raise ValueError(f"notation {text!r} names two actions")
+            self._by_text[key] = action
+        return action
+
+    def get(self, kind: str, **params: Any) -> Action:
+        return self._by_key[(kind, tuple(sorted(params.items())))]
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __getitem__(self, index: int) -> Action:
+        return self._actions[index]
+
+    def from_json(self, obj: Any) -> Action:
+        """The action a JSON object names, or NotationError."""
+        if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
+            raise NotationError(
+                'an action must be a JSON object with a "kind" string',
+                "arsenale: action format",
+            )
+        params = {k: v for k, v in obj.items() if k != "kind"}
+        for v in params.values():
+            if not isinstance(v, str | int) or isinstance(v, bool):
+                raise NotationError(
+                    f"action parameters must be strings or integers, got {v!r}",
+                    "arsenale: action format",
+                )
+        try:
+            return self._by_key[(obj["kind"], tuple(sorted(params.items())))]
+        except (KeyError, TypeError):
+            raise NotationError(
+                f"{self.game_id} has no action {obj!r}", "arsenale: action format"
+            ) from None
+
+    def from_text(self, text: str) -> Action:
+        """The action a text notation names, or NotationError."""
+        if not isinstance(text, str):
+            raise NotationError("an action in text notation must be a string", "arsenale: notation")
+        try:
+            return self._by_text[normalize_text(text)]
+        except KeyError:
+            raise NotationError(
+                f"{text!r} is not a move of {self.game_id} (type 'moves' or '?' for the legal ones)",
+                "arsenale: notation",
+            ) from None

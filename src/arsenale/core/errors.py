@@ -1,0 +1,44 @@
+"""Errors raised across Arsenale. Every refusal says what is wrong and, where a rule
+applies, which rule (rulebook file and section)."""
+
+from __future__ import annotations
+
+
+class ArsenaleError(Exception):
+    """Base class of every error Arsenale raises on purpose."""
+
+
+class IllegalAction(ArsenaleError):
+    """An action the rules do not allow now. The state is unchanged.
+
+    `reason` is plain language; `rule` names the rulebook file and section, or the part of
+    the Arsenale contract (``"arsenale: ..."``) for malformed input.
+    """
+
+    def __init__(self, reason: str, rule: str | None = None) -> None:
+        super().__init__(reason if rule is None else f"{reason} [{rule}]")
+        self.reason = reason
+        self.rule = rule
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"error": self.reason, "rule": self.rule}
+
+
+class NotationError(IllegalAction):
+    """Text or JSON that does not name any action of the game."""
+
+
+class UnknownGame(ArsenaleError):
+    """A game id that no registered game has."""
+
+
+class OptionError(ArsenaleError):
+    """A bad player count or game option."""
+
+
+class RecordError(ArsenaleError):
+    """A game record that cannot be read or does not replay."""
+
+
+class DataError(ArsenaleError):
+    """Component data that contradicts a count the rulebook states."""

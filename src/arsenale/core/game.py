@@ -1,0 +1,108 @@
+"""A game: its identity, options, action catalogue and how to start a state."""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from arsenale.core.actions import Action, Catalogue
+from arsenale.core.errors import IllegalAction, OptionError
+from arsenale.core.state import GameState
+
+if TYPE_CHECKING:
+    import random
+
+    from arsenale.core.info import SeatInfo
+
+Policy = Callable[["SeatInfo", "random.Random"], Action]
+"""A bot's decision function: a seat's information state and a random generator in, an action
+out."""
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: bool | int | str
+    help: str
+
+
+class Game(ABC):
+    """One board game. Subclasses set the class attributes and implement `_new`."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rulebook: str
+    options: tuple[Option, ...] = ()
+    catalogue: Catalogue
+
+    def new_game(
+        self, players: int, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> GameState:
+        """A new game. `seed` None draws a fresh random seed (kept in the record, never shown)."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.id} is for {self.min_players}-{self.max_players} players, not {players!r}"
+            )
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
+        return self._new(players, seed, self.check_options(options or {}))
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        known = {o.name: o for o in self.options}
+        out = {o.name: o.default for o in self.options}
+        for name, value in options.items():
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise OptionError(f"{self.id} has no option {name!r} (options: {names})")
+            default = known[name].default
+            if type(value) is not type(default):
+                raise OptionError(
+                    f"option {name!r} takes a {type(default).__name__}, not {value!r}"
+                )
+            out[name] = value
+        return out
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        """Set up a game; provided by each game."""
+
+    def parse(self, state: GameState, seat: int, text: str) -> Action:
+        """The legal action of `seat` that `text` names; IllegalAction explains a refusal."""
+        action = self.catalogue.from_text(text)
+        state.check(seat, action)
+        return action
+
+    def action_from_json(self, obj: Any) -> Action:
+        return self.catalogue.from_json(obj)
+
+    def rules(self, topic: str | None = None) -> str:
+        """Our own summary of the rules, with rulebook references (docs/rules/<id>.md)."""
+        from arsenale.core.rules_text import rules_text
+
+        return rules_text(self, topic)
+
+    @abstractmethod
+    def heuristic_policy(self) -> Policy:
+        """The game's `heuristic` bot."""
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "players": [self.min_players, self.max_players],
+            "rulebook": self.rulebook,
+            "options": {o.name: {"default": o.default, "help": o.help} for o in self.options},
+        }
+
+
+def require(condition: bool, reason: str, rule: str) -> None:
+    """Raise IllegalAction(reason, rule) unless `condition` holds."""
+    if not condition:
+        raise IllegalAction(reason, rule)

@@ -1,0 +1,72 @@
+"""Game records: saving, loading and replaying (format in docs/formats.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from arsenale.core.errors import ArsenaleError, RecordError
+from arsenale.core.registry import load_game
+from arsenale.core.state import GameState
+
+FORMAT = "arsenale-record/1"
+
+
+def replay(record: dict[str, Any], upto: int | None = None) -> GameState:
+    """Rebuild the state a record describes (its first `upto` actions if given).
+
+    A full replay must reproduce the recorded result; RecordError says where it does not.
+    """
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"not an Arsenale record (format must be {FORMAT!r})")
+    for key, kind in (("game", str), ("players", int), ("seed", int), ("actions", list)):
+        if not isinstance(record.get(key), kind):
+            raise RecordError(f"the record's {key!r} is missing or not a {kind.__name__}")
+    try:
+        game = load_game(record["game"])
+        state = game.new_game(record["players"], record["seed"], record.get("options") or {})
+    except ArsenaleError as e:
+        raise RecordError(f"the record cannot start its game: {e}") from None
+    actions = record["actions"]
+    if upto is not None:
+        if upto < 0:
+            raise RecordError("--upto must be 0 or more")
+        actions = actions[:upto]
+    for ply, entry in enumerate(actions):
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise RecordError(f"action {ply} is not a [seat, action] pair")
+        seat, action = entry
+        try:
+            state.apply(seat, action)
+        except ArsenaleError as e:
+            raise RecordError(f"action {ply} ({entry!r}) does not replay: {e}") from None
+    if upto is None and record.get("result") is not None:
+        if not state.over:
+            raise RecordError("the record claims a result but its actions do not end the game")
+        got = state.result().to_json()
+        if got["scores"] != record["result"].get("scores") or got["ranks"] != record["result"].get(
+            "ranks"
+        ):
+            raise RecordError(f"replay gives {got}, the record says {record['result']}")
+    return state
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path} is not valid JSON (line {e.lineno}: {e.msg})") from None
+    if not isinstance(record, dict):
+        raise RecordError(f"{path} does not hold a record object")
+    return record
+
+
+def save_record(path: str | Path, record: dict[str, Any]) -> None:
+    Path(path).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

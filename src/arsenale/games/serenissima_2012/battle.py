@@ -1,0 +1,217 @@
+"""Battle (serenissima-2012.en.txt, "b) Battle").
+
+Against a galley: the attacker's combat value is its sailors minus the zones it crossed this
+turn; the defender's is its sailors. Both roll that many skull dice at once and each skull kills
+one enemy sailor. Between rounds the attacker may stop, which ends its turn. After losses the
+attacker's value is its sailors but never above its first value (kept for the whole turn, so a
+second battle starts from it too: the rulebook example's "now 1"). When one side is empty its
+galley sinks and the survivor may take the sunken cargo into free spaces.
+
+Against a port (owned by another player, never its owner's last port, after the owner's galleys
+in the zone are sunk): a fort first fires two dice once; then rounds against the port's sailors.
+If the port is emptied, the attacker may unload sailors to take it; if both sides die, the port
+becomes neutral.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision
+from arsenale.core.state import Event
+from arsenale.games.serenissima_2012 import turn_end
+from arsenale.games.serenissima_2012.board import GOODS
+from arsenale.games.serenissima_2012.state import BATTLE, STEP3
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_2012.state import SerenissimaState
+
+RULE_BATTLE = "serenissima-2012.en.txt, A) Action, 3) b) Battle"
+RULE_PORT = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Combat against a port"
+RULE_FORT = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Forts"
+
+
+def skulls(s: SerenissimaState, dice: int) -> list[bool]:
+    b = s.game.board
+    faces, hit = b.dice_faces, b.skull_faces
+    below = s.chance.below
+    return [below(faces) < hit for _ in range(dice)]
+
+
+def attack(s: SerenissimaState, seat: int, target: int, events: list[Event]) -> None:
+    """Start a battle against galley `target`, or the zone's port if `target` is -1."""
+    g = s.active
+    s.step = STEP3
+    s.mode = BATTLE
+    if s.cap < 0:
+        s.cap = max(0, s.g_sailors[g] - s.moves)
+    b = s.game.board
+    if target >= 0:
+        events.append({"type": "attack", "seat": seat, "galley": g + 1, "target": target + 1, "defender": s.g_owner[target]})
+    else:
+        p = b.zone_port[s.g_zone[g]]
+        events.append({"type": "attack", "seat": seat, "galley": g + 1, "target": b.port_ids[p], "defender": s.owner[p]})
+        if s.forts >> p & 1:
+            shots = skulls(s, b.meta["fort_dice"])
+            killed = min(sum(shots), s.g_sailors[g])
+            s.g_sailors[g] -= killed
+            s.reserve[seat] += killed
+            events.append({"type": "fort_fire", "port": b.port_ids[p], "dice": shots, "killed": killed})
+            if s.g_sailors[g] == 0:
+                s.return_to_bank(s.sink(g, events, "fort"))
+                turn_end.finish_activation(s, events)
+                return
+    battle_round(s, seat, target, events)
+
+
+def battle_round(s: SerenissimaState, seat: int, target: int, events: list[Event]) -> None:
+    """One round: simultaneous rolls, simultaneous losses, then the outcome."""
+    b = s.game.board
+    g = s.active
+    zone = s.g_zone[g]
+    p = b.zone_port[zone]
+    attack_dice = skulls(s, min(s.cap, s.g_sailors[g]))
+    if target >= 0:
+        defender = s.g_owner[target]
+        defence = s.g_sailors[target]
+    else:
+        defender = s.owner[p]
+        defence = s.port_sailors[p]
+    defence_dice = skulls(s, defence)
+    kills = min(sum(attack_dice), defence)
+    losses = min(sum(defence_dice), s.g_sailors[g])
+    s.g_sailors[g] -= losses
+    s.reserve[seat] += losses
+    s.reserve[defender] += kills
+    if target >= 0:
+        s.g_sailors[target] -= kills
+        left = s.g_sailors[target]
+    else:
+        s.port_sailors[p] -= kills
+        left = s.port_sailors[p]
+    events.append(
+        {
+            "type": "battle_round",
+            "attacker": seat,
+            "defender": defender,
+            "attack_dice": attack_dice,
+            "defence_dice": defence_dice,
+            "attacker_lost": losses,
+            "defender_lost": kills,
+        }
+    )
+    attacker_alive = s.g_sailors[g] > 0
+    if target >= 0:
+        if not attacker_alive and not left:
+            s.return_to_bank(s.sink(target, events, "battle"))
+            s.return_to_bank(s.sink(g, events, "battle"))
+            turn_end.finish_activation(s, events)
+        elif not left:
+            cargo = s.sink(target, events, "battle")
+            _offer_loot(s, g, cargo, True, events)
+        elif not attacker_alive:
+            cargo = s.sink(g, events, "battle")
+            _offer_loot(s, target, cargo, False, events)
+        else:
+            s.stack.append(Decision("battle", (seat,), target))
+    else:
+        if not left:
+            s.owner[p] = -1
+            events.append({"type": "port_neutral", "port": b.port_ids[p], "former_owner": defender})
+        if not attacker_alive:
+            s.return_to_bank(s.sink(g, events, "battle"))
+            turn_end.finish_activation(s, events)
+        elif not left:
+            s.stack.append(Decision("occupy", (seat,), p))
+        else:
+            s.stack.append(Decision("battle", (seat,), target))
+
+
+def legal_battle(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+    a = s.game.actions
+    return [a.fight, a.retreat]
+
+
+def apply_battle(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+    events: list[Event] = []
+    s.stack.pop()
+    if action is s.game.actions.fight:
+        battle_round(s, seat, top.data, events)
+    else:
+        events.append({"type": "retreat", "seat": seat, "galley": s.active + 1})
+        turn_end.finish_activation(s, events)
+    return events
+
+
+# -- the sunken cargo --------------------------------------------------------------------------
+
+
+def _offer_loot(s: SerenissimaState, survivor: int, cargo: list[int], attacker_won: bool, events: list[Event]) -> None:
+    frame = Decision("loot", (s.g_owner[survivor],), (survivor, tuple(cargo), attacker_won))
+    if sum(cargo) and len(legal_loot(s, frame.seats[0], frame)) > 1:
+        s.stack.append(frame)
+    else:
+        _end_loot(s, frame, events)
+
+
+def legal_loot(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+    a = s.game.actions
+    survivor, cargo, _ = top.data
+    out: list[Action] = []
+    if s.g_sailors[survivor] + s.g_goods[survivor] < 5 and s.g_goods[survivor] < 4:
+        out += [a.loot[i] for i in range(6) if cargo[i]]
+    out.append(a.done)
+    return out
+
+
+def apply_loot(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+    events: list[Event] = []
+    survivor, cargo, attacker_won = top.data
+    s.stack.pop()
+    if action is s.game.actions.done:
+        _end_loot(s, top, events)
+        return events
+    good = GOODS.index(action["good"])
+    left = list(cargo)
+    left[good] -= 1
+    s.cargo[6 * survivor + good] += 1
+    s.g_goods[survivor] += 1
+    events.append({"type": "loot", "seat": seat, "galley": survivor + 1, "good": action["good"]})
+    frame = Decision("loot", top.seats, (survivor, tuple(left), attacker_won))
+    if sum(left) and len(legal_loot(s, seat, frame)) > 1:
+        s.stack.append(frame)
+    else:
+        _end_loot(s, frame, events)
+    return events
+
+
+def _end_loot(s: SerenissimaState, frame: Decision, events: list[Event]) -> None:
+    """Cargo nobody took goes back to the bank; the battle goes on or the turn ends."""
+    survivor, cargo, attacker_won = frame.data
+    s.return_to_bank(list(cargo))
+    if not attacker_won:
+        turn_end.finish_activation(s, events)
+
+
+# -- taking the port -------------------------------------------------------------------------
+
+
+def legal_occupy(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+    a = s.game.actions
+    p = top.data
+    n = min(s.g_sailors[s.active], s.game.board.port_size[p])
+    return [*(a.claim_action(k) for k in range(1, n + 1)), a.end]
+
+
+def apply_occupy(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+    from arsenale.games.serenissima_2012 import activation
+
+    events: list[Event] = []
+    s.stack.pop()
+    if action is s.game.actions.end:
+        events.append({"type": "end", "seat": seat, "galley": s.active + 1})
+        turn_end.finish_activation(s, events)
+    else:
+        activation.complete_claim(s, seat, action["sailors"], events)
+    return events

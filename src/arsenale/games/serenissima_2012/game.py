@@ -1,0 +1,101 @@
+"""Serenissima (2012): the game object, set-up of a new state, and the decision table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arsenale.core.game import Game, Option, Policy
+from arsenale.games.serenissima_2012 import (
+    activation,
+    battle,
+    blockade,
+    investment,
+    setup,
+    turn_end,
+)
+from arsenale.games.serenissima_2012.actions import Actions
+from arsenale.games.serenissima_2012.board import Board, load_board
+from arsenale.games.serenissima_2012.state import PHASES, SerenissimaState
+
+# Decision kind -> (legal actions, apply): the game's phases and sub-steps, boardgame.io style.
+PHASES.update(
+    {
+        "close": (setup.legal_close, setup.apply_close),
+        "choose_port": (setup.legal_choose_port, setup.apply_choose_port),
+        "choose_galley": (setup.legal_choose_galley, setup.apply_choose_galley),
+        "galley": (turn_end.legal_galley, turn_end.apply_galley),
+        "activation": (activation.legal_activation, activation.apply_activation),
+        "blockade": (blockade.legal_blockade, blockade.apply_blockade),
+        "battle": (battle.legal_battle, battle.apply_battle),
+        "loot": (battle.legal_loot, battle.apply_loot),
+        "occupy": (battle.legal_occupy, battle.apply_occupy),
+        "investment": (investment.legal_investment, investment.apply_investment),
+        "special": (investment.legal_special, turn_end.apply_special),
+    }
+)
+
+
+class Serenissima2012(Game):
+    id = "serenissima-2012"
+    title = "Serenissima (second edition, 2012)"
+    min_players = 2
+    max_players = 4
+    rulebook = "serenissima-2012.en.txt"
+    options = (
+        Option(
+            "hidden_money",
+            False,
+            "coins kept face down: other players' ducats are absent from each seat's view",
+        ),
+    )
+
+    def __init__(self) -> None:
+        self.board: Board = load_board()
+        self.actions = Actions(self.board)
+        self.catalogue = self.actions.catalogue
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> SerenissimaState:
+        b = self.board
+        setup_row = b.setups[players]
+        s = object.__new__(SerenissimaState)
+        s._init_core(self, players, seed, options)
+        n_ports, n_galleys = len(b.port_ids), b.meta["galleys"]
+        s.money = [b.meta["starting_ducats"]] * players
+        s.reserve = [setup_row.sailors] * players
+        s.home = [-1] * players
+        s.owner = [-1] * n_ports
+        s.port_sailors = [0] * n_ports
+        s.warehouse = [0] * n_ports
+        s.forts = s.basilicas = s.closed = 0
+        s.supply = list(b.cubes)
+        s.g_owner = [-1] * n_galleys
+        s.g_zone = [-1] * n_galleys
+        s.g_sailors = [0] * n_galleys
+        s.cargo = [0] * (6 * n_galleys)
+        s.g_goods = [0] * n_galleys
+        s.first = s.chance.below(players)  # "a player is randomly chosen as first player"
+        s.turn = 0
+        s.wheel = -1
+        s.track = 0
+        s.scorings = 0
+        s.doge_deck = list(range(len(b.doge_ids)))
+        s.chance.shuffle(s.doge_deck)
+        s.doge_discard = []
+        turn_end.begin_activation(s, -1)
+        setup.begin(s)
+        return s
+
+    def heuristic_policy(self) -> Policy:
+        from arsenale.games.serenissima_2012.heuristic import heuristic_policy
+
+        return heuristic_policy
+
+    def render(self, view: dict[str, Any], seat: int | None) -> Any:
+        from arsenale.games.serenissima_2012.render import render
+
+        return render(view, seat)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        from arsenale.games.serenissima_2012.render import describe_event
+
+        return describe_event(event)

@@ -1,0 +1,109 @@
+"""Set-up (serenissima-2012.en.txt, opening set-up section; 2- and 3-player sections).
+
+Order of decisions: with 2-3 players, one port each of wood, wine, stone and marble is closed,
+the players choosing in turn from the first player (RULINGS.md R1). Then each player, clockwise
+from the first, picks a starting port and a galley; then a second galley counter-clockwise from
+the last player; with 2 players a third galley clockwise again (RULINGS.md R2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision
+from arsenale.core.state import Event
+from arsenale.games.serenissima_2012 import turn_end
+from arsenale.games.serenissima_2012.board import GOODS
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_2012.state import SerenissimaState
+
+RULE_SETUP = "serenissima-2012.en.txt, set-up"
+RULE_CLOSED = "serenissima-2012.en.txt, Serenissima with 3 players / with 2 players"
+
+
+def begin(s: SerenissimaState) -> None:
+    """Push the set-up decisions: closing ports (2-3 players), then port and galley picks."""
+    n, first = s.players, s.first
+    clockwise = [(first + i) % n for i in range(n)]
+    picks: list[tuple[str, int]] = [("port", p) for p in clockwise]
+    picks += [("galley", p) for p in reversed(clockwise)]
+    if s.setup.start_galleys == 3:
+        picks += [("galley", p) for p in clockwise]
+    # Within the first round each player takes a port and then a galley.
+    queue: list[tuple[str, int]] = []
+    for kind, p in picks[:n]:
+        queue += [(kind, p), ("galley", p)]
+    queue += picks[n:]
+    closes = tuple((clockwise[i % n], good) for i, good in enumerate(s.setup.closed_goods))
+    s.stack.append(Decision("setup", (), (closes, tuple(queue))))
+    _next(s)
+
+
+def _next(s: SerenissimaState) -> None:
+    """Replace the set-up frame by the next pick, or start the first turn."""
+    closes, queue = s.stack.pop().data
+    if closes:
+        seat, good = closes[0]
+        s.stack.append(Decision("close", (seat,), (good, closes[1:], queue)))
+    elif queue:
+        (kind, seat), rest = queue[0], queue[1:]
+        s.stack.append(Decision("choose_port" if kind == "port" else "choose_galley", (seat,), ((), rest)))
+    else:
+        turn_end.start_turn(s, [])
+
+
+def legal_close(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+    good = top.data[0]
+    b = s.game.board
+    return [
+        s.game.actions.close[p]
+        for p in range(len(b.port_ids))
+        if b.port_good[p] == good and p not in b.start_ports and not s.closed >> p & 1
+    ]
+
+
+def apply_close(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+    p = s.game.board.port_index(action["port"])
+    s.closed |= 1 << p
+    good, closes, queue = top.data
+    s.stack[-1] = Decision("setup", (), (closes, queue))
+    _next(s)
+    return [{"type": "closed", "seat": seat, "port": action["port"], "good": GOODS[good]}]
+
+
+def legal_choose_port(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+    return [s.game.actions.choose_port[p] for p in s.game.board.start_ports if s.owner[p] < 0]
+
+
+def apply_choose_port(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+    b = s.game.board
+    p = b.port_index(action["port"])
+    s.owner[p] = seat
+    s.port_sailors[p] = b.meta["start_sailors_port"]
+    s.reserve[seat] -= b.meta["start_sailors_port"]
+    home = list(s.home)
+    home[seat] = p
+    s.home = home
+    s.stack[-1] = Decision("setup", (), top.data)
+    _next(s)
+    return [{"type": "start_port", "seat": seat, "port": action["port"]}]
+
+
+def legal_choose_galley(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+    galleys = s.game.actions.choose_galley
+    return [galleys[g] for g in range(s.setup.galleys) if s.g_owner[g] < 0]
+
+
+def apply_choose_galley(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+    b = s.game.board
+    g = action["galley"] - 1
+    s.g_owner[g] = seat
+    s.g_zone[g] = b.port_zone[s.home[seat]]
+    s.g_sailors[g] = b.meta["start_sailors_galley"]
+    s.reserve[seat] -= b.meta["start_sailors_galley"]
+    s.stack[-1] = Decision("setup", (), top.data)
+    events: list[Event] = [{"type": "start_galley", "seat": seat, "galley": g + 1, "zone": b.zone_ids[s.g_zone[g]]}]
+    _next(s)
+    return events

@@ -1,0 +1,306 @@
+"""The state of a game of Serenissima (2012).
+
+Everything is kept in flat lists of small integers so that `clone` is a handful of list copies
+(see docs/architecture.md, "Speed"). Goods, ports, zones are indices into the board
+(board.py); galley g is the galley numbered g + 1 on the board. A warehouse is a bit mask of
+the goods it holds: the rulebook lets each good enter a port's warehouse at most once.
+
+The rules themselves live beside this file, one module per part of the rulebook: setup.py,
+activation.py (loading, movement, sale, claims), blockade.py, battle.py, investment.py and
+turn_end.py (wheel, Doge cards, scoring, special investment, end of the game).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision
+from arsenale.core.result import Result
+from arsenale.core.state import Event, GameState
+from arsenale.games.serenissima_2012.board import GOODS, WINE
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_2012.game import Serenissima2012
+
+COLOURS = ("blue", "red", "orange", "black")
+POPCOUNT = tuple(bin(m).count("1") for m in range(64))
+
+# Step of the active galley's activation (rulebook: Action, steps 1-3).
+LOADING, MOVING, STEP3 = 0, 1, 2
+# What the active galley has started in step 3: nothing yet, a sale, or a battle.
+NO_MODE, SALE, BATTLE = 0, 1, 2
+
+
+class SerenissimaState(GameState):
+    __slots__ = (
+        "active",
+        "bought_galley",
+        "cap",
+        "cargo",
+        "claim_blockers",
+        "closed",
+        "doge_deck",
+        "doge_discard",
+        "first",
+        "forts",
+        "free_cube",
+        "g_goods",
+        "g_owner",
+        "g_sailors",
+        "g_zone",
+        "home",
+        "basilicas",
+        "mode",
+        "money",
+        "moves",
+        "owner",
+        "port_sailors",
+        "reserve",
+        "sale_asked",
+        "sale_blocked",
+        "scorings",
+        "start_zone",
+        "step",
+        "supply",
+        "track",
+        "turn",
+        "warehouse",
+        "wheel",
+    )
+
+    seat_names = COLOURS
+    game: Serenissima2012
+
+    # players and ports
+    money: list[int]
+    reserve: list[int]  # sailors not on the board, per player
+    home: list[int]  # starting port of each player (-1 before it is chosen)
+    owner: list[int]  # per port: owning seat or -1 (neutral)
+    port_sailors: list[int]
+    warehouse: list[int]  # per port: bit mask of goods present
+    forts: int  # bit mask of ports with a fort
+    basilicas: int  # bit mask of ports with a basilica
+    closed: int  # bit mask of closed ports (2-3 players)
+    supply: list[int]  # goods cubes left in the bank
+    # galleys (index = number - 1)
+    g_owner: list[int]  # -1: in the box, not on the wheel
+    g_zone: list[int]
+    g_sailors: list[int]
+    cargo: list[int]  # cargo[6 * g + good]
+    g_goods: list[int]  # goods cubes aboard galley g
+    # turn, wheel, track, Doge
+    first: int
+    turn: int
+    wheel: int  # galley index the black token is on; -1: the Doge space
+    track: int
+    scorings: int
+    doge_deck: list[int]  # face down; the next card is the last element
+    doge_discard: list[int]
+    # the active galley's activation
+    active: int
+    start_zone: int
+    moves: int  # zones crossed so far
+    step: int
+    mode: int
+    free_cube: bool  # the free cube of an own port is still available
+    cap: int  # the attacker's first combat value this activation, -1 before any battle
+    sale_asked: bool  # blockade of the sale already offered
+    sale_blocked: bool
+    claim_blockers: int  # bit mask of seats that blockaded a claim of the neutral port
+    bought_galley: bool  # a galley was bought in this investment
+
+    # -- helpers used by the rules ------------------------------------------------------------
+
+    @property
+    def setup(self):  # type: ignore[no-untyped-def]
+        return self.game.board.setups[self.players]
+
+    def galleys_of(self, seat: int) -> list[int]:
+        return [g for g, o in enumerate(self.g_owner) if o == seat]
+
+    def galleys_in(self, zone: int) -> list[int]:
+        gz = self.g_zone
+        return [g for g, o in enumerate(self.g_owner) if o >= 0 and gz[g] == zone]
+
+    def ports_of(self, seat: int) -> list[int]:
+        return [p for p, o in enumerate(self.owner) if o == seat]
+
+    def pieces(self, g: int) -> int:
+        return self.g_sailors[g] + self.g_goods[g]
+
+    def port_has(self, p: int, good: int) -> bool:
+        """A port "has" a good if it produces it or its warehouse holds it (Fort, Basilica)."""
+        return self.game.board.port_good[p] == good or bool(self.warehouse[p] >> good & 1)
+
+    def is_wine_port(self, p: int) -> bool:
+        """The Port card shows its wine side (rulebook: Sale, Wine)."""
+        return self.port_has(p, WINE)
+
+    def sink(self, g: int, events: list[Event], cause: str) -> list[int]:
+        """Remove galley g from the board and the wheel; sailors go back to the reserve.
+
+        Returns its cargo (counts per good), which the caller gives to a looter or the bank.
+        """
+        owner = self.g_owner[g]
+        self.reserve[owner] += self.g_sailors[g]
+        base = 6 * g
+        cargo = self.cargo[base : base + 6]
+        for i in range(6):
+            self.cargo[base + i] = 0
+        self.g_sailors[g] = 0
+        self.g_goods[g] = 0
+        self.g_owner[g] = -1
+        self.g_zone[g] = -1
+        events.append({"type": "sunk", "galley": g + 1, "seat": owner, "cause": cause})
+        return cargo
+
+    def return_to_bank(self, cargo: list[int]) -> None:
+        for good, n in enumerate(cargo):
+            self.supply[good] += n
+
+    # -- core hooks ---------------------------------------------------------------------------
+
+    def _legal_actions(self, seat: int, top: Decision) -> list[Action]:
+        return PHASES[top.kind][0](self, seat, top)
+
+    def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
+        return PHASES[top.kind][1](self, seat, action, top)
+
+    def _why_illegal(self, seat: int, action: Action, top: Decision) -> tuple[str, str | None]:
+        from arsenale.games.serenissima_2012.explain import why_illegal
+
+        return why_illegal(self, seat, action, top)
+
+    def _clone_into(self, c: GameState) -> None:
+        assert isinstance(c, SerenissimaState)
+        c.money = self.money.copy()
+        c.reserve = self.reserve.copy()
+        c.home = self.home
+        c.owner = self.owner.copy()
+        c.port_sailors = self.port_sailors.copy()
+        c.warehouse = self.warehouse.copy()
+        c.forts = self.forts
+        c.basilicas = self.basilicas
+        c.closed = self.closed
+        c.supply = self.supply.copy()
+        c.g_owner = self.g_owner.copy()
+        c.g_zone = self.g_zone.copy()
+        c.g_sailors = self.g_sailors.copy()
+        c.cargo = self.cargo.copy()
+        c.g_goods = self.g_goods.copy()
+        c.first = self.first
+        c.turn = self.turn
+        c.wheel = self.wheel
+        c.track = self.track
+        c.scorings = self.scorings
+        c.doge_deck = self.doge_deck.copy()
+        c.doge_discard = self.doge_discard.copy()
+        c.active = self.active
+        c.start_zone = self.start_zone
+        c.moves = self.moves
+        c.step = self.step
+        c.mode = self.mode
+        c.free_cube = self.free_cube
+        c.cap = self.cap
+        c.sale_asked = self.sale_asked
+        c.sale_blocked = self.sale_blocked
+        c.claim_blockers = self.claim_blockers
+        c.bought_galley = self.bought_galley
+
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        # The only hidden part is the order of the face-down Doge cards. Hidden money is not
+        # resampled: every payment is made in the open, so it follows from what all have seen.
+        rng.shuffle(self.doge_deck)
+
+    def _result(self) -> Result:
+        """The richest player wins; ties go to the most Port cards (rulebook: End of the game)."""
+        scores = tuple(float(m) for m in self.money)
+        ports = tuple(float(sum(1 for o in self.owner if o == s)) for s in range(self.players))
+        return Result.from_keys(scores, ports)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        b = self.game.board
+        hidden = self.options.get("hidden_money", False)
+        players = []
+        for s in range(self.players):
+            row: dict[str, Any] = {
+                "seat": s,
+                "colour": COLOURS[s],
+                "sailors_in_reserve": self.reserve[s],
+                "ports": [b.port_ids[p] for p in self.ports_of(s)],
+                "galleys": [g + 1 for g in self.galleys_of(s)],
+            }
+            if not hidden or s == seat:
+                row["money"] = self.money[s]
+            players.append(row)
+        ports = [
+            {
+                "id": b.port_ids[p],
+                "name": b.port_names[p],
+                "good": GOODS[b.port_good[p]],
+                "warehouse_size": b.port_size[p],
+                "owner": self.owner[p] if self.owner[p] >= 0 else None,
+                "sailors": self.port_sailors[p],
+                "warehouse": [GOODS[g] for g in range(6) if self.warehouse[p] >> g & 1],
+                "fort": bool(self.forts >> p & 1),
+                "basilica": bool(self.basilicas >> p & 1),
+                "closed": bool(self.closed >> p & 1),
+                "wine_side": self.is_wine_port(p),
+                "start": p in b.start_ports,
+            }
+            for p in range(len(b.port_ids))
+        ]
+        galleys = [
+            {
+                "number": g + 1,
+                "owner": o,
+                "zone": b.zone_ids[self.g_zone[g]],
+                "sailors": self.g_sailors[g],
+                "cargo": {GOODS[i]: self.cargo[6 * g + i] for i in range(6) if self.cargo[6 * g + i]},
+            }
+            for g, o in enumerate(self.g_owner)
+            if o >= 0
+        ]
+        setup = self.setup
+        activation = None
+        if self.active >= 0:
+            activation = {
+                "galley": self.active + 1,
+                "seat": self.g_owner[self.active],
+                "step": ("loading", "movement", "sale or battle")[self.step],
+                "mode": (None, "sale", "battle")[self.mode],
+                "zones_crossed": self.moves,
+                "start_zone": b.zone_ids[self.start_zone],
+                "free_cube": self.free_cube,
+                "combat_cap": self.cap if self.cap >= 0 else None,
+                "sale_blocked": self.sale_blocked,
+            }
+        return {
+            "first_player": self.first,
+            "turn": self.turn,
+            "players_info": players,
+            "ports": ports,
+            "galleys": galleys,
+            "wheel": {
+                "active_galley": self.wheel + 1 if self.wheel >= 0 else None,
+                "order": [g + 1 for g, o in enumerate(self.g_owner) if o >= 0],
+            },
+            "track": {
+                "position": self.track,
+                "length": setup.track_length,
+                "scoring_spaces": list(setup.scoring),
+                "scorings_done": self.scorings,
+            },
+            "doge": {
+                "face_down": len(self.doge_deck),
+                "discard": [b.doge_ids[c] for c in self.doge_discard],
+            },
+            "supply": {GOODS[i]: self.supply[i] for i in range(6)},
+            "activation": activation,
+        }
+
+
+# Decision kind -> (legal actions, apply). Filled in by game.py from the rule modules.
+PHASES: dict[str, tuple[Any, Any]] = {}

@@ -1,0 +1,167 @@
+"""The wheel, the end of a turn, scoring and the end of the game.
+
+serenissima-2012.en.txt, "Game Overview" (the wheel), "End of the Turn" (Doge cards, players
+with less than 2 galleys), "Scoring" and "End of the game".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision
+from arsenale.core.state import Event
+from arsenale.games.serenissima_2012 import investment
+from arsenale.games.serenissima_2012.state import NO_MODE, POPCOUNT
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_2012.state import SerenissimaState
+
+RULE_WHEEL = "serenissima-2012.en.txt, Game Overview (the wheel)"
+RULE_DOGE = "serenissima-2012.en.txt, End of the Turn (Doge cards)"
+RULE_SCORING = "serenissima-2012.en.txt, Scoring"
+RULE_FEW_GALLEYS = "serenissima-2012.en.txt, End of the Turn (players with less than 2 galleys)"
+
+
+def start_turn(s: SerenissimaState, events: list[Event]) -> None:
+    """A new turn: the black token leaves the Doge space for the first galley on the wheel."""
+    s.turn += 1
+    s.wheel = -1
+    events.append({"type": "turn", "turn": s.turn})
+    next_galley(s, events)
+
+
+def next_galley(s: SerenissimaState, events: list[Event]) -> None:
+    """Move the black token clockwise to the next galley on the wheel, or end the turn.
+
+    Galleys activate in number order; a galley bought during the turn with a number still
+    ahead of the token is activated this turn, a sunk one is skipped (RULINGS.md R9).
+    """
+    s.active = -1
+    owners = s.g_owner
+    for g in range(s.wheel + 1, len(owners)):
+        if owners[g] >= 0:
+            s.wheel = g
+            s.stack.append(Decision("galley", (owners[g],), g))
+            events.append({"type": "wheel", "galley": g + 1, "seat": owners[g]})
+            return
+    end_turn(s, events)
+
+
+def begin_activation(s: SerenissimaState, g: int) -> None:
+    s.active = g
+    s.start_zone = s.g_zone[g]
+    s.moves = 0
+    s.step = 0
+    s.mode = NO_MODE
+    s.free_cube = True
+    s.cap = -1
+    s.sale_asked = False
+    s.sale_blocked = False
+    s.claim_blockers = 0
+    s.bought_galley = False
+
+
+def finish_activation(s: SerenissimaState, events: list[Event]) -> None:
+    """The active galley's turn is over: drop its frames and move the token on."""
+    while s.stack and s.stack[-1].kind in ("activation", "investment", "battle", "loot", "occupy"):
+        s.stack.pop()
+    next_galley(s, events)
+
+
+def legal_galley(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+    a = s.game.actions
+    return [a.act, a.invest]
+
+
+def apply_galley(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+    g = top.data
+    s.stack.pop()
+    begin_activation(s, g)
+    if action is s.game.actions.act:
+        s.stack.append(Decision("activation", (seat,), g))
+    else:
+        s.stack.append(Decision("investment", (seat,), g))
+    return [{"type": action.kind, "seat": seat, "galley": g + 1}]
+
+
+def end_turn(s: SerenissimaState, events: list[Event]) -> None:
+    """Every galley has acted: draw a Doge card, score if the token reaches a scoring space,
+    end the game after the third scoring, else the special investment, then a new turn."""
+    b = s.game.board
+    s.wheel = -1
+    card = s.doge_deck.pop()
+    events.append({"type": "doge_card", "card": b.doge_ids[card]})
+    if b.doge_wine[card]:
+        for seat in range(s.players):
+            wine_ports = sum(1 for p in s.ports_of(seat) if s.is_wine_port(p))
+            if wine_ports:
+                gain = wine_ports * b.meta["wine_income"]
+                s.money[seat] += gain
+                events.append({"type": "wine_income", "seat": seat, "ducats": gain})
+    old = s.track
+    s.track = min(s.track + b.doge_steps[card], s.setup.track_length)
+    if any(old < space <= s.track for space in s.setup.scoring):
+        score(s, events)
+    if b.doge_shuffle[card]:
+        s.doge_deck.extend(s.doge_discard)
+        s.doge_deck.append(card)
+        s.doge_discard.clear()
+        s.chance.shuffle(s.doge_deck)
+        events.append({"type": "doge_shuffle"})
+    else:
+        s.doge_discard.append(card)
+    if s.scorings >= 3:
+        s.over = True
+        s.stack.clear()
+        events.append({"type": "game_over", "result": s.result().to_json()})
+        return
+    waiting = tuple(
+        seat
+        for seat in ((s.first + i) % s.players for i in range(s.players))
+        if len(s.galleys_of(seat)) < 2
+    )
+    _next_special(s, waiting, events)
+
+
+def score(s: SerenissimaState, events: list[Event]) -> None:
+    """Each port pays by the number of cubes in its warehouse, each basilica 5 more."""
+    b = s.game.board
+    s.scorings += 1
+    for seat in range(s.players):
+        total = 0
+        for p in s.ports_of(seat):
+            total += b.scoring_by_cubes[POPCOUNT[s.warehouse[p]]]
+            if s.basilicas >> p & 1:
+                total += b.meta["basilica_points"]
+        s.money[seat] += total
+        events.append({"type": "scoring", "seat": seat, "ducats": total, "scoring": s.scorings})
+
+
+def _next_special(s: SerenissimaState, waiting: tuple[int, ...], events: list[Event]) -> None:
+    """Offer the special investment to the next player with fewer than 2 galleys who can
+    afford something; when none is left, start the next turn."""
+    while waiting:
+        seat, waiting = waiting[0], waiting[1:]
+        frame = Decision("special", (seat,), waiting)
+        s.stack.append(frame)
+        s.bought_galley = False
+        if len(investment.legal_special(s, seat, frame)) > 1:
+            events.append({"type": "special_investment", "seat": seat})
+            return
+        s.stack.pop()
+    start_turn(s, events)
+
+
+def apply_special(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+    events: list[Event] = []
+    if action is s.game.actions.end:
+        s.stack.pop()
+        events.append({"type": "end_investment", "seat": seat})
+        _next_special(s, top.data, events)
+        return events
+    investment.purchase(s, seat, action, events)
+    if len(investment.legal_special(s, seat, top)) == 1:  # only "end" is left
+        s.stack.pop()
+        _next_special(s, top.data, events)
+    return events

@@ -1,0 +1,270 @@
+"""Terminal play: rendering views, events and results, and a game loop for humans and bots.
+
+Everything here works for any game. A game may offer `render(view, seat)` returning a rich
+renderable and `describe_event(event)` returning a sentence; plain fallbacks are used otherwise.
+Input comes from a `read(prompt)` function returning None at end of input, so tests can drive it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from arsenale.bots.base import Bot
+from arsenale.bots.registry import is_human, make_bot
+from arsenale.core.actions import Action
+from arsenale.core.errors import IllegalAction
+from arsenale.core.game import Game
+from arsenale.core.info import SeatInfo
+from arsenale.core.record import save_record
+from arsenale.core.state import Event, GameState
+from arsenale.sim.runner import bot_seed
+
+Reader = Callable[[str], "str | None"]
+"""Shows a prompt and returns the line typed (without its newline), or None at end of input."""
+
+HIDDEN_VIEW_KEYS = ("game", "players", "options")
+"""View entries the compact view leaves out (they never change during a game)."""
+
+
+def read_stdin(prompt: str) -> str | None:
+    """The default reader: `input()`, None on end of input or Ctrl-C."""
+    try:
+        return input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        return None
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
+
+
+def render_view(game: Game, view: dict[str, Any], seat: int | None) -> RenderableType:
+    """The game's own rendering of a view if it has one, else one line per entry."""
+    render = getattr(game, "render", None)
+    if callable(render):
+        renderable: RenderableType = render(view, seat)
+        return renderable
+    text = Text()
+    for key, value in view.items():
+        if key in HIDDEN_VIEW_KEYS or value is None:
+            continue
+        text.append(f"{key}: ", style="bold")
+        text.append(_compact(value) + "\n")
+    text.rstrip()
+    return text
+
+
+def describe_event(game: Game, state: GameState, event: Event) -> str:
+    """One readable line for an event (the game's own wording if it provides one)."""
+    describe = getattr(game, "describe_event", None)
+    if callable(describe):
+        return str(describe(event))
+    kind = str(event.get("type", "event"))
+    if kind == "submitted" and isinstance(event.get("seat"), int):
+        return f"{state.seat_label(event['seat'])} has made a secret choice ({event.get('decision')})"
+    parts = []
+    for key, value in event.items():
+        if key in ("type", "to"):
+            continue
+        if key == "seat" and isinstance(value, int):
+            parts.append(state.seat_label(value))
+        else:
+            parts.append(f"{key.replace('_', ' ')} {_compact(value)}")
+    return kind.replace("_", " ") + (": " + ", ".join(parts) if parts else "")
+
+
+def result_table(state: GameState, seats: list[str] | None = None) -> Table:
+    """The final scores and ranks, winners marked."""
+    result = state.result()
+    table = Table(title="Result")
+    table.add_column("seat")
+    if seats:
+        table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("rank", justify="right")
+    if result.tiebreak:
+        table.add_column("tie-break", justify="right")
+    for s in range(state.players):
+        row = [state.seat_label(s)]
+        if seats:
+            row.append(seats[s])
+        row += [f"{result.scores[s]:g}", str(result.ranks[s])]
+        if result.tiebreak:
+            row.append(f"{result.tiebreak[s]:g}")
+        table.add_row(*row, style="bold" if result.ranks[s] == 1 else None)
+    return table
+
+
+class _Stop(Exception):
+    """The human ended the game: by `quit` (asked) or end of input (not asked)."""
+
+    def __init__(self, asked: bool) -> None:
+        super().__init__("stopped")
+        self.asked = asked
+
+
+HELP = "Type a move, '?' or 'moves' for the legal moves, 'view' to see the game again, 'quit'."
+
+
+class TerminalPlay:
+    """One game at the terminal between humans (hot seat if several) and bots."""
+
+    def __init__(
+        self,
+        game: Game,
+        state: GameState,
+        seats: list[str],
+        console: Console,
+        read: Reader = read_stdin,
+        record_path: Path | None = None,
+        bot_seed_base: int = 0,
+    ) -> None:
+        if len(seats) != state.players:
+            raise ValueError("one seat spec per player is needed")
+        self.game = game
+        self.state = state
+        self.seats = seats
+        self.console = console
+        self.read = read
+        self.record_path = record_path
+        self.humans = [s for s, spec in enumerate(seats) if is_human(spec)]
+        self.bots: dict[int, Bot] = {
+            s: make_bot(spec, game, bot_seed(bot_seed_base, s))
+            for s, spec in enumerate(seats)
+            if not is_human(spec)
+        }
+        self.hot_seat = len(self.humans) >= 2
+        self.screen: int | None = None
+        """In hot seat: the human seat now looking at the screen."""
+        self.pending: dict[int, list[Event]] = {s: [] for s in self.humans}
+        """In hot seat: private events kept until their seat has the screen."""
+
+    # -- output --------------------------------------------------------------------------------
+
+    def say(self, text: str, style: str | None = None) -> None:
+        self.console.print(text, style=style, markup=False, highlight=False)
+
+    def label(self, seat: int) -> str:
+        return self.state.seat_label(seat)
+
+    def announce(self, events: list[Event]) -> None:
+        """Print each event to whoever may see it now; hold private ones in hot seat."""
+        for event in events:
+            to = event.get("to")
+            if to is None:
+                self.say("  " + describe_event(self.game, self.state, event))
+            elif not self.humans:  # bots only: the watcher sees everything, marked
+                who = ", ".join(self.label(s) for s in to)
+                plain = {k: v for k, v in event.items() if k != "to"}
+                self.say(f"  (to {who}) " + describe_event(self.game, self.state, plain))
+            else:
+                plain = {k: v for k, v in event.items() if k != "to"}
+                for s in to:
+                    if s not in self.pending:
+                        continue
+                    if not self.hot_seat or s == self.screen:
+                        self.say("  (private) " + describe_event(self.game, self.state, plain))
+                    else:
+                        self.pending[s].append(plain)
+
+    def show(self, seat: int | None) -> None:
+        view = self.state.view(seat)
+        top = view.get("decision")
+        who = "spectator" if seat is None else self.label(seat)
+        kind = f" — {top['kind']}" if top else ""
+        self.console.rule(Text(f"ply {self.state.ply}: view of {who}{kind}"))
+        self.console.print(render_view(self.game, view, seat))
+
+    # -- the game loop -------------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Play until the game ends (True) or a human stops it (False); saves the record."""
+        state = self.state
+        labels = ", ".join(f"{self.label(s)}: {spec}" for s, spec in enumerate(self.seats))
+        self.say(f"{self.game.title} — {state.players} players ({labels})", style="bold")
+        if self.humans:
+            self.say(HELP)
+        try:
+            while not state.is_over:
+                movers = state.to_move()
+                if not movers:
+                    raise RuntimeError(f"nobody is to move at ply {state.ply}")
+                for seat in movers:
+                    if seat in self.bots:
+                        action = self.bots[seat].choose(SeatInfo(state, seat))
+                    else:
+                        action = self.ask(seat)
+                    self.announce(state.apply(seat, action))
+        except _Stop as stop:
+            self.say("Game stopped.")
+            if self.record_path is not None:
+                save = True
+                if stop.asked:
+                    answer = self.read(f"Save the game so far to {self.record_path}? [Y/n] ")
+                    save = answer is None or answer.strip().lower() in ("", "y", "yes")
+                if save:
+                    self.save()
+            return False
+        self.say("Game over.", style="bold")
+        self.console.print(result_table(state, self.seats))
+        if self.record_path is not None:
+            self.save()
+        return True
+
+    def save(self) -> None:
+        assert self.record_path is not None
+        save_record(self.record_path, self.state.record(self.seats))
+        self.say(f"Record saved to {self.record_path}")
+
+    def _take_screen(self, seat: int) -> None:
+        if not self.hot_seat or self.screen == seat:
+            return
+        if self.read(f"Pass the screen to {self.label(seat)}; press Enter ") is None:
+            raise _Stop(asked=False)
+        if self.console.is_terminal:
+            self.console.clear()
+        self.screen = seat
+        held, self.pending[seat] = self.pending[seat], []
+        for event in held:
+            self.say("  (private) " + describe_event(self.game, self.state, event))
+
+    def ask(self, seat: int) -> Action:
+        """The move a human seat types, after any hot-seat hand-over."""
+        self._take_screen(seat)
+        self.show(seat)
+        while True:
+            line = self.read(f"{self.label(seat)} > ")
+            if line is None:
+                raise _Stop(asked=False)
+            text = line.strip()
+            command = text.lower()
+            if not text:
+                continue
+            if command in ("?", "help", "moves"):
+                moves = self.state.legal_actions(seat)
+                self.say("Legal moves: " + " | ".join(a.notation for a in moves))
+                if command == "help":
+                    self.say(HELP)
+            elif command == "view":
+                self.show(seat)
+            elif command == "quit":
+                raise _Stop(asked=True)
+            else:
+                try:
+                    return self.game.parse(self.state, seat, text)
+                except IllegalAction as e:
+                    rule = f" (rule: {e.rule})" if e.rule else ""
+                    self.say(f"Refused: {e.reason}{rule}", style="red")
+
+
+def stdout_console() -> Console:
+    """A console on the current stdout; no wrapping when it is not a terminal."""
+    return Console(highlight=False, soft_wrap=not sys.stdout.isatty())
