@@ -124,6 +124,6 @@ class Catalogue:
             return self._by_text[normalize_text(text)]
         except KeyError:
             raise NotationError(
-                f"{text!r} is not a move of {self.game_id} (type 'moves' or '?' for the legal ones)",
+                f"{text!r} is not a move of {self.game_id} (type 'moves' to list the legal ones)",
                 "arsenale: notation",
             ) from None

@@ -19,7 +19,9 @@ def rules_text(game: Game, topic: str | None) -> str:
     if not topic:
         return text
     sections = re.split(r"(?m)^(?=## )", text)
-    hits = [s for s in sections if s.startswith("## ") and topic.lower() in s.splitlines()[0].lower()]
+    hits = [
+        s for s in sections if s.startswith("## ") and topic.lower() in s.splitlines()[0].lower()
+    ]
     if not hits:
         topics = [s.splitlines()[0][3:] for s in sections if s.startswith("## ")]
         raise ArsenaleError(f"no rules topic {topic!r}; topics: {', '.join(topics)}")

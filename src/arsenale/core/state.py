@@ -124,7 +124,9 @@ class GameState(ABC):
         if self.over:
             raise IllegalAction("the game is over", "arsenale: game end")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game", RULE_TURN)
+            raise IllegalAction(
+                f"there is no seat {seat!r} in a {self.players}-player game", RULE_TURN
+            )
         movers = self.to_move()
         if seat not in movers:
             if seat in self.submissions:
@@ -139,8 +141,10 @@ class GameState(ABC):
 
     def apply(self, seat: int, action: Action | dict[str, Any] | str) -> list[Event]:
         """Play `action` for `seat` and return the events. On any refusal the state is unchanged."""
-        if not isinstance(action, Action) or action.index >= len(self.game.catalogue) or (
-            self.game.catalogue[action.index] is not action
+        if (
+            not isinstance(action, Action)
+            or action.index >= len(self.game.catalogue)
+            or (self.game.catalogue[action.index] is not action)
         ):
             action = self.coerce(action)
         self.check(seat, action)
@@ -170,7 +174,9 @@ class GameState(ABC):
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
         ):
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game", RULE_TURN)
+            raise IllegalAction(
+                f"there is no seat {seat!r} in a {self.players}-player game", RULE_TURN
+            )
         top = self.stack[-1] if self.stack and not self.over else None
         out: dict[str, Any] = {
             "game": self.game.id,
@@ -300,5 +306,5 @@ class GameState(ABC):
     def _clone_into(self, other: GameState) -> None:
         """Provided by each game."""
 
-    def _determinize(self, seat: int, rng: random.Random) -> None:
+    def _determinize(self, seat: int, rng: random.Random) -> None:  # noqa: B027 - optional hook
         """Resample the game's own hidden parts in place (default: nothing is hidden)."""

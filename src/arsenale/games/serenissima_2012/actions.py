@@ -7,7 +7,7 @@ Text notation (case and accents ignored) and JSON kinds:
 | `close napoli` | `{"kind": "close", "port": "napoli"}` | set-up, 2-3 players |
 | `port venezia` | `{"kind": "choose_port", "port": "venezia"}` | set-up |
 | `galley 7` | `{"kind": "choose_galley", "galley": 7}` | set-up |
-| `act` / `invest` | `{"kind": "act"}` / `{"kind": "invest"}` | a galley's activation |
+| `act` / `invest` | `act` / `invest` | a galley's activation |
 | `sailor from port` / `sailor to port` | `sailor_from_port` / `sailor_to_port` | loading |
 | `sailor from g6` / `sailor to g6` | `sailor_from_galley` / `sailor_to_galley` + `galley` | loading |
 | `buy wood` | `{"kind": "buy_good", "good": "wood"}` | loading |
@@ -46,7 +46,10 @@ class Actions:
             alias = fmt.format(_plain(names[p]))
             return () if alias == fmt.format(ports[p]) else (alias,)
 
-        self.close = [c.add("close", f"close {ports[p]}", port_alias("close {}", p), port=ports[p]) for p in range(n_ports)]
+        self.close = [
+            c.add("close", f"close {ports[p]}", port_alias("close {}", p), port=ports[p])
+            for p in range(n_ports)
+        ]
         self.choose_port = [
             c.add("choose_port", f"port {ports[p]}", port_alias("port {}", p), port=ports[p])
             for p in range(n_ports)
@@ -70,19 +73,26 @@ class Actions:
             for n in galleys
         ]
         self.give_good = [
-            [c.add("give_good", f"give {g} to g{n}", good=g, galley=n) for g in GOODS] for n in galleys
+            [c.add("give_good", f"give {g} to g{n}", good=g, galley=n) for g in GOODS]
+            for n in galleys
         ]
         self.toss_good = [c.add("toss_good", f"toss {g}", good=g) for g in GOODS]
         self.move = [
-            c.add("move", f"move {z}", port_alias("move {}", board.zone_port[i]) if board.zone_port[i] >= 0 else (), zone=z)
+            c.add(
+                "move",
+                f"move {z}",
+                port_alias("move {}", board.zone_port[i]) if board.zone_port[i] >= 0 else (),
+                zone=z,
+            )
             for i, z in enumerate(board.zone_ids)
         ]
         self.sell = [c.add("sell", f"sell {g}", good=g) for g in GOODS]
         self.attack_galley = [
-            c.add("attack_galley", f"attack g{n}", (f"attack galley {n}",), galley=n) for n in galleys
+            c.add("attack_galley", f"attack g{n}", (f"attack galley {n}",), galley=n)
+            for n in galleys
         ]
         self.attack_port = c.add("attack_port", "attack port")
-        self.claim = [None] + [c.add("claim", f"claim {n}", sailors=n) for n in range(1, 6)]
+        self.claim = [c.add("claim", f"claim {n}", sailors=n) for n in range(1, 6)]  # claim[n - 1]
         self.end = c.add("end", "end", ("end turn",))
         self.blockade = c.add("blockade", "blockade", ("block",))
         self.pass_ = c.add("pass", "pass", ("no blockade",))
@@ -95,7 +105,8 @@ class Actions:
             for p in range(n_ports)
         ]
         self.recruit_galley = [
-            c.add("recruit_galley", f"recruit g{n}", (f"recruit galley {n}",), galley=n) for n in galleys
+            c.add("recruit_galley", f"recruit g{n}", (f"recruit galley {n}",), galley=n)
+            for n in galleys
         ]
         self.buy_galley = [
             [
@@ -110,13 +121,15 @@ class Actions:
             ]
             for n in galleys
         ]
-        self.fort = [c.add("fort", f"fort {ports[p]}", port_alias("fort {}", p), port=ports[p]) for p in range(n_ports)]
+        self.fort = [
+            c.add("fort", f"fort {ports[p]}", port_alias("fort {}", p), port=ports[p])
+            for p in range(n_ports)
+        ]
         self.basilica = [
             c.add("basilica", f"basilica {ports[p]}", port_alias("basilica {}", p), port=ports[p])
             for p in range(n_ports)
         ]
 
     def claim_action(self, n: int) -> Action:
-        action = self.claim[n]
-        assert action is not None
-        return action
+        """The action unloading `n` sailors into a port."""
+        return self.claim[n - 1]

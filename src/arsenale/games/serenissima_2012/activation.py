@@ -17,7 +17,6 @@ from arsenale.games.serenissima_2012.state import (
     BATTLE,
     LOADING,
     MOVING,
-    NO_MODE,
     POPCOUNT,
     SALE,
     STEP3,
@@ -61,21 +60,27 @@ def legal_activation(s: SerenissimaState, seat: int, top: Decision) -> list[Acti
         if s.mode != SALE:
             if owner < 0:
                 if not s.claim_blockers or not _blockers_present(s, zone):
-                    claim = a.claim
-                    out += [claim[n] for n in range(1, min(s.g_sailors[g], b.port_size[p]) + 1)]  # type: ignore[misc]
-            elif owner != seat and s.owner.count(owner) >= 2:
-                if not any(o == owner and s.g_zone[h] == zone for h, o in enumerate(s.g_owner)):
-                    out.append(a.attack_port)
+                    out += a.claim[: min(s.g_sailors[g], b.port_size[p])]
+            elif (
+                owner != seat
+                and s.owner.count(owner) >= 2  # never a player's last port
+                and not any(o == owner and s.g_zone[h] == zone for h, o in enumerate(s.g_owner))
+            ):
+                out.append(a.attack_port)
     if s.mode != SALE:
         gz, attack = s.g_zone, a.attack_galley
-        out += [attack[h] for h, o in enumerate(s.g_owner) if o >= 0 and o != seat and gz[h] == zone]
+        out += [
+            attack[h] for h, o in enumerate(s.g_owner) if o >= 0 and o != seat and gz[h] == zone
+        ]
     out.append(a.end)
     return out
 
 
 def _blockers_present(s: SerenissimaState, zone: int) -> bool:
     blockers = s.claim_blockers
-    return any(o >= 0 and blockers >> o & 1 and s.g_zone[h] == zone for h, o in enumerate(s.g_owner))
+    return any(
+        o >= 0 and blockers >> o & 1 and s.g_zone[h] == zone for h, o in enumerate(s.g_owner)
+    )
 
 
 def _loading(s: SerenissimaState, seat: int, g: int, zone: int, p: int, out: list[Action]) -> None:
@@ -138,7 +143,9 @@ def _sailor_to_port(s: SerenissimaState, seat: int, action: Action, events: list
     _after_crew_change(s, events)
 
 
-def _sailor_from_galley(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _sailor_from_galley(
+    s: SerenissimaState, seat: int, action: Action, events: list[Event]
+) -> None:
     h = action["galley"] - 1
     s.g_sailors[s.active] += 1
     events.append({"type": "sailor", "seat": seat, "from": h + 1, "to": s.active + 1})
@@ -186,19 +193,44 @@ def _buy_good(s: SerenissimaState, seat: int, action: Action, events: list[Event
     s.supply[good] -= 1
     s.cargo[6 * g + good] += 1
     s.g_goods[g] += 1
-    events.append({"type": "load", "seat": seat, "galley": g + 1, "good": GOODS[good], "ducats": price, "paid_to": payee})
+    events.append(
+        {
+            "type": "load",
+            "seat": seat,
+            "galley": g + 1,
+            "good": GOODS[good],
+            "ducats": price,
+            "paid_to": payee,
+        }
+    )
 
 
 def _take_good(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
     h, good = action["galley"] - 1, GOODS.index(action["good"])
     _shift(s, h, s.active, good)
-    events.append({"type": "transfer", "seat": seat, "good": action["good"], "from": h + 1, "to": s.active + 1})
+    events.append(
+        {
+            "type": "transfer",
+            "seat": seat,
+            "good": action["good"],
+            "from": h + 1,
+            "to": s.active + 1,
+        }
+    )
 
 
 def _give_good(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
     h, good = action["galley"] - 1, GOODS.index(action["good"])
     _shift(s, s.active, h, good)
-    events.append({"type": "transfer", "seat": seat, "good": action["good"], "from": s.active + 1, "to": h + 1})
+    events.append(
+        {
+            "type": "transfer",
+            "seat": seat,
+            "good": action["good"],
+            "from": s.active + 1,
+            "to": h + 1,
+        }
+    )
 
 
 def _shift(s: SerenissimaState, src: int, dst: int, good: int) -> None:
@@ -262,7 +294,14 @@ def complete_sale(s: SerenissimaState, seat: int, good: int, events: list[Event]
     s.money[seat] += gain
     s.mode = SALE
     events.append(
-        {"type": "sale", "seat": seat, "galley": g + 1, "good": GOODS[good], "port": b.port_ids[p], "ducats": gain}
+        {
+            "type": "sale",
+            "seat": seat,
+            "galley": g + 1,
+            "good": GOODS[good],
+            "port": b.port_ids[p],
+            "ducats": gain,
+        }
     )
 
 

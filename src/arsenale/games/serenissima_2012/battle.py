@@ -48,16 +48,34 @@ def attack(s: SerenissimaState, seat: int, target: int, events: list[Event]) -> 
         s.cap = max(0, s.g_sailors[g] - s.moves)
     b = s.game.board
     if target >= 0:
-        events.append({"type": "attack", "seat": seat, "galley": g + 1, "target": target + 1, "defender": s.g_owner[target]})
+        events.append(
+            {
+                "type": "attack",
+                "seat": seat,
+                "galley": g + 1,
+                "target": target + 1,
+                "defender": s.g_owner[target],
+            }
+        )
     else:
         p = b.zone_port[s.g_zone[g]]
-        events.append({"type": "attack", "seat": seat, "galley": g + 1, "target": b.port_ids[p], "defender": s.owner[p]})
+        events.append(
+            {
+                "type": "attack",
+                "seat": seat,
+                "galley": g + 1,
+                "target": b.port_ids[p],
+                "defender": s.owner[p],
+            }
+        )
         if s.forts >> p & 1:
             shots = skulls(s, b.meta["fort_dice"])
             killed = min(sum(shots), s.g_sailors[g])
             s.g_sailors[g] -= killed
             s.reserve[seat] += killed
-            events.append({"type": "fort_fire", "port": b.port_ids[p], "dice": shots, "killed": killed})
+            events.append(
+                {"type": "fort_fire", "port": b.port_ids[p], "dice": shots, "killed": killed}
+            )
             if s.g_sailors[g] == 0:
                 s.return_to_bank(s.sink(g, events, "fort"))
                 turn_end.finish_activation(s, events)
@@ -147,7 +165,9 @@ def apply_battle(s: SerenissimaState, seat: int, action: Action, top: Decision) 
 # -- the sunken cargo --------------------------------------------------------------------------
 
 
-def _offer_loot(s: SerenissimaState, survivor: int, cargo: list[int], attacker_won: bool, events: list[Event]) -> None:
+def _offer_loot(
+    s: SerenissimaState, survivor: int, cargo: list[int], attacker_won: bool, events: list[Event]
+) -> None:
     frame = Decision("loot", (s.g_owner[survivor],), (survivor, tuple(cargo), attacker_won))
     if sum(cargo) and len(legal_loot(s, frame.seats[0], frame)) > 1:
         s.stack.append(frame)
@@ -188,7 +208,7 @@ def apply_loot(s: SerenissimaState, seat: int, action: Action, top: Decision) ->
 
 def _end_loot(s: SerenissimaState, frame: Decision, events: list[Event]) -> None:
     """Cargo nobody took goes back to the bank; the battle goes on or the turn ends."""
-    survivor, cargo, attacker_won = frame.data
+    _survivor, cargo, attacker_won = frame.data
     s.return_to_bank(list(cargo))
     if not attacker_won:
         turn_end.finish_activation(s, events)
@@ -201,7 +221,7 @@ def legal_occupy(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
     a = s.game.actions
     p = top.data
     n = min(s.g_sailors[s.active], s.game.board.port_size[p])
-    return [*(a.claim_action(k) for k in range(1, n + 1)), a.end]
+    return [*a.claim[:n], a.end]
 
 
 def apply_occupy(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:

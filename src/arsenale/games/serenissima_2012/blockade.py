@@ -51,7 +51,9 @@ def offer(s: SerenissimaState, context: str, payload: int, events: list[Event]) 
     if not order:
         return False
     s.stack.append(Decision("blockade", (order[0],), (context, payload, order[1:])))
-    events.append({"type": "blockade_question", "seat": order[0], "against": s.active + 1, "context": context})
+    events.append(
+        {"type": "blockade_question", "seat": order[0], "against": s.active + 1, "context": context}
+    )
     return True
 
 
@@ -68,7 +70,9 @@ def apply_blockade(s: SerenissimaState, seat: int, action: Action, top: Decision
     events: list[Event] = []
     mover = s.g_owner[s.active]
     if action is s.game.actions.blockade:
-        events.append({"type": "blockade", "seat": seat, "against": s.active + 1, "context": context})
+        events.append(
+            {"type": "blockade", "seat": seat, "against": s.active + 1, "context": context}
+        )
         if context == "move":
             s.step = STEP3
         elif context == "sale":
@@ -76,7 +80,9 @@ def apply_blockade(s: SerenissimaState, seat: int, action: Action, top: Decision
         else:
             s.claim_blockers |= 1 << seat
         return events
-    events.append({"type": "no_blockade", "seat": seat, "against": s.active + 1, "context": context})
+    events.append(
+        {"type": "no_blockade", "seat": seat, "against": s.active + 1, "context": context}
+    )
     if rest:
         s.stack.append(Decision("blockade", (rest[0],), (context, payload, rest[1:])))
     elif context == "sale":

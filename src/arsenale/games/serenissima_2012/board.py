@@ -111,7 +111,9 @@ def load_board(data: dict[str, Any] | None = None) -> Board:
         _need(port_id == "" or port_id in port_ids, f"zone {z['id']}: unknown port {port_id}")
         zone_port.append(port_ids.index(port_id) if port_id else -1)
         status[f"zone:{z['id']}"] = z["status"]
-    _need(sorted(p for p in zone_port if p >= 0) == list(range(19)), "one port per zone, every port")
+    _need(
+        sorted(p for p in zone_port if p >= 0) == list(range(19)), "one port per zone, every port"
+    )
     port_zone = tuple(zone_port.index(i) for i in range(19))
     adjacent = []
     for z in zones:
@@ -136,8 +138,12 @@ def load_board(data: dict[str, Any] | None = None) -> Board:
     for n in (2, 3, 4):
         row = data["players"][str(n)]
         track = data["tracks"][row["track"]]
-        _need(row["sailors"] == RULEBOOK_SAILORS[n], f"{n} players use {RULEBOOK_SAILORS[n]} sailors")
-        _need(row["galleys"] == RULEBOOK_GALLEYS[n], f"{n} players use {RULEBOOK_GALLEYS[n]} galleys")
+        _need(
+            row["sailors"] == RULEBOOK_SAILORS[n], f"{n} players use {RULEBOOK_SAILORS[n]} sailors"
+        )
+        _need(
+            row["galleys"] == RULEBOOK_GALLEYS[n], f"{n} players use {RULEBOOK_GALLEYS[n]} galleys"
+        )
         _need(
             row["start_galleys"] == RULEBOOK_START_GALLEYS[n],
             f"{n} players start with {RULEBOOK_START_GALLEYS[n]} galleys",
@@ -150,7 +156,10 @@ def load_board(data: dict[str, Any] | None = None) -> Board:
             "scoring spaces at least 2 apart",
         )
         closed = tuple(GOODS.index(g) for g in row["closed_ports"])
-        _need(closed in ((), (WOOD, WINE, STONE, MARBLE)), "2-3 players close wood, wine, stone, marble")
+        _need(
+            closed in ((), (WOOD, WINE, STONE, MARBLE)),
+            "2-3 players close wood, wine, stone, marble",
+        )
         setups[n] = PlayerSetup(
             row["sailors"], row["galleys"], row["start_galleys"], track["length"], scoring, closed
         )
@@ -163,10 +172,15 @@ def load_board(data: dict[str, Any] | None = None) -> Board:
     _need(sum(1 for d in doge if d.get("wine")) == 1, "one wine card")
 
     by_cubes = tuple(data["scoring"]["by_cubes"])
-    _need(by_cubes[0] == 0 and by_cubes[4] == 15 and by_cubes[5] == 20, "scoring 0 / 15 / 20 (rulebook)")
+    _need(
+        by_cubes[0] == 0 and by_cubes[4] == 15 and by_cubes[5] == 20,
+        "scoring 0 / 15 / 20 (rulebook)",
+    )
     _need(list(by_cubes) == sorted(by_cubes), "scoring never falls as a warehouse fills")
     dice = data["dice"]
-    _need(0 < dice["skull_faces"] < dice["faces"], "a skull die has some skull faces and some blank")
+    _need(
+        0 < dice["skull_faces"] < dice["faces"], "a skull die has some skull faces and some blank"
+    )
 
     return Board(
         port_ids=port_ids,

@@ -55,9 +55,7 @@ def _galley_buys(s: SerenissimaState, seat: int) -> list[Action]:
         return []
     a = s.game.actions
     ports = s.ports_of(seat)
-    return [
-        a.buy_galley[g][p] for g in range(s.setup.galleys) if s.g_owner[g] < 0 for p in ports
-    ]
+    return [a.buy_galley[g][p] for g in range(s.setup.galleys) if s.g_owner[g] < 0 for p in ports]
 
 
 def can_build(s: SerenissimaState, p: int, kind: str) -> bool:

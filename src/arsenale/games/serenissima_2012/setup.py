@@ -49,7 +49,9 @@ def _next(s: SerenissimaState) -> None:
         s.stack.append(Decision("close", (seat,), (good, closes[1:], queue)))
     elif queue:
         (kind, seat), rest = queue[0], queue[1:]
-        s.stack.append(Decision("choose_port" if kind == "port" else "choose_galley", (seat,), ((), rest)))
+        s.stack.append(
+            Decision("choose_port" if kind == "port" else "choose_galley", (seat,), ((), rest))
+        )
     else:
         turn_end.start_turn(s, [])
 
@@ -96,7 +98,9 @@ def legal_choose_galley(s: SerenissimaState, seat: int, top: Decision) -> list[A
     return [galleys[g] for g in range(s.setup.galleys) if s.g_owner[g] < 0]
 
 
-def apply_choose_galley(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_choose_galley(
+    s: SerenissimaState, seat: int, action: Action, top: Decision
+) -> list[Event]:
     b = s.game.board
     g = action["galley"] - 1
     s.g_owner[g] = seat
@@ -104,6 +108,8 @@ def apply_choose_galley(s: SerenissimaState, seat: int, action: Action, top: Dec
     s.g_sailors[g] = b.meta["start_sailors_galley"]
     s.reserve[seat] -= b.meta["start_sailors_galley"]
     s.stack[-1] = Decision("setup", (), top.data)
-    events: list[Event] = [{"type": "start_galley", "seat": seat, "galley": g + 1, "zone": b.zone_ids[s.g_zone[g]]}]
+    events: list[Event] = [
+        {"type": "start_galley", "seat": seat, "galley": g + 1, "zone": b.zone_ids[s.g_zone[g]]}
+    ]
     _next(s)
     return events

@@ -19,7 +19,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
-from arsenale.games.serenissima_2012.board import GOODS, WINE
+from arsenale.games.serenissima_2012.board import GOODS, WINE, PlayerSetup
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.game import Serenissima2012
@@ -36,6 +36,7 @@ NO_MODE, SALE, BATTLE = 0, 1, 2
 class SerenissimaState(GameState):
     __slots__ = (
         "active",
+        "basilicas",
         "bought_galley",
         "cap",
         "cargo",
@@ -51,7 +52,6 @@ class SerenissimaState(GameState):
         "g_sailors",
         "g_zone",
         "home",
-        "basilicas",
         "mode",
         "money",
         "moves",
@@ -114,7 +114,7 @@ class SerenissimaState(GameState):
     # -- helpers used by the rules ------------------------------------------------------------
 
     @property
-    def setup(self):  # type: ignore[no-untyped-def]
+    def setup(self) -> PlayerSetup:
         return self.game.board.setups[self.players]
 
     def galleys_of(self, seat: int) -> list[int]:
@@ -258,7 +258,9 @@ class SerenissimaState(GameState):
                 "owner": o,
                 "zone": b.zone_ids[self.g_zone[g]],
                 "sailors": self.g_sailors[g],
-                "cargo": {GOODS[i]: self.cargo[6 * g + i] for i in range(6) if self.cargo[6 * g + i]},
+                "cargo": {
+                    GOODS[i]: self.cargo[6 * g + i] for i in range(6) if self.cargo[6 * g + i]
+                },
             }
             for g, o in enumerate(self.g_owner)
             if o >= 0
