@@ -30,8 +30,8 @@ from arsenale.sim.runner import bot_seed
 Reader = Callable[[str], "str | None"]
 """Shows a prompt and returns the line typed (without its newline), or None at end of input."""
 
-HIDDEN_VIEW_KEYS = ("game", "players", "options")
-"""View entries the compact view leaves out (they never change during a game)."""
+HIDDEN_VIEW_KEYS = ("game", "players", "options", "ply", "over", "result")
+"""View entries the compact view leaves out (constant, or shown elsewhere)."""
 
 
 def read_stdin(prompt: str) -> str | None:
@@ -39,6 +39,7 @@ def read_stdin(prompt: str) -> str | None:
     try:
         return input(prompt)
     except (EOFError, KeyboardInterrupt):
+        print()
         return None
 
 
@@ -69,7 +70,9 @@ def describe_event(game: Game, state: GameState, event: Event) -> str:
         return str(describe(event))
     kind = str(event.get("type", "event"))
     if kind == "submitted" and isinstance(event.get("seat"), int):
-        return f"{state.seat_label(event['seat'])} has made a secret choice ({event.get('decision')})"
+        return (
+            f"{state.seat_label(event['seat'])} has made a secret choice ({event.get('decision')})"
+        )
     parts = []
     for key, value in event.items():
         if key in ("type", "to"):
@@ -227,8 +230,11 @@ class TerminalPlay:
     def _take_screen(self, seat: int) -> None:
         if not self.hot_seat or self.screen == seat:
             return
-        if self.read(f"Pass the screen to {self.label(seat)}; press Enter ") is None:
+        answer = self.read(f"Pass the screen to {self.label(seat)}; press Enter ")
+        if answer is None:
             raise _Stop(asked=False)
+        if answer.strip().lower() == "quit":
+            raise _Stop(asked=True)
         if self.console.is_terminal:
             self.console.clear()
         self.screen = seat
