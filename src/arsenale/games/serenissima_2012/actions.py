@@ -9,7 +9,7 @@ Text notation (case and accents ignored) and JSON kinds:
 | `galley 7` | `{"kind": "choose_galley", "galley": 7}` | set-up |
 | `act` / `invest` | `act` / `invest` | a galley's activation |
 | `sailor from port` / `sailor to port` | `sailor_from_port` / `sailor_to_port` | loading |
-| `sailor from g6` / `sailor to g6` | `sailor_from_galley` / `sailor_to_galley`, `galley` | loading |
+| `sailor from g6` / `sailor to g6` | `sailor_from_galley` / `sailor_to_galley` | loading |
 | `buy wood` | `{"kind": "buy_good", "good": "wood"}` | loading |
 | `take wood from g6` / `give wood to g6` | `take_good` / `give_good` + `good`, `galley` | loading |
 | `toss wood` | `{"kind": "toss_good", "good": "wood"}` | loading |
