@@ -24,7 +24,7 @@ from arsenale.core.errors import IllegalAction
 from arsenale.core.game import Game
 from arsenale.core.info import SeatInfo
 from arsenale.core.record import save_record
-from arsenale.core.state import Event, GameState
+from arsenale.core.state import PRIVATE, Event, GameState
 from arsenale.sim.runner import bot_seed
 
 Reader = Callable[[str], "str | None"]
@@ -75,7 +75,7 @@ def describe_event(game: Game, state: GameState, event: Event) -> str:
         )
     parts = []
     for key, value in event.items():
-        if key in ("type", "to"):
+        if key in ("type", PRIVATE):
             continue
         if key == "seat" and isinstance(value, int):
             parts.append(state.seat_label(value))
@@ -161,15 +161,15 @@ class TerminalPlay:
     def announce(self, events: list[Event]) -> None:
         """Print each event to whoever may see it now; hold private ones in hot seat."""
         for event in events:
-            to = event.get("to")
+            to = event.get(PRIVATE)
             if to is None:
                 self.say("  " + describe_event(self.game, self.state, event))
             elif not self.humans:  # bots only: the watcher sees everything, marked
                 who = ", ".join(self.label(s) for s in to)
-                plain = {k: v for k, v in event.items() if k != "to"}
+                plain = {k: v for k, v in event.items() if k != PRIVATE}
                 self.say(f"  (to {who}) " + describe_event(self.game, self.state, plain))
             else:
-                plain = {k: v for k, v in event.items() if k != "to"}
+                plain = {k: v for k, v in event.items() if k != PRIVATE}
                 for s in to:
                     if s not in self.pending:
                         continue

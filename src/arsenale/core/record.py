@@ -32,8 +32,8 @@ def replay(record: dict[str, Any], upto: int | None = None) -> GameState:
         raise RecordError(f"the record cannot start its game: {e}") from None
     actions = record["actions"]
     if upto is not None:
-        if upto < 0:
-            raise RecordError("--upto must be 0 or more")
+        if not 0 <= upto <= len(actions):
+            raise RecordError(f"the record has {len(actions)} actions; cannot stop at ply {upto}")
         actions = actions[:upto]
     for ply, entry in enumerate(actions):
         if not (isinstance(entry, list) and len(entry) == 2):

@@ -16,6 +16,12 @@ def register(game_id: str, target: str) -> None:
     _TARGETS[game_id] = target
 
 
+def registered() -> dict[str, str]:
+    """Every registration, id -> "module:attribute" (worker processes re-register from it)."""
+    importlib.import_module("arsenale.games")
+    return dict(_TARGETS)
+
+
 def game_ids() -> list[str]:
     importlib.import_module("arsenale.games")
     return sorted(_TARGETS)

@@ -15,7 +15,10 @@ if TYPE_CHECKING:
 def rules_text(game: Game, topic: str | None) -> str:
     """The game's RULES.md, or its sections whose heading mentions `topic`."""
     package = type(game).__module__.rsplit(".", 1)[0]
-    text = importlib.resources.files(package).joinpath("RULES.md").read_text(encoding="utf-8")
+    try:
+        text = importlib.resources.files(package).joinpath("RULES.md").read_text(encoding="utf-8")
+    except (OSError, TypeError, ModuleNotFoundError):
+        raise ArsenaleError(f"{game.id} has no rules summary (RULES.md)") from None
     if not topic:
         return text
     sections = re.split(r"(?m)^(?=## )", text)

@@ -22,8 +22,11 @@ if TYPE_CHECKING:
     from arsenale.core.game import Game
 
 Event = dict[str, Any]
-"""A JSON-ready account of something that happened. An event with a "to" list is private to
+"""A JSON-ready account of something that happened. An event with a "visible_to" list is private to
 those seats; every other event is public."""
+
+PRIVATE = "visible_to"
+"""The event key that routes an event to some seats only (a list of seat numbers)."""
 
 RULE_TURN = "arsenale: decisions (only a seat named by to_move() may act)"
 
@@ -205,11 +208,11 @@ class GameState(ABC):
         """The events `seat` may see, without their routing key."""
         out = []
         for e in events:
-            to = e.get("to")
+            to = e.get(PRIVATE)
             if to is None:
                 out.append(e)
             elif seat is not None and seat in to:
-                out.append({k: v for k, v in e.items() if k != "to"})
+                out.append({k: v for k, v in e.items() if k != PRIVATE})
         return out
 
     def result(self) -> Result:
@@ -246,13 +249,13 @@ class GameState(ABC):
         c = self.clone()
         c.chance = Chance(rng.getrandbits(64))
         c.seed = 0
+        c._determinize(seat, rng)
         if self.submissions:
             top = self.stack[-1]
             c.submissions = {
                 s: a if s == seat else rng.choice(c._legal_actions(s, top))
                 for s, a in self.submissions.items()
             }
-        c._determinize(seat, rng)
         return c
 
     def history(self) -> list[tuple[int, Action]]:

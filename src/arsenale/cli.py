@@ -1,0 +1,363 @@
+"""The `arsenale` command: list games, read rules, play, simulate, replay and benchmark.
+
+Every error a user can cause ends with one line on stderr and a non-zero exit status.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from arsenale.bots.registry import is_human, parse_spec
+from arsenale.core.errors import ArsenaleError
+from arsenale.core.game import Game
+from arsenale.core.record import load_record, replay, save_record
+from arsenale.core.registry import game_ids, load_game
+from arsenale.terminal import TerminalPlay, read_stdin, render_view, result_table, stdout_console
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Arsenale: Mediterranean trade board games to play, simulate and study.",
+)
+
+EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130
+
+
+def main() -> None:
+    app()
+
+
+def _error(message: str) -> typer.Exit:
+    """Print a one-line error on stderr; the caller raises the returned Exit."""
+    print(f"error: {' '.join(message.split())}", file=sys.stderr)
+    return typer.Exit(EXIT_ERROR)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn Arsenale errors, unusable files and Ctrl-C into one line and an exit status."""
+    try:
+        yield
+    except ArsenaleError as e:
+        raise _error(str(e)) from None
+    except OSError as e:
+        where = f"{e.filename}: " if e.filename else ""
+        raise _error(f"{where}{e.strerror or e}") from None
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def _load(game_id: str) -> Game:
+    """The game, or an ArsenaleError (also for a game package that fails to import)."""
+    try:
+        return load_game(game_id)
+    except ArsenaleError:
+        raise
+    except Exception as e:  # a game package that is broken or half written
+        raise ArsenaleError(
+            f"the game {game_id!r} cannot be loaded ({type(e).__name__}: {e})"
+        ) from None
+
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def _parse_options(game: Game, items: list[str]) -> dict[str, Any]:
+    """--option name=value pairs, converted to the type of each option's default."""
+    known = {o.name: o for o in game.options}
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not sep or not name:
+            raise ArsenaleError(f"--option takes name=value, not {item!r}")
+        if name not in known and name.replace("-", "_") in known:
+            name = name.replace("-", "_")
+        option = known.get(name)
+        value: Any = raw
+        if option is not None:
+            default = option.default
+            if isinstance(default, bool):
+                if raw.lower() not in _TRUE + _FALSE:
+                    raise ArsenaleError(f"option {name!r} takes true or false, not {raw!r}")
+                value = raw.lower() in _TRUE
+            elif isinstance(default, int):
+                try:
+                    value = int(raw)
+                except ValueError:
+                    raise ArsenaleError(f"option {name!r} takes an integer, not {raw!r}") from None
+        out[name] = value  # unknown names are reported by the game with its list of options
+    return game.check_options(out) if out else {}
+
+
+def _players_and_seats(
+    game: Game, players: int | None, seats: str | None, default_seat: str | None
+) -> tuple[int, list[str]]:
+    """The player count and one spec per seat, checked."""
+    specs = [s.strip() for s in seats.split(",")] if seats is not None else None
+    if specs is not None and not all(specs):
+        raise ArsenaleError(f"--seats has an empty entry: {seats!r}")
+    if players is None:
+        if specs is not None:
+            players = len(specs)
+        else:
+            players = min(max(4, game.min_players), game.max_players)
+    if not game.min_players <= players <= game.max_players:
+        raise ArsenaleError(
+            f"{game.id} is for {game.min_players}-{game.max_players} players, not {players}"
+        )
+    if specs is None:
+        if default_seat is None:
+            raise ArsenaleError("--seats is required (e.g. --seats random,heuristic)")
+        specs = [default_seat] + ["heuristic"] * (players - 1)
+    if len(specs) != players:
+        raise ArsenaleError(f"{players} players need {players} seats in --seats, got {len(specs)}")
+    for spec in specs:
+        if not is_human(spec):
+            parse_spec(spec)
+    return players, specs
+
+
+def _print_json(obj: Any) -> None:
+    print(json.dumps(obj))
+
+
+# -- commands --------------------------------------------------------------------------------
+
+
+@app.command()
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the games: ids, player counts and options."""
+    rows: list[dict[str, Any]] = []
+    for gid in game_ids():
+        try:
+            rows.append(_load(gid).describe())
+        except ArsenaleError as e:
+            rows.append({"id": gid, "error": str(e)})
+    if as_json:
+        _print_json(rows)
+        return
+    table = Table(title="Games")
+    for column in ("id", "title", "players", "options"):
+        table.add_column(column)
+    for row in rows:
+        if "error" in row:
+            table.add_row(row["id"], "(unavailable)", "", row["error"])
+            continue
+        low, high = row["players"]
+        options = "\n".join(
+            f"{name}={json.dumps(o['default'])}: {o['help']}" for name, o in row["options"].items()
+        )
+        table.add_row(
+            row["id"], row["title"], f"{low}-{high}" if low != high else str(low), options
+        )
+    stdout_console().print(table)
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="Game id (see `arsenale games`).")],
+    topic: Annotated[str | None, typer.Argument(help="A section heading word.")] = None,
+) -> None:
+    """Print our summary of a game's rules, or its sections on TOPIC."""
+    with _user_errors():
+        g = _load(game)
+        try:
+            text = g.rules(topic)
+        except FileNotFoundError:
+            raise ArsenaleError(f"there is no rules summary for {game} yet") from None
+    console = stdout_console()
+    if console.is_terminal:
+        from rich.markdown import Markdown
+
+        console.print(Markdown(text))
+    else:
+        print(text)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated seat specs: human, heuristic, random..."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh random one).")] = None,
+    record: Annotated[Path | None, typer.Option(help="Save the game record to FILE.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
+    ] = None,
+) -> None:
+    """Play a game at the terminal (humans take turns at one screen)."""
+    with _user_errors():
+        g = _load(game)
+        n, specs = _players_and_seats(g, players, seats, default_seat="human")
+        options = _parse_options(g, option or [])
+        if record is not None and not record.parent.is_dir():
+            raise ArsenaleError(f"cannot save the record to {record}: no such directory")
+        if seed is None:
+            seed = secrets.randbits(63)
+        state = g.new_game(n, seed, options)
+        session = TerminalPlay(
+            g, state, specs, stdout_console(), read_stdin, record, bot_seed_base=seed
+        )
+        try:
+            session.run()
+        except (Exception, KeyboardInterrupt) as e:
+            if record is not None:  # keep what was played so far
+                save_record(record, state.record(specs))
+                print(f"record of the game so far saved to {record}", file=sys.stderr)
+            if isinstance(e, ArsenaleError | OSError | KeyboardInterrupt):
+                raise
+            raise ArsenaleError(
+                f"internal error at ply {state.ply}: {type(e).__name__}: {e}"
+            ) from e
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    seats: Annotated[str, typer.Option(help="Comma-separated bot specs, one per seat.")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Base seed; game g uses seed+g.")] = 0,
+    workers: Annotated[
+        int | None, typer.Option(help="Worker processes (default: CPU count).")
+    ] = None,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    out: Annotated[Path | None, typer.Option(help="Also write the JSON to FILE.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
+    ] = None,
+) -> None:
+    """Play many games between bots and report win rates and scores."""
+    from arsenale.sim.runner import simulate as run_simulation
+
+    with _user_errors():
+        g = _load(game)
+        n, specs = _players_and_seats(g, players, seats, default_seat=None)
+        options = _parse_options(g, option or [])
+        progress = sys.stdout.isatty() and not as_json
+        stats = run_simulation(
+            game, n, specs, games, seed, workers or os.cpu_count() or 1, progress, options, backend
+        )
+        if out is not None:
+            out.write_text(json.dumps(stats, indent=1) + "\n", encoding="utf-8")
+    if as_json:
+        _print_json(stats)
+    else:
+        table = Table(title=f"{game}: {stats['games']} games, seeds {seed}-{seed + games - 1}")
+        for column in ("seat", "bot", "wins", "win rate", "95% CI", "mean score"):
+            table.add_column(column, justify="left" if column in ("seat", "bot") else "right")
+        for s, spec in enumerate(specs):
+            rate, (low, high), score = (
+                stats["win_rate"][s],
+                stats["win_rate_ci95"][s],
+                stats["mean_score"][s],
+            )
+            table.add_row(
+                str(s),
+                spec,
+                f"{stats['wins'][s]:g}",
+                "-" if rate is None else f"{rate:.3f}",
+                f"{low:.3f}-{high:.3f}",
+                "-" if score is None else f"{score:.2f}",
+            )
+        console = stdout_console()
+        console.print(table)
+        mean_plies = stats["mean_plies"]
+        console.print(
+            f"mean plies {'-' if mean_plies is None else f'{mean_plies:.1f}'}, "
+            f"{stats['games_per_s']:.1f} games/s, errors {stats['errors']}",
+            markup=False,
+        )
+    if stats["errors"]:
+        first = stats["error_messages"][0] if stats["error_messages"] else ""
+        print(
+            f"warning: {stats['errors']} game(s) raised an error; first: {first}", file=sys.stderr
+        )
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    upto: Annotated[int | None, typer.Option(help="Replay only the first PLY actions.")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Show this seat's view (default: spectator).")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the view and result as JSON.")
+    ] = False,
+) -> None:
+    """Rebuild a recorded game and show its final view and result."""
+    with _user_errors():
+        record = load_record(file)
+        actions = record.get("actions")
+        if upto is not None and isinstance(actions, list) and upto > len(actions):
+            raise ArsenaleError(f"--upto {upto} is beyond the record's {len(actions)} actions")
+        state = replay(record, upto)
+        if seat is not None and not 0 <= seat < state.players:
+            raise ArsenaleError(f"--seat must be between 0 and {state.players - 1}, not {seat}")
+        view = state.view(seat)
+    if as_json:
+        result = state.result().to_json() if state.is_over else None
+        _print_json({"ply": state.ply, "view": view, "result": result})
+        return
+    console = stdout_console()
+    who = "spectator" if seat is None else state.seat_label(seat)
+    console.rule(f"{state.game.title}: ply {state.ply}, view of {who}")
+    console.print(render_view(state.game, view, seat))
+    if state.is_over:
+        console.print(result_table(state, record.get("seats") or None))
+    else:
+        waiting = ", ".join(state.seat_label(s) for s in state.to_move())
+        console.print(f"The game is not over; waiting for {waiting}.", markup=False)
+
+
+@app.command("bench")
+def bench_command(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seconds: Annotated[float, typer.Option(help="Time to spend measuring.")] = 3.0,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
+    ] = None,
+) -> None:
+    """Measure random-play throughput and clone/apply times."""
+    from arsenale.sim.bench import bench
+
+    with _user_errors():
+        g = _load(game)
+        n, _ = _players_and_seats(g, players, None, default_seat="random")
+        if seconds <= 0:
+            raise ArsenaleError(f"--seconds must be positive, not {seconds}")
+        stats = bench(game, n, seconds, seed, _parse_options(g, option or []))
+    if as_json:
+        _print_json(stats)
+        return
+    stdout_console().print(
+        f"{game}, {n} players: {stats['steps_per_s']:,.0f} steps/s, "
+        f"{stats['games_per_s']:,.1f} games/s, clone {stats['clone_us']:.1f} µs, "
+        f"apply {stats['apply_us']:.1f} µs (medians)",
+        markup=False,
+    )

@@ -1,0 +1,232 @@
+"""The `arsenale` command, driven through Typer's CliRunner on the toy game."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from arsenale.cli import app
+from arsenale.core import load_record, registry, replay
+from arsenale.core.game import Game
+from arsenale.terminal import TerminalPlay
+
+runner = CliRunner()
+
+
+def one_line_error(result: object, *needles: str) -> None:
+    """The command failed with exactly one line on stderr and no traceback."""
+    assert result.exit_code != 0  # type: ignore[attr-defined]
+    err = result.stderr  # type: ignore[attr-defined]
+    assert "Traceback" not in err + result.stdout  # type: ignore[attr-defined]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: ")
+    for needle in needles:
+        assert needle in lines[0]
+
+
+def test_games_lists_the_toy_game() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "toy-race" in result.stdout and "2-4" in result.stdout
+    listed = json.loads(runner.invoke(app, ["games", "--json"]).stdout)
+    toy = next(g for g in listed if g["id"] == "toy-race")
+    assert toy["players"] == [2, 4]
+    assert toy["options"]["goal"]["default"] == 20
+
+
+def test_a_broken_game_is_listed_not_fatal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._TARGETS, "broken-game", "no_such_module_here:GAME")
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    broken = next(g for g in json.loads(result.stdout) if g["id"] == "broken-game")
+    assert "cannot be loaded" in broken["error"]
+    one_line_error(runner.invoke(app, ["rules", "broken-game"]), "ModuleNotFoundError")
+
+
+def test_rules() -> None:
+    result = runner.invoke(app, ["rules", "toy-race", "bids"])
+    assert result.exit_code == 0
+    assert "## Bids" in result.stdout and "## Turns" not in result.stdout
+    one_line_error(runner.invoke(app, ["rules", "no-such-game"]), "unknown game", "toy-race")
+    one_line_error(runner.invoke(app, ["rules", "toy-race", "piracy"]), "no rules topic")
+
+
+def test_simulate_json() -> None:
+    args = ["simulate", "toy-race", "--seats", "random,heuristic", "--games", "12", "--json"]
+    result = runner.invoke(app, [*args, "--workers", "1", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)
+    assert (
+        stats["games"] == 12 and stats["players"] == 2 and stats["seats"] == ["random", "heuristic"]
+    )
+    assert len(stats["win_rate_ci95"]) == 2 and stats["errors"] == 0
+
+
+def test_simulate_table_and_out_file(tmp_path: Path) -> None:
+    out = tmp_path / "stats.json"
+    args = ["simulate", "toy-race", "--players", "2", "--seats", "random,random", "--games", "5"]
+    result = runner.invoke(app, [*args, "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 0
+    assert "win rate" in result.stdout
+    assert json.loads(out.read_text())["games"] == 5
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--seats", "random,robot"], "unknown bot 'robot'"),
+        (["--seats", "random,human"], "bots only"),
+        (["--seats", "random,random", "--players", "3"], "3 players need 3 seats"),
+        (["--seats", "random,random", "--option", "goal=far"], "takes an integer"),
+        (["--seats", "random,random", "--option", "speed=2"], "no option 'speed'"),
+        (["--seats", "random,random", "--games", "0"], "at least 1"),
+    ],
+)
+def test_simulate_bad_input(args: list[str], needle: str) -> None:
+    one_line_error(runner.invoke(app, ["simulate", "toy-race", "--workers", "1", *args]), needle)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="Ray is installed")
+def test_simulate_ray_backend_without_ray() -> None:
+    args = ["simulate", "toy-race", "--seats", "random,random", "--backend", "ray", "--games", "2"]
+    one_line_error(runner.invoke(app, args), "Ray", "not installed")
+
+
+def test_bench_json() -> None:
+    result = runner.invoke(
+        app, ["bench", "toy-race", "--players", "2", "--seconds", "0.2", "--json"]
+    )
+    assert result.exit_code == 0
+    stats = json.loads(result.stdout)
+    assert stats["players"] == 2 and stats["steps_per_s"] > 0
+    one_line_error(runner.invoke(app, ["bench", "toy-race", "--players", "9"]), "2-4 players")
+
+
+def test_play_with_bots_only_runs_to_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ["play", "toy-race", "--seats", "random,heuristic,random", "--seed", "5"]
+    result = runner.invoke(app, [*args, "--record", str(path), "--option", "bid_every=2"])
+    assert result.exit_code == 0, result.output
+    assert "Game over." in result.stdout and "Result" in result.stdout
+    assert "has made a secret choice (bid)" in result.stdout
+    record = load_record(path)
+    assert record["result"] is not None and record["seats"] == ["random", "heuristic", "random"]
+    assert replay(record).result().to_json() == record["result"]
+    again = runner.invoke(app, [*args, "--option", "bid-every=2"])
+    assert again.stdout == result.stdout.replace(f"Record saved to {path}\n", "")
+
+
+def test_play_with_a_human(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    typed = "?\nbid 3\nfly\nstop\n" + "bid 0\n" * 30
+    args = ["play", "toy-race", "--seats", "human,heuristic", "--seed", "2"]
+    result = runner.invoke(app, [*args, "--record", str(path)], input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Legal moves: roll | stop" in out
+    assert "Refused: on your turn you may only roll or stop" in out
+    assert "(rule: toy rules §1 (turns))" in out
+    assert "Refused: 'fly' is not a move of toy-race" in out
+    assert "Game over." in out
+    record = load_record(path)
+    assert record["actions"][0] == [0, {"kind": "stop"}]
+    assert record["result"]["winners"] == [1]
+
+
+def test_play_end_of_input_stops_cleanly_and_saves(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ["play", "toy-race", "--seats", "human,random", "--seed", "2", "--record", str(path)]
+    result = runner.invoke(app, args, input="roll\n")
+    assert result.exit_code == 0
+    assert "Game stopped." in result.stdout
+    record = load_record(path)
+    assert record["result"] is None and record["actions"][0] == [0, {"kind": "roll"}]
+    shown = runner.invoke(app, ["replay", str(path), "--seat", "0"])
+    assert shown.exit_code == 0 and "The game is not over" in shown.stdout
+
+
+def test_play_quit_asks_before_saving(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ["play", "toy-race", "--seats", "human,random", "--seed", "2", "--record", str(path)]
+    result = runner.invoke(app, args, input="quit\nn\n")
+    assert result.exit_code == 0
+    assert f"Save the game so far to {path}?" in result.stdout
+    assert not path.exists()
+    runner.invoke(app, args, input="quit\n\n")
+    assert path.exists()
+
+
+def test_hot_seat_passes_the_screen() -> None:
+    args = ["play", "toy-race", "--seats", "human,human", "--seed", "2"]
+    result = runner.invoke(app, args, input="\nroll\n\nroll\n")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Pass the screen to red; press Enter" in out
+    assert out.index("Pass the screen to blue") < out.index("view of blue")
+
+
+def test_hot_seat_holds_private_events_until_the_seat_has_the_screen(toy_game: Game) -> None:
+    buffer = io.StringIO()
+    state = toy_game.new_game(2, seed=0)
+    session = TerminalPlay(
+        toy_game, state, ["human", "human"], Console(file=buffer), read=lambda prompt: ""
+    )
+    session.screen = 0
+    session.announce([{"type": "found_coin", "seat": 1, "visible_to": [1]}, {"type": "public"}])
+    assert "found coin" not in buffer.getvalue() and "public" in buffer.getvalue()
+    session._take_screen(1)
+    assert "(private) found coin: blue" in buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["play", "nowhere", "--seats", "human,random"], "unknown game 'nowhere'"),
+        (["play", "toy-race", "--seats", "human,robot"], "unknown bot 'robot'"),
+        (["play", "toy-race", "--players", "3", "--seats", "human,random"], "need 3 seats"),
+        (["play", "toy-race", "--players", "7"], "2-4 players"),
+        (["play", "toy-race", "--seats", "human,random", "--option", "goal"], "name=value"),
+        (["play", "toy-race", "--seats", "human,random", "--option", "x=1"], "no option 'x'"),
+        (["play", "toy-race", "--seats", "human,,random"], "empty entry"),
+        (
+            ["play", "toy-race", "--seats", "random,random", "--record", "/no/dir/g.json"],
+            "directory",
+        ),
+    ],
+)
+def test_play_bad_input(args: list[str], needle: str) -> None:
+    one_line_error(runner.invoke(app, args, input=""), needle)
+
+
+def test_replay(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    runner.invoke(
+        app, ["play", "toy-race", "--seats", "random,random", "--seed", "8", "--record", str(path)]
+    )
+    record = load_record(path)
+    n = len(record["actions"])
+    full = runner.invoke(app, ["replay", str(path)])
+    assert full.exit_code == 0 and "Result" in full.stdout and "view of spectator" in full.stdout
+    early = runner.invoke(app, ["replay", str(path), "--upto", "1", "--seat", "1", "--json"])
+    shown = json.loads(early.stdout)
+    assert shown["ply"] == 1 and shown["result"] is None and "my_coins" in shown["view"]
+    one_line_error(runner.invoke(app, ["replay", str(path), "--upto", str(n + 1)]), "beyond")
+    one_line_error(runner.invoke(app, ["replay", str(path), "--seat", "5"]), "--seat")
+
+
+def test_replay_of_bad_files(tmp_path: Path) -> None:
+    corrupted = tmp_path / "corrupted.json"
+    corrupted.write_text('{"format": "arsenale-record/1", "game": ')
+    one_line_error(runner.invoke(app, ["replay", str(corrupted)]), "not valid JSON")
+    one_line_error(runner.invoke(app, ["replay", str(tmp_path / "missing.json")]), "cannot read")
+    wrong = tmp_path / "wrong.json"
+    record = {"format": "arsenale-record/1", "game": "toy-race", "players": 2, "seed": 1}
+    wrong.write_text(json.dumps({**record, "actions": [[1, {"kind": "roll"}]]}))
+    one_line_error(runner.invoke(app, ["replay", str(wrong)]), "does not replay")

@@ -1,0 +1,201 @@
+"""The core contract, exercised through the toy game (tests/toygame.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arsenale.core import GameState, IllegalAction, NotationError, replay
+from arsenale.core.game import Game
+from toygame import BIDS, ROLL, STOP, ToyState
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    """Everything observable about a state, including its future dice (via a clone)."""
+    probe = state.clone()
+    future = []
+    while not probe.is_over and len(future) < 5:
+        seat = probe.to_move()[0]
+        legal = probe.legal_actions(seat)
+        future.append(probe.apply(seat, ROLL if ROLL in legal else legal[0]))
+    return {
+        "record": state.record(),
+        "views": [state.view(s) for s in [None, *range(state.players)]],
+        "to_move": state.to_move(),
+        "future": future,
+    }
+
+
+def at_bid(game: Game, players: int = 3, seed: int = 1) -> ToyState:
+    """A state whose next decision is a simultaneous secret bid."""
+    state = game.new_game(players, seed, {"bid_every": 1})
+    state.apply(0, "roll")
+    assert state.stack[-1].kind == "bid"
+    assert isinstance(state, ToyState)
+    return state
+
+
+def random_game(game: Game, players: int, seed: int) -> GameState:
+    rng = random.Random(seed)
+    state = game.new_game(players, seed)
+    while not state.is_over:
+        for seat in state.to_move():
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_illegal_action_leaves_the_state_identical(toy_game: Game) -> None:
+    state = toy_game.new_game(3, seed=5)
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, BIDS[2])
+    assert refused.value.rule == "toy rules §1 (turns)"
+    assert "only roll or stop" in refused.value.reason
+    assert snapshot(state) == before
+
+
+def test_out_of_turn_action_is_refused(toy_game: Game) -> None:
+    state = toy_game.new_game(2, seed=5)
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="not blue's decision"):
+        state.apply(1, ROLL)
+    with pytest.raises(IllegalAction, match="no seat 7"):
+        state.apply(7, ROLL)
+    assert snapshot(state) == before
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [{"kind": 5}, {"kind": "fly"}, {"kind": "bid", "coins": True}, {"kind": "bid", "coins": 9}, 3],
+)
+def test_malformed_json_action_is_refused(toy_game: Game, bad: Any) -> None:
+    state = toy_game.new_game(2, seed=5)
+    before = snapshot(state)
+    with pytest.raises(NotationError):
+        state.apply(0, bad)
+    assert snapshot(state) == before
+
+
+def test_json_and_text_forms_round_trip(toy_game: Game) -> None:
+    for action in toy_game.catalogue:
+        assert toy_game.action_from_json(json.loads(json.dumps(action.to_json()))) is action
+        assert toy_game.catalogue.from_text(action.notation) is action
+
+
+def test_simultaneous_submissions_stay_hidden_until_resolved(toy_game: Game) -> None:
+    state = at_bid(toy_game)
+    assert state.to_move() == (0, 1, 2)
+    events = state.apply(0, BIDS[2])
+    assert state.to_move() == (1, 2)
+    assert state.view(0)["my_submission"] == {"kind": "bid", "coins": 2}
+    for seat in (None, 1, 2):
+        view = state.view(seat)
+        assert "my_submission" not in view
+        assert view["decision"]["submitted"] == [0]
+        assert '"coins": 2' not in json.dumps(view)
+        assert all("coins" not in json.dumps(e) for e in GameState.events_for(events, seat))
+    with pytest.raises(IllegalAction, match="already made its secret choice"):
+        state.apply(0, BIDS[1])
+    state.apply(1, BIDS[0])
+    final = state.apply(2, BIDS[1])
+    revealed = [e for e in GameState.events_for(final, 1) if e["type"] == "bids"]
+    assert revealed == [{"type": "bids", "bids": [2, 0, 1]}]
+    assert {"type": "bid_won", "seat": 0, "advance": 4} in final
+    assert state.to_move() == (1,)
+
+
+def test_private_events_reach_only_their_seat(toy_game: Game) -> None:
+    found = None
+    for seed in range(50):
+        state = toy_game.new_game(2, seed)
+        events = state.apply(0, ROLL)
+        if any(e["type"] == "found_coin" for e in events):
+            found = events
+            break
+    assert found is not None
+    assert any(e["type"] == "found_coin" for e in GameState.events_for(found, 0))
+    assert not any(e["type"] == "found_coin" for e in GameState.events_for(found, 1))
+    assert not any(e["type"] == "found_coin" for e in GameState.events_for(found, None))
+    assert all("visible_to" not in e for e in GameState.events_for(found, 0))
+
+
+def test_views_never_show_the_seed_or_other_seats_coins(toy_game: Game) -> None:
+    state = toy_game.new_game(3, seed=987654321)
+    for seat in (None, 0, 1, 2):
+        text = json.dumps(state.view(seat))
+        assert "987654321" not in text
+    assert "my_coins" in state.view(1)
+    assert "my_coins" not in state.view(None)
+
+
+def test_determinize_hides_submissions_and_reseeds_chance(toy_game: Game) -> None:
+    state = at_bid(toy_game)
+    state.apply(0, BIDS[3])
+    seen_bids = set()
+    rolls = set()
+    for i in range(40):
+        world = state.determinize(1, random.Random(i))
+        assert world.view(1) == state.view(1)  # consistent with what seat 1 knows
+        assert world.seed == 0
+        seen_bids.add(world.submissions[0]["coins"])
+        world.apply(1, BIDS[0])
+        world.apply(2, BIDS[0])
+        rolls.add(tuple(e.get("die") for e in world.apply(world.to_move()[0], ROLL)))
+    assert len(seen_bids) > 1, "seat 0's secret bid must be resampled"
+    assert len(rolls) > 1, "future dice must be resampled"
+    own = state.determinize(0, random.Random(3))
+    assert own.submissions[0] is BIDS[3]
+    assert state.submissions[0] is BIDS[3]  # the true state is untouched
+
+
+def test_clones_are_independent(toy_game: Game) -> None:
+    state = toy_game.new_game(3, seed=11)
+    before = snapshot(state)
+    copy = state.clone()
+    copy.apply(0, ROLL)
+    copy.apply(1, STOP)
+    assert snapshot(state) == before
+    copy_before = snapshot(copy)
+    state.apply(0, STOP)
+    assert snapshot(copy) == copy_before
+    assert copy.view(None)["stopped"] == [False, True, False]
+    assert state.view(None)["stopped"] == [True, False, False]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**40), players=st.integers(2, 4))
+def test_record_replays_to_the_same_game(toy_game: Game, seed: int, players: int) -> None:
+    state = random_game(toy_game, players, seed)
+    record = json.loads(json.dumps(state.record(["random"] * players)))
+    again = replay(record)
+    assert again.is_over
+    assert again.result() == state.result()
+    assert again.history() == state.history()
+    assert [again.view(s) for s in range(players)] == [state.view(s) for s in range(players)]
+    half = len(record["actions"]) // 2
+    partial = replay(record, upto=half)
+    assert partial.ply == half
+
+
+def test_result_ranks_with_ties(toy_game: Game) -> None:
+    state = toy_game.new_game(4, seed=0)
+    assert isinstance(state, ToyState)
+    state.pos = [12, 20, 20, 12]
+    state.found = [0, 1, 1, 2]  # coins 4, 4, 4, 5
+    state.over = True
+    result = state.result()
+    assert result.ranks == (4, 1, 1, 3)
+    assert result.winners == (1, 2)
+    assert result.to_json()["winners"] == [1, 2]
+    state.found = [0, 2, 1, 2]
+    assert state.result().winners == (1,)
+
+
+def test_result_is_refused_before_the_end(toy_game: Game) -> None:
+    with pytest.raises(IllegalAction, match="not over"):
+        toy_game.new_game(2, seed=0).result()
