@@ -30,7 +30,9 @@ RULE_MOVEMENT = "serenissima-2012.en.txt, A) Action, 2) Movement"
 RULE_SALE = "serenissima-2012.en.txt, A) Action, 3) a) Sale"
 RULE_CLAIM = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Combat against a port"
 RULE_LAST_PORT = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Player's last port"
-RULE_CLOSED = "serenissima-2012.en.txt, Serenissima with 3 players (closed ports)"
+RULE_CLOSED = (
+    "serenissima-2012.en.txt, Serenissima with 3 players and with 2 players (closed ports)"
+)
 
 
 def legal_activation(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
