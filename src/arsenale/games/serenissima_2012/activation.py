@@ -45,6 +45,16 @@ def legal_activation(s: SerenissimaState, seat: int, top: Decision) -> list[Acti
     out: list[Action] = []
     if s.step == LOADING:
         _loading(s, seat, g, zone, p if port_open else -1, out)
+    if s.sale_blocked and s.mode != BATTLE:
+        # A blockaded sale: fight the blockaders or end the turn (Blockade during a sale).
+        blockers, gz, attack = s.sale_blocked, s.g_zone, a.attack_galley
+        out += [
+            attack[h]
+            for h, o in enumerate(s.g_owner)
+            if o >= 0 and blockers >> o & 1 and gz[h] == zone
+        ]
+        out.append(a.end)
+        return out
     if s.step <= MOVING and s.moves < s.g_sailors[g]:
         move = a.move
         out += [move[z] for z in b.adjacent[zone]]
@@ -62,7 +72,7 @@ def legal_activation(s: SerenissimaState, seat: int, top: Decision) -> list[Acti
         if s.mode != SALE:
             if owner < 0:
                 if not s.claim_blockers or not _blockers_present(s, zone):
-                    out += a.claim[: min(s.g_sailors[g], b.port_size[p])]
+                    out += a.claim[: claimable(s.g_sailors[g], b.port_size[p])]
             elif (
                 owner != seat
                 and s.owner.count(owner) >= 2  # never a player's last port
@@ -76,6 +86,12 @@ def legal_activation(s: SerenissimaState, seat: int, top: Decision) -> list[Acti
         ]
     out.append(a.end)
     return out
+
+
+def claimable(sailors: int, capacity: int) -> int:
+    """Most sailors a galley may unload into a port: one must stay aboard, unless the galley
+    has only one, which may land and sink the galley (RULINGS.md R28)."""
+    return min(capacity, sailors - 1 if sailors > 1 else 1)
 
 
 def _blockers_present(s: SerenissimaState, zone: int) -> bool:

@@ -220,7 +220,9 @@ def _end_loot(s: SerenissimaState, frame: Decision, events: list[Event]) -> None
 def legal_occupy(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
     a = s.game.actions
     p = top.data
-    n = min(s.g_sailors[s.active], s.game.board.port_size[p])
+    from arsenale.games.serenissima_2012.activation import claimable
+
+    n = claimable(s.g_sailors[s.active], s.game.board.port_size[p])
     return [*a.claim[:n], a.end]
 
 

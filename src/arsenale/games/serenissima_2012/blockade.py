@@ -8,6 +8,8 @@ neutral port (it may fight the blockaders first). Sailors in ports do not count.
 never blockaded in the zone where its turn began. Several players who may blockade are asked in
 order: most sailors first, ties to the player with the lowest-numbered galley in the zone. The
 first to blockade settles it. The decision belongs to the blockading player, out of turn.
+After a blockaded sale the galley may only fight the blockaders' galleys or end its turn; once
+a battle has begun, the usual battle options return (the rulebook example goes on to the port).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def candidates(s: SerenissimaState) -> tuple[int, ...]:
 
 def offer(s: SerenissimaState, context: str, payload: int, events: list[Event]) -> bool:
     """Ask the eligible players, in order, whether they blockade. False if nobody can."""
-    if s.g_zone[s.active] == s.start_zone and context == "move":
+    if s.g_zone[s.active] == s.start_zone:  # never in the zone where the turn began
         return False
     order = candidates(s)
     if not order:
@@ -76,7 +78,7 @@ def apply_blockade(s: SerenissimaState, seat: int, action: Action, top: Decision
         if context == "move":
             s.step = STEP3
         elif context == "sale":
-            s.sale_blocked = True
+            s.sale_blocked |= 1 << seat
         else:
             s.claim_blockers |= 1 << seat
         return events

@@ -69,7 +69,10 @@ def why_illegal(s: SerenissimaState, seat: int, action: Action, top: Decision) -
     if kind == "loot" and action.kind == "loot":
         return (f"there is no {action['good']} to take, or galley has no free space", RULE_BATTLE)
     if kind == "occupy" and action.kind == "claim":
-        return ("you can unload at most your sailors and the port's warehouse size", RULE_CLAIM)
+        return (
+            "keep a sailor aboard unless it is the only one; land at most the warehouse size",
+            RULE_CLAIM,
+        )
     asked, rule = ASKED[kind]
     return (f"{action.notation!r} is not possible now: {asked}", rule)
 
@@ -171,6 +174,8 @@ def _activation(s: SerenissimaState, seat: int, action: Action) -> Why:
             return (f"{here} already has {action['good']} in its warehouse", RULE_SALE)
         if POPCOUNT[s.warehouse[p]] >= b.port_size[p]:
             return (f"the warehouse of {here} is full", RULE_SALE)
+    if s.sale_blocked and s.mode != BATTLE and k in ("claim", "attack_galley", "attack_port"):
+        return ("after a blockaded sale: fight the blockading galleys or end", RULE_SALE_BLOCKADE)
     if k in ("claim", "attack_galley", "attack_port") and s.mode == SALE:
         return ("sale or battle: after selling, no battle or claim", RULE_SALE)
     if k == "claim":
@@ -186,7 +191,8 @@ def _activation(s: SerenissimaState, seat: int, action: Action) -> Why:
                 RULE_CLAIM,
             )
         return (
-            f"unload at most your {s.g_sailors[g]} sailors and {b.port_size[p]} (warehouse size)",
+            f"keep a sailor aboard (unless it is the only one) and land at most "
+            f"{b.port_size[p]} (the warehouse size)",
             RULE_CLAIM,
         )
     if k == "attack_galley":

@@ -107,7 +107,7 @@ class SerenissimaState(GameState):
     free_cube: bool  # the free cube of an own port is still available
     cap: int  # the attacker's first combat value this activation, -1 before any battle
     sale_asked: bool  # blockade of the sale already offered
-    sale_blocked: bool
+    sale_blocked: int  # bit mask of the seats that blockaded the sale (0: not blocked)
     claim_blockers: int  # bit mask of seats that blockaded a claim of the neutral port
     bought_galley: bool  # a galley was bought in this investment
 
@@ -277,7 +277,7 @@ class SerenissimaState(GameState):
                 "start_zone": b.zone_ids[self.start_zone],
                 "free_cube": self.free_cube,
                 "combat_cap": self.cap if self.cap >= 0 else None,
-                "sale_blocked": self.sale_blocked,
+                "sale_blocked": bool(self.sale_blocked),
             }
         return {
             "first_player": self.first,

@@ -57,7 +57,7 @@ def begin_activation(s: SerenissimaState, g: int) -> None:
     s.free_cube = True
     s.cap = -1
     s.sale_asked = False
-    s.sale_blocked = False
+    s.sale_blocked = 0
     s.claim_blockers = 0
     s.bought_galley = False
 
