@@ -3,3 +3,4 @@
 from arsenale.core.registry import register
 
 register("serenissima-2012", "arsenale.games.serenissima_2012:GAME")
+register("serenissima-1996", "arsenale.games.serenissima_1996:GAME")

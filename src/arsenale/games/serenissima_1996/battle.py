@@ -1,0 +1,203 @@
+"""Phase 4: battles (serenissima-1996.en.txt, "Phase 4: Battles").
+
+Always optional. In turn order, a seat attacks as often as it likes: one of its galleys against
+another player's galley in the same area, or against the garrison of another player's port
+there. One attack is one round: each side rolls a die and adds its sailors (the galley's, or
+the garrison's); each total divided by 3, rounded down, is what the other side loses, at the
+same time. Against a fortified port the attacker divides by 4. A galley emptied in a battle
+between galleys is captured (with sailors of the winning galley only) or sunk by the winner,
+who shares out the goods of the two galleys; a galley emptied by a garrison sinks with its
+cargo. An emptied garrison leaves the port open to landing in phase 5.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision
+from arsenale.core.state import Event
+from arsenale.games.serenissima_1996 import flow
+from arsenale.games.serenissima_1996.board import GOODS
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_1996.state import State
+
+RULE_BATTLE = "serenissima-1996.en.txt, Phase 4: Battles, Battles between galleys"
+RULE_PORT = "serenissima-1996.en.txt, Phase 4: Battles, Attacking a port"
+
+
+def legal_battles(s: State, seat: int, top: Decision) -> list[Action]:
+    a, b = s.game.actions, s.game.board
+    out: list[Action] = []
+    g_owner, g_area = s.g_owner, s.g_area
+    for g, o in enumerate(g_owner):
+        if o != seat:
+            continue
+        area = g_area[g]
+        row = a.attack[g]
+        out += [
+            row[h] for h, oh in enumerate(g_owner) if oh >= 0 and oh != seat and g_area[h] == area
+        ]
+        p = b.area_port[area]
+        if p >= 0 and s.owner[p] >= 0 and s.owner[p] != seat and s.garrison[p] > 0:
+            out.append(a.attack_port[g])
+    out.append(a.done)
+    return out
+
+
+def die(s: State) -> int:
+    return s.chance.below(6) + 1
+
+
+def apply_battles(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+    events: list[Event] = []
+    if action is s.game.actions.done:
+        events.append({"type": "done", "seat": seat, "phase": 4})
+        flow.end_turn(s, events)
+        return events
+    divisor = s.game.board.rules["battle_divisor"]
+    g = action["galley"] - 1
+    a_roll = die(s)
+    if action.kind == "attack":
+        h = action["target"] - 1
+        d_roll = die(s)
+        a_hits = min((a_roll + s.g_sailors[g]) // divisor, s.g_sailors[h])
+        d_hits = min((d_roll + s.g_sailors[h]) // divisor, s.g_sailors[g])
+        s.g_sailors[g] -= d_hits
+        s.g_sailors[h] -= a_hits
+        s.reserve[seat] += d_hits
+        s.reserve[s.g_owner[h]] += a_hits
+        events.append(
+            {
+                "type": "battle",
+                "attacker": g + 1,
+                "defender": h + 1,
+                "rolls": [a_roll, d_roll],
+                "losses": [d_hits, a_hits],
+            }
+        )
+        _after_galley_battle(s, g, h, events)
+        return events
+    b = s.game.board
+    p = b.area_port[s.g_area[g]]
+    fort = bool(s.forts >> p & 1)
+    d_roll = die(s)
+    a_hits = min(
+        (a_roll + s.g_sailors[g]) // (b.rules["fort_divisor"] if fort else divisor), s.garrison[p]
+    )
+    d_hits = min((d_roll + s.garrison[p]) // divisor, s.g_sailors[g])
+    s.g_sailors[g] -= d_hits
+    s.garrison[p] -= a_hits
+    s.reserve[seat] += d_hits
+    s.reserve[s.owner[p]] += a_hits
+    events.append(
+        {
+            "type": "port_battle",
+            "attacker": g + 1,
+            "port": b.port_ids[p],
+            "fort": fort,
+            "rolls": [a_roll, d_roll],
+            "losses": [d_hits, a_hits],
+        }
+    )
+    if s.g_sailors[g] == 0:
+        s.sink(g, events, "port battle")
+    return events
+
+
+def _after_galley_battle(s: State, g: int, h: int, events: list[Event]) -> None:
+    if s.g_sailors[g] == 0 and s.g_sailors[h] == 0:
+        s.sink(g, events, "battle")
+        s.sink(h, events, "battle")
+    elif s.g_sailors[h] == 0:
+        s.stack.append(Decision("victory", (s.g_owner[g],), (g, h)))
+    elif s.g_sailors[g] == 0:
+        s.stack.append(Decision("victory", (s.g_owner[h],), (h, g)))
+
+
+# -- capture or sink, then the goods -----------------------------------------------------------
+
+
+def legal_victory(s: State, seat: int, top: Decision) -> list[Action]:
+    a, b = s.game.actions, s.game.board
+    winner, _ = top.data
+    out: list[Action] = []
+    if s.g_owner.count(seat) < b.components["galleys_per_nation"]:
+        out += a.capture[: s.g_sailors[winner]]
+    elif s.g_sailors[winner] >= 1:  # at the cap: only by giving up the winning galley
+        out.append(a.capture[s.g_sailors[winner] - 1])
+    out.append(a.sink)
+    return out
+
+
+def apply_victory(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+    winner, loser = top.data
+    s.stack.pop()
+    events: list[Event] = []
+    if action is s.game.actions.sink:
+        events.append({"type": "sink_chosen", "seat": seat, "galley": loser + 1})
+        _share(s, seat, winner, loser, "sink_second", events)
+        return events
+    k = action["sailors"]
+    previous = s.g_owner[loser]
+    s.g_owner[loser] = seat
+    s.g_sailors[winner] -= k
+    s.g_sailors[loser] += k
+    events.append(
+        {"type": "captured", "seat": seat, "galley": loser + 1, "from": previous, "sailors": k}
+    )
+    _share(s, seat, winner, loser, "sink_first" if s.g_sailors[winner] == 0 else "share", events)
+    return events
+
+
+def _share(s: State, seat: int, first: int, second: int, mode: str, events: list[Event]) -> None:
+    frame = Decision("spoils", (seat,), (first, second, mode))
+    if len(legal_spoils(s, seat, frame)) > 1:
+        s.stack.append(frame)
+    else:
+        _finish_spoils(s, frame, events)
+
+
+def legal_spoils(s: State, seat: int, top: Decision) -> list[Action]:
+    """`take` moves a good from the second galley to the first, `give` the other way; only
+    towards a galley that stays afloat and has room."""
+    a = s.game.actions
+    first, second, mode = top.data
+    out: list[Action] = []
+    if mode != "sink_first" and s.room(first):
+        out += [a.take[i] for i in range(7) if s.cargo[7 * second + i]]
+    if mode != "sink_second" and s.room(second):
+        out += [a.give[i] for i in range(7) if s.cargo[7 * first + i]]
+    out.append(a.done)
+    return out
+
+
+def apply_spoils(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+    first, second, _mode = top.data
+    events: list[Event] = []
+    if action is s.game.actions.done:
+        s.stack.pop()
+        _finish_spoils(s, top, events)
+        return events
+    good = GOODS.index(action["good"])
+    src, dst = (second, first) if action.kind == "take" else (first, second)
+    s.cargo[7 * src + good] -= 1
+    s.g_goods[src] -= 1
+    s.cargo[7 * dst + good] += 1
+    s.g_goods[dst] += 1
+    events.append(
+        {"type": "spoils", "seat": seat, "good": action["good"], "from": src + 1, "to": dst + 1}
+    )
+    if len(legal_spoils(s, seat, top)) == 1:
+        s.stack.pop()
+        _finish_spoils(s, top, events)
+    return events
+
+
+def _finish_spoils(s: State, frame: Decision, events: list[Event]) -> None:
+    first, second, mode = frame.data
+    if mode == "sink_first":
+        s.sink(first, events, "crew moved to the captured galley")
+    elif mode == "sink_second":
+        s.sink(second, events, "sunk by the winner")

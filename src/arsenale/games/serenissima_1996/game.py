@@ -1,0 +1,120 @@
+"""Serenissima (1996): the game object, set-up of a new state, and the decision table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arsenale.core.errors import OptionError
+from arsenale.core.game import Game, Option, Policy
+from arsenale.games.serenissima_1996 import (
+    battle,
+    bidding,
+    landing,
+    movement,
+    negotiation,
+    sales,
+    setup,
+    trade,
+)
+from arsenale.games.serenissima_1996.actions import Actions
+from arsenale.games.serenissima_1996.board import Board, load_board
+from arsenale.games.serenissima_1996.state import PHASES, RESOLVERS, State
+
+# Decision kind -> (legal actions, apply): phases and their interruptions.
+PHASES.update(
+    {
+        "deploy": (setup.legal_deploy, None),
+        "bid": (bidding.legal_bid, None),
+        "position": (bidding.legal_position, bidding.apply_position),
+        "purchases": (trade.legal_purchases, trade.apply_purchases),
+        "opening": (negotiation.legal_offer, negotiation.apply_offer),
+        "offer": (negotiation.legal_offer, negotiation.apply_offer),
+        "answer": (negotiation.legal_answer, negotiation.apply_answer),
+        "counter_answer": (negotiation.legal_accept_or_refuse, negotiation.apply_counter_answer),
+        "last_word": (negotiation.legal_accept_or_refuse, negotiation.apply_last_word),
+        "movement": (movement.legal_movement, movement.apply_movement),
+        "permission": (movement.legal_permission, movement.apply_permission),
+        "battles": (battle.legal_battles, battle.apply_battles),
+        "victory": (battle.legal_victory, battle.apply_victory),
+        "spoils": (battle.legal_spoils, battle.apply_spoils),
+        "landing": (landing.legal_landing, landing.apply_landing),
+        "sales": (sales.legal_sales, sales.apply_sales),
+    }
+)
+# Simultaneous secret decisions: resolved by the game once every seat has submitted.
+RESOLVERS.update({"deploy": setup.resolve_deploy, "bid": bidding.resolve_bid})
+
+NATION_OPTIONS = {"historical": 0, "spanish-turks": 1}
+
+
+class Serenissima1996(Game):
+    id = "serenissima-1996"
+    title = "Serenissima (first edition, 1996; French: Méditerranée)"
+    min_players = 2
+    max_players = 4
+    rulebook = "serenissima-1996.en.txt, serenissima-1996.fr.txt"
+    options = (
+        Option("open_money", False, "money on the table: every seat sees everyone's ducats"),
+        Option(
+            "nations",
+            "historical",
+            "2 players: 'historical' (Venetians and Genoese) or 'spanish-turks'",
+        ),
+    )
+
+    def __init__(self) -> None:
+        self.board: Board = load_board()
+        self.actions = Actions(self.board)
+        self.catalogue = self.actions.catalogue
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        b = self.board
+        if options["nations"] not in NATION_OPTIONS:
+            raise OptionError(f"option nations must be one of {', '.join(NATION_OPTIONS)}")
+        if options["nations"] != "historical" and players != 2:
+            raise OptionError("option nations applies to 2 players only")
+        lineup = b.setups[players].options[
+            NATION_OPTIONS[options["nations"]] if players == 2 else 0
+        ]
+        s = object.__new__(State)
+        s._init_core(self, players, seed, options)
+        n_ports, n_galleys = len(b.port_ids), b.components["galleys"]
+        s.nation = tuple(lineup)
+        s.money = [b.start["ducats"]] * players
+        s.reserve = [b.components["sailors_per_nation"] - b.start["sailors"]] * players
+        s.owner = [-1] * n_ports
+        s.garrison = [0] * n_ports
+        s.warehouse = [0] * n_ports
+        s.forts = 0
+        s.built = 0
+        s.hired = [0] * n_ports
+        s.supply = list(b.cubes)
+        s.g_owner = [-1] * n_galleys
+        s.g_area = [-1] * n_galleys
+        s.g_sailors = [0] * n_galleys
+        s.cargo = [0] * (7 * n_galleys)
+        s.g_goods = [0] * n_galleys
+        s.g_moved = [0] * n_galleys
+        s.g_stopped = 0
+        s.g_start = [-1] * n_galleys
+        s.round = 0
+        s.phase = 0
+        s.order = []
+        s.turn_index = 0
+        setup.begin(s)
+        return s
+
+    def heuristic_policy(self) -> Policy:
+        from arsenale.games.serenissima_1996.heuristic import heuristic_policy
+
+        return heuristic_policy
+
+    def render(self, view: dict[str, Any], seat: int | None) -> Any:
+        from arsenale.games.serenissima_1996.render import render
+
+        return render(view, seat)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        from arsenale.games.serenissima_1996.render import describe_event
+
+        return describe_event(event)

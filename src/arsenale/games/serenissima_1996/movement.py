@@ -1,0 +1,79 @@
+"""Phase 3: movement (serenissima-1996.en.txt, "Phase 3: Movement of galleys", "Permission for
+passing through an area").
+
+A galley moves one area per sailor aboard, one area at a time. Passing through an area where
+other players have galleys needs each of them to agree, asked in turn order at the moment the
+galley enters; a refusal ends its movement there for the round. The area where it began the
+phase needs nobody's leave, and a galley with no movement left is not asked about (it cannot
+pass through anyway; RULINGS.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision
+from arsenale.core.state import Event
+from arsenale.games.serenissima_1996 import flow
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_1996.state import State
+
+RULE_MOVE = "serenissima-1996.en.txt, Phase 3: Movement of galleys"
+RULE_PERMISSION = "serenissima-1996.en.txt, Phase 3, Permission for passing through an area"
+
+
+def legal_movement(s: State, seat: int, top: Decision) -> list[Action]:
+    a, b = s.game.actions, s.game.board
+    out: list[Action] = []
+    stopped = s.g_stopped
+    for g, o in enumerate(s.g_owner):
+        if o == seat and not stopped >> g & 1 and s.g_moved[g] < s.g_sailors[g]:
+            row = a.sail[g]
+            out += [row[z] for z in b.adjacent[s.g_area[g]]]
+    out.append(a.done)
+    return out
+
+
+def apply_movement(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+    events: list[Event] = []
+    if action is s.game.actions.done:
+        events.append({"type": "done", "seat": seat, "phase": 3})
+        flow.end_turn(s, events)
+        return events
+    b = s.game.board
+    g = action["galley"] - 1
+    area = b.area_ids.index(action["area"])
+    s.g_area[g] = area
+    s.g_moved[g] += 1
+    events.append({"type": "sail", "seat": seat, "galley": g + 1, "area": action["area"]})
+    if area != s.g_start[g] and s.g_moved[g] < s.g_sailors[g]:
+        askers = _owners_in(s, area, seat)
+        if askers:
+            s.stack.append(Decision("permission", (askers[0],), (g, askers[1:])))
+            events.append({"type": "permission_asked", "seat": askers[0], "galley": g + 1})
+    return events
+
+
+def _owners_in(s: State, area: int, mover: int) -> tuple[int, ...]:
+    present = {o for h, o in enumerate(s.g_owner) if o >= 0 and o != mover and s.g_area[h] == area}
+    return tuple(seat for seat in s.order if seat in present)
+
+
+def legal_permission(s: State, seat: int, top: Decision) -> list[Action]:
+    a = s.game.actions
+    return [a.allow, a.deny]
+
+
+def apply_permission(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+    g, rest = top.data
+    s.stack.pop()
+    if action is s.game.actions.deny:
+        s.g_stopped |= 1 << g
+        return [{"type": "passage_denied", "seat": seat, "galley": g + 1}]
+    events: list[Event] = [{"type": "passage_allowed", "seat": seat, "galley": g + 1}]
+    if rest:
+        s.stack.append(Decision("permission", (rest[0],), (g, rest[1:])))
+        events.append({"type": "permission_asked", "seat": rest[0], "galley": g + 1})
+    return events

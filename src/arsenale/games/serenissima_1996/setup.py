@@ -1,0 +1,56 @@
+"""Set-up (serenissima-1996.en.txt, "Starting"; .fr.txt, "POSITIONS DE DEPART").
+
+Nations by player count (2 players: Venetians and Genoese, or Spanish and Turks by option);
+each nation has 2 galleys in the area of its capital, 10 sailors and 2,000 ducats. Every player
+splits the 10 sailors between the two galleys and the capital: a simultaneous secret choice in
+Arsenale (RULINGS.md), `deploy a b` putting a and b sailors on the galleys and the rest in
+the capital.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision
+from arsenale.core.state import Event
+from arsenale.games.serenissima_1996 import flow
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_1996.state import State
+
+RULE_SETUP = "serenissima-1996.en.txt, Starting"
+
+
+def begin(s: State) -> None:
+    s.stack.append(Decision("deploy", tuple(range(s.players))))
+
+
+def legal_deploy(s: State, seat: int, top: Decision) -> list[Action]:
+    a = s.game.actions
+    sailors = s.game.board.start["sailors"]
+    return [a.deploy_action(x, y) for x in range(1, 6) for y in range(1, 6) if x + y <= sailors]
+
+
+def resolve_deploy(s: State, top: Decision, submissions: dict[int, Action]) -> list[Event]:
+    b = s.game.board
+    events: list[Event] = []
+    for seat in range(s.players):
+        action = submissions[seat]
+        capital = s.capital_of(seat)
+        area = b.port_area[capital]
+        for n in (action["first"], action["second"]):
+            g = s.add_galley(seat, area)
+            s.g_sailors[g] = n
+        s.garrison[capital] = b.start["sailors"] - action["first"] - action["second"]
+        s.owner[capital] = seat
+        events.append(
+            {
+                "type": "deployed",
+                "seat": seat,
+                "galleys": [action["first"], action["second"]],
+                "capital": s.garrison[capital],
+            }
+        )
+    flow.start_round(s, events)
+    return events

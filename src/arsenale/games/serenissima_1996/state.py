@@ -1,0 +1,274 @@
+"""The state of a game of Serenissima (1996).
+
+Flat lists of small ints, so that `clone` is a handful of list copies. Goods, ports, areas and
+nations are indices into the board (board.py); galley slot g is written `g{g + 1}`. A
+warehouse is a bit mask of goods: a good enters a port's warehouse at most once.
+
+The rules live beside this file, one module per part of the rulebook: setup.py, bidding.py
+(phase 1), trade.py (phase 2), negotiation.py (prices, counter offers, trades between players),
+movement.py (phase 3, permission to pass), battle.py (phase 4), landing.py (phase 5),
+sales.py (phase 6, income, the end of a round and prosperity points).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision
+from arsenale.core.result import Result
+from arsenale.core.state import Event, GameState
+from arsenale.games.serenissima_1996.board import GOODS
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_1996.game import Serenissima1996
+
+POPCOUNT = tuple(bin(m).count("1") for m in range(128))
+PHASE_NAMES = ("set-up", "bids", "purchases", "movement", "battles", "landing", "sales")
+
+
+class State(GameState):
+    __slots__ = (
+        "built",
+        "cargo",
+        "forts",
+        "g_area",
+        "g_goods",
+        "g_moved",
+        "g_owner",
+        "g_sailors",
+        "g_start",
+        "g_stopped",
+        "garrison",
+        "hired",
+        "money",
+        "nation",
+        "order",
+        "owner",
+        "phase",
+        "reserve",
+        "round",
+        "supply",
+        "turn_index",
+        "warehouse",
+    )
+
+    game: Serenissima1996
+    nation: tuple[int, ...]  # nation index of each seat
+    money: list[int]
+    reserve: list[int]  # sailor pieces in the box, per seat
+    owner: list[int]  # per port: seat or -1 (neutral)
+    garrison: list[int]  # sailors in each port
+    warehouse: list[int]  # bit mask of goods present
+    forts: int  # bit mask of fortified ports
+    built: int  # bit mask of ports where something was built this round
+    hired: list[int]  # sailors hired in each port this round
+    supply: list[int]  # cubes left in the box per good
+    g_owner: list[int]  # per galley slot: seat, or -1 (not on the board)
+    g_area: list[int]
+    g_sailors: list[int]
+    cargo: list[int]  # cargo[7 * g + good]
+    g_goods: list[int]
+    g_moved: list[int]  # areas moved this round (phase 3)
+    g_stopped: int  # bit mask of galleys whose movement ended (refused passage)
+    g_start: list[int]  # area where the galley began phase 3
+    round: int
+    phase: int  # index into PHASE_NAMES
+    order: list[int]  # seats in turn order for this round
+    turn_index: int  # whose turn within phases 2-6 (index into order)
+
+    # -- helpers used by the rules -------------------------------------------------------------
+
+    @property
+    def rounds(self) -> int:
+        return self.game.board.setups[self.players].rounds
+
+    def galleys_of(self, seat: int) -> list[int]:
+        return [g for g, o in enumerate(self.g_owner) if o == seat]
+
+    def galleys_in(self, area: int) -> list[int]:
+        ga = self.g_area
+        return [g for g, o in enumerate(self.g_owner) if o >= 0 and ga[g] == area]
+
+    def ports_of(self, seat: int) -> list[int]:
+        return [p for p, o in enumerate(self.owner) if o == seat]
+
+    def port_has(self, p: int, good: int) -> bool:
+        """Produced by the port or present in its warehouse (building conditions, bonus)."""
+        return self.game.board.port_good[p] == good or bool(self.warehouse[p] >> good & 1)
+
+    def room(self, g: int) -> bool:
+        """A galley holds 5 pieces, at least one of them a sailor, so at most 4 goods."""
+        return self.g_sailors[g] + self.g_goods[g] < 5 and self.g_goods[g] < 4
+
+    def capital_of(self, seat: int) -> int:
+        return self.game.board.nation_capital[self.nation[seat]]
+
+    def monopoly(self, seat: int, good: int) -> bool:
+        """A seat holds a monopoly of a good when it controls every port producing it."""
+        owner = self.owner
+        return all(owner[p] == seat for p in self.game.board.producers[good])
+
+    def sink(self, g: int, events: list[Event], cause: str) -> None:
+        """Remove galley g; its sailors and goods go back to the box."""
+        seat = self.g_owner[g]
+        self.reserve[seat] += self.g_sailors[g]
+        base = 7 * g
+        for i in range(7):
+            self.supply[i] += self.cargo[base + i]
+            self.cargo[base + i] = 0
+        self.g_sailors[g] = 0
+        self.g_goods[g] = 0
+        self.g_owner[g] = -1
+        self.g_area[g] = -1
+        events.append({"type": "sunk", "galley": g + 1, "seat": seat, "cause": cause})
+
+    def add_galley(self, seat: int, area: int) -> int:
+        """Put a new galley of `seat` on the board (lowest free slot, no crew yet)."""
+        g = self.g_owner.index(-1)
+        self.g_owner[g] = seat
+        self.g_area[g] = area
+        self.g_moved[g] = 0
+        self.g_start[g] = area
+        return g
+
+    # -- core hooks ----------------------------------------------------------------------------
+
+    def _legal_actions(self, seat: int, top: Decision) -> list[Action]:
+        return PHASES[top.kind][0](self, seat, top)
+
+    def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
+        return PHASES[top.kind][1](self, seat, action, top)
+
+    def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
+        return RESOLVERS[top.kind](self, top, submissions)
+
+    def _why_illegal(self, seat: int, action: Action, top: Decision) -> tuple[str, str | None]:
+        from arsenale.games.serenissima_1996.explain import why_illegal
+
+        return why_illegal(self, seat, action, top)
+
+    def _clone_into(self, c: GameState) -> None:
+        assert isinstance(c, State)
+        c.nation = self.nation
+        c.money = self.money.copy()
+        c.reserve = self.reserve.copy()
+        c.owner = self.owner.copy()
+        c.garrison = self.garrison.copy()
+        c.warehouse = self.warehouse.copy()
+        c.forts = self.forts
+        c.built = self.built
+        c.hired = self.hired.copy()
+        c.supply = self.supply.copy()
+        c.g_owner = self.g_owner.copy()
+        c.g_area = self.g_area.copy()
+        c.g_sailors = self.g_sailors.copy()
+        c.cargo = self.cargo.copy()
+        c.g_goods = self.g_goods.copy()
+        c.g_moved = self.g_moved.copy()
+        c.g_stopped = self.g_stopped
+        c.g_start = self.g_start.copy()
+        c.round = self.round
+        c.phase = self.phase
+        c.order = self.order.copy()
+        c.turn_index = self.turn_index
+
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        # Money is private but every payment is made at the table, so it follows from what
+        # everyone has seen; secret bids are resampled by the core. Nothing else is hidden.
+        return None
+
+    def prosperity(self, seat: int) -> int:
+        """Prosperity points (serenissima-1996.fr.txt, FIN DE PARTIE)."""
+        b = self.game.board
+        pts = b.prosperity
+        total = self.money[seat] // pts["ducats_per_point"]
+        if self.owner[self.capital_of(seat)] == seat:
+            total += pts["own_capital"]
+        for p in self.ports_of(seat):
+            size = b.port_size[p]
+            if POPCOUNT[self.warehouse[p]] >= size:
+                total += b.full_warehouse_points[size]
+            else:
+                total += pts["open_port"]
+        return total
+
+    def _result(self) -> Result:
+        """Most prosperity points wins; ties go to the richer player (RULINGS.md)."""
+        scores = tuple(float(self.prosperity(s)) for s in range(self.players))
+        money = tuple(float(m) for m in self.money)
+        return Result.from_keys(scores, money)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        b = self.game.board
+        open_money = self.options.get("open_money", False)
+        players = []
+        for s in range(self.players):
+            row: dict[str, Any] = {
+                "seat": s,
+                "nation": b.nation_ids[self.nation[s]],
+                "sailors_in_box": self.reserve[s],
+                "ports": [b.port_ids[p] for p in self.ports_of(s)],
+                "galleys": [g + 1 for g in self.galleys_of(s)],
+                "place": self.order.index(s) + 1 if s in self.order else None,
+            }
+            if open_money or s == seat:
+                row["money"] = self.money[s]
+            if self.over:
+                row["prosperity"] = self.prosperity(s)
+            players.append(row)
+        ports = [
+            {
+                "id": b.port_ids[p],
+                "name": b.port_names[p],
+                "good": GOODS[b.port_good[p]],
+                "warehouse_size": b.port_size[p],
+                "area": b.area_ids[b.port_area[p]],
+                "capital_of": b.nation_ids[b.port_nation[p]] if b.port_nation[p] >= 0 else None,
+                "owner": self.owner[p] if self.owner[p] >= 0 else None,
+                "garrison": self.garrison[p],
+                "warehouse": [GOODS[i] for i in range(7) if self.warehouse[p] >> i & 1],
+                "fort": bool(self.forts >> p & 1),
+                "built_this_round": bool(self.built >> p & 1),
+                "hired_this_round": self.hired[p],
+            }
+            for p in range(len(b.port_ids))
+        ]
+        galleys = [
+            {
+                "galley": g + 1,
+                "owner": o,
+                "area": b.area_ids[self.g_area[g]],
+                "sailors": self.g_sailors[g],
+                "cargo": {
+                    GOODS[i]: self.cargo[7 * g + i] for i in range(7) if self.cargo[7 * g + i]
+                },
+                "moved": self.g_moved[g],
+                "stopped": bool(self.g_stopped >> g & 1),
+            }
+            for g, o in enumerate(self.g_owner)
+            if o >= 0
+        ]
+        deal = None
+        for frame in reversed(self.stack):
+            if frame.kind in ("offer", "answer", "counter_answer", "last_word", "opening"):
+                deal = frame.data.to_json(b)
+                break
+        return {
+            "round": self.round,
+            "rounds": self.rounds,
+            "phase": PHASE_NAMES[self.phase],
+            "order": list(self.order),
+            "turn": self.order[self.turn_index] if self.order and self.phase >= 2 else None,
+            "players_info": players,
+            "ports": ports,
+            "galleys": galleys,
+            "supply": {GOODS[i]: self.supply[i] for i in range(7)},
+            "deal": deal,
+        }
+
+
+# Decision kind -> (legal actions, apply), and simultaneous kind -> resolve; filled by game.py.
+PHASES: dict[str, tuple[Any, Any]] = {}
+RESOLVERS: dict[str, Any] = {}
