@@ -71,7 +71,13 @@ class Catalogue:
         self._by_text: dict[str, Action] = {}
 
     def add(self, kind: str, notation: str, aliases: tuple[str, ...] = (), **params: Any) -> Action:
-        action = Action(kind, params, len(self._actions), notation)
+        return self.add_params(kind, notation, params, aliases)
+
+    def add_params(
+        self, kind: str, notation: str, params: dict[str, Any], aliases: tuple[str, ...] = ()
+    ) -> Action:
+        """`add` for parameter names that are not identifiers (such as "from")."""
+        action = Action(kind, dict(params), len(self._actions), notation)
         if action._key in self._by_key:
             raise ValueError(f"duplicate action {kind} {params}")
         self._actions.append(action)

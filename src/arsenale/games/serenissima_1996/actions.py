@@ -67,10 +67,10 @@ class Actions:
             )
 
         self.transfer_sailor = pairs(
-            lambda g, h: c.add(
+            lambda g, h: c.add_params(
                 "transfer_sailor",
                 f"transfer sailor g{g + 1} g{h + 1}",
-                **{"from": g + 1, "to": h + 1},
+                {"from": g + 1, "to": h + 1},
             )
         )
 
@@ -79,11 +79,10 @@ class Actions:
 
             def for_good(good: str) -> list[list[Action]]:
                 return pairs(
-                    lambda g, h: c.add(
+                    lambda g, h: c.add_params(
                         kind,
                         f"{word} {good} g{g + 1} g{h + 1}",
-                        good=good,
-                        **{"from": g + 1, "to": h + 1},
+                        {"good": good, "from": g + 1, "to": h + 1},
                     )
                 )
 
