@@ -117,7 +117,7 @@ def why_illegal(s: State, seat: int, action: Action, top: Decision) -> Why:
     }
     if kind in phase_kinds and k in phase_kinds[kind]:
         if "galley" in action.params or "from" in action.params:
-            number = action.params.get("galley", action.params.get("from"))
+            number: int = action.params.get("galley", action.params.get("from", 0))
             if k == "trade":
                 src, dst = action["from"] - 1, action["to"] - 1
                 if seat not in (s.g_owner[src], s.g_owner[dst]):

@@ -1,12 +1,1054 @@
-"""The heuristic bot for Serenissima (2012)."""
+"""The heuristic bot for Serenissima (2012): trades for profit, claims and defends ports,
+invests, and fights when the odds favour it.
+
+The bot reads only a determinized world (`SeatInfo.determinize`: the true state with the
+face-down Doge cards reshuffled) and never searches deeply. Each decision is scored with a
+hand-written value, in ducats, of what this seat will hold at the end of the game:
+
+* money, plus each owned port's expected scoring (remaining scorings x the warehouse scale),
+  its basilica, its wine income and a little for its future fill;
+* each galley: its crew (future activations, faster with more sailors) and its cargo, each
+  cube worth its best sale at a port it can reach, discounted by the activations needed;
+* rivals' gains count against us, weighted 1 / (number of rivals).
+
+A galley's activation is planned as a whole every time the bot decides within it: a number of
+sailors aboard, a number of cubes to buy, a destination reachable without passing a zone where
+a rival could blockade, and what to do there (sell the goods worth more now than later, claim
+a neutral port, attack a galley or a port when the expected value of the battle, computed
+exactly over the skull dice with the option to retreat, is positive, or just wait). The bot
+plays the first action of the best plan; re-planning after each action keeps it consistent.
+Investing competes with acting: basilicas, galleys, sailors for slow galleys, forts.
+"""
 
 from __future__ import annotations
 
+import math
 import random
+from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 from arsenale.core.actions import Action
 from arsenale.core.info import SeatInfo
+from arsenale.games.serenissima_2012 import investment
+from arsenale.games.serenissima_2012.activation import claimable
+from arsenale.games.serenissima_2012.board import GOODS, SPICE, WINE, Board
+from arsenale.games.serenissima_2012.state import (
+    BATTLE,
+    LOADING,
+    POPCOUNT,
+    SALE,
+    STEP3,
+    SerenissimaState,
+)
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_2012.actions import Actions
+
+STRICT = False
+"""Tests set this to let errors out instead of falling back to a safe legal action."""
+
+GAMMA = 0.75  # worth of a gain one activation later
+ACT = (0.0, 1.0, 2.0, 2.6, 3.0, 3.2)  # ducats a galley with n sailors earns per activation
+P_BLOCK = 0.75  # chance a rival who can blockade a sale or claim does so
+ATTACK_P = 0.4  # chance a rival galley able to take one of our ports tries
+SAILOR = 1.0  # a sailor's replacement cost
+NEUTRAL_FILL = 0.2  # share of a neutral port's scoring gain we count when selling there
+POTENTIAL = 0.6  # worth of what the next activation could start with where a galley stops
+FILL_HOPE = 0.5  # expected share of one more cube in an owned port's warehouse
+INVEST_MARGIN = 0.5  # investing must beat acting by this much
+_BINOM = [[math.comb(n, k) / 2**n for k in range(n + 1)] for n in range(11)]
+
+
+# -- board statics ---------------------------------------------------------------------------
+
+
+class _Static:
+    def __init__(self, b: Board) -> None:
+        n = len(b.zone_ids)
+        self.dist = [[99] * n for _ in range(n)]
+        for z in range(n):
+            d = self.dist[z]
+            d[z] = 0
+            todo = [z]
+            for u in todo:
+                for v in b.adjacent[u]:
+                    if d[v] == 99:
+                        d[v] = d[u] + 1
+                        todo.append(v)
+
+
+_STATICS: dict[int, _Static] = {}
+
+
+def _static(b: Board) -> _Static:
+    st = _STATICS.get(id(b))
+    if st is None:
+        st = _STATICS[id(b)] = _Static(b)
+    return st
+
+
+@lru_cache(maxsize=4096)
+def _future(
+    need: int,
+    deck: tuple[int, ...],
+    full: tuple[int, ...],
+    steps: tuple[int, ...],
+    shuffle: tuple[bool, ...],
+    wine: tuple[bool, ...],
+) -> tuple[float, float]:
+    """Expected Doge draws until the track has moved `need` more steps, and wine cards among
+    them (the deck is a multiset of card indices; the shuffle card brings back `full`)."""
+    turns = wines = 0.0
+    for i, card in enumerate(deck):
+        st, wn = steps[card], 1.0 if wine[card] else 0.0
+        if st >= need:
+            turns += 1.0
+            wines += wn
+            continue
+        rest = full if shuffle[card] else deck[:i] + deck[i + 1 :]
+        t2, w2 = _future(need - st, rest, full, steps, shuffle, wine)
+        turns += 1.0 + t2
+        wines += wn + w2
+    n = len(deck)
+    return turns / n, wines / n
+
+
+# -- the per-decision context ----------------------------------------------------------------
+
+
+class _Ctx:
+    """What one decision needs, computed once from the determinized world."""
+
+    def __init__(self, w: SerenissimaState, seat: int) -> None:
+        self.w = w
+        self.seat = seat
+        b = self.b = w.game.board
+        self.a: Actions = w.game.actions
+        self.st = _static(b)
+        self.players = w.players
+        self.w_opp = 1.0 / (w.players - 1)
+        self.R = max(0, 3 - w.scorings)
+        setup = w.setup
+        deck = tuple(sorted(w.doge_deck))
+        full = tuple(range(len(b.doge_ids)))
+        need_end = setup.track_length - w.track
+        nxt = [sp for sp in setup.scoring if sp > w.track]
+        if need_end <= 0 or not deck:
+            self.turns, self.wines, self.p_last, p_score = 1.0, 0.0, 1.0, 1.0
+        else:
+            args = (full, b.doge_steps, b.doge_shuffle, b.doge_wine)
+            self.turns, self.wines = _future(need_end, deck, *args)
+            self.p_last = sum(1 for c in deck if b.doge_steps[c] >= need_end) / len(deck)
+            need_sc = (nxt[0] - w.track) if nxt else need_end
+            p_score = sum(1 for c in deck if b.doge_steps[c] >= need_sc) / len(deck)
+        self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
+        self.R_next = max(0.0, self.R - p_score)
+        wine_now = sum(1 for c in deck if b.doge_wine[c]) / len(deck) if deck else 0.0
+        self.wines_next = max(0.0, self.wines - wine_now)
+        # enemy strength per zone (the most sailors one rival has there, on galleys)
+        nz = len(b.zone_ids)
+        tot: dict[tuple[int, int], int] = {}
+        for h, o in enumerate(w.g_owner):
+            if o >= 0 and o != seat:
+                key = (o, w.g_zone[h])
+                tot[key] = tot.get(key, 0) + w.g_sailors[h]
+        self.enemy = [0] * nz
+        for (_, z), n in tot.items():
+            if n > self.enemy[z]:
+                self.enemy[z] = n
+        self._top: dict[tuple[int, int, int], list[tuple[float, int]]] = {}
+        self._sales: list[list[tuple[float, int, int]]] | None = None
+        self._pot: dict[tuple[int, int, int], float] = {}
+        self._pv: dict[int, float] = {}
+        self._risk: dict[tuple[int, int, bool], float] = {}
+        self.my_ports = w.owner.count(seat)
+
+    # -- values ------------------------------------------------------------------------------
+
+    def sale_value(self, p: int, good: int, n: int, R: float, wines: float) -> float | None:
+        """What selling `good` at port p (holding n cubes) is worth to us; None if refused."""
+        w, b = self.w, self.b
+        if (
+            w.closed >> p & 1
+            or b.port_good[p] == good
+            or w.warehouse[p] >> good & 1
+            or n >= b.port_size[p]
+        ):
+            return None
+        by = b.scoring_by_cubes
+        delta = R * (by[n + 1] - by[n])
+        if good == WINE and not w.is_wine_port(p):
+            delta += b.meta["wine_income"] * wines
+        bonus = b.meta["spice_bonus"] if good == SPICE else 0
+        owner = w.owner[p]
+        if owner == self.seat:
+            return delta + bonus
+        v = float(b.meta["first_sale_value"] + n + bonus)
+        if owner >= 0:
+            return v - self.w_opp * delta
+        return v + NEUTRAL_FILL * delta
+
+    def sales(self) -> list[list[tuple[float, int, int]]]:
+        """Per good, every port that would buy it later: (value, zone, port)."""
+        out = self._sales
+        if out is None:
+            w, b = self.w, self.b
+            out = [[] for _ in range(6)]
+            for p in range(len(b.port_ids)):
+                n = POPCOUNT[w.warehouse[p]]
+                zp = b.port_zone[p]
+                for good in range(6):
+                    v = self.sale_value(p, good, n, self.R_next, self.wines_next)
+                    if v is not None and v > 0:
+                        out[good].append((v, zp, p))
+            self._sales = out
+        return out
+
+    def top(self, zone: int, t: int, good: int) -> list[tuple[float, int]]:
+        """Best future sales of `good` for a galley at `zone` with t sailors: (value, port)."""
+        key = (zone, t, good)
+        out = self._top.get(key)
+        if out is not None:
+            return out
+        out = []
+        fut = self.fut
+        if fut > 0 and t > 0:
+            dist = self.st.dist[zone]
+            for v, zp, p in self.sales()[good]:
+                k = max(1, -(-dist[zp] // t))
+                if k > fut + 1:
+                    continue
+                f = GAMMA**k * min(1.0, fut - k + 1)
+                out.append((v * f, p))
+            out.sort(reverse=True)
+            del out[5:]
+        self._top[key] = out
+        return out
+
+    def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
+        """Future worth of the cubes aboard; `sold` is a mask of goods just sold at `sold_at`."""
+        total = 0.0
+        for good in range(6):
+            k = cargo[good]
+            if not k:
+                continue
+            skip = sold_at if sold >> good & 1 else -1
+            for v, p in self.top(zone, t, good):
+                if p == skip:
+                    continue
+                total += v
+                k -= 1
+                if not k:
+                    break
+        return total
+
+    def potential(self, zone: int, t: int, room: int) -> float:
+        """What the next activation could start with here: a cheap cube or a neutral port."""
+        if t <= 0 or self.fut <= 0:
+            return 0.0
+        key = (zone, t, room)
+        pot = self._pot.get(key)
+        if pot is not None:
+            return pot
+        w, b = self.w, self.b
+        pot = 0.0
+        p = b.zone_port[zone]
+        if room > 0 and p >= 0 and not w.closed >> p & 1:
+            good = b.port_good[p]
+            if w.supply[good] > 0:
+                price = 0.0 if w.owner[p] == self.seat else 1.0
+                best = self.top(zone, t, good)
+                if best:
+                    pot = max(pot, best[0][0] - price)
+        if t >= 2:
+            dist = self.st.dist[zone]
+            for q in range(len(b.port_ids)):
+                if w.owner[q] < 0 and not w.closed >> q & 1:
+                    d = dist[b.port_zone[q]]
+                    if d <= t:
+                        pot = max(
+                            pot, GAMMA * self.port_value(q, True) - self.crew(t) + self.crew(t - 1)
+                        )
+        pot *= POTENTIAL * min(1.0, self.fut)
+        self._pot[key] = pot
+        return pot
+
+    def crew(self, t: int) -> float:
+        return self.fut * ACT[t]
+
+    def galley_value(
+        self, zone: int, t: int, cargo: list[int], sold_at: int = -1, sold: int = 0
+    ) -> float:
+        if t <= 0:
+            return 0.0
+        goods = sum(cargo)
+        return (
+            self.crew(t)
+            + self.cargo_value(zone, t, cargo, sold_at, sold)
+            + self.potential(zone, t, 5 - t - goods)
+        )
+
+    def port_value(self, p: int, mine: bool) -> float:
+        """Worth of owning port p, to us (mine) or to a rival."""
+        if mine and p in self._pv:
+            return self._pv[p]
+        w, b = self.w, self.b
+        n = POPCOUNT[w.warehouse[p]]
+        by = b.scoring_by_cubes
+        v = self.R * by[n] + 1.0
+        if w.basilicas >> p & 1:
+            v += self.R * b.meta["basilica_points"]
+        if w.is_wine_port(p):
+            v += b.meta["wine_income"] * self.wines
+        if n < b.port_size[p]:
+            v += FILL_HOPE * self.R_next * (by[n + 1] - by[n])
+        if mine:
+            self._pv[p] = v
+        return v
+
+    def risk(self, p: int, n: int, fort: bool | None = None) -> float:
+        """Chance of losing port p, held with n sailors, to a rival galley before the end."""
+        w, b = self.w, self.b
+        if fort is None:
+            fort = bool(w.forts >> p & 1)
+        key = (p, n, fort)
+        got = self._risk.get(key)
+        if got is not None:
+            return got
+        worst = others = 0.0
+        if n > 0 and self.fut > 0:
+            dz = self.st.dist[b.port_zone[p]]
+            for h, o in enumerate(w.g_owner):
+                if o < 0 or o == self.seat:
+                    continue
+                s = w.g_sailors[h]
+                d = dz[w.g_zone[h]]
+                if d <= s:
+                    cap, chance = s - d, ATTACK_P
+                elif d <= s + 3:
+                    cap, chance = s - 1, 0.4 * ATTACK_P
+                else:
+                    continue
+                if cap <= 0:
+                    continue
+                x = chance * sum(_outcomes(s, n, cap, fort)[0])
+                if x > worst:
+                    worst, x = x, worst
+                others += x
+        risk = min(0.9, worst + 0.25 * others) * min(1.0, self.fut / 2.0)
+        if self.my_ports < 2 and w.owner[p] == self.seat:
+            risk *= 0.5  # our last port is safe until we take another
+        self._risk[key] = risk
+        return risk
+
+    def held(self, p: int, n: int) -> float:
+        """Worth to us of holding port p with n sailors in it, after the risk of losing it."""
+        return self.port_value(p, True) * (1.0 - self.risk(p, n))
+
+    def enemy_galley_value(self, h: int) -> float:
+        w = self.w
+        cubes = sum(w.cargo[6 * h : 6 * h + 6])
+        return self.crew(w.g_sailors[h]) + 1.5 * cubes
+
+
+# -- battles ---------------------------------------------------------------------------------
+
+
+def _battle(a0: int, d0: int, cap: int, stop, win, lose, both: float, fort: bool) -> float:  # type: ignore[no-untyped-def]
+    """Expected utility of attacking: the first round is forced, then the attacker goes on
+    while that is worth more than stopping. stop(a, d), win(a), lose(d) give utilities."""
+    memo: dict[tuple[int, int], float] = {}
+
+    def outcome(a: int, d: int) -> float:
+        if d == 0:
+            return both if a == 0 else win(a)
+        if a == 0:
+            return lose(d)
+        return value(a, d)
+
+    def round_(a: int, d: int) -> tuple[float, float]:
+        """(probability that nobody is hit, expected utility over the other outcomes)."""
+        pa, pd = _BINOM[min(cap, a)], _BINOM[d]
+        p00 = pa[0] * pd[0]
+        rest = 0.0
+        for x, px in enumerate(pa):
+            for y, py in enumerate(pd):
+                if x == 0 and y == 0:
+                    continue
+                rest += px * py * outcome(a - min(y, a), d - min(x, d))
+        return p00, rest
+
+    def value(a: int, d: int) -> float:
+        key = (a, d)
+        if key in memo:
+            return memo[key]
+        memo[key] = stop(a, d)  # guards the recursion; replaced below
+        p00, rest = round_(a, d)
+        cont = rest / (1.0 - p00)
+        v = max(stop(a, d), cont)
+        memo[key] = v
+        return v
+
+    def first(a: int) -> float:
+        if a == 0:
+            return lose(d0)
+        p00, rest = round_(a, d0)
+        return p00 * value(a, d0) + rest
+
+    if not fort:
+        return first(a0)
+    # the fort fires two dice once before the first round
+    total = 0.0
+    for k, pk in enumerate(_BINOM[2]):
+        total += pk * first(max(0, a0 - k))
+    return total
+
+
+@lru_cache(maxsize=1024)
+def _outcomes(
+    a0: int, d0: int, cap: int, fort: bool
+) -> tuple[tuple[float, ...], tuple[float, ...], float]:
+    """Where a battle fought to the end leads: (P(attacker wins with a sailors left) for a,
+    P(defender holds with d sailors left) for d, P(both sides die))."""
+    memo: dict[tuple[int, int], tuple[list[float], list[float], float]] = {}
+
+    def dist(a: int, d: int) -> tuple[list[float], list[float], float]:
+        key = (a, d)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        win = [0.0] * (a0 + 1)
+        lose = [0.0] * (d0 + 1)
+        both = 0.0
+        if d == 0 and a == 0:
+            both = 1.0
+        elif d == 0:
+            win[a] = 1.0
+        elif a == 0:
+            lose[d] = 1.0
+        else:
+            pa, pd = _BINOM[min(cap, a)], _BINOM[d]
+            p00 = pa[0] * pd[0]
+            for x, px in enumerate(pa):
+                for y, py in enumerate(pd):
+                    if x == 0 and y == 0:
+                        continue
+                    q = px * py / (1.0 - p00)
+                    w2, l2, b2 = dist(a - min(y, a), d - min(x, d))
+                    for i, v in enumerate(w2):
+                        win[i] += q * v
+                    for i, v in enumerate(l2):
+                        lose[i] += q * v
+                    both += q * b2
+        memo[key] = (win, lose, both)
+        return memo[key]
+
+    if not fort:
+        w0, l0, b0 = dist(a0, d0)
+        return tuple(w0), tuple(l0), b0
+    win = [0.0] * (a0 + 1)
+    lose = [0.0] * (d0 + 1)
+    both = 0.0
+    for k, pk in enumerate(_BINOM[2]):
+        w2, l2, b2 = dist(max(0, a0 - k), d0)
+        for i, v in enumerate(w2):
+            win[i] += pk * v
+        for i, v in enumerate(l2):
+            lose[i] += pk * v
+        both += pk * b2
+    return tuple(win), tuple(lose), both
+
+
+def _attack_galley_gain(
+    c: _Ctx, zone: int, t: int, cargo: list[int], cap: int, h: int, exact: bool = False
+) -> float:
+    """Expected gain of attacking galley h (fought to the end, or with the best retreats if
+    `exact`), against not fighting."""
+    w = c.w
+    d0 = w.g_sailors[h]
+    opp = c.w_opp
+    base_enemy = c.enemy_galley_value(h)
+    per_sailor = c.fut * 0.6
+    loot_cargo = [w.cargo[6 * h + i] for i in range(6)]
+    goods = sum(cargo)
+    mine_v = [c.galley_value(zone, a, cargo) for a in range(t + 1)]
+
+    def enemy(d: int) -> float:
+        return base_enemy - (d0 - d) * per_sailor
+
+    def stop(a: int, d: int) -> float:
+        return mine_v[a] - opp * enemy(d)
+
+    def win(a: int) -> float:
+        room = min(5 - a - goods, 4 - goods)
+        if room > 0 and sum(loot_cargo):
+            new = list(cargo)
+            for good in sorted(range(6), key=lambda i: -loot_cargo[i]):
+                take = min(room, loot_cargo[good])
+                new[good] += take
+                room -= take
+            gain = c.cargo_value(zone, a, new, -1, 0) - c.cargo_value(zone, a, cargo, -1, 0)
+            return mine_v[a] + 0.5 * gain
+        return mine_v[a]
+
+    def lose(d: int) -> float:
+        return -opp * (enemy(d) + 1.5 * goods)
+
+    if exact:
+        ev = _battle(t, d0, cap, stop, win, lose, 0.0, False)
+    else:
+        pw, pl, pb = _outcomes(t, d0, cap, False)
+        ev = sum(p * win(a) for a, p in enumerate(pw) if p)
+        ev += sum(p * lose(d) for d, p in enumerate(pl) if p)
+    return ev - stop(t, d0)
+
+
+def _attack_port_gain(
+    c: _Ctx,
+    zone: int,
+    t: int,
+    cargo: list[int],
+    cap: int,
+    p: int,
+    exact: bool = False,
+    fort: bool = True,
+) -> float:
+    w = c.w
+    d0 = w.port_sailors[p]
+    opp = c.w_opp
+    theirs = c.port_value(p, False)
+    mine_v = [c.galley_value(zone, a, cargo) for a in range(t + 1)]
+    fort = fort and bool(w.forts >> p & 1)
+
+    def stop(a: int, d: int) -> float:
+        return mine_v[a] - opp * theirs
+
+    def win(a: int) -> float:
+        return max(mine_v[a], max(c.held(p, n) + mine_v[a - n] for n in range(1, a + 1)))
+
+    def lose(d: int) -> float:
+        return -opp * theirs
+
+    if exact:
+        ev = _battle(t, d0, cap, stop, win, lose, 0.0, fort)
+    else:
+        pw, pl, pb = _outcomes(t, d0, cap, fort)
+        ev = sum(pr * win(a) for a, pr in enumerate(pw) if pr)
+        ev += sum(pr * lose(d) for d, pr in enumerate(pl) if pr)
+    return ev - stop(t, d0)
+
+
+# -- the activation plan ---------------------------------------------------------------------
+
+
+class _Plan:
+    __slots__ = ("action", "dest", "final", "k", "t", "value")
+
+    def __init__(self, value: float, t: int, k: int, dest: int, final: Action | None) -> None:
+        self.value = value
+        self.t = t
+        self.k = k
+        self.dest = dest
+        self.final = final
+        self.action: Action | None = None
+
+
+def _reach(
+    c: _Ctx, start: int, t: int, moves_left: int, origin: int
+) -> tuple[list[int], list[int]]:
+    """Shortest distances from `start` over zones where no rival can blockade a galley with t
+    sailors (the destination itself may be such a zone), and each zone's first step."""
+    b = c.b
+    n = len(b.zone_ids)
+    dist = [99] * n
+    first = [-1] * n
+    dist[start] = 0
+    enemy = c.enemy
+    todo = [start]
+    for u in todo:
+        if dist[u] >= moves_left:
+            continue
+        if u != start and enemy[u] > t and u != origin:
+            continue  # we would be stopped here
+        for v in b.adjacent[u]:
+            if dist[v] == 99:
+                dist[v] = dist[u] + 1
+                first[v] = v if u == start else first[u]
+                todo.append(v)
+    return dist, first
+
+
+def _finals(
+    c: _Ctx,
+    zone: int,
+    t: int,
+    cargo: list[int],
+    moves: int,
+    allow_sale: bool,
+    allow_battle: bool,
+) -> list[tuple[float, Action | None]]:
+    """Every way to end the activation at `zone`: (value, first action), None = just end."""
+    w, b, a, seat = c.w, c.b, c.a, c.seat
+    out: list[tuple[float, Action | None]] = []
+    idle = c.galley_value(zone, t, cargo)
+    out.append((idle, None))
+    p = b.zone_port[zone]
+    risky = c.enemy[zone] > t and zone != w.start_zone  # no blockade where the turn began
+    if p >= 0 and not w.closed >> p & 1:
+        owner = w.owner[p]
+        if allow_sale and sum(cargo) and not w.sale_blocked:
+            n = POPCOUNT[w.warehouse[p]]
+            cand = []
+            for good in range(6):
+                if cargo[good]:
+                    v = c.sale_value(p, good, n, c.R, c.wines)
+                    if v is not None:
+                        keep = c.top(zone, t, good)
+                        later = next((x for x, q in keep if q != p), 0.0)
+                        cand.append((v - later, good))
+            if cand:
+                cand.sort(reverse=True)
+                room = b.port_size[p] - n
+                sold = 0
+                gain = 0.0
+                left = list(cargo)
+                first_good = -1
+                for _, good in cand[:room]:
+                    v = c.sale_value(p, good, n, c.R, c.wines)
+                    if v is None:
+                        break
+                    keep = c.top(zone, t, good)
+                    later = next((x for x, q in keep if q != p), 0.0)
+                    if v < later and sold:
+                        break
+                    if v <= 0 and not sold:
+                        break
+                    gain += v
+                    n += 1
+                    sold |= 1 << good
+                    left[good] -= 1
+                    if first_good < 0:
+                        first_good = good
+                if sold:
+                    after = c.galley_value(zone, t, left, p, sold) + gain
+                    if risky:
+                        after = (1 - P_BLOCK) * after + P_BLOCK * idle
+                    out.append((after, a.sell[first_good]))
+        if allow_battle:
+            if owner < 0:
+                if not w.claim_blockers or not any(
+                    o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone
+                    for h, o in enumerate(w.g_owner)
+                ):
+                    for n_s in range(1, claimable(t, b.port_size[p]) + 1):
+                        v = c.held(p, n_s) + c.galley_value(zone, t - n_s, cargo)
+                        if risky:
+                            v = (1 - P_BLOCK) * v + P_BLOCK * idle
+                        out.append((v, a.claim_action(n_s)))
+            elif owner != seat and w.owner.count(owner) >= 2:
+                if not any(o == owner and w.g_zone[h] == zone for h, o in enumerate(w.g_owner)):
+                    cap = w.cap if w.cap >= 0 else max(0, t - moves)
+                    if cap > 0:
+                        gain = _attack_port_gain(c, zone, t, cargo, cap, p)
+                        out.append((idle + gain, a.attack_port))
+    if allow_battle:
+        cap = w.cap if w.cap >= 0 else max(0, t - moves)
+        if cap > 0:
+            for h, o in enumerate(w.g_owner):
+                if o >= 0 and o != seat and w.g_zone[h] == zone:
+                    gain = _attack_galley_gain(c, zone, t, cargo, cap, h)
+                    out.append((idle + gain, a.attack_galley[h]))
+    return out
+
+
+def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
+    """The best plan for the rest of the active galley's activation whose first action is
+    legal (None: end the activation)."""
+    w, b, a, seat = c.w, c.b, c.a, c.seat
+    g = w.active
+    zone = w.g_zone[g]
+    t0 = w.g_sailors[g]
+    cargo0 = [w.cargo[6 * g + i] for i in range(6)]
+    goods0 = sum(cargo0)
+    p = b.zone_port[zone]
+    port_open = p >= 0 and not w.closed >> p & 1
+    allow_sale = w.mode != BATTLE
+    allow_battle = w.mode != SALE
+    best = _Plan(-1e9, t0, 0, zone, None)
+
+    if w.step == STEP3:
+        for v, act in _finals(c, zone, t0, cargo0, w.moves, allow_sale, allow_battle):
+            if v > best.value and (act is None or act in legal):
+                best = _Plan(v, t0, 0, zone, act)
+        best.action = best.final
+        return best
+
+    # sailor transfers (loading only): from/to our port here and our other galleys here,
+    # each side valued by what it holds afterwards, so that no transfer is ever undone
+    mine = port_open and w.owner[p] == seat
+    mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
+    takes: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
+    drops: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
+    if w.step == LOADING:
+        src: list[tuple[int, list[float]]] = []  # (-1 = the port, or a galley; cost of j)
+        snk: list[tuple[int, list[float]]] = []
+        if mine:
+            ps = w.port_sailors[p]
+            h0 = c.held(p, ps)
+            src.append((-1, [h0 - c.held(p, ps - j) for j in range(ps)]))
+            snk.append((-1, [c.held(p, ps + j) - h0 for j in range(b.port_size[p] - ps + 1)]))
+        for h in mates:
+            sh = w.g_sailors[h]
+            ch = c.crew(sh)
+            src.append((h, [ch - c.crew(sh - j) for j in range(sh)]))
+            snk.append((h, [c.crew(sh + j) - ch for j in range(5 - sh - w.g_goods[h] + 1)]))
+        takes = _combine(src, minimize=True)
+        drops = _combine(snk, minimize=False)
+    local = -1
+    k_max = 0
+    free = False
+    if w.step == LOADING and port_open:
+        local = b.port_good[p]
+        free = mine and w.free_cube
+        afford = w.money[seat] + (1 if free else 0)
+        k_max = max(0, min(4 - goods0, w.supply[local], afford))
+        if k_max and not c.top(zone, 5, local) and not c.top(zone, 1, local):
+            # nothing to sell it at later; still consider one cube for a sale this turn
+            k_max = min(k_max, 2)
+    t_lo = max(1, t0 - len(drops) + 1)
+    t_hi = max(t0, min(5 - goods0, t0 + len(takes) - 1))
+    moves_left_base = w.moves
+    for t in range(t_lo, t_hi + 1):
+        if t > t0:
+            shift = -takes[t - t0][0] - 0.05 * (t - t0)
+            split = takes[t - t0][1]
+        elif t < t0:
+            shift = drops[t0 - t][0] - 0.05 * (t0 - t)
+            split = drops[t0 - t][1]
+        else:
+            shift, split = 0.0, ()
+        dist, first = _reach(c, zone, t, t - moves_left_base, w.start_zone)
+        for k in range(0, min(k_max, 5 - t - goods0) + 1):
+            cost = 0.0 if k == 0 else float(k - (1 if free else 0))
+            if k and w.owner[p] >= 0 and w.owner[p] != seat:
+                cost += c.w_opp * k  # the ducats go to a rival
+            cargo = cargo0
+            if k:
+                cargo = list(cargo0)
+                cargo[local] += k
+            for dest in range(len(dist)):
+                d = dist[dest]
+                if d == 99:
+                    continue
+                moves = moves_left_base + d
+                for v, act in _finals(c, dest, t, cargo, moves, allow_sale, allow_battle):
+                    total = v + shift - cost
+                    if total > best.value + 1e-9:
+                        first_act = _first_action(c, zone, t0, t, k, dest, first, act, split)
+                        if first_act is None or first_act in legal:
+                            best = _Plan(total, t, k, dest, act)
+                            best.action = first_act
+    return best
+
+
+def _combine(
+    parts: list[tuple[int, list[float]]], minimize: bool
+) -> list[tuple[float, tuple[int, ...]]]:
+    """Best total (least cost or most gain) of moving j sailors over several places, each
+    with its own cumulative curve: for each j, (total, place of each sailor moved)."""
+    best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
+    for where, curve in parts:
+        nxt: list[tuple[float, tuple[int, ...]] | None] = [None] * (len(best) + len(curve) - 1)
+        for j, (v, alloc) in enumerate(best):
+            for i, x in enumerate(curve):
+                cand = (v + x, alloc + (where,) * i)
+                cur = nxt[j + i]
+                if cur is None or (cand[0] < cur[0] if minimize else cand[0] > cur[0]):
+                    nxt[j + i] = cand
+        best = [x for x in nxt if x is not None]
+    return best
+
+
+def _first_action(
+    c: _Ctx,
+    zone: int,
+    t0: int,
+    t: int,
+    k: int,
+    dest: int,
+    first: list[int],
+    final: Action | None,
+    split: tuple[int, ...],
+) -> Action | None:
+    a, b = c.a, c.b
+    if t < t0:
+        where = split[0]
+        return a.sailor_to_port if where < 0 else a.sailor_to_galley[where]
+    if t > t0:
+        where = split[0]
+        return a.sailor_from_port if where < 0 else a.sailor_from_galley[where]
+    if k > 0:
+        return a.buy_good[b.port_good[b.zone_port[zone]]]
+    if dest != zone:
+        return a.move[first[dest]]
+    return final
+
+
+# -- investments -----------------------------------------------------------------------------
+
+
+def _purchase_gain(c: _Ctx, action: Action) -> float:
+    """Value minus price of one purchase (the investment goes on while this is positive)."""
+    w, b, seat = c.w, c.b, c.seat
+    meta = b.meta
+    money = w.money[seat]
+    kind = action.kind
+    scarce = 0.4 if money < 5 else 0.0
+    if kind == "basilica":
+        return c.R * meta["basilica_points"] - meta["basilica_price"] * (1 + scarce)
+    if kind == "fort":
+        p = b.port_index(action["port"])
+        n = w.port_sailors[p]
+        gain = c.port_value(p, True) * (c.risk(p, n, False) - c.risk(p, n, True))
+        return gain - meta["fort_price"] * (1 + scarce)
+    if kind == "recruit_galley":
+        h = action["galley"] - 1
+        s = w.g_sailors[h]
+        return c.crew(s + 1) - c.crew(s) - SAILOR * (1 + scarce) - 0.5
+    if kind == "recruit_port":
+        p = b.port_index(action["port"])
+        n = w.port_sailors[p]
+        return c.held(p, n + 1) - c.held(p, n) - SAILOR * (1 + scarce)
+    if kind == "buy_galley":
+        price = investment.galley_price(c.w, seat)
+        return c.crew(1) + 0.5 * c.fut * (ACT[3] - ACT[1]) - price * (1 + scarce) - 2.0
+    return 0.0
+
+
+def _invest_pick(c: _Ctx, legal: list[Action]) -> tuple[float, Action]:
+    best_gain, best = 0.0, c.a.end
+    for act in legal:
+        if act.kind == "end":
+            continue
+        gain = _purchase_gain(c, act)
+        if gain > best_gain:
+            best_gain, best = gain, act
+    return best_gain, best
+
+
+def _invest_total(w: SerenissimaState, seat: int) -> float:
+    """The worth of investing now: greedy purchases played out on a copy."""
+    x = cast(SerenissimaState, w.clone())
+    x.apply(seat, x.game.actions.invest)
+    total = 0.0
+    for _ in range(20):
+        if not x.stack or x.stack[-1].kind != "investment":
+            break
+        c = _Ctx(x, seat)
+        gain, act = _invest_pick(c, x.legal_actions(seat))
+        if act.kind == "end":
+            break
+        total += gain
+        x.apply(seat, act)
+    return total
+
+
+def _act_total(w: SerenissimaState, seat: int) -> float:
+    x = cast(SerenissimaState, w.clone())
+    x.apply(seat, x.game.actions.act)
+    c = _Ctx(x, seat)
+    g = x.active
+    zone = x.g_zone[g]
+    base = c.galley_value(zone, x.g_sailors[g], [x.cargo[6 * g + i] for i in range(6)])
+    return _plan(c, set(x.legal_actions(seat))).value - base
+
+
+# -- set-up ----------------------------------------------------------------------------------
+
+
+def _choose_port(w: SerenissimaState, seat: int, legal: list[Action]) -> Action:
+    b = w.game.board
+    st = _static(b)
+    homes = [b.port_zone[h] for h in w.home if h >= 0]
+
+    def score(act: Action) -> float:
+        p = b.port_index(act["port"])
+        z = b.port_zone[p]
+        v = 2.0 if b.port_good[p] == SPICE else 0.0
+        for q in range(len(b.port_ids)):
+            if q == p or q in b.start_ports or w.closed >> q & 1:
+                continue
+            v += b.port_size[q] * 0.55 ** st.dist[z][b.port_zone[q]]
+        v += len(b.adjacent[z]) * 0.5
+        for hz in homes:
+            v -= 4.0 * 0.5 ** st.dist[z][hz]
+        return v
+
+    return max(legal, key=score)
+
+
+def _close(w: SerenissimaState, legal: list[Action]) -> Action:
+    b = w.game.board
+    st = _static(b)
+
+    def score(act: Action) -> int:
+        z = b.port_zone[b.port_index(act["port"])]
+        return sum(st.dist[z][b.port_zone[s]] for s in b.start_ports)
+
+    return max(legal, key=score)
+
+
+# -- the policy ------------------------------------------------------------------------------
+
+
+def _blockade(c: _Ctx) -> bool:
+    w, b = c.w, c.b
+    g = w.active
+    context = w.stack[-1].data[0]
+    mover_cap = max(0, w.g_sailors[g] - w.moves) if w.cap < 0 else min(w.cap, w.g_sailors[g])
+    mine = [
+        w.g_sailors[h]
+        for h, o in enumerate(w.g_owner)
+        if o == c.seat and w.g_zone[h] == w.g_zone[g]
+    ]
+    safe = not mine or mover_cap < min(mine)
+    if context == "move":
+        return safe
+    return safe or context == "claim" or w.g_goods[g] >= 2 or b.zone_port[w.g_zone[g]] < 0
+
+
+def _battle_choice(c: _Ctx) -> Action:
+    w, b, a = c.w, c.b, c.a
+    target = w.stack[-1].data
+    g = w.active
+    zone = w.g_zone[g]
+    t = w.g_sailors[g]
+    cargo = [w.cargo[6 * g + i] for i in range(6)]
+    cap = min(w.cap, t)
+    if target >= 0:
+        gain = _attack_galley_gain(c, zone, t, cargo, cap, target, exact=True)
+        d0 = w.g_sailors[target]
+    else:
+        p = b.zone_port[zone]
+        gain = _attack_port_gain(c, zone, t, cargo, cap, p, exact=True, fort=False)
+        d0 = w.port_sailors[p]
+    # one more round is the same as a fresh attack without the fort
+    if cap >= d0 + 1 or gain > 0:
+        return a.fight
+    return a.retreat
+
+
+def _loot(c: _Ctx, legal: list[Action]) -> Action:
+    w = c.w
+    survivor = w.stack[-1].data[0]
+    zone = w.g_zone[survivor]
+    t = w.g_sailors[survivor]
+    cargo = [w.cargo[6 * survivor + i] for i in range(6)]
+    base = c.cargo_value(zone, t, cargo, -1, 0)
+    best, best_gain = c.a.done, 0.05
+    for act in legal:
+        if act.kind != "loot":
+            continue
+        good = GOODS.index(act["good"])
+        cargo[good] += 1
+        gain = c.cargo_value(zone, t, cargo, -1, 0) - base
+        cargo[good] -= 1
+        if gain > best_gain:
+            best, best_gain = act, gain
+    return best
+
+
+def _occupy(c: _Ctx, legal: list[Action]) -> Action:
+    w = c.w
+    g = w.active
+    p = w.stack[-1].data
+    zone = w.g_zone[g]
+    t = w.g_sailors[g]
+    cargo = [w.cargo[6 * g + i] for i in range(6)]
+    best, best_v = c.a.end, c.galley_value(zone, t, cargo)
+    for act in legal:
+        if act.kind == "claim":
+            n = act["sailors"]
+            v = c.held(p, n) + c.galley_value(zone, t - n, cargo)
+            if v > best_v:
+                best, best_v = act, v
+    return best
+
+
+def _special(c: _Ctx, legal: list[Action]) -> Action:
+    best_gain, best = _invest_pick(c, legal)
+    for act in legal:
+        if act.kind == "buy_galley" and c.fut > 0:
+            return _best_galley_buy(c, [x for x in legal if x.kind == "buy_galley"])
+    return best if best_gain > 0 else c.a.end
+
+
+def _best_galley_buy(c: _Ctx, buys: list[Action]) -> Action:
+    """The lowest-numbered galley (acts first) at our port with the best reach."""
+    b = c.b
+
+    def key(act: Action) -> tuple[int, float]:
+        p = b.port_index(act["port"])
+        return (act["galley"], -c.potential(b.port_zone[p], 3, 2))
+
+    return min(buys, key=key)
+
+
+def _decide(w: SerenissimaState, seat: int, legal: list[Action]) -> Action:
+    kind = w.stack[-1].kind
+    a = w.game.actions
+    if kind == "choose_galley":
+        return min(legal, key=lambda x: x["galley"])
+    if kind == "choose_port":
+        return _choose_port(w, seat, legal)
+    if kind == "close":
+        return _close(w, legal)
+    if kind == "galley":
+        inv = _invest_total(w, seat)
+        if inv <= INVEST_MARGIN:
+            return a.act
+        return a.invest if inv > _act_total(w, seat) + INVEST_MARGIN else a.act
+    c = _Ctx(w, seat)
+    if kind == "activation":
+        plan = _plan(c, set(legal))
+        return plan.action if plan.action is not None else a.end
+    if kind == "investment":
+        gain, act_ = _invest_pick(c, legal)
+        if act_.kind == "buy_galley":
+            return _best_galley_buy(c, [x for x in legal if x.kind == "buy_galley"])
+        return act_
+    if kind == "special":
+        return _special(c, legal)
+    if kind == "blockade":
+        return a.blockade if _blockade(c) else a.pass_
+    if kind == "battle":
+        return _battle_choice(c)
+    if kind == "loot":
+        return _loot(c, legal)
+    if kind == "occupy":
+        return _occupy(c, legal)
+    return legal[0]
+
+
+_SAFE = ("end", "pass", "done", "retreat", "act")
 
 
 def heuristic_policy(info: SeatInfo, rng: random.Random) -> Action:
-    return rng.choice(info.legal_actions())
+    """A legal action for the seat: see the module docstring."""
+    legal = info.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    try:
+        w = cast(SerenissimaState, info.determinize(rng))
+        action = _decide(w, info.seat, legal)
+        if action in legal:
+            return action
+        if STRICT:
+            raise AssertionError(f"heuristic chose an illegal action {action!r}")
+    except Exception:
+        if STRICT:
+            raise
+    for act in legal:
+        if act.kind in _SAFE:
+            return act
+    return legal[0]
