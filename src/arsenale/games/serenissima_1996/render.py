@@ -1,0 +1,184 @@
+"""Terminal rendering of a Serenissima (1996) view with Rich, and events in plain words.
+
+Works from a seat's view only, so it shows nothing the seat may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+NATION_STYLE = {
+    "venetians": "bold red",
+    "genoese": "bold blue",
+    "spanish": "bold yellow",
+    "turks": "bold green",
+}
+GOOD_STYLE = {
+    "gems": "dark_orange",
+    "gold": "gold1",
+    "spices": "green",
+    "wine": "red3",
+    "cloth": "white on grey23",
+    "iron": "grey62",
+    "wood": "orange4",
+}
+
+
+def render(view: dict[str, Any], seat: int | None) -> Group:
+    info = view["players_info"]
+    names = {p["seat"]: p["nation"] for p in info}
+
+    def who(s: int | None) -> Text:
+        if s is None:
+            return Text("-", style="dim")
+        return Text(names[s], style=NATION_STYLE.get(names[s], ""))
+
+    players = Table(title="Nations")
+    for col in ("nation", "place", "ducats", "sailors in box", "ports", "galleys"):
+        players.add_column(col)
+    for p in info:
+        players.add_row(
+            Text.assemble(who(p["seat"]), " (you)" if p["seat"] == seat else ""),
+            str(p["place"] or "-"),
+            str(p["money"]) if "money" in p else "hidden",
+            str(p["sailors_in_box"]),
+            ", ".join(p["ports"]) or "-",
+            ", ".join(f"g{g}" for g in p["galleys"]) or "-",
+        )
+    ports = Table(title="Ports")
+    for col in ("port", "good", "owner", "garrison", "warehouse", "fort"):
+        ports.add_column(col)
+    for p in view["ports"]:
+        wh = Text()
+        for good in p["warehouse"]:
+            wh.append("■ ", style=GOOD_STYLE[good])
+        wh.append("□ " * (p["warehouse_size"] - len(p["warehouse"])), style="dim")
+        name = p["name"] + (" (capital)" if p["capital_of"] else "")
+        ports.add_row(
+            name,
+            Text(p["good"], style=GOOD_STYLE[p["good"]]),
+            who(p["owner"]),
+            str(p["garrison"] or ""),
+            wh,
+            "fort" if p["fort"] else "",
+        )
+    galleys = Table(title="Galleys")
+    for col in ("galley", "owner", "area", "sailors", "cargo", "moved"):
+        galleys.add_column(col)
+    for g in view["galleys"]:
+        cargo = Text()
+        for good, n in g["cargo"].items():
+            cargo.append(f"{n} {good} ", style=GOOD_STYLE[good])
+        moved = f"{g['moved']}" + (" (stopped)" if g["stopped"] else "")
+        galleys.add_row(
+            f"g{g['galley']}", who(g["owner"]), g["area"], str(g["sailors"]), cargo, moved
+        )
+    status = Text(f"Round {view['round']}/{view['rounds']}, phase: {view['phase']}")
+    if view["order"] and -1 not in view["order"]:
+        status.append("   order: " + ", ".join(names[s] for s in view["order"]))
+    deal = view.get("deal")
+    if deal:
+        status.append(
+            f"\nDeal: {deal['good']} from {names[deal['seller']]} to {names[deal['buyer']]}"
+            f" (range {deal['price_range'][0]}-{deal['price_range'][1]})"
+            + (f", offer {deal['offer']}" if deal["offer"] is not None else "")
+            + (f", counter {deal['counter']}" if deal["counter"] is not None else "")
+        )
+    decision = view.get("decision")
+    if decision:
+        waiting = ", ".join(names[s] for s in view["to_move"])
+        secret = " (secret, simultaneous)" if decision["simultaneous"] else ""
+        status.append(
+            f"\nDecision: {decision['kind']}{secret}; waiting for {waiting}", style="bold"
+        )
+    if view.get("over") and view.get("result"):
+        status.append(
+            "\nGame over. Winner: " + ", ".join(names[s] for s in view["result"]["winners"])
+        )
+    return Group(Panel(status, title="Serenissima (1996)"), players, ports, galleys)
+
+
+def describe_event(e: dict[str, Any]) -> str:
+    t = e["type"]
+    seat = e.get("seat")
+    who = f"seat {seat}" if isinstance(seat, int) else ""
+    match t:
+        case "round":
+            return f"=== Round {e['round']} ==="
+        case "phase":
+            return f"--- Phase {e['phase']} ---"
+        case "submitted":
+            return f"{who} has made a secret choice."
+        case "deployed":
+            return f"{who} deploys {e['galleys'][0]} and {e['galleys'][1]} sailors aboard, {e['capital']} at home."
+        case "bids":
+            return "Bids revealed: " + ", ".join(f"seat {i}: {b}" for i, b in enumerate(e["bids"]))
+        case "dice":
+            return "Dice: " + ", ".join(f"seat {k}: {v}" for k, v in e["rolls"].items())
+        case "place":
+            return f"{who} takes place {e['place']}."
+        case "bought":
+            return f"{who} buys {e['good']} for g{e['galley']} ({e['ducats']} ducats)."
+        case "deal":
+            d = e["deal"]
+            return f"Seat {d['buyer']} wants {d['good']} from seat {d['seller']}."
+        case "offer":
+            return f"{who} asks {e['ducats']} ducats."
+        case "counter_offer":
+            return f"{who} counters with {e['ducats']} ducats."
+        case "counter_refused":
+            return f"{who} refuses the counter offer."
+        case "deal_refused":
+            return f"{who} refuses: no deal."
+        case "deal_done":
+            return f"Deal: seat {e['buyer']} buys {e['good']} from seat {e['seller']} for {e['ducats']}."
+        case "hired":
+            return f"{who} hires a sailor in {e['port']}."
+        case "built_galley":
+            return f"{who} builds galley g{e['galley']} in {e['port']}."
+        case "built_fort":
+            return f"{who} builds a fort in {e['port']}."
+        case "sail":
+            return f"{who}'s g{e['galley']} sails to {e['area']}."
+        case "permission_asked":
+            return f"{who} is asked to let g{e['galley']} pass."
+        case "passage_allowed":
+            return f"{who} lets g{e['galley']} pass."
+        case "passage_denied":
+            return f"{who} refuses passage: g{e['galley']} stops."
+        case "battle":
+            return (
+                f"g{e['attacker']} attacks g{e['defender']}: rolls {e['rolls'][0]} / {e['rolls'][1]}, "
+                f"losses {e['losses'][0]} / {e['losses'][1]}."
+            )
+        case "port_battle":
+            fort = " (fortified)" if e["fort"] else ""
+            return (
+                f"g{e['attacker']} attacks {e['port']}{fort}: rolls {e['rolls'][0]} / {e['rolls'][1]}, "
+                f"losses {e['losses'][0]} / {e['losses'][1]}."
+            )
+        case "captured":
+            return f"{who} captures g{e['galley']} with {e['sailors']} sailor(s)."
+        case "sink_chosen":
+            return f"{who} sinks g{e['galley']}."
+        case "sunk":
+            return f"g{e['galley']} sinks ({e['cause']})."
+        case "spoils":
+            return f"{who} moves {e['good']} from g{e['from']} to g{e['to']}."
+        case "landed":
+            return f"{who} lands {e['sailors']} sailor(s) and takes {e['port']}."
+        case "sold":
+            bonus = f" + {e['bonus']} new market" if e["bonus"] else ""
+            return f"{who} sells {e['good']} in {e['port']} for {e['ducats']}{bonus}."
+        case "income":
+            return f"{who} receives {e['ducats']} ducats from the capital."
+        case "done":
+            return f"{who} is done."
+        case "game_over":
+            return "The game is over."
+    return str(e)
