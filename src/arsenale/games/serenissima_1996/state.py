@@ -78,6 +78,12 @@ class State(GameState):
     order: list[int]  # seats in turn order for this round
     turn_index: int  # whose turn within phases 2-6 (index into order)
 
+    def seat_label(self, seat: int) -> str:
+        """Seats are named by their nation."""
+        if 0 <= seat < len(self.nation):
+            return self.game.board.nation_ids[self.nation[seat]]
+        return super().seat_label(seat)
+
     # -- helpers used by the rules -------------------------------------------------------------
 
     @property
