@@ -39,7 +39,24 @@ def _heuristic(game: Game, budget: str | None) -> Policy:
     return game.heuristic_policy()
 
 
-_KINDS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic}
+def _ismcts(game: Game, budget: str | None) -> Policy:
+    from arsenale.bots.ismcts import ismcts_factory
+
+    return ismcts_factory(game, budget)
+
+
+def _ismcts_heuristic(game: Game, budget: str | None) -> Policy:
+    from arsenale.bots.ismcts import ismcts_heuristic_factory
+
+    return ismcts_heuristic_factory(game, budget)
+
+
+_KINDS: dict[str, BotFactory] = {
+    "random": _random,
+    "heuristic": _heuristic,
+    "ismcts": _ismcts,
+    "ismcts+heuristic": _ismcts_heuristic,
+}
 
 
 def register_bot(kind: str, factory: BotFactory) -> None:

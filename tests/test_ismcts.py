@@ -1,0 +1,81 @@
+"""The ISMCTS bot on the toy game and on a real one: budgets, rewards, legality, determinism,
+simultaneous decisions, and that it wins against random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import arsenale
+from arsenale.bots.ismcts import ISMCTS, parse_budget, rank_rewards
+from arsenale.bots.registry import make_bot
+from arsenale.core.errors import ArsenaleError
+from arsenale.core.info import SeatInfo
+from arsenale.sim.runner import simulate
+
+
+def test_budget_parsing():
+    assert parse_budget("1s") == (1.0, None)
+    assert parse_budget("500ms") == (0.5, None)
+    assert parse_budget("5000it") == (None, 5000)
+    for bad in ("fast", "0s", "-1it", "10x"):
+        with pytest.raises(ArsenaleError):
+            parse_budget(bad)
+
+
+def test_rank_rewards_share_ties():
+    assert rank_rewards([10, 5, 1]) == [1.0, 0.5, 0.0]
+    assert rank_rewards([3, 3, 0]) == [0.75, 0.75, 0.0]
+    assert rank_rewards([2, 2]) == [0.5, 0.5]
+
+
+def test_same_seed_same_choice_with_an_iteration_budget():
+    game = arsenale.load_game("serenissima-2012")
+    state = game.new_game(2, seed=3)
+    seat = state.to_move()[0]
+    bot = ISMCTS(game, seconds=None, iterations=60)
+    first = bot(SeatInfo(state, seat), random.Random(9))
+    second = bot(SeatInfo(state, seat), random.Random(9))
+    assert first is second and first in state.legal_actions(seat)
+    assert bot.last_stats["iterations"] == 60
+
+
+def test_search_statistics_cover_every_root_action():
+    game = arsenale.load_game("toy-race")
+    state = game.new_game(2, seed=1)
+    seat = state.to_move()[0]
+    bot = ISMCTS(game, seconds=None, iterations=200)
+    action, table = bot.search(SeatInfo(state, seat), random.Random(1))
+    assert {row[0] for row in table} == set(state.legal_actions(seat))
+    assert sum(row[1] for row in table) == 200
+    assert table[0][0] is action and table[0][1] == max(row[1] for row in table)
+
+
+def test_simultaneous_secret_decisions_are_searched_blind():
+    """A search from a seat that owes a secret bid never needs the others' bids; a search for a
+    seat after others submitted uses determinized (resampled) submissions and still answers."""
+    game = arsenale.load_game("serenissima-1996")
+    state = game.new_game(3, seed=2)
+    assert len(state.to_move()) == 3  # secret deployment
+    bot = ISMCTS(game, seconds=None, iterations=30)
+    rng = random.Random(4)
+    for seat in list(state.to_move()):
+        action = bot(SeatInfo(state, seat), rng)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+    assert state.stack[-1].kind == "bid"
+
+
+def test_registry_specs():
+    game = arsenale.load_game("serenissima-2012")
+    assert make_bot("ismcts:50it", game, 1).name == "ismcts:50it"
+    assert make_bot("ismcts+heuristic:50it", game, 1).name == "ismcts+heuristic:50it"
+    with pytest.raises(ArsenaleError):
+        make_bot("ismcts:soon", game, 1)
+
+
+def test_ismcts_beats_random_on_the_toy_game():
+    out = simulate("toy-race", 2, ["ismcts:150it", "random"], games=12, seed=5)
+    assert out["errors"] == 0
+    assert out["wins"][0] >= 8, out["wins"]
