@@ -190,12 +190,14 @@ class ISMCTS:
             st[1] += rewards[m]
 
     def _playout(self, state: GameState, rng: random.Random) -> list[float]:
-        evaluate = getattr(self.game, "evaluate", None)
+        evaluate = self.game.evaluate
         steps = 0
         rollout = self.rollout
         while not state.over:
-            if evaluate is not None and steps >= self.depth:
-                return rank_rewards(evaluate(state))
+            if steps >= self.depth:
+                estimate = evaluate(state)
+                if estimate is not None:
+                    return rank_rewards(estimate)
             for m in state.to_move():
                 state.apply(m, rollout(state, m, rng))
             steps += 1

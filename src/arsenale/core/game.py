@@ -88,6 +88,11 @@ class Game(ABC):
 
         return rules_text(self, topic)
 
+    def evaluate(self, state: GameState) -> list[float] | None:
+        """Optional: each seat's expected final score, for search to stop play-outs early.
+        None means play out to the end."""
+        return None
+
     @abstractmethod
     def heuristic_policy(self) -> Policy:
         """The game's `heuristic` bot."""

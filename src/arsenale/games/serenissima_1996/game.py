@@ -6,6 +6,7 @@ from typing import Any
 
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Option, Policy
+from arsenale.core.state import GameState
 from arsenale.games.serenissima_1996 import (
     battle,
     bidding,
@@ -103,6 +104,18 @@ class Serenissima1996(Game):
         s.turn_index = 0
         setup.begin(s)
         return s
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Prosperity points now, plus the capital income still to come, in points."""
+        assert isinstance(state, State)
+        left = state.rounds - state.round
+        income = self.board.prices["capital_income"] / self.board.prosperity["ducats_per_point"]
+        return [
+            state.prosperity(seat)
+            + (left * income if state.owner[state.capital_of(seat)] == seat else 0.0)
+            + state.money[seat] % 500 / 500
+            for seat in range(state.players)
+        ]
 
     def heuristic_policy(self) -> Policy:
         from arsenale.games.serenissima_1996.heuristic import heuristic_policy

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from arsenale.core.game import Game, Option, Policy
+from arsenale.core.state import GameState
 from arsenale.games.serenissima_2012 import (
     activation,
     battle,
@@ -15,7 +16,7 @@ from arsenale.games.serenissima_2012 import (
 )
 from arsenale.games.serenissima_2012.actions import Actions
 from arsenale.games.serenissima_2012.board import Board, load_board
-from arsenale.games.serenissima_2012.state import PHASES, SerenissimaState
+from arsenale.games.serenissima_2012.state import PHASES, POPCOUNT, SerenissimaState
 
 # Decision kind -> (legal actions, apply): the game's phases and sub-steps, boardgame.io style.
 PHASES.update(
@@ -84,6 +85,21 @@ class Serenissima2012(Game):
         turn_end.begin_activation(s, -1)
         setup.begin(s)
         return s
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Ducats now plus what the ports held now would pay at the scorings still to come."""
+        assert isinstance(state, SerenissimaState)
+        b = self.board
+        left = 3 - state.scorings
+        out = []
+        for seat in range(state.players):
+            ports = [p for p, o in enumerate(state.owner) if o == seat]
+            per_scoring = sum(b.scoring_by_cubes[POPCOUNT[state.warehouse[p]]] for p in ports)
+            per_scoring += b.meta["basilica_points"] * sum(
+                1 for p in ports if state.basilicas >> p & 1
+            )
+            out.append(state.money[seat] + left * per_scoring + 0.01 * len(ports))
+        return out
 
     def heuristic_policy(self) -> Policy:
         from arsenale.games.serenissima_2012.heuristic import heuristic_policy
