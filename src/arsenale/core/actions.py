@@ -30,7 +30,9 @@ class Action:
     """One move of one game: a `kind` and named parameters.
 
     `params` maps parameter names to str/int values; `notation` is the canonical text.
-    Treat instances as immutable; get them from the game's catalogue.
+    Treat instances as immutable and get them from the game's catalogue: there is exactly one
+    instance per action, so equality is identity (fast in the legal-move lists of search);
+    `GameState.apply` maps any other Action object to its catalogue instance first.
     """
 
     __slots__ = ("_key", "index", "kind", "notation", "params")
@@ -47,12 +49,6 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.params}
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Action) and self._key == other._key)
-
-    def __hash__(self) -> int:
-        return hash(self._key)
 
     def __repr__(self) -> str:
         return f"<{self.notation}>"

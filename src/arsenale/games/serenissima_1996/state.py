@@ -266,7 +266,7 @@ class State(GameState):
             "rounds": self.rounds,
             "phase": PHASE_NAMES[self.phase],
             "order": list(self.order),
-            "turn": self.order[self.turn_index] if self.order and self.phase >= 2 else None,
+            "turn": self.order[self.turn_index] if self.phase >= 2 and not self.over else None,
             "players_info": players,
             "ports": ports,
             "galleys": galleys,

@@ -70,7 +70,13 @@ def legal_purchases(s: State, seat: int, top: Decision) -> list[Action]:
     money = s.money[seat]
     owner, g_owner, g_area = s.owner, s.g_owner, s.g_area
     gs, gg, cargo = s.g_sailors, s.g_goods, s.cargo
-    mine = [g for g, o in enumerate(g_owner) if o == seat]
+    mine = []
+    by_area: dict[int, list[int]] = {}
+    for g, o in enumerate(g_owner):
+        if o >= 0:
+            by_area.setdefault(g_area[g], []).append(g)
+            if o == seat:
+                mine.append(g)
     for g in mine:
         area = g_area[g]
         p = b.area_port[area]
@@ -92,9 +98,10 @@ def legal_purchases(s: State, seat: int, top: Decision) -> list[Action]:
                     out.append(a.garrison[g])
             elif sailors >= 2:
                 out.append(a.discard_sailor[g])
-        for h, o in enumerate(g_owner):
-            if h == g or g_area[h] != area or o < 0:
+        for h in by_area[area]:
+            if h == g:
                 continue
+            o = g_owner[h]
             h_room = gs[h] + gg[h] < 5 and gg[h] < 4
             if o == seat:
                 if sailors >= 2 and gs[h] + gg[h] < 5:
