@@ -46,7 +46,7 @@ def test_heuristic_bot_is_the_games_policy(toy_game: Game) -> None:
     assert bot.choose(SeatInfo(state, 0)) is ROLL
 
 
-@pytest.mark.parametrize("spec", ["alphago", "human", "ismcts:1s", ""])
+@pytest.mark.parametrize("spec", ["alphago", "human", "minimax:1s", ""])
 def test_unknown_spec_lists_known_kinds(toy_game: Game, spec: str) -> None:
     with pytest.raises(ArsenaleError) as err:
         make_bot(spec, toy_game, 0)

@@ -121,11 +121,12 @@ def _after_galley_battle(s: State, g: int, h: int, events: list[Event]) -> None:
 
 def legal_victory(s: State, seat: int, top: Decision) -> list[Action]:
     a, b = s.game.actions, s.game.board
-    winner, _ = top.data
+    winner, loser = top.data
+    room = 5 - s.g_goods[loser]  # the captured galley keeps its cargo: 5 pieces in all
     out: list[Action] = []
     if s.g_owner.count(seat) < b.components["galleys_per_nation"]:
-        out += a.capture[: s.g_sailors[winner]]
-    elif s.g_sailors[winner] >= 1:  # at the cap: only by giving up the winning galley
+        out += a.capture[: min(s.g_sailors[winner], room)]
+    elif 1 <= s.g_sailors[winner] <= room:  # at the cap: only by giving up the winning galley
         out.append(a.capture[s.g_sailors[winner] - 1])
     out.append(a.sink)
     return out
