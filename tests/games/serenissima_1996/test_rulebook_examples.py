@@ -522,12 +522,14 @@ def test_one_build_per_port_per_round():
     assert s.built == 0 and s.round == 2
 
 
-def test_new_galley_crew_is_hired_when_the_garrison_is_empty():
+def test_new_galley_crew_is_hired_or_taken_from_the_garrison():
     """EN/FR, Building galleys: the new galley gets at least one sailor, newly hired or from the
-    port's garrison (RULINGS R10: hired, at 100 more, when the garrison is empty)."""
+    port's garrison, as the builder chooses (RULINGS R10); with no garrison only hiring works."""
     st = Stage().capitals().port("ragusa", VENETIAN, 0, goods=("iron",))
     s = st.phase(2, VENETIAN)
-    events = s.apply(VENETIAN, "build galley ragusa")
+    legal = notations(s, VENETIAN)
+    assert "build galley ragusa hire" in legal and "build galley ragusa" not in legal
+    events = s.apply(VENETIAN, "build galley ragusa hire")
     assert events[-1]["crew"] == "hired"
     assert s.money[VENETIAN] == 1400 and s.hired[port("ragusa")] == 1
     check_invariants(s)

@@ -8,7 +8,8 @@ Notation (JSON kind in brackets):
 - set-up, secret: `deploy 3 4` (deploy: sailors on the two galleys, the rest in the capital)
 - phase 1: `bid 300` (bid, secret), `position 2` (position: a place in the turn order)
 - phase 2: `buy wood g3` (buy), `hire venezia` / `hire g3` (hire_port / hire_galley),
-  `build galley venezia` / `build fort venezia` (build_galley / build_fort),
+  `build galley venezia` / `build galley venezia hire` (build_galley, crewed from the
+  garrison or by a hired sailor), `build fort venezia` (build_fort),
   `transfer sailor g1 g2` / `transfer wood g1 g2` (transfer_sailor / transfer_good),
   `garrison g1` / `embark g1` (a sailor to / from one's own port), `discard wood g1` /
   `discard sailor g1` (discard_good / discard_sailor), `trade wood g1 g5` (trade: a sale
@@ -58,6 +59,9 @@ class Actions:
         self.hire_port = [c.add("hire_port", f"hire {p}", port=p) for p in ports]
         self.hire_galley = [c.add("hire_galley", f"hire g{g + 1}", galley=g + 1) for g in G]
         self.build_galley = [c.add("build_galley", f"build galley {p}", port=p) for p in ports]
+        self.build_galley_hired = [
+            c.add("build_galley", f"build galley {p} hire", port=p, crew="hired") for p in ports
+        ]
         self.build_fort = [c.add("build_fort", f"build fort {p}", port=p) for p in ports]
 
         def pairs(make: Callable[[int, int], Action]) -> list[list[Action]]:

@@ -155,9 +155,10 @@ def why_illegal(s: State, seat: int, action: Action, top: Decision) -> Why:
                 return ("one building per port and round", RULE_BUILD)
             if s.money[seat] < 500:
                 return ("a building costs 500 ducats", RULE_BUILD)
-            if k == "build_galley" and not can_build_galley(s, seat, p):
+            if k == "build_galley" and not can_build_galley(s, seat, p, "crew" in action.params):
                 return (
-                    "a galley needs wood and iron produced or in the warehouse, and a crew",
+                    "a galley needs wood and iron produced or in the warehouse, and a crew "
+                    "(a garrison sailor, or one you may hire here)",
                     RULE_BUILD,
                 )
             if k == "build_fort" and not can_build_fort(s, seat, p):

@@ -33,9 +33,9 @@ def can_hire(s: State, seat: int, p: int) -> bool:
     )
 
 
-def can_build_galley(s: State, seat: int, p: int) -> bool:
+def can_build_galley(s: State, seat: int, p: int, hire: bool = False) -> bool:
     """Wood and iron produced or present; 500 ducats; one build per port and round; a crew of
-    one from the garrison, or else one hired sailor (RULINGS.md)."""
+    one sailor, from the garrison or newly hired (RULINGS.md R10)."""
     b = s.game.board
     price = b.prices["galley"]
     if s.built >> p & 1 or s.money[seat] < price:
@@ -44,7 +44,9 @@ def can_build_galley(s: State, seat: int, p: int) -> bool:
         return False
     if -1 not in s.g_owner or s.g_owner.count(seat) >= b.components["galleys_per_nation"]:
         return False
-    return s.garrison[p] >= 1 or (
+    if not hire:
+        return s.garrison[p] >= 1
+    return (
         s.reserve[seat] > 0
         and s.hired[p] < POPCOUNT[s.warehouse[p]]
         and s.money[seat] >= price + b.prices["sailor"]
@@ -121,6 +123,8 @@ def legal_purchases(s: State, seat: int, top: Decision) -> list[Action]:
             out.append(a.hire_port[p])
         if can_build_galley(s, seat, p):
             out.append(a.build_galley[p])
+        if can_build_galley(s, seat, p, hire=True):
+            out.append(a.build_galley_hired[p])
         if can_build_fort(s, seat, p):
             out.append(a.build_fort[p])
     out.append(a.done)
@@ -179,12 +183,11 @@ def _build_galley(s: State, seat: int, action: Action, events: list[Event]) -> N
     s.money[seat] -= b.prices["galley"]
     s.built |= 1 << p
     g = s.add_galley(seat, b.port_area[p])
-    if s.garrison[p]:
+    crew = action.params.get("crew", "garrison")
+    if crew == "garrison":
         s.garrison[p] -= 1
-        crew = "garrison"
     else:
         _pay_sailor(s, seat, p)
-        crew = "hired"
     s.g_sailors[g] = 1
     events.append(
         {
