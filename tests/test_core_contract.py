@@ -199,3 +199,24 @@ def test_result_ranks_with_ties(toy_game: Game) -> None:
 def test_result_is_refused_before_the_end(toy_game: Game) -> None:
     with pytest.raises(IllegalAction, match="not over"):
         toy_game.new_game(2, seed=0).result()
+
+
+def test_determinize_forgets_other_seats_secret_submissions_in_the_history():
+    """A world sampled for one seat must not remember another seat's pending secret choice,
+    neither in its submissions nor in its history or record."""
+    import random as _random
+
+    from arsenale.core.registry import load_game as _load
+
+    game = _load("serenissima-1996")
+    for seed in range(20):
+        state = game.new_game(2, seed=seed)
+        state.apply(0, "deploy 5 5")  # seat 0's secret deployment; seat 1 still owes its own
+        world = state.determinize(1, _random.Random(seed))
+        hidden = world.submissions[0]
+        assert world.history()[-1] == (0, hidden)
+        assert world.record()["actions"][-1] == [0, hidden.to_json()]
+        if hidden.notation != "deploy 5 5":
+            break
+    else:
+        raise AssertionError("the resampled deployment always equalled the true one")

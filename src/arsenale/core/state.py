@@ -256,6 +256,17 @@ class GameState(ABC):
                 s: a if s == seat else rng.choice(c._legal_actions(s, top))
                 for s, a in self.submissions.items()
             }
+            # The submissions are the last entries of the history: rewrite them too, so that
+            # nothing in the world remembers what the other seats really chose.
+            entries = []
+            node = c._history
+            for _ in range(len(self.submissions)):
+                assert node is not None
+                node, s, _a = node
+                entries.append(s)
+            for s in reversed(entries):
+                node = (node, s, c.submissions[s])
+            c._history = node
         return c
 
     def history(self) -> list[tuple[int, Action]]:

@@ -980,3 +980,23 @@ def test_retreat_ends_the_turn():
     assert kinds(events)[0] == "retreat"
     assert s.stack[-1] == Decision("galley", (RED,), 6)
     assert s.g_sailors[0] == s.g_sailors[6] == 3
+
+
+def test_loading_moves_are_not_undone_within_one_loading():
+    """RULINGS.md R29: between the same two places pieces move one way per loading, so a
+    loading cannot go on for ever; the refusal says why."""
+    import pytest
+
+    from arsenale import IllegalAction
+
+    st = Stage()
+    st.port("valencia", BLUE, 3).galley(4, BLUE, "valencia", 2).galley(6, BLUE, "valencia", 3)
+    s = st.activate(4)
+    s.apply(BLUE, "sailor from port")
+    assert "sailor to port" not in notations(s, BLUE)
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(BLUE, "sailor to port")
+    assert "other way" in refused.value.reason
+    s.apply(BLUE, "sailor to g6")
+    assert "sailor from g6" not in notations(s, BLUE)
+    assert "sailor from port" in notations(s, BLUE)  # the same direction stays open

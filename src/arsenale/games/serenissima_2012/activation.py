@@ -101,6 +101,17 @@ def _blockers_present(s: SerenissimaState, zone: int) -> bool:
     )
 
 
+# Loading moves between the same two places go one way per loading (RULINGS.md R29): the bits
+# of `s.locks` record the directions used. Port: bit 0 (to the galley), bit 1 (to the port);
+# other galley h: 4h+2 sailor to the active galley, 4h+3 sailor to h, 4h+4 goods to the active
+# galley, 4h+5 goods to h.
+FROM_PORT, TO_PORT = 1, 2
+
+
+def lock(h: int, k: int) -> int:
+    return 1 << (4 * h + 2 + k)
+
+
 def _loading(s: SerenissimaState, seat: int, g: int, zone: int, p: int, out: list[Action]) -> None:
     """Loading: sailors and goods between the active galley, the port and own galleys here."""
     a, b = s.game.actions, s.game.board
@@ -108,24 +119,26 @@ def _loading(s: SerenissimaState, seat: int, g: int, zone: int, p: int, out: lis
     room = sailors + goods < 5
     cargo, base = s.cargo, 6 * g
     mine = p >= 0 and s.owner[p] == seat
+    locks = s.locks
     if mine:
-        if room and s.port_sailors[p] >= 2:
+        if room and s.port_sailors[p] >= 2 and not locks & TO_PORT:
             out.append(a.sailor_from_port)
-        if s.port_sailors[p] < b.port_size[p]:
+        if s.port_sailors[p] < b.port_size[p] and not locks & FROM_PORT:
             out.append(a.sailor_to_port)
     gz, gs, gg = s.g_zone, s.g_sailors, s.g_goods
     for h, o in enumerate(s.g_owner):
         if o != seat or h == g or gz[h] != zone:
             continue
-        if room:
+        h_locks = locks >> (4 * h + 2)
+        if room and not h_locks & 2:
             out.append(a.sailor_from_galley[h])
         h_room = gs[h] + gg[h] < 5
-        if h_room:
+        if h_room and not h_locks & 1:
             out.append(a.sailor_to_galley[h])
-        if room and goods < 4:
+        if room and goods < 4 and not h_locks & 8:
             take = a.take_good[h]
             out += [take[i] for i in range(6) if cargo[6 * h + i]]
-        if h_room and gg[h] < 4:
+        if h_room and gg[h] < 4 and not h_locks & 4:
             give = a.give_good[h]
             out += [give[i] for i in range(6) if cargo[base + i]]
     if p >= 0 and room and goods < 4:
@@ -150,12 +163,14 @@ def _sailor_from_port(s: SerenissimaState, seat: int, action: Action, events: li
     p = s.game.board.zone_port[s.g_zone[s.active]]
     s.port_sailors[p] -= 1
     s.g_sailors[s.active] += 1
+    s.locks |= FROM_PORT
     events.append({"type": "sailor", "seat": seat, "from": "port", "to": s.active + 1})
 
 
 def _sailor_to_port(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
     p = s.game.board.zone_port[s.g_zone[s.active]]
     s.port_sailors[p] += 1
+    s.locks |= TO_PORT
     _leave_galley(s, s.active, events)
     events.append({"type": "sailor", "seat": seat, "from": s.active + 1, "to": "port"})
     _after_crew_change(s, events)
@@ -166,6 +181,7 @@ def _sailor_from_galley(
 ) -> None:
     h = action["galley"] - 1
     s.g_sailors[s.active] += 1
+    s.locks |= lock(h, 0)
     events.append({"type": "sailor", "seat": seat, "from": h + 1, "to": s.active + 1})
     _leave_galley(s, h, events)
 
@@ -173,6 +189,7 @@ def _sailor_from_galley(
 def _sailor_to_galley(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
     h = action["galley"] - 1
     s.g_sailors[h] += 1
+    s.locks |= lock(h, 1)
     events.append({"type": "sailor", "seat": seat, "from": s.active + 1, "to": h + 1})
     _leave_galley(s, s.active, events)
     _after_crew_change(s, events)
@@ -226,6 +243,7 @@ def _buy_good(s: SerenissimaState, seat: int, action: Action, events: list[Event
 def _take_good(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
     h, good = action["galley"] - 1, GOODS.index(action["good"])
     _shift(s, h, s.active, good)
+    s.locks |= lock(h, 2)
     events.append(
         {
             "type": "transfer",
@@ -240,6 +258,7 @@ def _take_good(s: SerenissimaState, seat: int, action: Action, events: list[Even
 def _give_good(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
     h, good = action["galley"] - 1, GOODS.index(action["good"])
     _shift(s, s.active, h, good)
+    s.locks |= lock(h, 3)
     events.append(
         {
             "type": "transfer",

@@ -90,6 +90,25 @@ def _galley_here(s: SerenissimaState, seat: int, number: int) -> str | None:
     return None
 
 
+def _undoes(s: SerenissimaState, action: Action) -> str | None:
+    """Pieces move one way per loading between the same two places (RULINGS.md R29)."""
+    from arsenale.games.serenissima_2012.activation import FROM_PORT, TO_PORT, lock
+
+    k, locks = action.kind, s.locks
+    if (k == "sailor_from_port" and locks & TO_PORT) or (
+        k == "sailor_to_port" and locks & FROM_PORT
+    ):
+        return "this loading already moved sailors the other way between port and galley"
+    if k in ("sailor_from_galley", "sailor_to_galley", "take_good", "give_good"):
+        h = action["galley"] - 1
+        opposite = {"sailor_from_galley": 1, "sailor_to_galley": 0, "take_good": 3, "give_good": 2}[
+            k
+        ]
+        if locks & lock(h, opposite):
+            return f"this loading already moved those pieces the other way with galley {h + 1}"
+    return None
+
+
 def _activation(s: SerenissimaState, seat: int, action: Action) -> Why:
     b = s.game.board
     g = s.active
@@ -107,6 +126,9 @@ def _activation(s: SerenissimaState, seat: int, action: Action) -> Why:
                 "loading comes first: after moving, selling or fighting it is over",
                 RULE_LOADING,
             )
+        undo = _undoes(s, action)
+        if undo:
+            return (undo, RULE_LOADING)
         if k in ("sailor_from_port", "sailor_to_port"):
             if p < 0 or s.owner[p] != seat:
                 return (

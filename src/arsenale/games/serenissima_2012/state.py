@@ -52,6 +52,7 @@ class SerenissimaState(GameState):
         "g_sailors",
         "g_zone",
         "home",
+        "locks",
         "mode",
         "money",
         "moves",
@@ -110,6 +111,7 @@ class SerenissimaState(GameState):
     sale_blocked: int  # bit mask of the seats that blockaded the sale (0: not blocked)
     claim_blockers: int  # bit mask of seats that blockaded a claim of the neutral port
     bought_galley: bool  # a galley was bought in this investment
+    locks: int  # loading moves already made one way, so not undone (RULINGS.md R29)
 
     # -- helpers used by the rules ------------------------------------------------------------
 
@@ -208,6 +210,7 @@ class SerenissimaState(GameState):
         c.sale_blocked = self.sale_blocked
         c.claim_blockers = self.claim_blockers
         c.bought_galley = self.bought_galley
+        c.locks = self.locks
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
         # The only hidden part is the order of the face-down Doge cards. Hidden money is not

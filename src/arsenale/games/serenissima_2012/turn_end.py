@@ -60,6 +60,7 @@ def begin_activation(s: SerenissimaState, g: int) -> None:
     s.sale_blocked = 0
     s.claim_blockers = 0
     s.bought_galley = False
+    s.locks = 0
 
 
 def finish_activation(s: SerenissimaState, events: list[Event]) -> None:
