@@ -1003,3 +1003,20 @@ def test_prosperity_points():
     assert s.result().ranks == (1, 4, 2, 3)
     view = s.view(None)
     assert [row["prosperity"] for row in view["players_info"]] == [34, 0, 24, 11]
+
+
+def test_every_game_ends_under_any_fixed_policy():
+    """RULINGS.md R28 and R29: pieces are not moved back and forth within a turn and a refused
+    deal is not reopened, so even a policy that always plays the same kind of move ends."""
+    import arsenale
+
+    game = arsenale.load_game("serenissima-1996")
+    for players in (2, 3, 4):
+        for pick in (min, max):
+            state = game.new_game(players, seed=1)
+            steps = 0
+            while not state.is_over and steps < 20_000:
+                for seat in state.to_move():
+                    state.apply(seat, pick(state.legal_actions(seat), key=lambda a: a.index))
+                    steps += 1
+            assert state.is_over, (players, pick.__name__)

@@ -1000,3 +1000,20 @@ def test_loading_moves_are_not_undone_within_one_loading():
     s.apply(BLUE, "sailor to g6")
     assert "sailor from g6" not in notations(s, BLUE)
     assert "sailor from port" in notations(s, BLUE)  # the same direction stays open
+
+
+def test_every_game_ends_under_any_fixed_policy():
+    """RULINGS.md R29: loading moves are not undone, so even a policy that always plays the
+    lowest- or highest-numbered action ends the game."""
+    import arsenale
+
+    game = arsenale.load_game("serenissima-2012")
+    for players in (2, 3, 4):
+        for pick in (min, max):
+            state = game.new_game(players, seed=1)
+            steps = 0
+            while not state.is_over and steps < 20_000:
+                seat = state.to_move()[0]
+                state.apply(seat, pick(state.legal_actions(seat), key=lambda a: a.index))
+                steps += 1
+            assert state.is_over, (players, pick.__name__)

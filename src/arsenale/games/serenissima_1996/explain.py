@@ -168,7 +168,8 @@ def why_illegal(s: State, seat: int, action: Action, top: Decision) -> Why:
                 )
         if k in ("transfer_sailor", "transfer_good", "garrison", "embark"):
             return (
-                "pieces move within one area, 5 per galley with a sailor left aboard",
+                "pieces move within one area, 5 per galley with a sailor left aboard; within a "
+                "turn a place either gives or receives (RULINGS.md R28)",
                 RULE_PLACE,
             )
         if k in ("discard_good", "discard_sailor"):

@@ -57,6 +57,8 @@ def next_turn(s: State, events: list[Event]) -> None:
                 start_phase(s, s.phase + 1, events)
             return
         seat = s.order[s.turn_index]
+        s.locks = 0
+        s.deals = 0
         frame = Decision(PHASE_KIND[s.phase], (seat,))
         if len(PHASES[frame.kind][0](s, seat, frame)) > 1:
             s.stack.append(frame)

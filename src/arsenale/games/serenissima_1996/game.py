@@ -102,6 +102,8 @@ class Serenissima1996(Game):
         s.phase = 0
         s.order = []
         s.turn_index = 0
+        s.locks = 0
+        s.deals = 0
         setup.begin(s)
         return s
 

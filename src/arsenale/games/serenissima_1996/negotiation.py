@@ -89,7 +89,7 @@ def apply_offer(s: State, seat: int, action: Action, top: Decision) -> list[Even
     deal: Deal = top.data
     s.stack.pop()
     if action is s.game.actions.refuse:
-        return [{"type": "deal_refused", "seat": seat}]
+        return _refused(s, deal, seat)
     deal = deal._replace(offer=action["ducats"] // 100)
     s.stack.append(Decision("answer", (deal.buyer,), deal))
     return [{"type": "offer", "seat": seat, "ducats": action["ducats"]}]
@@ -112,7 +112,7 @@ def apply_answer(s: State, seat: int, action: Action, top: Decision) -> list[Eve
     if action is a.accept:
         return _complete(s, deal, deal.offer)
     if action is a.refuse:
-        return [{"type": "deal_refused", "seat": seat}]
+        return _refused(s, deal, seat)
     deal = deal._replace(counter=action["ducats"] // 100)
     s.stack.append(Decision("counter_answer", (deal.seller,), deal))
     return [{"type": "counter_offer", "seat": seat, "ducats": action["ducats"]}]
@@ -140,6 +140,14 @@ def apply_last_word(s: State, seat: int, action: Action, top: Decision) -> list[
     s.stack.pop()
     if action is s.game.actions.accept:
         return _complete(s, deal, deal.offer)
+    return _refused(s, deal, seat)
+
+
+def _refused(s: State, deal: Deal, seat: int) -> list[Event]:
+    """A refused deal ends; the same deal may not be reopened this turn (RULINGS.md R29)."""
+    from arsenale.games.serenissima_1996.trade import deal_bit
+
+    s.deals |= deal_bit(deal.seller, deal.good, deal.port >= 0)
     return [{"type": "deal_refused", "seat": seat}]
 
 

@@ -32,6 +32,7 @@ class State(GameState):
     __slots__ = (
         "built",
         "cargo",
+        "deals",
         "forts",
         "g_area",
         "g_goods",
@@ -42,6 +43,7 @@ class State(GameState):
         "g_stopped",
         "garrison",
         "hired",
+        "locks",
         "money",
         "nation",
         "order",
@@ -77,6 +79,8 @@ class State(GameState):
     phase: int  # index into PHASE_NAMES
     order: list[int]  # seats in turn order for this round
     turn_index: int  # whose turn within phases 2-6 (index into order)
+    locks: int  # phase 2 moves already made one way this turn, so not undone (RULINGS R28)
+    deals: int  # deals refused this turn, which may not be reopened (RULINGS R29)
 
     def seat_label(self, seat: int) -> str:
         """Seats are named by their nation."""
@@ -179,6 +183,8 @@ class State(GameState):
         c.phase = self.phase
         c.order = self.order.copy()
         c.turn_index = self.turn_index
+        c.locks = self.locks
+        c.deals = self.deals
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
         # Money is private but every payment is made at the table, so it follows from what

@@ -24,6 +24,26 @@ RULE_PLACE = "serenissima-1996.en.txt, Phase 2, Placing playing pieces"
 RULE_DISCARD = "serenissima-1996.en.txt, Special rules (discarding goods and sailors)"
 
 
+# Within a turn each place either gives or receives sailors, and each galley either gives or
+# receives goods, never both (RULINGS.md R28). Bits of `s.locks`: sailors given / received by
+# galley g at 2g / 2g+1, by port p at PORT + 2p / +1; goods given / received by galley g at
+# GOODS_AT + 2g / +1.
+PORT, GOODS_AT = 56, 102
+
+
+def gave(place: int) -> int:
+    return 1 << (2 * place)
+
+
+def got(place: int) -> int:
+    return 1 << (2 * place + 1)
+
+
+def deal_bit(seller: int, good: int, port_deal: bool) -> int:
+    """The bit of `s.deals` for a refused deal with `seller` over `good` (RULINGS.md R29)."""
+    return 1 << (2 * (7 * seller + good) + (0 if port_deal else 1))
+
+
 def can_hire(s: State, seat: int, p: int) -> bool:
     """100 ducats a sailor; per port and round, no more than the goods in its warehouse."""
     return (
@@ -70,6 +90,7 @@ def legal_purchases(s: State, seat: int, top: Decision) -> list[Action]:
     a, b = s.game.actions, s.game.board
     out: list[Action] = []
     money = s.money[seat]
+    locks = s.locks
     owner, g_owner, g_area = s.owner, s.g_owner, s.g_area
     gs, gg, cargo = s.g_sailors, s.g_goods, s.cargo
     mine = []
@@ -88,15 +109,20 @@ def legal_purchases(s: State, seat: int, top: Decision) -> list[Action]:
         carried = [i for i in range(7) if cargo[base + i]]
         if p >= 0:
             good = b.port_good[p]
-            if room and s.supply[good] and money >= 100:
+            if (
+                room
+                and s.supply[good]
+                and money >= 100
+                and (owner[p] in (-1, seat) or not s.deals & deal_bit(owner[p], good, True))
+            ):
                 out.append(a.buy[g][good])
             if owner[p] == seat:
                 if sailors + gg[g] < 5:
                     if can_hire(s, seat, p):
                         out.append(a.hire_galley[g])
-                    if s.garrison[p]:
+                    if s.garrison[p] and not locks & (got(PORT // 2 + p) | gave(g)):
                         out.append(a.embark[g])
-                if sailors >= 2:
+                if sailors >= 2 and not locks & (got(g) | gave(PORT // 2 + p)):
                     out.append(a.garrison[g])
             elif sailors >= 2:
                 out.append(a.discard_sailor[g])
@@ -106,15 +132,22 @@ def legal_purchases(s: State, seat: int, top: Decision) -> list[Action]:
             o = g_owner[h]
             h_room = gs[h] + gg[h] < 5 and gg[h] < 4
             if o == seat:
-                if sailors >= 2 and gs[h] + gg[h] < 5:
+                if sailors >= 2 and gs[h] + gg[h] < 5 and not locks & (got(g) | gave(h)):
                     out.append(a.transfer_sailor[g][h])
-                if h_room:
+                if h_room and not locks & (got(GOODS_AT // 2 + g) | gave(GOODS_AT // 2 + h)):
                     out += [a.transfer_good[i][g][h] for i in carried]
             elif not b.area_high_seas[area]:
+                deals = s.deals
                 if h_room:
-                    out += [a.trade[i][g][h] for i in carried]
+                    out += [
+                        a.trade[i][g][h] for i in carried if not deals & deal_bit(seat, i, False)
+                    ]
                 if room:
-                    out += [a.trade[i][h][g] for i in range(7) if cargo[7 * h + i]]
+                    out += [
+                        a.trade[i][h][g]
+                        for i in range(7)
+                        if cargo[7 * h + i] and not deals & deal_bit(o, i, False)
+                    ]
         out += [a.discard_good[g][i] for i in carried]
     for p, o in enumerate(owner):
         if o != seat:
@@ -213,11 +246,13 @@ def _transfer_sailor(s: State, seat: int, action: Action, events: list[Event]) -
     g, h = action["from"] - 1, action["to"] - 1
     s.g_sailors[g] -= 1
     s.g_sailors[h] += 1
+    s.locks |= gave(g) | got(h)
     events.append({"type": "transfer", "seat": seat, "piece": "sailor", "from": g + 1, "to": h + 1})
 
 
 def _transfer_good(s: State, seat: int, action: Action, events: list[Event]) -> None:
     g, h, good = action["from"] - 1, action["to"] - 1, GOODS.index(action["good"])
+    s.locks |= gave(GOODS_AT // 2 + g) | got(GOODS_AT // 2 + h)
     s.cargo[7 * g + good] -= 1
     s.g_goods[g] -= 1
     s.cargo[7 * h + good] += 1
@@ -232,6 +267,7 @@ def _garrison(s: State, seat: int, action: Action, events: list[Event]) -> None:
     p = s.game.board.area_port[s.g_area[g]]
     s.g_sailors[g] -= 1
     s.garrison[p] += 1
+    s.locks |= gave(g) | got(PORT // 2 + p)
     events.append(
         {"type": "transfer", "seat": seat, "piece": "sailor", "from": g + 1, "to": "port"}
     )
@@ -242,6 +278,7 @@ def _embark(s: State, seat: int, action: Action, events: list[Event]) -> None:
     p = s.game.board.area_port[s.g_area[g]]
     s.garrison[p] -= 1
     s.g_sailors[g] += 1
+    s.locks |= gave(PORT // 2 + p) | got(g)
     events.append(
         {"type": "transfer", "seat": seat, "piece": "sailor", "from": "port", "to": g + 1}
     )
