@@ -1,4 +1,7 @@
-"""Bot specs: "kind" or "kind:budget" (e.g. "random", "heuristic", later "ismcts:1s").
+"""Bot specs: "kind" or "kind:budget" (e.g. "random", "heuristic", "ismcts:1s").
+
+"openspiel-ismcts" and "openspiel-mcts" wrap OpenSpiel's search bots (arsenale.adapters.openspiel);
+OpenSpiel is imported only when such a bot is made, so arsenale works without it.
 
 "human" is a seat spec too, but not a bot: see `is_human`.
 """
@@ -51,11 +54,36 @@ def _ismcts_heuristic(game: Game, budget: str | None) -> Policy:
     return ismcts_heuristic_factory(game, budget)
 
 
+def _need_openspiel() -> None:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        raise ArsenaleError(
+            "the openspiel-* bots need OpenSpiel: pip install 'arsenale[ai]'"
+        ) from None
+
+
+def _openspiel_ismcts(game: Game, budget: str | None) -> Policy:
+    _need_openspiel()
+    from arsenale.adapters.openspiel import ismcts_factory
+
+    return ismcts_factory(game, budget)
+
+
+def _openspiel_mcts(game: Game, budget: str | None) -> Policy:
+    _need_openspiel()
+    from arsenale.adapters.openspiel import mcts_factory
+
+    return mcts_factory(game, budget)
+
+
 _KINDS: dict[str, BotFactory] = {
     "random": _random,
     "heuristic": _heuristic,
     "ismcts": _ismcts,
     "ismcts+heuristic": _ismcts_heuristic,
+    "openspiel-ismcts": _openspiel_ismcts,
+    "openspiel-mcts": _openspiel_mcts,
 }
 
 

@@ -1,0 +1,221 @@
+"""One seat of a game against bots, as a Gymnasium environment.
+
+    from arsenale.adapters.gymnasium import make
+    env = make("serenissima-2012", players=4, opponents="heuristic", seat=0)
+    obs, info = env.reset(seed=7)
+    while True:
+        action = policy(obs, info["action_mask"])
+        obs, reward, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            break
+
+The agent plays `seat`; bots (specs as for `arsenale play`: "random", "heuristic",
+"ismcts:500it"...) play the others, each seeded from the game's seed. `reset` and `step` return
+once only the agent owes a decision or the game is over: at a simultaneous secret decision the
+bots submit first, and their submissions stay out of the agent's observation (the core hides
+them until all are in).
+
+- observation: the seat's encoded view, Box(float32) of `encoding.observation_size(game)`;
+- action: Discrete(len(game.catalogue)), the catalogue index; `info["action_mask"]` (int8) marks
+  the legal ones;
+- reward: 0 until the end, then the seat's rank return (1 first, -1 last, see
+  `arsenale.adapters.rewards`);
+- an illegal action ends the episode at once with reward -1 (the return of last place) and
+  `info["illegal_action"] = True`, the convention of PettingZoo's TerminateIllegalWrapper: an
+  environment that refused it and waited would let a random agent loop for ever;
+- a game still running after `max_plies` actions (all seats' actions counted) is truncated,
+  reward 0;
+- `reset(seed=s)` makes the whole episode reproducible: the game's seed and the bots' seeds
+  derive from s.
+
+Importing the module also registers `arsenale/<game id>-v0` with Gymnasium for every game
+known at that point (`register_envs()` again for games registered later), so
+`gymnasium.make("arsenale/serenissima-2012-v0", players=3)` works too.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from arsenale.adapters import encoding
+from arsenale.adapters.rewards import MIN_RETURN, rank_returns
+from arsenale.adapters.rewards import max_plies as _max_plies
+from arsenale.bots.base import Bot
+from arsenale.bots.registry import make_bot, parse_spec
+from arsenale.core.errors import ArsenaleError
+from arsenale.core.info import SeatInfo
+from arsenale.core.registry import game_ids, load_game
+from arsenale.core.state import GameState
+from arsenale.sim.runner import bot_seed
+
+ILLEGAL_REWARD = MIN_RETURN
+
+
+class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One seat of one game against bots (see the module's docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        opponents: str | Sequence[str] = "heuristic",
+        seat: int = 0,
+        options: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+        max_plies: int | None = None,
+    ) -> None:
+        game = load_game(game_id)
+        n = players if players is not None else game.max_players
+        game.new_game(n, 0, options)  # refuse a bad player count or options now
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ArsenaleError(f"seat must be 0-{n - 1}, not {seat!r}")
+        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != n - 1:
+            raise ArsenaleError(f"{n} players need {n - 1} opponents, got {len(specs)}: {specs}")
+        for spec in specs:
+            parse_spec(spec)  # unknown kinds and "human" are refused here
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.game = game
+        self.players = n
+        self.seat = seat
+        self.options = dict(options or {})
+        self.render_mode = render_mode
+        self.max_plies = max_plies if max_plies is not None else _max_plies(game)
+        others = [s for s in range(n) if s != seat]
+        self.specs = dict(zip(others, specs, strict=True))
+        self.observation_space = gymnasium.spaces.Box(
+            -np.inf, np.inf, (encoding.observation_size(game),), np.float32
+        )
+        self.action_space = gymnasium.spaces.Discrete(len(game.catalogue))
+        self.state_: GameState | None = None
+        self.bots: dict[int, Bot] = {}
+
+    @property
+    def world(self) -> GameState:
+        """The Arsenale state of the current episode (the true state)."""
+        if self.state_ is None:
+            raise RuntimeError("call reset() first")
+        return self.state_
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """A new game (`options` is accepted for the API; the game's options are fixed when the
+        environment is made)."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 1 << 62))
+        self.state_ = self.game.new_game(self.players, game_seed, self.options)
+        self.bots = {
+            s: make_bot(spec, self.game, bot_seed(game_seed, s)) for s, spec in self.specs.items()
+        }
+        self._play_bots()
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), self._info()
+
+    def _play_bots(self) -> None:
+        """Let the bots decide until only the agent owes a decision (at a simultaneous one the
+        bots submit first) or the game is over."""
+        s = self.world
+        while not s.over and s.ply < self.max_plies:
+            bots = [m for m in s.to_move() if m != self.seat]
+            if not bots:
+                return
+            for m in bots:
+                s.apply(m, self.bots[m].choose(SeatInfo(s, m)))
+
+    def _observation(self) -> np.ndarray:
+        return encoding.encode(self.world, self.seat)
+
+    def action_mask(self) -> np.ndarray:
+        mask = np.zeros(len(self.game.catalogue), np.int8)
+        mask[[a.index for a in self.world.legal_actions(self.seat)]] = 1
+        return mask
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        return {"action_mask": self.action_mask(), "ply": self.world.ply, **extra}
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        s = self.world
+        if s.over:
+            return self._observation(), self._final_reward(), True, False, self._info()
+        if s.ply >= self.max_plies:
+            return self._observation(), 0.0, False, True, self._info()
+        index = int(action)
+        legal = s.legal_actions(self.seat)
+        if not 0 <= index < len(self.game.catalogue) or self.game.catalogue[index] not in legal:
+            return self._observation(), ILLEGAL_REWARD, True, False, self._info(illegal_action=True)
+        s.apply(self.seat, self.game.catalogue[index])
+        self._play_bots()
+        if self.render_mode == "human":
+            self.render()
+        if s.over:
+            return self._observation(), self._final_reward(), True, False, self._info()
+        return self._observation(), 0.0, False, s.ply >= self.max_plies, self._info()
+
+    def _final_reward(self) -> float:
+        return rank_returns(self.world.result().ranks)[self.seat]
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; nothing to show")
+            return None
+        from rich.console import Console
+
+        from arsenale.terminal import render_view
+
+        buf = io.StringIO()
+        Console(file=buf, width=100, color_system=None).print(
+            render_view(self.game, self.world.view(self.seat), self.seat)
+        )
+        text = buf.getvalue()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.state_ = None
+
+
+def make(
+    game_id: str,
+    players: int | None = None,
+    opponents: str | Sequence[str] = "heuristic",
+    seat: int = 0,
+    options: dict[str, Any] | None = None,
+    render_mode: str | None = None,
+    max_plies: int | None = None,
+) -> ArsenaleEnv:
+    """The environment of `seat` in a `players`-player game (default: the game's maximum)
+    against `opponents` (one spec for all, or one per other seat in seat order); a game still
+    running after `max_plies` actions (default `rewards.max_plies(game)`) is truncated."""
+    return ArsenaleEnv(game_id, players, opponents, seat, options, render_mode, max_plies)
+
+
+def env_id(game_id: str) -> str:
+    return f"arsenale/{game_id}-v0"
+
+
+def register_envs() -> list[str]:
+    """Register `arsenale/<id>-v0` with Gymnasium for every game known now (idempotent)."""
+    out = []
+    for game_id in game_ids():
+        name = env_id(game_id)
+        if name not in gymnasium.registry:
+            gymnasium.register(
+                name, entry_point=f"{__name__}:ArsenaleEnv", kwargs={"game_id": game_id}
+            )
+        out.append(name)
+    return out
+
+
+register_envs()

@@ -1,0 +1,207 @@
+"""Every registered game as a PettingZoo AEC environment.
+
+    from arsenale.adapters.pettingzoo import env
+    e = env("serenissima-2012", players=4, seed=7)
+    e.reset()
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else policy(obs)  # obs["action_mask"] says what is legal
+        e.step(action)
+
+Agents are "player_0".."player_<n-1>" (seat i is "player_i"). The agent selected is the first
+seat in `to_move()`; a simultaneous secret decision is asked one seat at a time and no seat's
+observation shows another's submission before all are in (the core hides it). Actions are
+catalogue indices (`Discrete(len(game.catalogue))`); an observation is a dict of the seat's
+encoded view ("observation", float32, see `arsenale.adapters.encoding`) and "action_mask"
+(int8, all zeros for a seat not selected). Rewards are 0 until the end, then the rank returns of
+`arsenale.adapters.rewards` for everyone, and every agent is terminated. A game still running
+after `max_plies` actions is cut: every agent is truncated, with reward 0.
+
+`env()` wraps the raw environment the way PettingZoo's classic games do: an illegal action ends
+the game, -1 for the seat that played it and 0 for the others (TerminateIllegalWrapper), and
+calls out of order are refused (OrderEnforcingWrapper). `raw_env` alone raises IllegalAction on
+an illegal action and leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from arsenale.adapters import encoding
+from arsenale.adapters.rewards import max_plies as _max_plies
+from arsenale.adapters.rewards import rank_returns
+from arsenale.core.errors import IllegalAction
+from arsenale.core.registry import load_game
+from arsenale.core.state import GameState
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
+    """The AEC environment of one game and player count (see the module's docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+        max_plies: int | None = None,
+    ) -> None:
+        super().__init__()
+        game = load_game(game_id)
+        n = players if players is not None else game.max_players
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        game.new_game(n, 0, options)  # refuse a bad player count or options now
+        self.game = game
+        self.players = n
+        self.options = dict(options or {})
+        self.render_mode = render_mode
+        self.max_plies = max_plies if max_plies is not None else _max_plies(game)
+        self.metadata = {**self.metadata, "name": f"arsenale_{game_id.replace('-', '_')}_v0"}
+        self.possible_agents = [agent_name(s) for s in range(n)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        size = encoding.observation_size(game)
+        actions = len(game.catalogue)
+        obs_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
+        self._seeds = random.Random(seed)
+        self.state_: GameState | None = None
+        self.agents: list[str] = []
+
+    # -- spaces ----------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the game ----------------------------------------------------------------------------
+
+    @property
+    def world(self) -> GameState:
+        """The Arsenale state of the current game (the true state)."""
+        if self.state_ is None:
+            raise RuntimeError("call reset() first")
+        return self.state_
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. `seed` reseeds the generator the game seeds are drawn from; without it
+        the next game of the sequence starts. (`options` is accepted for the API; the game's
+        options are fixed when the environment is made.)"""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.state_ = self.game.new_game(self.players, self._seeds.getrandbits(63), self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        s = self.world
+        if s.over:
+            self._finish()
+        elif s.ply >= self.max_plies:
+            for a in self.agents:
+                self.truncations[a] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = agent_name(s.to_move()[0])
+
+    def _finish(self) -> None:
+        returns = rank_returns(self.world.result().ranks)
+        for a in self.agents:
+            self.rewards[a] = returns[self._seat[a]]
+            self.terminations[a] = True
+        self._accumulate_rewards()
+        self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        s = self.world
+        seat = self._seat[agent]
+        mask = np.zeros(len(self.game.catalogue), np.int8)
+        if not s.over and agent == self.agent_selection:
+            mask[[a.index for a in s.legal_actions(seat)]] = 1
+        return {"observation": encoding.encode(s, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalAction(f"{agent} must choose an action", "arsenale: decisions")
+        s = self.world
+        seat = self._seat[agent]
+        index = int(action)
+        if not 0 <= index < len(self.game.catalogue):
+            raise IllegalAction(f"there is no action {index}", "arsenale: action format")
+        s.apply(seat, self.game.catalogue[index])  # IllegalAction leaves everything as it was
+        self._clear_rewards()
+        self._cumulative_rewards[agent] = 0.0
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; nothing to show")
+            return None
+        from rich.console import Console
+
+        from arsenale.terminal import render_view
+
+        buf = io.StringIO()
+        Console(file=buf, width=100, color_system=None).print(
+            render_view(self.game, self.world.view(None), None)
+        )
+        text = buf.getvalue()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.state_ = None
+
+
+def env(
+    game_id: str,
+    players: int | None = None,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    render_mode: str | None = None,
+    max_plies: int | None = None,
+) -> AECEnv[str, dict[str, np.ndarray], int]:
+    """The wrapped AEC environment of a game (see the module's docstring). `players` defaults
+    to the game's maximum; `seed` seeds the sequence of game seeds (None: a fresh one);
+    `max_plies` cuts a game that runs longer (default `rewards.max_plies(game)`)."""
+    e: AECEnv[str, dict[str, np.ndarray], int] = raw_env(
+        game_id, players, seed, options, render_mode, max_plies
+    )
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

@@ -1,0 +1,1 @@
+"""Tests of the AI adapters (they need the `ai` extra)."""

@@ -1,0 +1,125 @@
+"""One seat against bots as a Gymnasium environment: Gymnasium's checker, whole episodes,
+determinism, illegal actions, secrecy of the bots' simultaneous choices."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from arsenale.adapters import encoding  # noqa: E402
+from arsenale.adapters import gymnasium as agym  # noqa: E402
+from arsenale.adapters.rewards import rank_returns  # noqa: E402
+from arsenale.core.errors import ArsenaleError  # noqa: E402
+
+from .helpers import GAMES  # noqa: E402
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_gymnasium_env_checker(game_id: str, players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # unbounded Box, no render fps: advice, not errors
+        check_env(agym.make(game_id, players=players, seat=players - 1))
+        agym.register_envs()
+        made = gymnasium.make(agym.env_id(game_id), players=players, render_mode="ansi")
+        check_env(made.unwrapped)
+
+
+def _episode(env: agym.ArsenaleEnv, seed: int) -> tuple[list[float], list[bytes], float]:
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed)
+    rewards, seen = [], [obs.tobytes()]
+    while True:
+        assert env.observation_space.contains(obs)
+        legal = np.flatnonzero(info["action_mask"])
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        assert not truncated and "illegal_action" not in info
+        rewards.append(reward)
+        seen.append(obs.tobytes())
+        if terminated:
+            return rewards, seen, reward
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_episode_ends_with_the_seats_rank_reward(game_id: str) -> None:
+    env = agym.make(game_id, players=3, opponents=["random", "heuristic"], seat=1)
+    rewards, _, last = _episode(env, seed=3)
+    assert env.world.is_over
+    assert last == rank_returns(env.world.result().ranks)[1]
+    assert all(r == 0 for r in rewards[:-1])
+
+
+def test_episodes_are_reproducible_under_reset_seed() -> None:
+    env = agym.make("serenissima-1996", players=3, opponents="heuristic", seat=2)
+    assert _episode(env, seed=8) == _episode(env, seed=8)
+    other = agym.make("serenissima-1996", players=3, opponents="heuristic", seat=2)
+    assert _episode(other, seed=8) == _episode(env, seed=8)
+
+
+def test_the_agent_only_sees_its_seats_view() -> None:
+    env = agym.make("serenissima-1996", players=4, opponents="random", seat=2)
+    obs, info = env.reset(seed=1)
+    world = env.world
+    assert 2 in world.to_move()
+    assert np.array_equal(obs, encoding.encode(world, 2))
+    assert set(np.flatnonzero(info["action_mask"]).tolist()) == {
+        a.index for a in world.legal_actions(2)
+    }
+
+
+def test_bots_secret_choices_stay_secret_until_the_agent_has_chosen() -> None:
+    """In the toy game the agent (seat 2) is asked for its bid after the bots (seats 0 and 1)
+    have bid; its observation is the same as a fresh view that never saw their bids."""
+    env = agym.make("toy-race", players=3, opponents="random", seat=2)
+    obs, _ = env.reset(seed=4)
+    roll = env.game.catalogue.from_text("roll").index
+    while not env.world.view(2)["decision"]["simultaneous"]:
+        obs, _, terminated, _, _ = env.step(roll)
+        assert not terminated
+    world = env.world
+    assert world.to_move() == (2,) and sorted(world.submissions) == [0, 1]
+    assert world.view(2)["decision"]["submitted"] == [0, 1]
+    assert np.array_equal(obs, encoding.encode(world, 2))
+    # the observation would be the same whatever the bots bid
+    for bids in ((0, 0), (3, 2)):
+        other = world.clone()
+        other.submissions = {
+            s: world.game.catalogue.from_text(f"bid {b}") for s, b in enumerate(bids)
+        }
+        assert np.array_equal(encoding.encode(other, 2), obs)
+
+
+def test_an_illegal_action_ends_the_episode_with_minus_one() -> None:
+    env = agym.make("toy-race", players=2)
+    _, info = env.reset(seed=0)
+    bid = env.game.catalogue.from_text("bid 2").index
+    assert info["action_mask"][bid] == 0
+    _, reward, terminated, truncated, info = env.step(bid)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    assert env.world.ply == 0
+
+
+def test_a_game_that_would_never_end_is_truncated() -> None:
+    env = agym.make("serenissima-2012", players=2, opponents="random", max_plies=300)
+    _, info = env.reset(seed=2)
+    while True:
+        _, reward, terminated, truncated, info = env.step(np.flatnonzero(info["action_mask"])[0])
+        if terminated or truncated:
+            break
+    assert truncated and not terminated and reward == 0.0
+    assert env.world.ply >= 300 and not env.world.is_over
+
+
+def test_bad_set_ups_are_refused() -> None:
+    with pytest.raises(ArsenaleError, match="opponents"):
+        agym.make("toy-race", players=3, opponents=["random"])
+    with pytest.raises(ArsenaleError, match="human"):
+        agym.make("toy-race", players=2, opponents="human")
+    with pytest.raises(ArsenaleError, match="seat"):
+        agym.make("toy-race", players=2, seat=2)
