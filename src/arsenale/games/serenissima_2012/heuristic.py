@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 STRICT = False
 """Tests set this to let errors out instead of falling back to a safe legal action."""
 
-GAMMA = 0.75  # worth of a gain one activation later
+GAMMA = 0.65  # worth of a gain one activation later
 ACT = (0.0, 1.0, 2.0, 2.6, 3.0, 3.2)  # ducats a galley with n sailors earns per activation
 P_BLOCK = 0.75  # chance a rival who can blockade a sale or claim does so
 ATTACK_P = 0.4  # chance a rival galley able to take one of our ports tries
@@ -56,7 +57,15 @@ NEUTRAL_FILL = 0.2  # share of a neutral port's scoring gain we count when selli
 POTENTIAL = 0.6  # worth of what the next activation could start with where a galley stops
 FILL_HOPE = 0.5  # expected share of one more cube in an owned port's warehouse
 INVEST_MARGIN = 0.5  # investing must beat acting by this much
-_BINOM = [[math.comb(n, k) / 2**n for k in range(n + 1)] for n in range(11)]
+EXPOSURE = 1.0  # weight of the danger of a galley being sunk where it stops
+
+
+@lru_cache(maxsize=8)
+def _binom(p: float) -> tuple[tuple[float, ...], ...]:
+    """_binom(p)[n][k]: chance of k skulls among n dice, each a skull with chance p."""
+    return tuple(
+        tuple(math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)) for n in range(11)
+    )
 
 
 # -- board statics ---------------------------------------------------------------------------
@@ -64,6 +73,8 @@ _BINOM = [[math.comb(n, k) / 2**n for k in range(n + 1)] for n in range(11)]
 
 class _Static:
     def __init__(self, b: Board) -> None:
+        self.skull = b.skull_faces / b.dice_faces
+        self.fort_dice = b.meta["fort_dice"]
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
         for z in range(n):
@@ -142,6 +153,8 @@ class _Ctx:
             need_sc = (nxt[0] - w.track) if nxt else need_end
             p_score = sum(1 for c in deck if b.doge_steps[c] >= need_sc) / len(deck)
         self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
+        # worth of a gain k activations from now (k = 1..20)
+        self.disc = [0.0] + [GAMMA**k * min(1.0, max(0.0, self.fut - k + 1)) for k in range(1, 21)]
         self.R_next = max(0.0, self.R - p_score)
         wine_now = sum(1 for c in deck if b.doge_wine[c]) / len(deck) if deck else 0.0
         self.wines_next = max(0.0, self.wines - wine_now)
@@ -158,9 +171,13 @@ class _Ctx:
                 self.enemy[z] = n
         self._top: dict[tuple[int, int, int], list[tuple[float, int]]] = {}
         self._sales: list[list[tuple[float, int, int]]] | None = None
+        self._claims: list[tuple[int, float]] | None = None
+        # gains of attacks met while planning, by (zone, sailors, combat value, target)
+        self.attacks: dict[tuple[int, int, int, int], float] = {}
         self._pot: dict[tuple[int, int, int], float] = {}
         self._pv: dict[int, float] = {}
         self._risk: dict[tuple[int, int, bool], float] = {}
+        self._exp: dict[tuple[int, int], float] = {}
         self.my_ports = w.owner.count(seat)
 
     # -- values ------------------------------------------------------------------------------
@@ -204,6 +221,14 @@ class _Ctx:
             self._sales = out
         return out
 
+    def worthless(self, good: int) -> bool:
+        """No port will ever buy `good` from us again (a galley may toss it)."""
+        w, b = self.w, self.b
+        return all(
+            self.sale_value(p, good, POPCOUNT[w.warehouse[p]], self.R, self.wines) is None
+            for p in range(len(b.port_ids))
+        )
+
     def top(self, zone: int, t: int, good: int) -> list[tuple[float, int]]:
         """Best future sales of `good` for a galley at `zone` with t sailors: (value, port)."""
         key = (zone, t, good)
@@ -211,15 +236,13 @@ class _Ctx:
         if out is not None:
             return out
         out = []
-        fut = self.fut
-        if fut > 0 and t > 0:
+        if self.fut > 0 and t > 0:
             dist = self.st.dist[zone]
+            disc = self.disc
             for v, zp, p in self.sales()[good]:
-                k = max(1, -(-dist[zp] // t))
-                if k > fut + 1:
-                    continue
-                f = GAMMA**k * min(1.0, fut - k + 1)
-                out.append((v * f, p))
+                f = disc[-(-dist[zp] // t) if dist[zp] else 1]
+                if f > 0:
+                    out.append((v * f, p))
             out.sort(reverse=True)
             del out[5:]
         self._top[key] = out
@@ -246,7 +269,7 @@ class _Ctx:
         """What the next activation could start with here: a cheap cube or a neutral port."""
         if t <= 0 or self.fut <= 0:
             return 0.0
-        key = (zone, t, room)
+        key = (zone, t, room > 0)
         pot = self._pot.get(key)
         if pot is not None:
             return pot
@@ -262,16 +285,26 @@ class _Ctx:
                     pot = max(pot, best[0][0] - price)
         if t >= 2:
             dist = self.st.dist[zone]
-            for q in range(len(b.port_ids)):
-                if w.owner[q] < 0 and not w.closed >> q & 1:
-                    d = dist[b.port_zone[q]]
-                    if d <= t:
-                        pot = max(
-                            pot, GAMMA * self.port_value(q, True) - self.crew(t) + self.crew(t - 1)
-                        )
+            cost = self.crew(t) - self.crew(t - 1)
+            for zq, v in self.claim_targets():
+                if dist[zq] <= t and v - cost > pot:
+                    pot = v - cost
         pot *= POTENTIAL * min(1.0, self.fut)
         self._pot[key] = pot
         return pot
+
+    def claim_targets(self) -> list[tuple[int, float]]:
+        """Neutral open ports: (zone, discounted worth of claiming it next activation)."""
+        out = self._claims
+        if out is None:
+            w, b = self.w, self.b
+            out = [
+                (b.port_zone[q], GAMMA * self.port_value(q, True))
+                for q in range(len(b.port_ids))
+                if w.owner[q] < 0 and not w.closed >> q & 1
+            ]
+            self._claims = out
+        return out
 
     def crew(self, t: int) -> float:
         return self.fut * ACT[t]
@@ -282,11 +315,37 @@ class _Ctx:
         if t <= 0:
             return 0.0
         goods = sum(cargo)
-        return (
+        v = (
             self.crew(t)
             + self.cargo_value(zone, t, cargo, sold_at, sold)
             + self.potential(zone, t, 5 - t - goods)
         )
+        return v * (1.0 - self.exposure(zone, t))
+
+    def exposure(self, zone: int, t: int) -> float:
+        """Chance that a rival galley sinks ours (t sailors, at `zone`) before it acts again."""
+        key = (zone, t)
+        got = self._exp.get(key)
+        if got is not None:
+            return got
+        w = self.w
+        dz = self.st.dist[zone]
+        worst = others = 0.0
+        if self.fut > 0:
+            for h, o in enumerate(w.g_owner):
+                if o < 0 or o == self.seat:
+                    continue
+                s = w.g_sailors[h]
+                cap = s - dz[w.g_zone[h]]
+                if cap <= 0:
+                    continue
+                x = ATTACK_P * sum(_outcomes(s, t, cap, 0, self.st.skull)[0])
+                if x > worst:
+                    worst, x = x, worst
+                others += x
+        risk = EXPOSURE * min(0.9, worst + 0.25 * others)
+        self._exp[key] = risk
+        return risk
 
     def port_value(self, p: int, mine: bool) -> float:
         """Worth of owning port p, to us (mine) or to a rival."""
@@ -316,6 +375,7 @@ class _Ctx:
         if got is not None:
             return got
         worst = others = 0.0
+        fort_dice = self.st.fort_dice if fort else 0
         if n > 0 and self.fut > 0:
             dz = self.st.dist[b.port_zone[p]]
             for h, o in enumerate(w.g_owner):
@@ -331,7 +391,7 @@ class _Ctx:
                     continue
                 if cap <= 0:
                     continue
-                x = chance * sum(_outcomes(s, n, cap, fort)[0])
+                x = chance * sum(_outcomes(s, n, cap, fort_dice, self.st.skull)[0])
                 if x > worst:
                     worst, x = x, worst
                 others += x
@@ -354,10 +414,22 @@ class _Ctx:
 # -- battles ---------------------------------------------------------------------------------
 
 
-def _battle(a0: int, d0: int, cap: int, stop, win, lose, both: float, fort: bool) -> float:  # type: ignore[no-untyped-def]
+def _battle(
+    a0: int,
+    d0: int,
+    cap: int,
+    stop: Callable[[int, int], float],
+    win: Callable[[int], float],
+    lose: Callable[[int], float],
+    both: float,
+    fort_dice: int,
+    skull: float,
+) -> float:
     """Expected utility of attacking: the first round is forced, then the attacker goes on
-    while that is worth more than stopping. stop(a, d), win(a), lose(d) give utilities."""
+    while that is worth more than stopping. stop(a, d), win(a), lose(d) give utilities; a
+    fort fires `fort_dice` dice once first."""
     memo: dict[tuple[int, int], float] = {}
+    binom = _binom(skull)
 
     def outcome(a: int, d: int) -> float:
         if d == 0:
@@ -368,7 +440,7 @@ def _battle(a0: int, d0: int, cap: int, stop, win, lose, both: float, fort: bool
 
     def round_(a: int, d: int) -> tuple[float, float]:
         """(probability that nobody is hit, expected utility over the other outcomes)."""
-        pa, pd = _BINOM[min(cap, a)], _BINOM[d]
+        pa, pd = binom[min(cap, a)], binom[d]
         p00 = pa[0] * pd[0]
         rest = 0.0
         for x, px in enumerate(pa):
@@ -395,22 +467,22 @@ def _battle(a0: int, d0: int, cap: int, stop, win, lose, both: float, fort: bool
         p00, rest = round_(a, d0)
         return p00 * value(a, d0) + rest
 
-    if not fort:
+    if not fort_dice:
         return first(a0)
-    # the fort fires two dice once before the first round
     total = 0.0
-    for k, pk in enumerate(_BINOM[2]):
+    for k, pk in enumerate(binom[fort_dice]):
         total += pk * first(max(0, a0 - k))
     return total
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=2048)
 def _outcomes(
-    a0: int, d0: int, cap: int, fort: bool
+    a0: int, d0: int, cap: int, fort_dice: int, skull: float
 ) -> tuple[tuple[float, ...], tuple[float, ...], float]:
     """Where a battle fought to the end leads: (P(attacker wins with a sailors left) for a,
     P(defender holds with d sailors left) for d, P(both sides die))."""
     memo: dict[tuple[int, int], tuple[list[float], list[float], float]] = {}
+    binom = _binom(skull)
 
     def dist(a: int, d: int) -> tuple[list[float], list[float], float]:
         key = (a, d)
@@ -427,7 +499,7 @@ def _outcomes(
         elif a == 0:
             lose[d] = 1.0
         else:
-            pa, pd = _BINOM[min(cap, a)], _BINOM[d]
+            pa, pd = binom[min(cap, a)], binom[d]
             p00 = pa[0] * pd[0]
             for x, px in enumerate(pa):
                 for y, py in enumerate(pd):
@@ -443,13 +515,13 @@ def _outcomes(
         memo[key] = (win, lose, both)
         return memo[key]
 
-    if not fort:
+    if not fort_dice:
         w0, l0, b0 = dist(a0, d0)
         return tuple(w0), tuple(l0), b0
     win = [0.0] * (a0 + 1)
     lose = [0.0] * (d0 + 1)
     both = 0.0
-    for k, pk in enumerate(_BINOM[2]):
+    for k, pk in enumerate(binom[fort_dice]):
         w2, l2, b2 = dist(max(0, a0 - k), d0)
         for i, v in enumerate(w2):
             win[i] += pk * v
@@ -481,7 +553,7 @@ def _attack_galley_gain(
 
     def win(a: int) -> float:
         room = min(5 - a - goods, 4 - goods)
-        if room > 0 and sum(loot_cargo):
+        if room > 0 and any(loot_cargo):
             new = list(cargo)
             for good in sorted(range(6), key=lambda i: -loot_cargo[i]):
                 take = min(room, loot_cargo[good])
@@ -495,9 +567,9 @@ def _attack_galley_gain(
         return -opp * (enemy(d) + 1.5 * goods)
 
     if exact:
-        ev = _battle(t, d0, cap, stop, win, lose, 0.0, False)
+        ev = _battle(t, d0, cap, stop, win, lose, 0.0, 0, c.st.skull)
     else:
-        pw, pl, pb = _outcomes(t, d0, cap, False)
+        pw, pl, _ = _outcomes(t, d0, cap, 0, c.st.skull)
         ev = sum(p * win(a) for a, p in enumerate(pw) if p)
         ev += sum(p * lose(d) for d, p in enumerate(pl) if p)
     return ev - stop(t, d0)
@@ -518,21 +590,23 @@ def _attack_port_gain(
     opp = c.w_opp
     theirs = c.port_value(p, False)
     mine_v = [c.galley_value(zone, a, cargo) for a in range(t + 1)]
-    fort = fort and bool(w.forts >> p & 1)
+    fort_dice = c.st.fort_dice if fort and w.forts >> p & 1 else 0
+    size = c.b.port_size[p]
 
     def stop(a: int, d: int) -> float:
         return mine_v[a] - opp * theirs
 
     def win(a: int) -> float:
-        return max(mine_v[a], max(c.held(p, n) + mine_v[a - n] for n in range(1, a + 1)))
+        land = range(1, claimable(a, size) + 1)
+        return max(mine_v[a], max(c.held(p, n) + mine_v[a - n] for n in land))
 
     def lose(d: int) -> float:
         return -opp * theirs
 
     if exact:
-        ev = _battle(t, d0, cap, stop, win, lose, 0.0, fort)
+        ev = _battle(t, d0, cap, stop, win, lose, 0.0, fort_dice, c.st.skull)
     else:
-        pw, pl, pb = _outcomes(t, d0, cap, fort)
+        pw, pl, _ = _outcomes(t, d0, cap, fort_dice, c.st.skull)
         ev = sum(pr * win(a) for a, pr in enumerate(pw) if pr)
         ev += sum(pr * lose(d) for d, pr in enumerate(pl) if pr)
     return ev - stop(t, d0)
@@ -596,7 +670,7 @@ def _finals(
     risky = c.enemy[zone] > t and zone != w.start_zone  # no blockade where the turn began
     if p >= 0 and not w.closed >> p & 1:
         owner = w.owner[p]
-        if allow_sale and sum(cargo) and not w.sale_blocked:
+        if allow_sale and any(cargo) and not w.sale_blocked:
             n = POPCOUNT[w.warehouse[p]]
             cand = []
             for good in range(6):
@@ -631,7 +705,7 @@ def _finals(
                         first_good = good
                 if sold:
                     after = c.galley_value(zone, t, left, p, sold) + gain
-                    if risky:
+                    if risky and not w.sale_asked:  # the blockade is offered at the first sale
                         after = (1 - P_BLOCK) * after + P_BLOCK * idle
                     out.append((after, a.sell[first_good]))
         if allow_battle:
@@ -645,26 +719,33 @@ def _finals(
                         if risky:
                             v = (1 - P_BLOCK) * v + P_BLOCK * idle
                         out.append((v, a.claim_action(n_s)))
-            elif owner != seat and w.owner.count(owner) >= 2:
-                if not any(o == owner and w.g_zone[h] == zone for h, o in enumerate(w.g_owner)):
-                    cap = w.cap if w.cap >= 0 else max(0, t - moves)
-                    if cap > 0:
-                        gain = _attack_port_gain(c, zone, t, cargo, cap, p)
-                        out.append((idle + gain, a.attack_port))
+            elif (
+                owner != seat
+                and w.owner.count(owner) >= 2
+                and not any(o == owner and w.g_zone[h] == zone for h, o in enumerate(w.g_owner))
+            ):
+                cap = w.cap if w.cap >= 0 else max(0, t - moves)
+                if cap > 0:
+                    key = (zone, t, cap, -1)
+                    if key not in c.attacks:
+                        c.attacks[key] = _attack_port_gain(c, zone, t, cargo, cap, p)
+                    out.append((idle + c.attacks[key], a.attack_port))
     if allow_battle:
         cap = w.cap if w.cap >= 0 else max(0, t - moves)
         if cap > 0:
             for h, o in enumerate(w.g_owner):
                 if o >= 0 and o != seat and w.g_zone[h] == zone:
-                    gain = _attack_galley_gain(c, zone, t, cargo, cap, h)
-                    out.append((idle + gain, a.attack_galley[h]))
+                    key = (zone, t, cap, h)
+                    if key not in c.attacks:
+                        c.attacks[key] = _attack_galley_gain(c, zone, t, cargo, cap, h)
+                    out.append((idle + c.attacks[key], a.attack_galley[h]))
     return out
 
 
 def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
     """The best plan for the rest of the active galley's activation whose first action is
     legal (None: end the activation)."""
-    w, b, a, seat = c.w, c.b, c.a, c.seat
+    w, b, seat = c.w, c.b, c.seat
     g = w.active
     zone = w.g_zone[g]
     t0 = w.g_sailors[g]
@@ -675,6 +756,12 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
     allow_sale = w.mode != BATTLE
     allow_battle = w.mode != SALE
     best = _Plan(-1e9, t0, 0, zone, None)
+
+    if w.step == LOADING and goods0 and t0 + goods0 >= 4:
+        for good in range(6):
+            if cargo0[good] and c.worthless(good) and c.a.toss_good[good] in legal:
+                best.action = c.a.toss_good[good]
+                return best
 
     if w.step == STEP3:
         for v, act in _finals(c, zone, t0, cargo0, w.moves, allow_sale, allow_battle):
@@ -728,6 +815,7 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
         else:
             shift, split = 0.0, ()
         dist, first = _reach(c, zone, t, t - moves_left_base, w.start_zone)
+        prev_k = -1e9
         for k in range(0, min(k_max, 5 - t - goods0) + 1):
             cost = 0.0 if k == 0 else float(k - (1 if free else 0))
             if k and w.owner[p] >= 0 and w.owner[p] != seat:
@@ -736,6 +824,7 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
             if k:
                 cargo = list(cargo0)
                 cargo[local] += k
+            best_k = -1e9
             for dest in range(len(dist)):
                 d = dist[dest]
                 if d == 99:
@@ -743,11 +832,16 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 moves = moves_left_base + d
                 for v, act in _finals(c, dest, t, cargo, moves, allow_sale, allow_battle):
                     total = v + shift - cost
+                    if total > best_k:
+                        best_k = total
                     if total > best.value + 1e-9:
                         first_act = _first_action(c, zone, t0, t, k, dest, first, act, split)
                         if first_act is None or first_act in legal:
                             best = _Plan(total, t, k, dest, act)
                             best.action = first_act
+            if best_k <= prev_k:
+                break  # one more cube no longer pays: nor will two
+            prev_k = best_k
     return best
 
 
@@ -805,7 +899,9 @@ def _purchase_gain(c: _Ctx, action: Action) -> float:
     kind = action.kind
     scarce = 0.4 if money < 5 else 0.0
     if kind == "basilica":
-        return c.R * meta["basilica_points"] - meta["basilica_price"] * (1 + scarce)
+        p = b.port_index(action["port"])
+        keep = 1.0 - c.risk(p, w.port_sailors[p])
+        return c.R * meta["basilica_points"] * keep - meta["basilica_price"] * (1 + scarce)
     if kind == "fort":
         p = b.port_index(action["port"])
         n = w.port_sailors[p]
@@ -984,12 +1080,14 @@ def _special(c: _Ctx, legal: list[Action]) -> Action:
 
 
 def _best_galley_buy(c: _Ctx, buys: list[Action]) -> Action:
-    """The lowest-numbered galley (acts first) at our port with the best reach."""
-    b = c.b
+    """A galley numbered after the black token's galley (it acts this very turn), else the
+    lowest number (it acts early in every turn), at our port with the best prospects."""
+    b, wheel = c.b, c.w.wheel
 
-    def key(act: Action) -> tuple[int, float]:
+    def key(act: Action) -> tuple[bool, int, float]:
         p = b.port_index(act["port"])
-        return (act["galley"], -c.potential(b.port_zone[p], 3, 2))
+        n = act["galley"]
+        return (n - 1 <= wheel, n, -c.potential(b.port_zone[p], 3, 2))
 
     return min(buys, key=key)
 
@@ -1013,7 +1111,7 @@ def _decide(w: SerenissimaState, seat: int, legal: list[Action]) -> Action:
         plan = _plan(c, set(legal))
         return plan.action if plan.action is not None else a.end
     if kind == "investment":
-        gain, act_ = _invest_pick(c, legal)
+        _, act_ = _invest_pick(c, legal)
         if act_.kind == "buy_galley":
             return _best_galley_buy(c, [x for x in legal if x.kind == "buy_galley"])
         return act_
