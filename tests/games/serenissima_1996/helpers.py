@@ -17,6 +17,7 @@ from arsenale.core.decisions import Decision
 from arsenale.games.serenissima_1996 import flow
 from arsenale.games.serenissima_1996.board import GOODS
 from arsenale.games.serenissima_1996.state import POPCOUNT, State
+from scripted_chance import ScriptedChance
 
 GAME = arsenale.load_game("serenissima-1996")
 BOARD = GAME.board
@@ -34,35 +35,9 @@ def die(face: int) -> int:
     return face - 1
 
 
-class ScriptedChance:
-    """Stands in for the state's Chance: `below` returns the scripted values in order.
-
-    It refuses to run dry, so a test also proves how many dice were rolled.
-    """
-
-    def __init__(self, values: Iterable[int] = ()) -> None:
-        self.values = list(values)
-        self.calls: list[int] = []
-
-    def below(self, n: int) -> int:
-        assert self.values, "the engine rolled more dice than the test scripted"
-        value = self.values.pop(0)
-        assert 0 <= value < n
-        self.calls.append(n)
-        return value
-
-    def shuffle(self, items: list[Any]) -> None:
-        raise AssertionError("Serenissima (1996) never shuffles")
-
-    def copy(self) -> ScriptedChance:
-        c = ScriptedChance(self.values)
-        c.calls = list(self.calls)
-        return c
-
-
 def script(state: State, *faces: int) -> ScriptedChance:
     """Script the next dice by the faces they show (1-6)."""
-    chance = ScriptedChance(die(f) for f in faces)
+    chance = ScriptedChance((die(f) for f in faces), shuffles=False)
     state.chance = chance  # type: ignore[assignment]
     return chance
 

@@ -15,6 +15,7 @@ from arsenale.core.decisions import Decision
 from arsenale.games.serenissima_2012 import turn_end
 from arsenale.games.serenissima_2012.board import GOODS
 from arsenale.games.serenissima_2012.state import POPCOUNT, SerenissimaState
+from scripted_chance import ScriptedChance
 
 GAME = arsenale.load_game("serenissima-2012")
 BOARD = GAME.board
@@ -22,32 +23,6 @@ BLUE, RED, ORANGE, BLACK = range(4)
 SKULL, BLANK = 0, 5  # values of chance.below(6): below 3 is a skull (battle.skulls)
 
 RULES = "serenissima-2012.en.txt"
-
-
-class ScriptedChance:
-    """Stands in for the state's Chance: `below` returns the scripted values in order.
-
-    It refuses to run dry, so a test also proves how many dice were rolled.
-    """
-
-    def __init__(self, values: Iterable[int] = ()) -> None:
-        self.values = list(values)
-        self.calls: list[int] = []
-
-    def below(self, n: int) -> int:
-        assert self.values, "the engine rolled more dice than the test scripted"
-        value = self.values.pop(0)
-        assert 0 <= value < n
-        self.calls.append(n)
-        return value
-
-    def shuffle(self, items: list[Any]) -> None:
-        """Keep the order: a staged Doge deck stays as the test left it."""
-
-    def copy(self) -> ScriptedChance:
-        c = ScriptedChance(self.values)
-        c.calls = list(self.calls)
-        return c
 
 
 def script(state: SerenissimaState, *values: int) -> ScriptedChance:
