@@ -1,12 +1,923 @@
-"""The heuristic bot for Serenissima (1996)."""
+"""The heuristic bot for Serenissima (1996): trades for profit, takes ports, guards its capital,
+fights when the odds favour it and haggles like a merchant.
+
+The bot reads only a determinized world (`SeatInfo.determinize`; nothing is hidden in this game
+but the secret bids, which it never looks at) and searches nothing. Every decision is scored in
+ducats, a prosperity point being worth 500 (the rate at which money scores):
+
+* a sale is worth its warehouse space, plus the new-market bonus (500, or 1,000 in a rival's
+  capital), plus the progress it makes towards a full warehouse for the port's owner (our own
+  ports count for us, rivals' ports against us, weighted 1 / number of rivals);
+* a port is worth its point, or the points of its full warehouse, and a capital to its nation
+  far more (10 points and 300 ducats a round);
+* a galley is worth what it will still earn, its sailors 150 each, its cargo what the cubes
+  will fetch.
+
+Set-up: 3 sailors on each galley, 4 in the capital (phase 2 embarks those the capital can
+spare). Bids: nothing, or 200-300 (at most a tenth of our money) when two or more rival
+galleys at least as strong as ours could reach them; the bot takes the last free place (it
+moves, fights, lands and sells knowing what the others did).
+Phase 2 keeps a garrison in the capital (more when a rival galley could reach it), embarks
+spare garrison, hires sailors for galleys, builds galleys while there are rounds to use them,
+and buys cubes that can be sold within reach at ports that neither produce nor hold them (at a
+rival's port only when the cube is worth the highest price the owner may ask, so a deal never
+loops). Phase 3 sends each galley to the reachable area worth most: sales, an undefended port
+to land on, a port or a galley to attack, minus the danger of stronger rival galleys, plus a
+little for what it could do from there next round; paths avoid areas where a rival could refuse
+passage. Battles use the exact expected value of fighting on round by round (dice totals
+divided by 3, or 4 against a fort) with the option to break off; an emptied galley is captured
+with one sailor when the winner has two, else sunk, and its goods taken. Landing takes every
+empty port with one sailor while the galley keeps one (with its last sailor for a capital, or
+in the last round when the cargo is worth less). Sales sell everything sellable.
+
+Negotiation: as a port owner the bot asks 300 ducats, or with a monopoly what the cube is worth
+to the buyer less 100 (300 to 1,000); as a buyer it accepts cheap prices, counters high ones at
+40% of the cube's worth and, after a refused counter offer, takes the price only when the cube
+is worth more; as a seller it accepts counter offers of two thirds of its price (between
+galleys: above what the cube is worth to itself). Passage: see `_permission`.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 from arsenale.core.actions import Action
 from arsenale.core.info import SeatInfo
+from arsenale.games.serenissima_1996.board import Board
+from arsenale.games.serenissima_1996.state import POPCOUNT, State
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_1996.actions import Actions
+    from arsenale.games.serenissima_1996.negotiation import Deal
+
+STRICT = False
+"""Tests set this to let errors out instead of falling back to a safe legal action."""
+
+POINT = 500  # ducats per prosperity point
+SAILOR = 150  # a sailor aboard: movement and a future landing
+DEPLOY = (3, 3)  # sailors on the two starting galleys; the rest garrison the capital
+CAPITAL_GUARD = 2  # garrison kept in the capital when no rival galley threatens it
+PORT_GUARD = 1  # garrison kept in other ports
+CREW = 3  # sailors a trading galley wants aboard
+HOLD = 0.85  # chance a port we take is still ours at the end
+P_LAND = 0.85  # chance of landing on a port whose garrison we emptied
+BID_PER_THREAT = 100  # bid per strong rival galley within reach of ours
+HOME_VALUE = 300.0  # per sailor a galley brings home to a capital short of its guard
+HIRE_VALUE = 150.0  # the first good in one of our warehouses: we can hire there
+GARRISON_FROM = 3  # a galley with this many sailors leaves one to a capital short of guard
+BUILD_EMPTY = True  # build a galley even if its crew leaves the port without a garrison
+MIN_BUY_GAIN = 150  # a cube must be worth this much more than its price
+_SAFE = ("done", "bid", "allow", "refuse", "sink")
+
+
+# -- board statics ---------------------------------------------------------------------------
+
+
+class _Static:
+    def __init__(self, b: Board) -> None:
+        n = len(b.area_ids)
+        self.n = n
+        self.dist = [list(b.distances(z)) for z in range(n)]
+        self.ports = range(len(b.port_ids))
+        self.n_ports = len(b.port_ids)
+
+
+_STATICS: dict[int, _Static] = {}
+
+
+def _static(b: Board) -> _Static:
+    st = _STATICS.get(id(b))
+    if st is None:
+        st = _STATICS[id(b)] = _Static(b)
+    return st
+
+
+# -- battles ---------------------------------------------------------------------------------
+
+_HITS: dict[tuple[int, int], tuple[float, ...]] = {}
+
+
+def _hits(n: int, div: int) -> tuple[float, ...]:
+    """P(total // div == k) for a die plus n."""
+    key = (n, div)
+    got = _HITS.get(key)
+    if got is None:
+        out = [0.0] * ((6 + n) // div + 1)
+        for d in range(1, 7):
+            out[(d + n) // div] += 1 / 6
+        got = _HITS[key] = tuple(out)
+    return got
+
+
+@lru_cache(maxsize=8192)
+def _fight(a: int, b: int, div: int, win: int, lose: int, both: int, sva: int, svb: int) -> float:
+    """Worth of the position when we have a sailors against b, attacking with the option to
+    stop: a * sva - b * svb, plus `win` when b reaches 0 with a left, minus `lose` when a
+    reaches 0 first, `both` when both do. Our hits divide by `div`, theirs by 3."""
+    stop = a * sva - b * svb
+    if b == 0:
+        return stop + (both if a == 0 else win)
+    if a == 0:
+        return stop - lose
+    pa, pb = _hits(a, div), _hits(b, 3)
+    p_self = pa[0] * pb[0]
+    rest = 0.0
+    for x, px in enumerate(pa):
+        if not px:
+            continue
+        for y, py in enumerate(pb):
+            if not py or (x == 0 and y == 0):
+                continue
+            rest += px * py * _fight(max(0, a - y), max(0, b - x), div, win, lose, both, sva, svb)
+    cont = rest / (1.0 - p_self)
+    return max(stop, cont)
+
+
+def _attack_gain(a: int, b: int, div: int, win: float, lose: float, both: float) -> float:
+    """Expected gain of attacking now (one round at least) over not attacking."""
+    sva, svb = SAILOR, SAILOR // 2
+    pa, pb = _hits(a, div), _hits(b, 3)
+    w, lo, bo = int(win), int(lose), int(both)
+    total = 0.0
+    for x, px in enumerate(pa):
+        if not px:
+            continue
+        for y, py in enumerate(pb):
+            if py:
+                total += px * py * _fight(max(0, a - y), max(0, b - x), div, w, lo, bo, sva, svb)
+    return total - (a * sva - b * svb)
+
+
+# -- the per-decision context ----------------------------------------------------------------
+
+
+class _Ctx:
+    """What one decision needs, computed once from the determinized world."""
+
+    def __init__(self, w: State, seat: int) -> None:
+        self.w = w
+        self.seat = seat
+        b = self.b = w.game.board
+        self.a: Actions = w.game.actions
+        self.st = _static(b)
+        self.players = w.players
+        self.w_opp = 1.0 / (w.players - 1)
+        self.left = max(0, w.rounds - w.round)  # rounds after this one
+        self.last = self.left == 0
+        self.capital = w.capital_of(seat)
+        # per seat: goods its ports produce or hold (new-market bonus)
+        held = [0] * w.players
+        for p, o in enumerate(w.owner):
+            if o >= 0:
+                held[o] |= w.warehouse[p] | (1 << b.port_good[p])
+        self.held = held
+        # rival galleys per area: strongest crew
+        self.rival_max = [0] * self.st.n
+        self.rival_here = [0] * self.st.n  # bit mask of rival seats present
+        for h, o in enumerate(w.g_owner):
+            if o >= 0 and o != seat:
+                z = w.g_area[h]
+                self.rival_max[z] = max(self.rival_max[z], w.g_sailors[h])
+                self.rival_here[z] |= 1 << o
+        self.mine = [g for g, o in enumerate(w.g_owner) if o == seat]
+        self._sale_now: list[list[float]] | None = None
+        self._sale_mine: list[list[float]] | None = None
+        self._best: list[list[tuple[float, int]] | None] = [None] * 7
+        self._empty: list[tuple[float, int, int]] | None = None
+        self._rivals: list[tuple[int, int, int, int]] | None = None
+
+    # -- values --------------------------------------------------------------------------------
+
+    def fill_value(self, p: int, n: int, owner: int) -> float:
+        """Worth to us of the cube that brings port p's warehouse from n to n + 1 goods."""
+        if owner < 0:
+            return 0.0
+        b = self.b
+        size = b.port_size[p]
+        extra = (b.full_warehouse_points[size] - 1) * POINT
+        if self.last:
+            v = extra if n + 1 == size else 0.0
+        else:
+            v = extra * ((n + 1) * (n + 1) - n * n) / (size * size)
+        if owner == self.seat:
+            return v
+        return -self.w_opp * v
+
+    def port_value(self, p: int, seat: int | None = None) -> float:
+        """Worth of holding port p at the end (for `seat`, default us)."""
+        if seat is None:
+            seat = self.seat
+        w, b = self.w, self.b
+        size = b.port_size[p]
+        n = POPCOUNT[w.warehouse[p]]
+        extra = (b.full_warehouse_points[size] - 1) * POINT
+        v = POINT + extra * (1.0 if n >= size else 0.6 * n * n / (size * size))
+        if p == w.capital_of(seat):
+            v += 10 * POINT + (self.left + 1) * b.prices["capital_income"]
+        return v
+
+    def sale(self, p: int, good: int, k: int, owner: int, seller: int | None = None) -> float:
+        """Worth of selling `good` at port p as the (k+1)-th sale there this phase, the port
+        then owned by `owner`; -1 if it cannot be sold there."""
+        w, b = self.w, self.b
+        wh = w.warehouse[p]
+        n = POPCOUNT[wh] + k
+        if b.port_good[p] == good or wh >> good & 1 or n >= b.port_size[p]:
+            return -1.0
+        if seller is None:
+            seller = self.seat
+        v = float((b.rules["first_space_value"] + n) * b.prices["space_value_unit"])
+        if owner >= 0 and owner != seller and not self.held[owner] >> good & 1:
+            v += (
+                b.prices["capital_market_bonus"]
+                if b.port_nation[p] >= 0
+                else b.prices["new_market_bonus"]
+            )
+        if seller == self.seat:
+            v += self.fill_value(p, n, owner)
+            if owner == seller and n == 0 and not self.last:
+                v += HIRE_VALUE  # a first good lets us hire there
+        return max(v, 1.0)
+
+    def good_value(
+        self, area: int, moves: int, good: int, copies: int = 0, seller: int | None = None
+    ) -> float:
+        """Worth of one more cube of `good` aboard a galley at `area` that moves `moves` areas
+        a round (already carrying `copies` of it): the (copies + 1)-th best port for it,
+        discounted by the rounds needed to get there."""
+        w, b = self.w, self.b
+        dist = self.st.dist[area]
+        vals: list[float] = []
+        moves = max(1, moves)
+        for p in self.st.ports:
+            v = self.sale(p, good, 0, w.owner[p], seller)
+            if v <= 0:
+                continue
+            d = dist[b.port_area[p]]
+            if d <= moves:
+                f = 1.0
+            elif self.last:
+                continue
+            elif d <= 2 * moves:
+                f = 0.7
+            elif self.left >= 2:
+                f = 0.45
+            else:
+                continue
+            vals.append(v * f)
+        if len(vals) <= copies:
+            return 0.0
+        vals.sort(reverse=True)
+        return vals[copies] * (0.8**copies)
+
+    def cargo_value(self, g: int) -> float:
+        w = self.w
+        base = 7 * g
+        return sum(220.0 * w.cargo[base + i] for i in range(7))
+
+    def galley_value(self, g: int) -> float:
+        """What a galley is still worth: future trade, crew and cargo."""
+        w = self.w
+        return 200.0 * min(self.left, 3) + SAILOR * w.g_sailors[g] + self.cargo_value(g)
+
+    def threat(self, p: int, extra: int = 0) -> int:
+        """The largest rival crew that could reach port p (within its sailors + extra)."""
+        w, b = self.w, self.b
+        dz = self.st.dist[b.port_area[p]]
+        worst = 0
+        for h, o in enumerate(w.g_owner):
+            if o >= 0 and o != self.seat:
+                s = w.g_sailors[h]
+                if dz[w.g_area[h]] <= s + extra and s > worst:
+                    worst = s
+        return worst
+
+    def guard(self, p: int) -> int:
+        """Garrison we want in our port p."""
+        if p == self.capital:
+            t = self.threat(p, 1)
+            return max(CAPITAL_GUARD, min(5, (t * 3 + 3) // 4))
+        return PORT_GUARD
+
+    # -- movement planning ---------------------------------------------------------------------
+
+    def reach(self, start: int, moves: int, g_start: int) -> tuple[list[int], list[int]]:
+        """(distance, first step) to every area within `moves` without passing through an
+        area where a rival could refuse passage (entering it as the last move is free)."""
+        n = self.st.n
+        dist = [-1] * n
+        first = [-1] * n
+        dist[start] = 0
+        todo = [start]
+        adjacent = self.b.adjacent
+        rival_here = self.rival_here
+        for here in todo:
+            d = dist[here]
+            if d >= moves:
+                continue
+            if here != start and here != g_start and rival_here[here]:
+                continue  # we would have to ask to pass
+            for there in adjacent[here]:
+                if dist[there] < 0:
+                    dist[there] = d + 1
+                    first[there] = there if here == start else first[here]
+                    todo.append(there)
+        return dist, first
+
+    def sale_table(self, mine: bool) -> list[list[float]]:
+        """sale(p, good, 0, owner) for every port and good: owner as now, or us."""
+        t = self._sale_mine if mine else self._sale_now
+        if t is None:
+            w, seat = self.w, self.seat
+            t = [
+                [self.sale(p, i, 0, seat if mine else w.owner[p]) for i in range(7)]
+                for p in self.st.ports
+            ]
+            if mine:
+                self._sale_mine = t
+            else:
+                self._sale_now = t
+        return t
+
+    def best_sales(self, good: int) -> list[tuple[float, int]]:
+        """Ports that would buy `good` now, best first: (value, area)."""
+        got = self._best[good]
+        if got is None:
+            b = self.b
+            table = self.sale_table(False)
+            got = sorted(
+                ((table[p][good], b.port_area[p]) for p in self.st.ports if table[p][good] > 0),
+                reverse=True,
+            )
+            self._best[good] = got
+        return got
+
+    def empty_ports(self) -> list[tuple[float, int, int]]:
+        """Ports we could land on (no garrison, not ours), best first: (value, area, port)."""
+        got = self._empty
+        if got is None:
+            w, b = self.w, self.b
+            got = []
+            for p in self.st.ports:
+                o = w.owner[p]
+                if w.garrison[p] == 0 and o != self.seat:
+                    v = HOLD * self.port_value(p) - SAILOR
+                    if o >= 0:
+                        v += self.w_opp * self.port_value(p, o)
+                    got.append((v, b.port_area[p], p))
+            got.sort(reverse=True)
+            self._empty = got
+        return got
+
+    def rivals(self) -> list[tuple[int, int, int, int]]:
+        """Rival galleys: (galley, owner, sailors, area)."""
+        got = self._rivals
+        if got is None:
+            w = self.w
+            got = [
+                (h, o, w.g_sailors[h], w.g_area[h])
+                for h, o in enumerate(w.g_owner)
+                if o >= 0 and o != self.seat
+            ]
+            self._rivals = got
+        return got
+
+    def area_score(
+        self, g: int, z: int, sailors: int, sold: set[tuple[int, int]], taken: set[int]
+    ) -> tuple[float, list[tuple[int, int]], int]:
+        """Worth of ending the movement of galley g in area z: (score, sales, port landed)."""
+        w, b = self.w, self.b
+        seat = self.seat
+        p = b.area_port[z]
+        score = 0.0
+        sales: list[tuple[int, int]] = []
+        land = -1
+        base = 7 * g
+        goods = [i for i in range(7) if w.cargo[base + i]]
+        if p >= 0:
+            owner = w.owner[p]
+            free = b.port_size[p] - POPCOUNT[w.warehouse[p]]
+            cap = 0.0
+            if w.garrison[p] == 0 and owner != seat and p not in taken:
+                if sailors >= 2:
+                    cap = HOLD * self.port_value(p) - SAILOR
+                elif p == self.capital or (self.last and self.cargo_value(g) < 400):
+                    cap = HOLD * self.port_value(p) - self.galley_value(g)
+                if cap > 0 and owner >= 0:
+                    cap += self.w_opp * self.port_value(p, owner)
+            # sales, greedily best first (as the port is owned now, or by us after landing)
+            best_v = 0.0
+            for mine in (False, True) if cap > 0 else (False,):
+                row = self.sale_table(mine)[p]
+                vals = sorted(
+                    ((row[i], i) for i in goods if row[i] > 0 and (p, i) not in sold),
+                    reverse=True,
+                )[:free]
+                k = len(vals)
+                total = sum(v for v, _ in vals) + 50.0 * k * (k - 1)
+                if mine:
+                    total += cap
+                if total > best_v:
+                    best_v = total
+                    sales = [(p, i) for _, i in vals]
+                    land = p if mine else -1
+            score += best_v
+            # a port to attack
+            if owner >= 0 and owner != seat and w.garrison[p] > 0 and sailors >= 2:
+                div = 4 if w.forts >> p & 1 else 3
+                win = P_LAND * (self.port_value(p) + self.w_opp * self.port_value(p, owner))
+                lose = self.galley_value(g)
+                gain = _attack_gain(sailors, w.garrison[p], div, win, lose, -lose)
+                if gain > 0:
+                    score += 0.6 * gain
+            # something to buy here next round
+            good = b.port_good[p]
+            if (
+                not self.last
+                and not w.cargo[base + good]
+                and w.supply[good]
+                and (owner < 0 or owner == seat)
+            ):
+                score += 60.0
+            if owner == seat and POPCOUNT[w.warehouse[p]] > 0 and sailors < CREW:
+                score += 40.0 * (CREW - sailors)
+            if p == self.capital and not self.last and sailors >= 2:
+                need = self.guard(p) - w.garrison[p]
+                if need > 0:
+                    score += HOME_VALUE * min(need, sailors - 1)
+        score += self.contact(g, z, sailors)
+        if not self.last:
+            score += self.potential(z, sailors, goods, taken)
+        return score, sales, land
+
+    def contact(self, g: int, z: int, sailors: int) -> float:
+        """Prey and danger from rival galleys at or near area z."""
+        w = self.w
+        dz = self.st.dist[z]
+        out = 0.0
+        mine_v = -1.0
+        moving = w.phase == 3
+        for h, o, s, zh in self.rivals():
+            d = dz[zh]
+            if d == 0:
+                p_there = 1.0 if not moving or w.order.index(o) < w.turn_index else 0.6
+            elif moving and d <= s and w.order.index(o) > w.turn_index:
+                p_there = 0.2
+            else:
+                continue
+            if s > sailors:
+                if mine_v < 0:
+                    mine_v = self.galley_value(g)
+                out -= p_there * 0.5 * mine_v * min(1.0, (s - sailors) / 2.0)
+            elif s < sailors and d == 0:
+                out += p_there * 0.3 * (200.0 + 150.0 * w.g_goods[h])
+        return out
+
+    def potential(self, z: int, sailors: int, goods: list[int], taken: set[int]) -> float:
+        """What the galley could do from area z next round: land or sell within reach."""
+        dz = self.st.dist[z]
+        reach = max(1, sailors)
+        best_cap = 0.0
+        if sailors >= 2:
+            for v, za, p in self.empty_ports():
+                if v <= 0:
+                    break
+                if 0 < dz[za] <= reach and p not in taken:
+                    best_cap = v
+                    break
+        best_sale = 0.0
+        for i in goods:
+            for v, za in self.best_sales(i):
+                if v <= best_sale:
+                    break
+                if 0 < dz[za] <= reach:
+                    best_sale = v
+                    break
+        return 0.35 * best_cap + 0.3 * best_sale
+
+    def plan(self) -> Iterator[tuple[int, int, int]]:
+        """Our galleys' destinations this movement, one galley at a time: (galley, target
+        area, first step). Galleys that cannot move come first and stay; the others follow,
+        the strongest first, each avoiding the sales and landings claimed before it."""
+        w = self.w
+        sold: set[tuple[int, int]] = set()
+        taken: set[int] = set()
+        fixed = [
+            g
+            for g in self.mine
+            if w.phase != 3 or w.g_stopped >> g & 1 or w.g_moved[g] >= w.g_sailors[g]
+        ]
+        movers = [g for g in self.mine if g not in fixed]
+        movers.sort(key=lambda g: (-w.g_sailors[g], g))
+        for g in fixed + movers:
+            here = w.g_area[g]
+            sailors = w.g_sailors[g]
+            if g in fixed:
+                cand = [(here, -1)]
+            else:
+                moves = sailors - w.g_moved[g]
+                dist, first = self.reach(here, moves, w.g_start[g])
+                cand = [(z, first[z]) for z in range(self.st.n) if dist[z] >= 0]
+            best: tuple[float, int, int, list[tuple[int, int]], int] = (-1e9, here, -1, [], -1)
+            dh = self.st.dist[here]
+            for z, step in cand:
+                sc, sales, land = self.area_score(g, z, sailors, sold, taken)
+                sc -= 3.0 * dh[z]
+                if sc > best[0]:
+                    best = (sc, z, step, sales, land)
+            _, z, step, sales, land = best
+            sold.update(sales)
+            if land >= 0:
+                taken.add(land)
+            yield g, z, step
+
+
+# -- decisions -------------------------------------------------------------------------------
+
+
+def _deploy(c: _Ctx, legal: list[Action]) -> Action:
+    return c.a.deploy_action(*DEPLOY)
+
+
+def _near(c: _Ctx) -> int:
+    """Rival galleys that could end their movement where one of our galleys is, and are
+    at least as strong."""
+    w = c.w
+    n = 0
+    for _h, _o, s, z in c.rivals():
+        dz = c.st.dist[z]
+        if any(dz[w.g_area[g]] <= s and s >= w.g_sailors[g] for g in c.mine):
+            n += 1
+    return n
+
+
+def _bid(c: _Ctx, legal: list[Action]) -> Action:
+    """Modest: the last place (move, fight and sell knowing what the others did) is worth
+    something when several strong rival galleys are within reach of ours; otherwise nothing
+    (in heuristic self-play, bidding more lost more than it won)."""
+    if c.last or c.w.round <= 1:
+        return legal[0]
+    near = _near(c)
+    value = BID_PER_THREAT * min(3, near) if near >= 2 else 0
+    value = min(value, c.w.money[c.seat] // 10 // 100 * 100)
+    return legal[min(len(legal) - 1, value // 100)]
+
+
+def _position(c: _Ctx, legal: list[Action]) -> Action:
+    """The last free place: move, fight, land and sell knowing what the others did."""
+    return legal[-1]
+
+
+def _purchases(c: _Ctx, legal: list[Action]) -> Action:
+    w, b, a, seat = c.w, c.b, c.a, c.seat
+    money = w.money[seat]
+    kinds: dict[str, list[Action]] = {}
+    for act in legal:
+        kinds.setdefault(act.kind, []).append(act)
+    legal_set = set(legal)
+    # 1. the capital's garrison
+    for act in kinds.get("garrison", ()):
+        g = act["galley"] - 1
+        p = b.area_port[w.g_area[g]]
+        if w.garrison[p] < c.guard(p) and w.g_sailors[g] >= GARRISON_FROM:
+            return act
+    for act in kinds.get("hire_port", ()):
+        p = b.port_index(act["port"])
+        if w.garrison[p] < c.guard(p) and money >= 200:
+            return act
+    # 2. spare garrison aboard galleys that want crew
+    for act in kinds.get("embark", ()):
+        g = act["galley"] - 1
+        p = b.area_port[w.g_area[g]]
+        if w.garrison[p] > c.guard(p) and w.g_sailors[g] < CREW + 1 and not c.last:
+            return act
+    # 3. crew for galleys in our ports
+    reserve = 300 if not c.last else 0
+    for act in kinds.get("hire_galley", ()):
+        g = act["galley"] - 1
+        if w.g_sailors[g] < CREW and money >= 100 + reserve and (not c.last or money % 500 >= 100):
+            return act
+    # 4. a galley while there are rounds to use it
+    n_galleys = len(c.mine)
+    if c.left >= 2 and n_galleys < 6:
+        for act in kinds.get("build_galley", ()):
+            p = b.port_index(act["port"])
+            if money < 1000 + 100 * n_galleys:
+                continue
+            # the crew comes from the garrison when there is one: hire first to keep the guard
+            if w.garrison[p] > c.guard(p) or w.garrison[p] == 0:
+                return act
+            hire = a.hire_port[p]
+            if hire in legal_set and w.reserve[seat] >= 2 and money >= 1100 + 100 * n_galleys:
+                return hire
+            if BUILD_EMPTY and p != c.capital:
+                return act
+    # 5. a fort for a threatened capital
+    if c.left >= 1:
+        build = a.build_fort[c.capital]
+        if build in legal_set and money >= 1500 and c.threat(c.capital, 2) >= 3:
+            return build
+    # 6. goods worth more than their price
+    best: tuple[float, Action | None] = (MIN_BUY_GAIN, None)
+    for act in kinds.get("buy", ()):
+        g = act["galley"] - 1
+        z = w.g_area[g]
+        p = b.area_port[z]
+        good = b.port_good[p]
+        owner = w.owner[p]
+        if owner >= 0 and owner != seat:
+            price = 100 * (10 if w.monopoly(owner, good) else 3)
+        else:
+            price = b.prices["good"]
+        if money < price + (0 if c.last else 100):
+            continue
+        if w.g_sailors[g] + w.g_goods[g] >= 4 and w.g_sailors[g] < 2 and not c.last:
+            continue  # keep room for a second sailor
+        v = c.good_value(z, w.g_sailors[g], good, w.cargo[7 * g + good])
+        gain = v - price
+        if owner >= 0 and owner != seat:
+            gain -= 100  # the price goes to a rival
+        if gain > best[0]:
+            best = (gain, act)
+    if best[1] is not None:
+        return best[1]
+    return a.done
+
+
+def _movement(c: _Ctx, legal: list[Action]) -> Action:
+    w, a = c.w, c.a
+    legal_set = set(legal)
+    for g, z, step in c.plan():
+        if step >= 0 and z != w.g_area[g]:
+            act = a.sail[g][step]
+            if act in legal_set:
+                return act
+    return a.done
+
+
+def _permission(c: _Ctx, legal: list[Action]) -> Action:
+    """Deny a rival galley that could then reach one of our weakly held ports, a galley of
+    ours weaker than it (unless it is stronger than ours here too: then it had better sail
+    on), or an empty port one of our galleys waits to take; deny a clearly weaker galley, to
+    attack it here; allow the rest."""
+    w, b, a = c.w, c.b, c.a
+    g, _rest = w.stack[-1].data
+    z = w.g_area[g]
+    s = w.g_sailors[g]
+    left = s - w.g_moved[g]
+    dz = c.st.dist[z]
+    # our ports it could then reach and take
+    for p in w.ports_of(c.seat):
+        d = dz[b.port_area[p]]
+        if 0 < d <= left and w.garrison[p] <= s // 2 + 1:
+            return a.deny
+        if p == c.capital and 0 < d <= left and w.garrison[p] < s:
+            return a.deny
+    mine_here = [h for h in c.mine if w.g_area[h] == z]
+    strongest_here = max((w.g_sailors[h] for h in mine_here), default=0)
+    # a weaker galley: keep it here, where we can attack it
+    if strongest_here > s + 1:
+        return a.deny
+    # our weaker galleys it could then reach
+    for h in c.mine:
+        d = dz[w.g_area[h]]
+        if 0 < d <= left and w.g_sailors[h] < s and strongest_here >= s:
+            return a.deny
+    # an empty port we are about to take
+    for h in c.mine:
+        zh = w.g_area[h]
+        p = b.area_port[zh]
+        if p >= 0 and w.garrison[p] == 0 and w.owner[p] != c.seat and 0 < dz[zh] <= left:
+            return a.deny
+    return a.allow
+
+
+def _battles(c: _Ctx, legal: list[Action]) -> Action:
+    w, b = c.w, c.b
+    best: tuple[float, Action | None] = (20.0, None)
+    for act in legal:
+        if act.kind == "attack":
+            g, h = act["galley"] - 1, act["target"] - 1
+            o = w.g_owner[h]
+            mine_v = c.galley_value(g)
+            their_v = 200.0 * min(c.left, 3) + c.cargo_value(h)
+            can_capture = len(c.mine) < b.components["galleys_per_nation"]
+            win = (their_v if can_capture else c.cargo_value(h)) + c.w_opp * their_v
+            lose = mine_v - SAILOR * w.g_sailors[g] + c.w_opp * their_v * 0.5
+            both = -lose + c.w_opp * their_v
+            gain = _attack_gain(w.g_sailors[g], w.g_sailors[h], 3, win, lose, both)
+            if o < 0:
+                continue
+        elif act.kind == "attack_port":
+            g = act["galley"] - 1
+            p = b.area_port[w.g_area[g]]
+            o = w.owner[p]
+            div = b.rules["fort_divisor"] if w.forts >> p & 1 else b.rules["battle_divisor"]
+            others = c.rival_here[w.g_area[g]] & ~(1 << o)
+            p_land = P_LAND if others or c.rival_max[w.g_area[g]] else 0.95
+            win = p_land * (c.port_value(p) + c.w_opp * c.port_value(p, o))
+            lose = c.galley_value(g) - SAILOR * w.g_sailors[g]
+            gain = _attack_gain(w.g_sailors[g], w.garrison[p], div, win, lose, -lose)
+        else:
+            continue
+        if gain > best[0]:
+            best = (gain, act)
+    if best[1] is not None:
+        return best[1]
+    return c.a.done
+
+
+def _victory(c: _Ctx, legal: list[Action]) -> Action:
+    w, a = c.w, c.a
+    winner, _loser = w.stack[-1].data
+    if w.g_sailors[winner] >= 2 and a.capture[0] in legal:
+        return a.capture[0]
+    return a.sink
+
+
+def _spoils(c: _Ctx, legal: list[Action]) -> Action:
+    _first, _second, mode = c.w.stack[-1].data
+    want = "give" if mode == "sink_first" else "take" if mode == "sink_second" else ""
+    for act in legal:
+        if act.kind == want:
+            return act
+    return c.a.done
+
+
+def _landing(c: _Ctx, legal: list[Action]) -> Action:
+    w, b, a = c.w, c.b, c.a
+    best: tuple[float, Action | None] = (0.0, None)
+    for act in legal:
+        if act.kind != "land" or act["sailors"] != 1:
+            continue
+        g = act["galley"] - 1
+        p = b.area_port[w.g_area[g]]
+        s = w.g_sailors[g]
+        owner = w.owner[p]
+        value = c.port_value(p) if owner != c.seat else c.port_value(p) * 0.5
+        if owner >= 0 and owner != c.seat:
+            value += c.w_opp * c.port_value(p, owner)
+        if s >= 2:
+            cost = SAILOR if not c.last else 0.0
+        else:
+            cost = c.galley_value(g)
+            if c.last:
+                cost = _sellable_here(c, g, p)
+        gain = value - cost
+        if gain > best[0]:
+            k = 1
+            if p == c.capital or b.port_nation[p] >= 0:
+                k = min(s - 1, 2) if s >= 3 else 1
+            best = (gain, a.land[g][k - 1])
+    if best[1] is not None and best[1] in legal:
+        return best[1]
+    return a.done
+
+
+def _sellable_here(c: _Ctx, g: int, p: int) -> float:
+    w = c.w
+    total = 0.0
+    k = 0
+    for i in range(7):
+        if w.cargo[7 * g + i]:
+            v = c.sale(p, i, k, w.owner[p])
+            if v > 0:
+                total += v
+                k += 1
+    return total
+
+
+def _sales(c: _Ctx, legal: list[Action]) -> Action:
+    for act in legal:
+        if act.kind == "sell":
+            return act
+    return c.a.done
+
+
+# -- negotiation -----------------------------------------------------------------------------
+
+
+def _buyer_value(c: _Ctx, deal: Deal, seat: int) -> float:
+    """What the cube of the deal is worth to its buyer (`seat`), aboard galley deal.dst."""
+    w = c.w
+    g = deal.dst
+    return c.good_value(
+        w.g_area[g], w.g_sailors[g], deal.good, w.cargo[7 * g + deal.good], seller=seat
+    )
+
+
+def _own_value(c: _Ctx, deal: Deal) -> float:
+    """What the cube we would sell from galley deal.src is worth to us."""
+    w = c.w
+    g = deal.src
+    return c.good_value(w.g_area[g], w.g_sailors[g], deal.good, w.cargo[7 * g + deal.good] - 1)
+
+
+def _price(c: _Ctx, legal: list[Action], hundreds: int) -> Action:
+    prices = [act for act in legal if act.kind == "price"]
+    hundreds = max(prices[0]["ducats"] // 100, min(prices[-1]["ducats"] // 100, hundreds))
+    for act in prices:
+        if act["ducats"] == hundreds * 100:
+            return act
+    return prices[-1]
+
+
+def _offer(c: _Ctx, legal: list[Action]) -> Action:
+    """The owner of a port asks the most it may (300), or with a monopoly about what the cube
+    is worth to the buyer, less a margin so that the buyer still takes it; a seller between
+    galleys asks more than the cube is worth to itself, and keeps a cube worth a fortune."""
+    deal: Deal = c.w.stack[-1].data
+    if deal.port >= 0:
+        if deal.high <= 3:
+            return _price(c, legal, deal.high)
+        v = _buyer_value(c, deal, deal.buyer)
+        return _price(c, legal, max(3, int(v - 100) // 100))
+    mine = _own_value(c, deal)
+    if c.w.stack[-1].kind == "opening" and mine >= 900:
+        return c.a.refuse
+    return _price(c, legal, int(mine + 150) // 100 + 1)
+
+
+def _answer(c: _Ctx, legal: list[Action]) -> Action:
+    a = c.a
+    deal: Deal = c.w.stack[-1].data
+    v = _buyer_value(c, deal, c.seat)
+    price = deal.offer * 100
+    counters = [act for act in legal if act.kind == "counter"]
+    if a.accept in legal and (price <= 100 or price <= 0.35 * v):
+        return a.accept
+    if counters:
+        target = int(0.4 * v) // 100
+        pick = [act for act in counters if act["ducats"] <= target * 100]
+        if pick:
+            return pick[-1]
+    if a.accept in legal and price <= v - 50:
+        return a.accept
+    return a.refuse
+
+
+def _counter_answer(c: _Ctx, legal: list[Action]) -> Action:
+    """Take a counter offer of at least two thirds of the price (at a port; the cube costs
+    the owner nothing), or, between galleys, above what the cube is worth to us."""
+    deal: Deal = c.w.stack[-1].data
+    if deal.port >= 0:
+        ok = 3 * deal.counter >= 2 * deal.offer
+    else:
+        ok = deal.counter * 100 >= _own_value(c, deal) + 50
+    return c.a.accept if ok else c.a.refuse
+
+
+def _last_word(c: _Ctx, legal: list[Action]) -> Action:
+    deal: Deal = c.w.stack[-1].data
+    if c.a.accept in legal and deal.offer * 100 <= _buyer_value(c, deal, c.seat) - 50:
+        return c.a.accept
+    return c.a.refuse
+
+
+_DECIDE = {
+    "deploy": _deploy,
+    "bid": _bid,
+    "position": _position,
+    "purchases": _purchases,
+    "opening": _offer,
+    "offer": _offer,
+    "answer": _answer,
+    "counter_answer": _counter_answer,
+    "last_word": _last_word,
+    "movement": _movement,
+    "permission": _permission,
+    "battles": _battles,
+    "victory": _victory,
+    "spoils": _spoils,
+    "landing": _landing,
+    "sales": _sales,
+}
+
+
+def _decide(w: State, seat: int, legal: list[Action]) -> Action:
+    top = w.stack[-1]
+    return _DECIDE[top.kind](_Ctx(w, seat), legal)
 
 
 def heuristic_policy(info: SeatInfo, rng: random.Random) -> Action:
-    return rng.choice(info.legal_actions())
+    """A legal action for the seat: see the module docstring."""
+    legal = info.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    try:
+        w = cast(State, info.determinize(rng))
+        action = _decide(w, info.seat, legal)
+        if action in legal:
+            return action
+        if STRICT:
+            raise AssertionError(f"heuristic chose an illegal action {action!r}")
+    except Exception:
+        if STRICT:
+            raise
+    for act in legal:
+        if act.kind in _SAFE:
+            return act
+    return legal[0]
