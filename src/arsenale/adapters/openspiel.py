@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -436,7 +437,7 @@ MCTS_WORLDS = 4
 _CALIBRATION = 8
 
 
-class _Budgeted:
+class _Budgeted(ABC):
     """A policy that turns a time budget into a number of simulations.
 
     OpenSpiel's bots take a number of simulations. For a time budget the first decision runs a
@@ -488,9 +489,9 @@ class _Budgeted:
         rate = n / max(seconds, 1e-6)
         self.rate = rate if self.rate is None else 0.5 * self.rate + 0.5 * rate
 
+    @abstractmethod
     def _search(self, info: SeatInfo, rng: random.Random, n: int) -> tuple[int, int]:
         """The chosen catalogue index and the simulations run."""
-        raise NotImplementedError
 
 
 class OpenSpielISMCTS(_Budgeted):
