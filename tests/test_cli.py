@@ -230,3 +230,33 @@ def test_replay_of_bad_files(tmp_path: Path) -> None:
     record = {"format": "arsenale-record/1", "game": "toy-race", "players": 2, "seed": 1}
     wrong.write_text(json.dumps({**record, "actions": [[1, {"kind": "roll"}]]}))
     one_line_error(runner.invoke(app, ["replay", str(wrong)]), "does not replay")
+
+
+def test_play_hint_suggests_a_legal_move_and_alternatives() -> None:
+    """`play --hint`: on a human decision the search bot's move, its estimated chance to win,
+    and up to three alternatives, all legal for that seat."""
+    args = ["play", "serenissima-2012", "--seats", "human,random", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--hint", "--hint-budget", "60it"], input="")
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    hint = next(line for line in lines if line.startswith("Hint: "))
+    assert "estimated chance to win" in hint and "(60 searches)" in hint
+    move = hint[len("Hint: ") :].split(",")[0]
+    assert move.startswith("close ")  # two players: the first decision closes a port
+    alternatives = [line for line in lines if line.startswith("or close ")]
+    assert 1 <= len(alternatives) <= 3
+
+
+def test_play_hint_refuses_a_bad_budget() -> None:
+    args = [
+        "play",
+        "serenissima-2012",
+        "--seats",
+        "human,random",
+        "--hint",
+        "--hint-budget",
+        "soon",
+    ]
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code != 0
+    assert "bad search budget" in result.output

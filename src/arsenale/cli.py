@@ -204,6 +204,12 @@ def play(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
     ] = None,
+    hint: Annotated[
+        bool, typer.Option("--hint", help="On each human decision, show the search bot's advice.")
+    ] = False,
+    hint_budget: Annotated[
+        str, typer.Option(help="Search time or iterations per hint, e.g. 1s or 2000it.")
+    ] = "1s",
 ) -> None:
     """Play a game at the terminal (humans take turns at one screen)."""
     with _user_errors():
@@ -215,8 +221,19 @@ def play(
         if seed is None:
             seed = secrets.randbits(63)
         state = g.new_game(n, seed, options)
+        if hint:
+            from arsenale.bots.ismcts import parse_budget
+
+            parse_budget(hint_budget)  # a bad budget is refused before the game starts
         session = TerminalPlay(
-            g, state, specs, stdout_console(), read_stdin, record, bot_seed_base=seed
+            g,
+            state,
+            specs,
+            stdout_console(),
+            read_stdin,
+            record,
+            bot_seed_base=seed,
+            hint=hint_budget if hint else None,
         )
         try:
             session.run()

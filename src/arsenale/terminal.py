@@ -8,6 +8,7 @@ Input comes from a `read(prompt)` function returning None at end of input, so te
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -129,6 +130,7 @@ class TerminalPlay:
         read: Reader = read_stdin,
         record_path: Path | None = None,
         bot_seed_base: int = 0,
+        hint: str | None = None,
     ) -> None:
         if len(seats) != state.players:
             raise ValueError("one seat spec per player is needed")
@@ -144,6 +146,8 @@ class TerminalPlay:
             for s, spec in enumerate(seats)
             if not is_human(spec)
         }
+        self.hint = hint
+        """Search budget (e.g. "1s") for the hint shown on each human decision, or None."""
         self.hot_seat = len(self.humans) >= 2
         self.screen: int | None = None
         """In hot seat: the human seat now looking at the screen."""
@@ -185,6 +189,12 @@ class TerminalPlay:
         kind = f" — {top['kind']}" if top else ""
         self.console.rule(Text(f"ply {self.state.ply}: view of {who}{kind}"))
         self.console.print(render_view(self.game, view, seat))
+
+    def show_hint(self, seat: int) -> None:
+        assert self.hint is not None
+        self.console.print(Text("searching for a hint...", style="dim"))
+        for line in hint_lines(self.game, self.state, seat, self.hint, self.state.ply):
+            self.say(line, style="cyan")
 
     # -- the game loop -------------------------------------------------------------------------
 
@@ -246,6 +256,8 @@ class TerminalPlay:
         """The move a human seat types, after any hot-seat hand-over."""
         self._take_screen(seat)
         self.show(seat)
+        if self.hint is not None:
+            self.show_hint(seat)
         while True:
             line = self.read(f"{self.label(seat)} > ")
             if line is None:
@@ -269,6 +281,24 @@ class TerminalPlay:
                 except IllegalAction as e:
                     rule = f" (rule: {e.rule})" if e.rule else ""
                     self.say(f"Refused: {e.reason}{rule}", style="red")
+
+
+def hint_lines(game: Game, state: GameState, seat: int, budget: str, seed: int) -> list[str]:
+    """The search bot's suggestion for `seat`, with its estimated chance to win, and the three
+    best alternatives. The search sees only the seat's information (a SeatInfo)."""
+    from arsenale.bots.ismcts import ISMCTS, parse_budget
+
+    seconds, iterations = parse_budget(budget)
+    bot = ISMCTS(game, seconds=seconds, iterations=iterations)
+    _, table = bot.search(SeatInfo(state, seat), random.Random(seed))
+    if len(table) == 1:
+        return [f"Hint: {table[0][0].notation} (the only move)"]
+    runs = bot.last_stats["iterations"]
+    best, visits, _mean, wins = table[0]
+    lines = [f"Hint: {best.notation}, estimated chance to win {wins:.0%} ({runs} searches)"]
+    for action, visits, _mean, wins in table[1:4]:
+        lines.append(f"  or {action.notation}: {wins:.0%} ({visits} visits)")
+    return lines
 
 
 def stdout_console() -> Console:

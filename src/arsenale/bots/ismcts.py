@@ -40,7 +40,7 @@ class Node:
 
     def __init__(self) -> None:
         self.children: dict[Any, Node] = {}
-        # key -> [visits, total reward of the deciding seat, availability]
+        # key -> [visits, total reward of the deciding seat, availability, wins (ranked first)]
         self.stats: dict[int, list[float]] = {}
 
 
@@ -109,8 +109,9 @@ class ISMCTS:
 
     def search(
         self, info: SeatInfo, rng: random.Random
-    ) -> tuple[Action, list[tuple[Action, int, float]]]:
-        """The chosen action and, for each root action, (action, visits, mean reward)."""
+    ) -> tuple[Action, list[tuple[Action, int, float, float]]]:
+        """The chosen action and, for each root action, best first: (action, visits, mean
+        reward, share of play-outs in which this seat finished first)."""
         legal = info.legal_actions()
         if not legal:
             raise ArsenaleError(f"seat {info.seat} has no decision to make")
@@ -129,7 +130,8 @@ class ISMCTS:
         for a in legal:
             st = root.stats.get(seat * _SEAT + a.index)
             visits = int(st[0]) if st else 0
-            table.append((a, visits, st[1] / st[0] if st and st[0] else 0.0))
+            mean = st[1] / st[0] if st and st[0] else 0.0
+            table.append((a, visits, mean, st[3] / st[0] if st and st[0] else 0.0))
         table.sort(key=lambda row: (-row[1], -row[2]))
         self.last_stats = {
             "iterations": n,
@@ -172,7 +174,7 @@ class ISMCTS:
                         best, best_value = a, value
                 if fresh:
                     best = rng.choice(fresh)
-                    stats[base + best.index] = [0.0, 0.0, 1.0]
+                    stats[base + best.index] = [0.0, 0.0, 1.0, 0.0]
                     expanded = True
                 assert best is not None
                 path.append((node, m, base + best.index))
@@ -188,6 +190,8 @@ class ISMCTS:
             st = node_.stats[k]
             st[0] += 1
             st[1] += rewards[m]
+            if rewards[m] == 1.0:
+                st[3] += 1
 
     def _playout(self, state: GameState, rng: random.Random) -> list[float]:
         evaluate = self.game.evaluate
