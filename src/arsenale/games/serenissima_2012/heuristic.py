@@ -15,9 +15,12 @@ A galley's activation is planned as a whole every time the bot decides within it
 sailors aboard, a number of cubes to buy, a destination reachable without passing a zone where
 a rival could blockade, and what to do there (sell the goods worth more now than later, claim
 a neutral port, attack a galley or a port when the expected value of the battle, computed
-exactly over the skull dice with the option to retreat, is positive, or just wait). The bot
-plays the first action of the best plan; re-planning after each action keeps it consistent.
-Investing competes with acting: basilicas, galleys, sailors for slow galleys, forts.
+exactly over the skull dice, is positive, or just wait). The bot plays the first action of
+the best plan; re-planning after each action keeps it consistent (sailor transfers are valued
+by the resulting crews, so none is ever undone). Between battle rounds it fights on while the
+exact expectation with the option to retreat later says so. Ports are valued after the risk
+of losing them to a rival galley in reach, which prices port sailors and forts. Investing
+competes with acting: basilicas, galleys, sailors for slow galleys and exposed ports, forts.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ STRICT = False
 """Tests set this to let errors out instead of falling back to a safe legal action."""
 
 GAMMA = 0.65  # worth of a gain one activation later
-ACT = (0.0, 1.0, 2.0, 2.6, 3.0, 3.2)  # ducats a galley with n sailors earns per activation
+ACT = (0.0, 1.3, 2.6, 3.4, 3.9, 4.2)  # ducats a galley with n sailors earns per activation
 P_BLOCK = 0.75  # chance a rival who can blockade a sale or claim does so
 ATTACK_P = 0.4  # chance a rival galley able to take one of our ports tries
 SAILOR = 1.0  # a sailor's replacement cost
@@ -57,7 +60,6 @@ NEUTRAL_FILL = 0.2  # share of a neutral port's scoring gain we count when selli
 POTENTIAL = 0.6  # worth of what the next activation could start with where a galley stops
 FILL_HOPE = 0.5  # expected share of one more cube in an owned port's warehouse
 INVEST_MARGIN = 0.5  # investing must beat acting by this much
-EXPOSURE = 1.0  # weight of the danger of a galley being sunk where it stops
 
 
 @lru_cache(maxsize=8)
@@ -177,7 +179,6 @@ class _Ctx:
         self._pot: dict[tuple[int, int, int], float] = {}
         self._pv: dict[int, float] = {}
         self._risk: dict[tuple[int, int, bool], float] = {}
-        self._exp: dict[tuple[int, int], float] = {}
         self.my_ports = w.owner.count(seat)
 
     # -- values ------------------------------------------------------------------------------
@@ -315,37 +316,11 @@ class _Ctx:
         if t <= 0:
             return 0.0
         goods = sum(cargo)
-        v = (
+        return (
             self.crew(t)
             + self.cargo_value(zone, t, cargo, sold_at, sold)
             + self.potential(zone, t, 5 - t - goods)
         )
-        return v * (1.0 - self.exposure(zone, t))
-
-    def exposure(self, zone: int, t: int) -> float:
-        """Chance that a rival galley sinks ours (t sailors, at `zone`) before it acts again."""
-        key = (zone, t)
-        got = self._exp.get(key)
-        if got is not None:
-            return got
-        w = self.w
-        dz = self.st.dist[zone]
-        worst = others = 0.0
-        if self.fut > 0:
-            for h, o in enumerate(w.g_owner):
-                if o < 0 or o == self.seat:
-                    continue
-                s = w.g_sailors[h]
-                cap = s - dz[w.g_zone[h]]
-                if cap <= 0:
-                    continue
-                x = ATTACK_P * sum(_outcomes(s, t, cap, 0, self.st.skull)[0])
-                if x > worst:
-                    worst, x = x, worst
-                others += x
-        risk = EXPOSURE * min(0.9, worst + 0.25 * others)
-        self._exp[key] = risk
-        return risk
 
     def port_value(self, p: int, mine: bool) -> float:
         """Worth of owning port p, to us (mine) or to a rival."""
