@@ -7,6 +7,7 @@ Input comes from a `read(prompt)` function returning None at end of input, so te
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import sys
@@ -62,6 +63,13 @@ def render_view(game: Game, view: dict[str, Any], seat: int | None) -> Renderabl
         text.append(_compact(value) + "\n")
     text.rstrip()
     return text
+
+
+def render_text(game: Game, view: dict[str, Any], seat: int | None, width: int = 100) -> str:
+    """The board as plain text (no colours), for logs and the AI adapters' render()."""
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None).print(render_view(game, view, seat))
+    return buf.getvalue()
 
 
 def describe_event(game: Game, state: GameState, event: Event) -> str:

@@ -35,7 +35,6 @@ known at that point (`register_envs()` again for games registered later), so
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import Any
 
@@ -168,15 +167,9 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; nothing to show")
             return None
-        from rich.console import Console
+        from arsenale.terminal import render_text
 
-        from arsenale.terminal import render_view
-
-        buf = io.StringIO()
-        Console(file=buf, width=100, color_system=None).print(
-            render_view(self.game, self.world.view(self.seat), self.seat)
-        )
-        text = buf.getvalue()
+        text = render_text(self.game, self.world.view(self.seat), self.seat)
         if self.render_mode == "human":
             print(text)
             return None

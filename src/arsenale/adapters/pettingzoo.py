@@ -25,7 +25,6 @@ an illegal action and leaves the game as it was.
 
 from __future__ import annotations
 
-import io
 import random
 from typing import Any
 
@@ -170,15 +169,9 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; nothing to show")
             return None
-        from rich.console import Console
+        from arsenale.terminal import render_text
 
-        from arsenale.terminal import render_view
-
-        buf = io.StringIO()
-        Console(file=buf, width=100, color_system=None).print(
-            render_view(self.game, self.world.view(None), None)
-        )
-        text = buf.getvalue()
+        text = render_text(self.game, self.world.view(None), None)
         if self.render_mode == "human":
             print(text)
             return None

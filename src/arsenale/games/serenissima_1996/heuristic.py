@@ -44,6 +44,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
+from arsenale.bots.base import guarded
 from arsenale.core.actions import Action
 from arsenale.core.info import SeatInfo
 from arsenale.games.serenissima_1996.board import Board
@@ -904,20 +905,6 @@ def _decide(w: State, seat: int, legal: list[Action]) -> Action:
 
 def heuristic_policy(info: SeatInfo, rng: random.Random) -> Action:
     """A legal action for the seat: see the module docstring."""
-    legal = info.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    try:
-        w = cast(State, info.determinize(rng))
-        action = _decide(w, info.seat, legal)
-        if action in legal:
-            return action
-        if STRICT:
-            raise AssertionError(f"heuristic chose an illegal action {action!r}")
-    except Exception:
-        if STRICT:
-            raise
-    for act in legal:
-        if act.kind in _SAFE:
-            return act
-    return legal[0]
+    return guarded(
+        info, rng, lambda w, legal: _decide(cast(State, w), info.seat, legal), _SAFE, STRICT
+    )
