@@ -4,9 +4,26 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint typecheck bench clean
+.PHONY: install system-deps run test lint typecheck bench load clean
 
 install: $(STAMP)
+
+# Debian packages the server tests drive: Chromium (Playwright uses it, no browser download)
+# and PostgreSQL's server binaries (the tests start a throwaway cluster). Installed only when
+# missing; sudo only when not root.
+CHROMIUM := /usr/bin/chromium
+system-deps:
+	@missing=""; \
+	test -x $(CHROMIUM) || missing="$$missing chromium"; \
+	pgbin=$$(pg_config --bindir 2>/dev/null); \
+	{ test -n "$$pgbin" && test -x "$$pgbin/postgres"; } || pgbin=$$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1); \
+	for b in initdb pg_ctl postgres; do test -x "$$pgbin/$$b" || { missing="$$missing postgresql"; break; }; done; \
+	if [ -n "$$missing" ]; then \
+		sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+		echo "installing Debian packages:$$missing"; \
+		$$sudo apt-get -o DPkg::Lock::Timeout=600 update -qq && \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends $$missing; \
+	fi
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,11 +41,14 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-test: install lint typecheck
+test: system-deps install lint typecheck
 	$(BIN)/python -m pytest -n 2
 
 bench: install
 	$(BIN)/python benchmarks/run.py
+
+load: install
+	$(BIN)/python benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/*.egg-info
