@@ -378,3 +378,47 @@ def bench_command(
         f"apply {stats['apply_us']:.1f} µs (medians)",
         markup=False,
     )
+
+
+@app.command()
+def serve(
+    db: Annotated[
+        str,
+        typer.Option(help="Database URL: sqlite:///FILE or postgresql+psycopg://USER@HOST/DB."),
+    ] = "sqlite:///arsenale.sqlite3",
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before each move, so humans can follow.")
+    ] = 0.5,
+) -> None:
+    """Serve the lobby, live games and the API in the browser (docs/server.md)."""
+    import uvicorn
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from arsenale.server.app import create_app
+
+    with _user_errors():
+        try:
+            shown = make_url(db).render_as_string(hide_password=True)
+        except ArgumentError:
+            raise ArsenaleError(f"--db {db!r} is not a database URL") from None
+        if not 0 < port < 65536:
+            raise ArsenaleError(f"--port must be between 1 and 65535, not {port}")
+        if bot_delay < 0:
+            raise ArsenaleError(f"--bot-delay must not be negative, not {bot_delay}")
+    stdout_console().print(
+        f"Arsenale is serving on http://{host}:{port}/ (games stored in {shown}); Ctrl-C stops.",
+        markup=False,
+        highlight=False,
+    )
+    uvicorn.run(
+        create_app(db, bot_delay=bot_delay),
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_keep_alive=5,
+        ws_max_size=64 * 1024,
+        limit_concurrency=2000,
+    )

@@ -1,0 +1,330 @@
+"""Games in memory: rebuilt from their rows, moved on by humans and server-side bots.
+
+Every action goes through `Hub.play`: under the game's lock it is checked against the live
+state (stale ply, deciding seat, legality), committed as a row, and only then applied and
+pushed to the sockets that watch the game, each seat getting its own view. Bots think in
+worker threads on a clone of the state, seen through `SeatInfo`, so they never read more
+than their seat may see and never block the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from arsenale.bots.base import Bot
+from arsenale.bots.registry import is_human, make_bot
+from arsenale.core.actions import Action
+from arsenale.core.errors import ArsenaleError, IllegalAction
+from arsenale.core.game import Game
+from arsenale.core.info import SeatInfo
+from arsenale.core.registry import load_game
+from arsenale.core.state import PRIVATE, Event, GameState
+from arsenale.server.storage import GameRow, PlyTaken, Store, hash_token
+from arsenale.terminal import describe_event
+
+log = logging.getLogger("arsenale.server")
+
+LOG_TAIL = 150  # log entries sent with a view; the page shows the most recent
+
+
+class Refusal(Exception):
+    """A request refused with an HTTP status; `rule` names the rule or contract part."""
+
+    def __init__(self, status: int, error: str, rule: str | None) -> None:
+        super().__init__(error)
+        self.status = status
+        self.error = error
+        self.rule = rule
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"error": self.error, "rule": self.rule}
+
+
+RULE_TURN = "arsenale: turn order"
+RULE_PLY = "arsenale: stale ply"
+RULE_TOKEN = "arsenale: seat tokens"
+
+
+class LiveGame:
+    """One game in memory: its state, the log of events, its bots and its watchers."""
+
+    def __init__(self, row: GameRow, game: Game, state: GameState, tokens: dict[str, int]):
+        self.pk = row.pk
+        self.id = row.id
+        self.game = game
+        self.seats: list[str] = list(row.seats)
+        self.seed = row.seed
+        self.created_at = row.created_at
+        self.state = state
+        self.tokens = tokens  # token hash -> seat
+        self.lock = asyncio.Lock()
+        self.log: list[tuple[int, frozenset[int] | None, str]] = []  # (ply, visible_to, text)
+        self.sockets: dict[Any, int | None] = {}
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(spec, game, seed=(row.seed * 31 + seat) & 0x7FFFFFFF)
+            for seat, spec in enumerate(self.seats)
+            if not is_human(spec)
+        }
+        self.bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def status(self) -> str:
+        return "over" if self.state.over else "active"
+
+    def add_events(self, ply: int, events: list[Event]) -> None:
+        for e in events:
+            to = e.get(PRIVATE)
+            plain = e if to is None else {k: v for k, v in e.items() if k != PRIVATE}
+            text = describe_event(self.game, self.state, plain)
+            self.log.append((ply, None if to is None else frozenset(to), text))
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token opens; None for no token (a spectator); Refusal for a bad one."""
+        if token is None or token == "":
+            return None
+        seat = self.tokens.get(hash_token(token))
+        if seat is None:
+            raise Refusal(401, "this token opens no seat of this game", RULE_TOKEN)
+        return seat
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return game_view(self, self.state, seat, self.log)
+
+
+def game_view(
+    live: LiveGame,
+    state: GameState,
+    seat: int | None,
+    log_entries: list[tuple[int, frozenset[int] | None, str]],
+) -> dict[str, Any]:
+    """What `seat` (None: a spectator) may see of a game: see docs/server.md."""
+    tail: list[dict[str, Any]] = []
+    for ply, to, text in reversed(log_entries):
+        if to is None or (seat is not None and seat in to):
+            tail.append({"ply": ply, "text": text})
+            if len(tail) >= LOG_TAIL:
+                break
+    tail.reverse()
+    legal = state.legal_actions(seat) if seat is not None else []
+    over = state.over
+    return {
+        "id": live.id,
+        "game": live.game.id,
+        "seat": seat,
+        "ply": state.ply,
+        "status": "over" if over else "active",
+        "seats": [
+            {"seat": s, "label": state.seat_label(s), "kind": spec}
+            for s, spec in enumerate(live.seats)
+        ],
+        "to_move": list(state.to_move()),
+        "view": state.view(seat),
+        "legal": [{"action": a.to_json(), "text": a.notation} for a in legal],
+        "log": tail,
+        "result": state.result().to_json() if over else None,
+    }
+
+
+def _think(bot: Bot, world: GameState, seat: int) -> Action:
+    """A bot's decision (in a worker thread), seen through its seat's information only."""
+    return bot.choose(SeatInfo(world, seat))
+
+
+class Hub:
+    """All live games of one server, the store behind them, and the bots' worker threads."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.5, bot_threads: int = 2) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.games: dict[str, LiveGame] = {}
+        self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
+        self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
+        self.closed = False
+
+    async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.to_thread(fn, *args)
+
+    # -- loading -------------------------------------------------------------------------------
+
+    async def resume_all(self) -> int:
+        """Load every unfinished game and set its bots going again (after a restart)."""
+        ids = await self.db(self.store.active_game_ids)
+        for game_id in ids:
+            live = await self.get(game_id)
+            if live is not None:
+                self.kick(live)
+        return len(ids)
+
+    async def get(self, game_id: str) -> LiveGame | None:
+        live = self.games.get(game_id)
+        if live is not None:
+            return live
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[LiveGame | None] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            live = await self.db(self._load, game_id)
+            if live is not None:
+                self.games[game_id] = live
+            future.set_result(live)
+            return live
+        except BaseException as e:
+            future.set_exception(e)
+            raise
+        finally:
+            del self._loading[game_id]
+
+    def _load(self, game_id: str) -> LiveGame | None:
+        """Rebuild a game from its rows (in a worker thread)."""
+        row = self.store.game(game_id)
+        if row is None:
+            return None
+        game = load_game(row.game)
+        state = game.new_game(row.players, row.seed, row.options)
+        live = LiveGame(row, game, state, self.store.token_hashes(row.pk))
+        for ply, seat, action in self.store.actions(row.pk):
+            if ply != state.ply:
+                raise ArsenaleError(f"game {game_id}: stored ply {ply} where {state.ply} was due")
+            live.add_events(ply, state.apply(seat, action))
+        if state.over and row.status != "over":
+            self.store.set_status(row.pk, "over")
+        return live
+
+    # -- creating ------------------------------------------------------------------------------
+
+    async def create(
+        self, game: Game, players: int, seats: list[str], options: dict[str, Any]
+    ) -> tuple[LiveGame, dict[int, str]]:
+        """A new game; returns it and the token of each human seat (shown only here)."""
+        seed = secrets.randbits(62)
+        state = game.new_game(players, seed, options)  # validates players and options
+        tokens = {s: secrets.token_urlsafe(16) for s, spec in enumerate(seats) if is_human(spec)}
+        game_id = secrets.token_urlsafe(9)
+        row = await self.db(
+            self.store.create_game,
+            game_id,
+            game.id,
+            players,
+            dict(state.options),
+            seed,
+            seats,
+            {s: hash_token(t) for s, t in tokens.items()},
+        )
+        live = LiveGame(row, game, state, {hash_token(t): s for s, t in tokens.items()})
+        self.games[game_id] = live
+        self.kick(live)
+        return live, tokens
+
+    # -- playing -------------------------------------------------------------------------------
+
+    async def play(self, live: LiveGame, seat: int | None, ply: Any, action: Any) -> dict[str, Any]:
+        """Check, commit, apply and push one action; Refusal (nothing changed) otherwise."""
+        async with live.lock:
+            state = live.state
+            if state.over:
+                raise Refusal(409, "the game is over", "arsenale: game end")
+            if not isinstance(ply, int) or isinstance(ply, bool):
+                raise Refusal(422, "'ply' must be the integer ply of the view you act on", RULE_PLY)
+            if ply != state.ply:
+                raise Refusal(
+                    409, f"stale ply {ply}: the game is at ply {state.ply}; reload", RULE_PLY
+                )
+            if seat is None:
+                raise Refusal(403, "spectators cannot act: send a seat's token", RULE_TOKEN)
+            if seat not in state.to_move():
+                waiting = ", ".join(state.seat_label(s) for s in state.to_move())
+                raise Refusal(
+                    403,
+                    f"it is not {state.seat_label(seat)}'s decision; waiting for {waiting}",
+                    RULE_TURN,
+                )
+            try:
+                chosen: Action = state.coerce(action)
+                state.check(seat, chosen)
+            except IllegalAction as e:
+                raise Refusal(422, e.reason, e.rule) from None
+            try:
+                await self.db(self.store.append, live.pk, ply, seat, chosen.to_json())
+            except PlyTaken:
+                raise Refusal(409, f"ply {ply} was taken meanwhile; reload", RULE_PLY) from None
+            live.add_events(ply, state.apply(seat, chosen))
+            if state.over:
+                await self.db(self.store.set_status, live.pk, "over")
+            view = live.view(seat)
+        await self.push(live)
+        self.kick(live)
+        return view
+
+    async def push(self, live: LiveGame) -> None:
+        """Send each watching socket its seat's new view (one view per seat)."""
+        if not live.sockets:
+            return
+        views: dict[int | None, dict[str, Any]] = {}
+        sends: list[Awaitable[Any]] = []
+        sockets = list(live.sockets.items())
+        for socket, seat in sockets:
+            if seat not in views:
+                views[seat] = live.view(seat)
+            sends.append(asyncio.wait_for(socket.send_json(views[seat]), timeout=5))
+        results = await asyncio.gather(*sends, return_exceptions=True)
+        for (socket, _seat), outcome in zip(sockets, results, strict=True):
+            if isinstance(outcome, BaseException):  # gone or too slow: it reconnects and resumes
+                live.sockets.pop(socket, None)
+                with contextlib.suppress(Exception):
+                    await socket.close()
+
+    # -- bots ----------------------------------------------------------------------------------
+
+    def kick(self, live: LiveGame) -> None:
+        """Start the game's bot loop if a bot owes a decision and none is running."""
+        if self.closed or not live.bots or live.state.over:
+            return
+        if live.bot_task is not None and not live.bot_task.done():
+            return
+        if not any(s in live.bots for s in live.state.to_move()):
+            return
+        live.bot_task = asyncio.get_running_loop().create_task(self._bots(live))
+
+    async def _bots(self, live: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.closed:
+            state = live.state
+            movers = [s for s in state.to_move() if s in live.bots]
+            if state.over or not movers:
+                return
+            seat = movers[0]
+            ply = state.ply
+            world = state.clone()
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            bot = live.bots[seat]
+            try:
+                action = await loop.run_in_executor(self.pool, _think, bot, world, seat)
+                await self.play(live, seat, ply, action.to_json())
+            except Refusal as e:
+                if e.status == 409 and live.state.ply != ply:
+                    continue  # someone acted meanwhile: think again on the new state
+                log.error("bot %s of game %s refused: %s", seat, live.id, e.error)
+                return
+            except Exception:  # a bot bug must not take the server down
+                log.exception("bot %s of game %s failed", seat, live.id)
+                return
+
+    async def close(self) -> None:
+        self.closed = True
+        tasks = [g.bot_task for g in self.games.values() if g.bot_task and not g.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self.store.close)
