@@ -141,8 +141,14 @@ def check_seat_spec(spec: str) -> None:
             )
 
 
-def create_app(db_url: str = "sqlite:///arsenale.sqlite3", bot_delay: float = 0.5) -> FastAPI:
-    """The app, storing games in `db_url`; bots wait `bot_delay` seconds before each move."""
+def create_app(
+    db_url: str = "sqlite:///arsenale.sqlite3",
+    bot_delay: float = 0.5,
+    rate: float = RATE,
+    burst: float = BURST,
+) -> FastAPI:
+    """The app, storing games in `db_url`; bots wait `bot_delay` seconds before each move;
+    each token (or address) may make `rate` API requests per second, `burst` at once."""
     state: dict[str, Hub] = {}
 
     @asynccontextmanager
@@ -160,7 +166,7 @@ def create_app(db_url: str = "sqlite:///arsenale.sqlite3", bot_delay: float = 0.
         version="1",
         lifespan=lifespan,
     )
-    limiter = RateLimiter(RATE, BURST)
+    limiter = RateLimiter(rate, burst)
 
     def hub() -> Hub:
         return state["hub"]

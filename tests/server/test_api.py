@@ -1,0 +1,419 @@
+"""The HTTP and WebSocket API (docs/server.md), against SQLite and a throwaway PostgreSQL.
+
+Every status code the API promises is provoked here, and every refusal is checked to leave
+the game exactly as it was: same view for every seat, same rows in the database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from starlette.websockets import WebSocketDisconnect
+
+from arsenale.core.record import replay
+from arsenale.core.registry import load_game
+from arsenale.server.app import create_app
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        yield c
+
+
+def new_game(
+    client: TestClient, seats: list[str], game: str = "serenissima-2012", **options: Any
+) -> dict[str, Any]:
+    r = client.post(
+        "/api/games", json={"game": game, "players": len(seats), "seats": seats, "options": options}
+    )
+    assert r.status_code == 201, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def view(client: TestClient, gid: str, token: str | None) -> dict[str, Any]:
+    r = client.get(f"/api/games/{gid}/view", headers=auth(token))
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def rows(db_url: str, sql: str) -> list[tuple[Any, ...]]:
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(text(sql))]
+    finally:
+        engine.dispose()
+
+
+def snapshot(client: TestClient, gid: str, tokens: list[str | None]) -> list[dict[str, Any]]:
+    return [view(client, gid, t) for t in tokens]
+
+
+def wait_for_humans(client: TestClient, gid: str, tokens: dict[int, str]) -> dict[str, Any]:
+    """The spectator view once the bots have moved and a human seat decides."""
+    for _ in range(200):
+        v = view(client, gid, None)
+        if v["status"] == "over" or any(s in tokens for s in v["to_move"]):
+            return v
+        import time
+
+        time.sleep(0.02)
+    raise AssertionError("the bots never handed the game back to a human")
+
+
+def test_create_returns_one_token_per_human_stored_only_as_hash(
+    client: TestClient, db_url: str
+) -> None:
+    g = new_game(client, ["human", "random", "human"])
+    seats = g["seats"]
+    assert [s["kind"] for s in seats] == ["human", "random", "human"]
+    assert seats[1]["token"] is None and seats[1]["url"] is None
+    tokens = [seats[0]["token"], seats[2]["token"]]
+    for t in tokens:
+        # 128 random bits, URL-safe base64 without padding
+        assert len(t) == 22
+    assert seats[0]["url"] == f"/game/{g['id']}#token={tokens[0]}"
+    assert g["spectator_url"] == f"/game/{g['id']}"
+    stored = rows(db_url, "select seat, token_hash from seat_tokens order by seat")
+    assert stored == [
+        (0, hashlib.sha256(tokens[0].encode()).hexdigest()),
+        (2, hashlib.sha256(tokens[1].encode()).hexdigest()),
+    ]
+    dump = json.dumps(rows(db_url, "select * from games"), default=str) + json.dumps(
+        rows(db_url, "select * from seat_tokens")
+    )
+    assert tokens[0] not in dump and tokens[1] not in dump
+
+
+def test_every_status_code_and_refusals_change_nothing(client: TestClient, db_url: str) -> None:
+    g = new_game(client, ["human", "human"])
+    gid = g["id"]
+    tokens: dict[int, str] = {0: g["seats"][0]["token"], 1: g["seats"][1]["token"]}
+    v = view(client, gid, None)
+    assert v["seat"] is None and v["legal"] == [] and v["status"] == "active"
+    decider = v["to_move"][0]
+    other = 1 - decider
+    ply = v["ply"]
+    before = snapshot(client, gid, [None, tokens[0], tokens[1]])
+    stored_before = rows(db_url, "select count(*) from actions")
+    legal = before[1 + decider]["legal"]
+    assert legal, "the deciding seat is offered its legal actions"
+    assert before[1 + other]["legal"] == []
+    url = f"/api/games/{gid}/actions"
+
+    def refused(status: int, response: Any) -> dict[str, Any]:
+        assert response.status_code == status, response.text
+        body: dict[str, Any] = response.json()
+        assert set(body) == {"error", "rule"} and body["error"]
+        assert snapshot(client, gid, [None, tokens[0], tokens[1]]) == before
+        assert rows(db_url, "select count(*) from actions") == stored_before
+        return body
+
+    # 403: the other seat's token, and a spectator
+    body = refused(
+        403,
+        client.post(
+            url, json={"ply": ply, "action": legal[0]["action"]}, headers=auth(tokens[other])
+        ),
+    )
+    assert body["rule"] == "arsenale: turn order" and "not" in body["error"]
+    refused(403, client.post(url, json={"ply": ply, "action": legal[0]["action"]}))
+    # 401: a token of no seat
+    refused(
+        401,
+        client.post(url, json={"ply": ply, "action": legal[0]["action"]}, headers=auth("x" * 22)),
+    )
+    # 409: a stale ply
+    body = refused(
+        409,
+        client.post(
+            url, json={"ply": ply + 5, "action": legal[0]["action"]}, headers=auth(tokens[decider])
+        ),
+    )
+    assert body["rule"] == "arsenale: stale ply"
+    # 422: an action of the game that is illegal now (names its rule), unknown text, unknown kind
+    catalogue = load_game("serenissima-2012").catalogue
+    legal_set = {json.dumps(a["action"], sort_keys=True) for a in legal}
+    illegal = next(a for a in catalogue if json.dumps(a.to_json(), sort_keys=True) not in legal_set)
+    body = refused(
+        422,
+        client.post(
+            url, json={"ply": ply, "action": illegal.to_json()}, headers=auth(tokens[decider])
+        ),
+    )
+    assert body["rule"]
+    refused(
+        422,
+        client.post(
+            url, json={"ply": ply, "action": "fly to the moon"}, headers=auth(tokens[decider])
+        ),
+    )
+    refused(
+        422,
+        client.post(
+            url, json={"ply": ply, "action": {"kind": "teleport"}}, headers=auth(tokens[decider])
+        ),
+    )
+    # 422: request fields of the wrong type or missing, or unknown
+    refused(
+        422, client.post(url, json={"ply": "zero", "action": "x"}, headers=auth(tokens[decider]))
+    )
+    refused(422, client.post(url, json={"action": legal[0]["text"]}, headers=auth(tokens[decider])))
+    refused(
+        422,
+        client.post(
+            url, json={"ply": ply, "action": "x", "seat": 1}, headers=auth(tokens[decider])
+        ),
+    )
+    # 400: not JSON at all
+    body = refused(
+        400,
+        client.post(
+            url,
+            content=b'{"ply": 0,',
+            headers={**auth(tokens[decider]), "content-type": "application/json"},
+        ),
+    )
+    assert body["rule"] == "arsenale: API format"
+    # 413: a body over the limit
+    refused(
+        413,
+        client.post(
+            url,
+            content=b"{" + b" " * 20_000 + b"}",
+            headers={**auth(tokens[decider]), "content-type": "application/json"},
+        ),
+    )
+    # 404: no such game, for every route
+    assert client.get("/api/games/nope/view").status_code == 404
+    assert client.post("/api/games/nope/actions", json={"ply": 0, "action": "x"}).status_code == 404
+    assert client.get("/api/games/nope/record").status_code == 404
+    # 409: the record before the end
+    body = refused(409, client.get(f"/api/games/{gid}/record"))
+    assert "over" in body["error"]
+    assert client.get(f"/api/games/{gid}/replay/0").status_code == 409
+
+    # and the legal move, by its text notation: accepted, stored, the ply moves on
+    r = client.post(
+        url, json={"ply": ply, "action": legal[0]["text"]}, headers=auth(tokens[decider])
+    )
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["ply"] == ply + 1 and after["seat"] == decider
+    assert rows(db_url, "select ply, seat from actions") == [(ply, decider)]
+    # the same request again is now stale
+    assert (
+        client.post(
+            url, json={"ply": ply, "action": legal[0]["text"]}, headers=auth(tokens[decider])
+        ).status_code
+        == 409
+    )
+
+
+@pytest.mark.parametrize(
+    "payload, status",
+    [
+        ({"game": "chess", "players": 2, "seats": ["human", "human"]}, 422),
+        ({"game": "serenissima-2012", "players": 9, "seats": ["human"] * 9}, 422),
+        ({"game": "serenissima-2012", "players": 2, "seats": ["human"]}, 422),
+        ({"game": "serenissima-2012", "players": 2, "seats": ["human", "wizard"]}, 422),
+        ({"game": "serenissima-2012", "players": 2, "seats": ["human", "ismcts:10m"]}, 422),
+        ({"game": "serenissima-2012", "players": 2, "seats": ["human", "ismcts:60s"]}, 422),
+        (
+            {
+                "game": "serenissima-2012",
+                "players": 2,
+                "seats": ["human", "human"],
+                "options": {"nope": 1},
+            },
+            422,
+        ),
+        ({"game": "serenissima-2012", "players": 2}, 422),
+    ],
+)
+def test_bad_new_games_are_refused_and_store_nothing(
+    client: TestClient, db_url: str, payload: dict[str, Any], status: int
+) -> None:
+    r = client.post("/api/games", json=payload)
+    assert r.status_code == status, r.text
+    assert set(r.json()) == {"error", "rule"}
+    assert rows(db_url, "select count(*) from games") == [(0,)]
+
+
+def test_rate_limit_per_token(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0, rate=0.001, burst=5)) as c:
+        g = new_game(c, ["human", "human"])
+        token = g["seats"][0]["token"]
+        codes = [
+            c.get(f"/api/games/{g['id']}/view", headers=auth(token)).status_code for _ in range(8)
+        ]
+        assert codes[:4] == [200] * 4  # the creation used one request of the address's bucket
+        assert codes[-1] == 429
+        # another token has its own bucket
+        other = g["seats"][1]["token"]
+        assert c.get(f"/api/games/{g['id']}/view", headers=auth(other)).status_code == 200
+        r = c.get(f"/api/games/{g['id']}/view", headers=auth(token))
+        assert r.status_code == 429 and r.json()["rule"] == "arsenale: limits"
+
+
+def test_bots_finish_a_game_and_the_record_replays(client: TestClient) -> None:
+    g = new_game(client, ["random", "random"])
+    gid = g["id"]
+    import time
+
+    for _ in range(3000):
+        v = view(client, gid, None)
+        if v["status"] == "over":
+            break
+        time.sleep(0.01)
+    assert v["status"] == "over" and v["result"] is not None
+    record = client.get(f"/api/games/{gid}/record").json()
+    assert record["seats"] == ["random", "random"]
+    state = replay(record)
+    assert state.over and state.result().to_json() == v["result"]
+    assert len(record["actions"]) == v["ply"]
+    # the replay viewer: the start, a middle ply (a seat's view), the end
+    first = client.get(f"/api/games/{gid}/replay/0").json()
+    assert first["ply"] == 0 and first["plies"] == v["ply"] and first["log"] == []
+    mid = client.get(f"/api/games/{gid}/replay/{v['ply'] // 2}?seat=1").json()
+    assert mid["ply"] == v["ply"] // 2 and mid["seat"] == 1
+    assert mid["view"] == replay(record, v["ply"] // 2).view(1)
+    assert client.get(f"/api/games/{gid}/replay/{v['ply'] + 1}").status_code == 422
+    assert client.get(f"/api/games/{gid}/replay/1?seat=7").status_code == 422
+    listed = {x["id"]: x for x in client.get("/api/games").json()["games"]}
+    assert listed[gid]["status"] == "over"
+
+
+def test_views_are_the_seats_own_and_never_carry_the_seed(client: TestClient, db_url: str) -> None:
+    # 1996: money is hidden by default, and the first decision is a simultaneous secret one
+    g = new_game(client, ["human", "human", "human"], game="serenissima-1996")
+    gid = g["id"]
+    tokens = [s["token"] for s in g["seats"]]
+    seed = rows(db_url, "select seed from games")[0][0]
+    views = snapshot(client, gid, [None, *tokens])
+    for v in views:
+        assert str(seed) not in json.dumps(v)
+        assert "seed" not in json.dumps(v["view"])
+    v0 = views[1]
+    assert len(v0["to_move"]) > 1, "the 1996 deployment is a simultaneous secret decision"
+    # seat 1 submits its secret choice; seat 0 and the spectator learn only that it did
+    choice = views[2]["legal"][0]
+    r = client.post(
+        f"/api/games/{gid}/actions",
+        json={"ply": views[2]["ply"], "action": choice["action"]},
+        headers=auth(tokens[1]),
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["view"].get("my_submission") == choice["action"]
+    for token in (None, tokens[0], tokens[2]):
+        v = view(client, gid, token)
+        assert 1 in v["view"]["decision"]["submitted"]
+        assert "my_submission" not in v["view"]
+        # (the other seats' own legal lists may hold the same deployment: not a leak)
+        seen = json.dumps({k: val for k, val in v.items() if k != "legal"})
+        assert json.dumps(choice["action"]) not in seen
+        assert choice["text"] not in json.dumps(v["log"])
+    # the server's view is exactly the engine's view of that seat
+    state = load_game("serenissima-1996").new_game(3, seed)
+    state.apply(1, choice["action"])
+    for seat, token in enumerate(tokens):
+        assert view(client, gid, token)["view"] == state.view(seat)
+    assert view(client, gid, None)["view"] == state.view(None)
+
+
+def test_websocket_pushes_each_seat_its_view_and_resumes(client: TestClient) -> None:
+    g = new_game(client, ["human", "human"])
+    gid = g["id"]
+    tokens = {0: g["seats"][0]["token"], 1: g["seats"][1]["token"]}
+    with (
+        client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws0,
+        client.websocket_connect(f"/ws/games/{gid}") as spectator,
+    ):
+        first = ws0.receive_json()
+        assert first["seat"] == 0 and spectator.receive_json()["seat"] is None
+        decider = first["to_move"][0]
+        legal = view(client, gid, tokens[decider])["legal"]
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"ply": first["ply"], "action": legal[0]["action"]},
+            headers=auth(tokens[decider]),
+        )
+        assert r.status_code == 200
+        pushed = ws0.receive_json()
+        assert pushed["ply"] == first["ply"] + 1 and pushed["seat"] == 0
+        assert pushed == view(client, gid, tokens[0])
+        assert spectator.receive_json()["ply"] == first["ply"] + 1
+    # reconnecting resumes from the current ply
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as ws1:
+        again = ws1.receive_json()
+        assert again["ply"] == first["ply"] + 1 and again["seat"] == 1
+    # a bad token or game is refused
+    with (
+        pytest.raises(WebSocketDisconnect) as bad,
+        client.websocket_connect(f"/ws/games/{gid}?token=nope") as ws,
+    ):
+        ws.receive_json()
+    assert bad.value.code == 4401
+    with (
+        pytest.raises(WebSocketDisconnect) as missing,
+        client.websocket_connect("/ws/games/nope") as ws,
+    ):
+        ws.receive_json()
+    assert missing.value.code == 4404
+
+
+def test_a_new_app_on_the_same_database_continues_every_game(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        g = new_game(c, ["human", "heuristic", "human"])
+        gid = g["id"]
+        tokens = {0: g["seats"][0]["token"], 2: g["seats"][2]["token"]}
+        for _ in range(6):
+            v = wait_for_humans(c, gid, tokens)
+            seat = next(s for s in v["to_move"] if s in tokens)
+            mine = view(c, gid, tokens[seat])
+            r = c.post(
+                f"/api/games/{gid}/actions",
+                json={"ply": mine["ply"], "action": mine["legal"][-1]["action"]},
+                headers=auth(tokens[seat]),
+            )
+            assert r.status_code == 200, r.text
+        v = wait_for_humans(c, gid, tokens)
+        before = {s: view(c, gid, t) for s, t in tokens.items()}
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        after = {s: view(c, gid, t) for s, t in tokens.items()}
+        assert after == before
+        seat = next(s for s in after[0]["to_move"] if s in tokens)
+        r = c.post(
+            f"/api/games/{gid}/actions",
+            json={"ply": after[seat]["ply"], "action": after[seat]["legal"][0]["action"]},
+            headers=auth(tokens[seat]),
+        )
+        assert r.status_code == 200 and r.json()["ply"] == after[seat]["ply"] + 1
+
+
+def test_openapi_describes_the_api(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    for path in (
+        "/api/games",
+        "/api/games/{game_id}/view",
+        "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/record",
+        "/api/catalog",
+    ):
+        assert path in spec["paths"]
+    catalog = client.get("/api/catalog").json()
+    assert {g["id"] for g in catalog["games"]} >= {"serenissima-2012", "serenissima-1996"}
+    assert "human" in catalog["seats"] and "heuristic" in catalog["seats"]
