@@ -1,10 +1,10 @@
-# Arsenale: `make run` plays a game, `make test` runs every check. Both set themselves up.
+# Arsenale: `make run` serves the web app, `make test` runs every check. Both set themselves up.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install system-deps run test lint typecheck bench load clean
+.PHONY: install system-deps run play test lint typecheck bench load clean
 
 install: $(STAMP)
 
@@ -31,7 +31,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,ai]'
 	touch $(STAMP)
 
+# The web app: lobby, live games and replays at the printed address (SQLite file in the
+# working directory). `make play` is the terminal game.
 run: install
+	$(BIN)/arsenale serve
+
+play: install
 	$(BIN)/arsenale play serenissima-2012 --players 4 --seats human,heuristic,heuristic,heuristic
 
 lint: install
