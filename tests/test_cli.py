@@ -260,3 +260,15 @@ def test_play_hint_refuses_a_bad_budget() -> None:
     result = runner.invoke(app, args, input="")
     assert result.exit_code != 0
     assert "bad search budget" in result.output
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["--db", "not a url"], "not a database URL"),
+        (["--port", "0"], "--port"),
+        (["--bot-delay", "-1"], "--bot-delay"),
+    ],
+)
+def test_serve_bad_input(args: list[str], needle: str) -> None:
+    one_line_error(runner.invoke(app, ["serve", *args]), needle)
