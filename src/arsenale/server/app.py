@@ -343,7 +343,7 @@ def create_app(
                 text = await asyncio.wait_for(websocket.receive_text(), timeout=300)
                 if len(text) > 1024:
                     break
-                if text.strip() == "view":
+                if text.strip() == "view" and limiter.allow(token or f"ws:{id(websocket)}"):
                     await websocket.send_json(live.view(seat))
         except (WebSocketDisconnect, TimeoutError, RuntimeError):
             pass
