@@ -2,9 +2,11 @@
 
 Every action goes through `Hub.play`: under the game's lock it is checked against the live
 state (stale ply, deciding seat, legality), committed as a row, and only then applied and
-pushed to the sockets that watch the game, each seat getting its own view. Bots think in
-worker threads on a clone of the state, seen through `SeatInfo`, so they never read more
-than their seat may see and never block the event loop.
+pushed to the sockets that watch the game, each seat getting its own view. Bots decide away
+from the event loop, seen through `SeatInfo`, so they never read more than their seat may
+see: quick bots (random, heuristic) in worker threads on a clone of the state; search bots
+(ismcts, openspiel-*), which would hold the GIL for their whole think, in worker processes
+that rebuild the game from its actions (and keep it for the next decision).
 """
 
 from __future__ import annotations
@@ -12,9 +14,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
+import os
 import secrets
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from arsenale.bots.base import Bot
@@ -136,14 +141,58 @@ def _think(bot: Bot, world: GameState, seat: int) -> Action:
     return bot.choose(SeatInfo(world, seat))
 
 
+SEARCH_BOTS = ("ismcts", "openspiel")
+_worker_states: dict[str, GameState] = {}
+_worker_bots: dict[tuple[str, int, str], Bot] = {}
+
+
+def _think_in_process(
+    key: str,
+    game_id: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    actions: list[tuple[int, dict[str, Any]]],
+    seat: int,
+    spec: str,
+    bot_seed: int,
+) -> dict[str, Any]:
+    """A search bot's decision in a worker process: the game is rebuilt from its actions (or
+    brought up to date from the copy this process kept), then seen through `SeatInfo`."""
+    state = _worker_states.pop(key, None)
+    if state is None or state.ply > len(actions):
+        state = load_game(game_id).new_game(players, seed, options)
+    for s, a in actions[state.ply :]:
+        state.apply(s, a)
+    _worker_states[key] = state
+    while len(_worker_states) > 32:  # forget the game this process used least recently
+        del _worker_states[next(iter(_worker_states))]
+    bot = _worker_bots.get((key, seat, spec))
+    if bot is None:
+        bot = _worker_bots[(key, seat, spec)] = make_bot(spec, state.game, bot_seed)
+        while len(_worker_bots) > 128:
+            del _worker_bots[next(iter(_worker_bots))]
+    return bot.choose(SeatInfo(state.clone(), seat)).to_json()
+
+
 class Hub:
     """All live games of one server, the store behind them, and the bots' worker threads."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.5, bot_threads: int = 2) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.5,
+        bot_threads: int = 2,
+        bot_processes: int | None = None,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.games: dict[str, LiveGame] = {}
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
+        self.processes = ProcessPoolExecutor(
+            max_workers=bot_processes or max(1, min(4, os.cpu_count() or 1)),
+            mp_context=multiprocessing.get_context("spawn"),
+        )
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
         self.closed = False
 
@@ -301,14 +350,31 @@ class Hub:
             if state.over or not movers:
                 return
             seat = movers[0]
+            bot = live.bots[seat]
             ply = state.ply
-            world = state.clone()
+            think: Callable[[], Awaitable[Any]]
+            if bot.name.startswith(SEARCH_BOTS):
+                actions = [(s, a.to_json()) for s, a in state.history()]
+                args = (live.id, live.game.id, state.players, dict(state.options), live.seed)
+                think = partial(
+                    loop.run_in_executor,
+                    self.processes,
+                    _think_in_process,
+                    *args,
+                    actions,
+                    seat,
+                    bot.name,
+                    bot.seed,
+                )
+            else:
+                think = partial(loop.run_in_executor, self.pool, _think, bot, state.clone(), seat)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            bot = live.bots[seat]
             try:
-                action = await loop.run_in_executor(self.pool, _think, bot, world, seat)
-                await self.play(live, seat, ply, action.to_json())
+                chosen = await think()
+                if isinstance(chosen, Action):
+                    chosen = chosen.to_json()
+                await self.play(live, seat, ply, chosen)
             except Refusal as e:
                 if e.status == 409 and live.state.ply != ply:
                     continue  # someone acted meanwhile: think again on the new state
@@ -327,4 +393,5 @@ class Hub:
             with contextlib.suppress(BaseException):
                 await task
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.processes.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.store.close)
