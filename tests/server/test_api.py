@@ -417,3 +417,16 @@ def test_openapi_describes_the_api(client: TestClient) -> None:
     catalog = client.get("/api/catalog").json()
     assert {g["id"] for g in catalog["games"]} >= {"serenissima-2012", "serenissima-1996"}
     assert "human" in catalog["seats"] and "heuristic" in catalog["seats"]
+
+
+def test_a_search_bot_plays_from_a_worker_process(client: TestClient) -> None:
+    import time
+
+    g = new_game(client, ["ismcts:20it", "random"])
+    seen = 0
+    for _ in range(1000):
+        seen = view(client, g["id"], None)["ply"]
+        if seen >= 30:
+            break
+        time.sleep(0.02)
+    assert seen >= 30, "the ismcts seat kept the game moving"
