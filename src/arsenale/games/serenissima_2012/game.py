@@ -16,7 +16,7 @@ from arsenale.games.serenissima_2012 import (
 )
 from arsenale.games.serenissima_2012.actions import Actions
 from arsenale.games.serenissima_2012.board import Board, load_board
-from arsenale.games.serenissima_2012.state import PHASES, POPCOUNT, SerenissimaState
+from arsenale.games.serenissima_2012.state import PHASES, SerenissimaState
 
 # Decision kind -> (legal actions, apply): the game's phases and sub-steps, boardgame.io style.
 PHASES.update(
@@ -87,19 +87,12 @@ class Serenissima2012(Game):
         return s
 
     def evaluate(self, state: GameState) -> list[float]:
-        """Ducats now plus what the ports held now would pay at the scorings still to come."""
+        """Each seat's expected final ducats: money now, plus its ports and galleys valued as
+        the heuristic bot values them (see `_estimate`)."""
         assert isinstance(state, SerenissimaState)
-        b = self.board
-        left = 3 - state.scorings
-        out = []
-        for seat in range(state.players):
-            ports = [p for p, o in enumerate(state.owner) if o == seat]
-            per_scoring = sum(b.scoring_by_cubes[POPCOUNT[state.warehouse[p]]] for p in ports)
-            per_scoring += b.meta["basilica_points"] * sum(
-                1 for p in ports if state.basilicas >> p & 1
-            )
-            out.append(state.money[seat] + left * per_scoring + 0.01 * len(ports))
-        return out
+        if state.over:
+            return [float(m) for m in state.money]
+        return [_estimate(state, seat) for seat in range(state.players)]
 
     def heuristic_policy(self) -> Policy:
         from arsenale.games.serenissima_2012.heuristic import heuristic_policy
@@ -115,3 +108,24 @@ class Serenissima2012(Game):
         from arsenale.games.serenissima_2012.render import describe_event
 
         return describe_event(event)
+
+
+def _estimate(state: SerenissimaState, seat: int) -> float:
+    """Money, plus for each owned port the scorings still to come at its warehouse and
+    basilica, its wine income and a share of its next cube, kept with the chance that no rival
+    galley in reach takes it; plus for each galley what its crew will still earn, its cargo at
+    the best sales in reach and what it may start with next (rulebook: Scoring, End of the
+    game; the values are the heuristic bot's, games/serenissima_2012/heuristic.py)."""
+    from arsenale.games.serenissima_2012.heuristic import _Ctx
+
+    c = _Ctx(state, seat)
+    total = float(state.money[seat])
+    for p, o in enumerate(state.owner):
+        if o == seat:
+            total += c.held(p, state.port_sailors[p])
+    for g, o in enumerate(state.g_owner):
+        if o == seat:
+            total += c.galley_value(
+                state.g_zone[g], state.g_sailors[g], state.cargo[6 * g : 6 * g + 6]
+            )
+    return total
