@@ -93,6 +93,12 @@ class Game(ABC):
         None means play out to the end."""
         return None
 
+    def board_data(self) -> dict[str, Any] | None:
+        """Optional: what the web page needs to draw the board (places, their positions, the
+        sea or area graph, tracks), JSON-ready; served by `GET /api/boards/{id}` and drawn by
+        `static/boards/{id}.js`. None: the game has no board drawing."""
+        return None
+
     @abstractmethod
     def heuristic_policy(self) -> Policy:
         """The game's `heuristic` bot."""

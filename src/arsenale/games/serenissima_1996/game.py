@@ -108,16 +108,16 @@ class Serenissima1996(Game):
         return s
 
     def evaluate(self, state: GameState) -> list[float]:
-        """Prosperity points now, plus the capital income still to come, in points."""
+        """Each seat's expected prosperity points at the end (see `_estimate`)."""
         assert isinstance(state, State)
-        left = state.rounds - state.round
-        income = self.board.prices["capital_income"] / self.board.prosperity["ducats_per_point"]
-        return [
-            state.prosperity(seat)
-            + (left * income if state.owner[state.capital_of(seat)] == seat else 0.0)
-            + state.money[seat] % 500 / 500
-            for seat in range(state.players)
-        ]
+        if state.over:
+            return [float(state.prosperity(seat)) for seat in range(state.players)]
+        return [_estimate(state, seat) for seat in range(state.players)]
+
+    def board_data(self) -> dict[str, Any]:
+        from arsenale.games.serenissima_1996.layout import board_data
+
+        return board_data(self.board)
 
     def heuristic_policy(self) -> Policy:
         from arsenale.games.serenissima_1996.heuristic import heuristic_policy
@@ -133,3 +133,22 @@ class Serenissima1996(Game):
         from arsenale.games.serenissima_1996.render import describe_event
 
         return describe_event(event)
+
+
+def _estimate(state: State, seat: int) -> float:
+    """Prosperity points to come: money at 500 ducats a point, each port held (its point, or
+    the points of its warehouse as it fills; the capital's 10 points and the income of the
+    rounds left), and each galley's future trade, crew and cargo (rulebook: FIN DE PARTIE,
+    capital income; the values in ducats are the heuristic bot's,
+    games/serenissima_1996/heuristic.py)."""
+    from arsenale.games.serenissima_1996.heuristic import POINT, _Ctx
+
+    c = _Ctx(state, seat)
+    total = float(state.money[seat])
+    for p, o in enumerate(state.owner):
+        if o == seat:
+            total += c.port_value(p)
+    for g, o in enumerate(state.g_owner):
+        if o == seat:
+            total += c.galley_value(g)
+    return total / POINT

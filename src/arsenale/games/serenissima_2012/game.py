@@ -94,6 +94,11 @@ class Serenissima2012(Game):
             return [float(m) for m in state.money]
         return [_estimate(state, seat) for seat in range(state.players)]
 
+    def board_data(self) -> dict[str, Any]:
+        from arsenale.games.serenissima_2012.layout import board_data
+
+        return board_data(self.board)
+
     def heuristic_policy(self) -> Policy:
         from arsenale.games.serenissima_2012.heuristic import heuristic_policy
 
