@@ -1,0 +1,48 @@
+"""The score estimate that search uses to stop play-outs early (Serenissima1996.evaluate)."""
+
+from __future__ import annotations
+
+import random
+
+import arsenale
+from arsenale.core.info import SeatInfo
+from arsenale.games.serenissima_1996.state import State
+
+
+def _played(seed: int, plies: int) -> State:
+    game = arsenale.load_game("serenissima-1996")
+    state = game.new_game(3, seed=seed)
+    policy = game.heuristic_policy()
+    rng = random.Random(seed)
+    while not state.is_over and state.ply < plies:
+        for seat in state.to_move():
+            state.apply(seat, policy(SeatInfo(state, seat), rng))
+    assert isinstance(state, State)
+    return state
+
+
+def test_a_finished_game_is_worth_its_prosperity_points() -> None:
+    state = _played(1, 10**6)
+    assert state.is_over
+    assert state.game.evaluate(state) == [float(s) for s in state.result().scores]
+
+
+def test_the_estimate_counts_more_than_the_points_already_scored() -> None:
+    """Galleys and the capital's income to come are worth points that are not scored yet."""
+    state = _played(2, 150)
+    estimate = state.game.evaluate(state)
+    for seat in range(3):
+        assert estimate[seat] > state.prosperity(seat)
+
+
+def test_a_lost_galley_lowers_its_owners_estimate_only() -> None:
+    state = _played(3, 150)
+    game = state.game
+    before = game.evaluate(state)
+    g = next(h for h, o in enumerate(state.g_owner) if o == 1)
+    sunk = state.clone()
+    assert isinstance(sunk, State)
+    sunk.g_owner[g] = -1
+    after = game.evaluate(sunk)
+    assert after[1] < before[1]
+    assert after[0] == before[0] and after[2] == before[2]
