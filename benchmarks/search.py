@@ -4,29 +4,47 @@
         iterations per second of `ismcts` and of OpenSpiel's ISMCTS on the same positions
         (medians), and the share of ismcts time spent in determinize, clone, legal_actions
         and apply (cProfile, cumulative)
-    python benchmarks/search.py match [GAME ...] [--games 100] [--budget 500ms] [--workers 2]
+    python benchmarks/search.py match [GAME ...] [--games 100] [--budget 500ms] [--workers 1]
         2 players, seats swapped every other game: ismcts against openspiel-ismcts, equal
-        time per decision; the ismcts win rate with its 95% interval
-    python benchmarks/search.py four [GAME ...] [--games 100] [--budget 1s] [--workers 2]
-        4 players: one ismcts against three heuristic seats
+        time per decision
+    python benchmarks/search.py four [GAME ...] [--games 100] [--budget 1s] [--workers 1]
+        4 players: one ismcts (its seat turns with the game number) against three heuristic
+        seats
+    python benchmarks/search.py summary [FILE ...]
+        the ismcts win rate with its Wilson 95% interval per command, game and budget, from
+        the result files (default: every benchmarks/results/*.jsonl), counting only games
+        played by the current bot version (`ISMCTS_VERSION`)
 
-Positions are sampled from random play (seeded), so a run is reproducible up to timing.
+`match` and `four` append one JSON line per finished game to `--out` (default
+benchmarks/results/<command>.jsonl) and skip the games already there for the same game,
+seats, seed, budget and bot version, so a long run can be stopped and resumed in another
+session. Positions for `speed` are sampled from random play (seeded), so a run is reproducible
+up to timing.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import datetime
 import json
 import pstats
 import random
 import statistics
+import subprocess
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
 
+from arsenale.bots.ismcts import ISMCTS_VERSION
 from arsenale.bots.registry import make_bot
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
 from arsenale.core.state import GameState
-from arsenale.sim.runner import simulate, wilson_interval
+from arsenale.sim.runner import play_game, wilson_interval
+
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def positions(game_id: str, players: int, count: int, seed: int = 0) -> list[tuple[GameState, int]]:
@@ -86,52 +104,180 @@ def speed(game_id: str, seconds: float, count: int) -> dict[str, object]:
     }
 
 
-def match(game_id: str, games: int, budget: str, workers: int) -> dict[str, object]:
+Planned = tuple[str, list[str], int]  # (game, seats, seed)
+
+
+def match_games(game_id: str, games: int, budget: str) -> list[Planned]:
+    """Game g: pair g // 2, ismcts first in even games (seeds 10000 + pair), second in odd
+    ones (seeds 20000 + pair), so any prefix of a run is nearly balanced between seats."""
     a, b = f"ismcts:{budget}", f"openspiel-ismcts:{budget}"
-    first = simulate(game_id, 2, [a, b], games=games // 2, seed=10_000, workers=workers)
-    second = simulate(game_id, 2, [b, a], games=games - games // 2, seed=20_000, workers=workers)
-    wins = first["wins"][0] + second["wins"][1]
-    played = first["games"] + second["games"] - first["errors"] - second["errors"]
-    return {
-        "game": game_id,
-        "games": played,
-        "budget": budget,
-        "ismcts_wins": wins,
-        "ismcts_win_rate": wins / played if played else None,
-        "ismcts_win_rate_ci95": wilson_interval(wins, played) if played else None,
-        "errors": first["errors"] + second["errors"],
+    return [
+        (game_id, [a, b] if g % 2 == 0 else [b, a], (10_000 if g % 2 == 0 else 20_000) + g // 2)
+        for g in range(games)
+    ]
+
+
+def four_games(game_id: str, games: int, budget: str) -> list[Planned]:
+    """Game g: seed 30000 + g, the ismcts seat is g mod 4, the other seats are heuristic."""
+    out: list[Planned] = []
+    for g in range(games):
+        seats = ["heuristic"] * 4
+        seats[g % 4] = f"ismcts:{budget}"
+        out.append((game_id, seats, 30_000 + g))
+    return out
+
+
+def git_commit() -> str | None:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parent,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out.stdout.strip() or None
+
+
+def read_lines(path: Path) -> Iterator[dict[str, Any]]:
+    """The JSON lines of a result file; a line cut short by a stopped run is skipped."""
+    if not path.exists():
+        return
+    with path.open() as f:
+        for line in f:
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(row, dict):
+                yield row
+
+
+def _key(command: str, game_id: str, seats: list[str], seed: int, budget: str) -> str:
+    return json.dumps([command, game_id, seats, seed, budget, ISMCTS_VERSION])
+
+
+def ismcts_score(seats: list[str], result: dict[str, Any] | None) -> float | None:
+    """1 if the ismcts seat won alone, 1/k if it shared the win with k - 1 seats, else 0."""
+    if result is None:
+        return None
+    seat = next(i for i, spec in enumerate(seats) if spec.startswith("ismcts:"))
+    winners = result["winners"]
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def run_games(
+    command: str, planned: list[Planned], budget: str, out: Path, workers: int
+) -> dict[str, Any]:
+    """Play the planned games not yet in `out`, appending one line per finished game."""
+    done = {
+        _key(r["command"], r["game"], r["seats"], r["seed"], r["budget"])
+        for r in read_lines(out)
+        if r.get("version") == ISMCTS_VERSION
     }
+    todo = [p for p in planned if _key(command, p[0], p[1], p[2], budget) not in done]
+    commit = git_commit()
+    out.parent.mkdir(parents=True, exist_ok=True)
+
+    def record(game_id: str, seats: list[str], seed: int, outcome: dict[str, Any]) -> None:
+        row = {
+            "command": command,
+            "game": game_id,
+            "players": len(seats),
+            "seats": seats,
+            "seed": seed,
+            "budget": budget,
+            "result": outcome["result"],
+            "ismcts_score": ismcts_score(seats, outcome["result"]),
+            "plies": outcome["plies"],
+            "error": outcome["error"],
+            "version": ISMCTS_VERSION,
+            "commit": commit,
+            "timestamp": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        }
+        with out.open("a") as f:
+            f.write(json.dumps(row) + "\n")
+
+    if workers <= 1:
+        for game_id, seats, seed in todo:
+            record(game_id, seats, seed, play_game(game_id, len(seats), seats, seed))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(play_game, game_id, len(seats), seats, seed): (game_id, seats, seed)
+                for game_id, seats, seed in todo
+            }
+            for fut in as_completed(futures):
+                record(*futures[fut], fut.result())
+    return {"command": command, "planned": len(planned), "played_now": len(todo), "out": str(out)}
 
 
-def four(game_id: str, games: int, budget: str, workers: int) -> dict[str, object]:
-    out = simulate(
-        game_id,
-        4,
-        [f"ismcts:{budget}", "heuristic", "heuristic", "heuristic"],
-        games,
-        30_000,
-        workers,
-    )
-    return {k: out[k] for k in ("game", "games", "seats", "win_rate", "win_rate_ci95", "errors")}
+def summary(paths: list[Path]) -> list[dict[str, Any]]:
+    """Per (command, game, budget): games of the current bot version, ismcts wins (shared wins
+    count a fraction), the win rate and its Wilson 95% interval; older versions are counted
+    apart so it is clear they were left out."""
+    groups: dict[tuple[str, str, str], list[float]] = {}
+    errors: dict[tuple[str, str, str], int] = {}
+    stale: dict[tuple[str, str, str], int] = {}
+    for path in paths:
+        for r in read_lines(path):
+            key = (r.get("command", "?"), r.get("game", "?"), r.get("budget", "?"))
+            if r.get("version") != ISMCTS_VERSION:
+                stale[key] = stale.get(key, 0) + 1
+                continue
+            groups.setdefault(key, [])
+            if r.get("ismcts_score") is None:
+                errors[key] = errors.get(key, 0) + 1
+            else:
+                groups[key].append(float(r["ismcts_score"]))
+    rows = []
+    for key in sorted(set(groups) | set(stale)):
+        scores = groups.get(key, [])
+        wins, n = sum(scores), len(scores)
+        lo, hi = wilson_interval(wins, n)
+        rows.append(
+            {
+                "command": key[0],
+                "game": key[1],
+                "budget": key[2],
+                "version": ISMCTS_VERSION,
+                "games": n,
+                "ismcts_wins": wins,
+                "win_rate": round(wins / n, 3) if n else None,
+                "win_rate_ci95": [round(lo, 3), round(hi, 3)],
+                "errors": errors.get(key, 0),
+                "other_versions_ignored": stale.get(key, 0),
+            }
+        )
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=["speed", "match", "four"])
-    parser.add_argument("games_ids", nargs="*", metavar="GAME")
+    parser.add_argument("what", choices=["speed", "match", "four", "summary"])
+    parser.add_argument("args", nargs="*", metavar="GAME|FILE")
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--positions", type=int, default=10)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget", default=None)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None, help="JSON lines file of results")
     args = parser.parse_args()
-    for game_id in args.games_ids or game_ids():
+    if args.what == "summary":
+        paths = [Path(p) for p in args.args] or sorted(RESULTS.glob("*.jsonl"))
+        for row in summary(paths):
+            print(json.dumps(row), flush=True)
+        return
+    for game_id in args.args or game_ids():
         if args.what == "speed":
             row = speed(game_id, args.seconds, args.positions)
-        elif args.what == "match":
-            row = match(game_id, args.games, args.budget or "500ms", args.workers)
         else:
-            row = four(game_id, args.games, args.budget or "1s", args.workers)
+            budget = args.budget or ("500ms" if args.what == "match" else "1s")
+            plan = match_games if args.what == "match" else four_games
+            out = args.out or RESULTS / f"{args.what}.jsonl"
+            row = run_games(args.what, plan(game_id, args.games, budget), budget, out, args.workers)
         print(json.dumps(row), flush=True)
 
 

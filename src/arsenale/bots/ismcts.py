@@ -31,15 +31,21 @@ from arsenale.core.game import Game, Policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.state import GameState
 
+ISMCTS_VERSION = "2"
+"""Changes whenever the default `ismcts` bot plays differently; benchmark results are kept per
+version (benchmarks/search.py summary counts only the current one)."""
+
 Rollout = Callable[[GameState, int, random.Random], Action]
 _SEAT = 1 << 20  # stats key = seat * _SEAT + action index
 
 
 class Node:
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "hints", "stats")
 
     def __init__(self) -> None:
         self.children: dict[Any, Node] = {}
+        # seat -> index of the action the prior policy chose here (in the first world seen)
+        self.hints: dict[int, int] = {}
         # key -> [visits, total reward of the deciding seat, availability, wins (ranked first)]
         self.stats: dict[int, list[float]] = {}
 
@@ -80,6 +86,22 @@ def rank_rewards(values: list[float] | tuple[float, ...]) -> list[float]:
     return out
 
 
+def margin_rewards(values: list[float] | tuple[float, ...]) -> list[float]:
+    """Each seat's lead over the best other seat, squashed into (0, 1): 1/2 for a tie, towards
+    1 for a clear lead. The scale is a quarter of the mean absolute value, so the reward does
+    not depend on the game's units."""
+    n = len(values)
+    if n == 1:
+        return [1.0]
+    scale = max(1e-9, 0.25 * sum(abs(v) for v in values) / n)
+    out = []
+    for i, v in enumerate(values):
+        other = max(w for j, w in enumerate(values) if j != i)
+        x = max(-50.0, min(50.0, (v - other) / scale))
+        out.append(1.0 / (1.0 + math.exp(-x)))
+    return out
+
+
 def random_rollout(state: GameState, seat: int, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions(seat))
 
@@ -95,6 +117,10 @@ class ISMCTS:
         rollout: Rollout = random_rollout,
         c: float = 0.7,
         depth: int = 60,
+        prior: Policy | None = None,
+        bias: float = 0.0,
+        margin: float = 0.0,
+        puct: float = 0.0,
     ) -> None:
         self.game = game
         self.seconds = seconds
@@ -102,6 +128,10 @@ class ISMCTS:
         self.rollout = rollout
         self.c = c
         self.depth = depth
+        self.prior = prior
+        self.bias = bias
+        self.margin = margin
+        self.puct = puct
         self.last_stats: dict[str, Any] = {}
 
     def __call__(self, info: SeatInfo, rng: random.Random) -> Action:
@@ -122,7 +152,7 @@ class ISMCTS:
         limit = self.iterations if self.iterations is not None else 1 << 62
         n = 0
         if len(legal) > 1:
-            while n < limit and (n & 7 or time.perf_counter() < deadline):
+            while n < limit and time.perf_counter() < deadline:
                 self._iterate(root, info.determinize(rng), rng)
                 n += 1
         elapsed = time.perf_counter() - start
@@ -144,7 +174,7 @@ class ISMCTS:
         node = root
         path: list[tuple[Node, int, int]] = []  # (node, deciding seat, stats key)
         expanded = False
-        c = self.c
+        prior = self.prior
         while not state.over and not expanded:
             movers = state.to_move()
             key_parts = []
@@ -152,31 +182,21 @@ class ISMCTS:
                 legal = state.legal_actions(m)
                 stats = node.stats
                 base = m * _SEAT
-                fresh = []
-                best, best_value = None, -math.inf
-                for a in legal:
-                    k = base + a.index
-                    st = stats.get(k)
-                    if st is None:
-                        fresh.append(a)
-                        continue
-                    st[2] += 1
-                for a in legal:
-                    st = stats.get(base + a.index)
-                    if st is None:
-                        continue
-                    value = (
-                        st[1] / st[0] + c * math.sqrt(math.log(st[2]) / st[0])
-                        if st[0]
-                        else math.inf
-                    )
-                    if value > best_value:
-                        best, best_value = a, value
-                if fresh:
-                    best = rng.choice(fresh)
-                    stats[base + best.index] = [0.0, 0.0, 1.0, 0.0]
-                    expanded = True
-                assert best is not None
+                hint = -1
+                if prior is not None and len(legal) > 1:
+                    hints = node.hints
+                    got = hints.get(m)
+                    if got is None:
+                        got = hints[m] = prior(SeatInfo(state, m), rng).index
+                    hint = got
+                if self.puct:
+                    best = self._puct(stats, base, legal, hint)
+                    if stats.get(base + best.index) is None:
+                        stats[base + best.index] = [0.0, 0.0, 1.0, 0.0]
+                        expanded = True
+                else:
+                    best, new = self._ucb(stats, base, legal, hint, rng)
+                    expanded = expanded or new
                 path.append((node, m, base + best.index))
                 key_parts.append(best.index)
                 state.apply(m, best)
@@ -185,33 +205,116 @@ class ISMCTS:
             if child is None:
                 child = node.children[key] = Node()
             node = child
-        rewards = self._playout(state, rng)
+        rewards, firsts = self._playout(state, rng)
         for node_, m, k in path:
             st = node_.stats[k]
             st[0] += 1
             st[1] += rewards[m]
-            if rewards[m] == 1.0:
+            if firsts[m]:
                 st[3] += 1
 
-    def _playout(self, state: GameState, rng: random.Random) -> list[float]:
+    def _ucb(
+        self,
+        stats: dict[int, list[float]],
+        base: int,
+        legal: list[Action],
+        hint: int,
+        rng: random.Random,
+    ) -> tuple[Action, bool]:
+        """UCB1 with availability counts; an untried action first (the hint if untried), and
+        a progressive bias bias / (visits + 1) towards the hint (Chaslot et al. 2008)."""
+        c, bias = self.c, self.bias
+        fresh = []
+        best, best_value = None, -math.inf
+        for a in legal:
+            st = stats.get(base + a.index)
+            if st is None:
+                fresh.append(a)
+                continue
+            st[2] += 1
+            if st[0]:
+                value = st[1] / st[0] + c * math.sqrt(math.log(st[2]) / st[0])
+                if a.index == hint:
+                    value += bias / (st[0] + 1)
+            else:
+                value = math.inf
+            if value > best_value:
+                best, best_value = a, value
+        if fresh:
+            best = None
+            if hint >= 0:
+                best = next((a for a in fresh if a.index == hint), None)
+            if best is None:
+                best = rng.choice(fresh)
+            stats[base + best.index] = [0.0, 0.0, 1.0, 0.0]
+            return best, True
+        assert best is not None
+        return best, False
+
+    def _puct(
+        self, stats: dict[int, list[float]], base: int, legal: list[Action], hint: int
+    ) -> Action:
+        """PUCT (Rosin 2011; Silver et al. 2017): mean + c P(a) sqrt(N) / (1 + n(a)), with the
+        prior P putting `bias` on the hint and spreading the rest evenly; an untried action
+        counts the mean of the tried ones (first-play urgency)."""
+        visits = total = 0.0
+        for a in legal:
+            st = stats.get(base + a.index)
+            if st is not None:
+                visits += st[0]
+                total += st[1]
+        fpu = total / visits if visits else 0.5
+        spread = (1.0 - self.bias if hint >= 0 else 1.0) / len(legal)
+        scale = self.puct * math.sqrt(visits + 1)
+        best, best_value = legal[0], -math.inf
+        for a in legal:
+            st = stats.get(base + a.index)
+            p = spread + self.bias if a.index == hint else spread
+            if st is None or not st[0]:
+                value = fpu + scale * p
+            else:
+                value = st[1] / st[0] + scale * p / (1 + st[0])
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _playout(self, state: GameState, rng: random.Random) -> tuple[list[float], list[bool]]:
+        """Per seat: the reward of the play-out, and whether the seat came first in it."""
         evaluate = self.game.evaluate
         steps = 0
         rollout = self.rollout
+        values: list[float] | None = None
         while not state.over:
             if steps >= self.depth:
-                estimate = evaluate(state)
-                if estimate is not None:
-                    return rank_rewards(estimate)
+                values = evaluate(state)
+                if values is not None:
+                    break
             for m in state.to_move():
                 state.apply(m, rollout(state, m, rng))
             steps += 1
-        return rank_rewards([-float(r) for r in state.result().ranks])  # tie-breaks included
+        if values is None:
+            result = state.result()
+            ranks = rank_rewards([-float(r) for r in result.ranks])  # tie-breaks included
+            values = [float(v) for v in result.scores]
+        else:
+            ranks = rank_rewards(values)
+        firsts = [r == 1.0 for r in ranks]
+        if self.margin:
+            w = self.margin
+            ranks = [
+                (1 - w) * r + w * m for r, m in zip(ranks, margin_rewards(values), strict=True)
+            ]
+        return ranks, firsts
 
 
-def heuristic_rollout(game: Game) -> Rollout:
+def heuristic_rollout(game: Game, epsilon: float = 0.0) -> Rollout:
+    """Play-outs by the game's heuristic policy; with chance `epsilon` a uniformly random
+    legal action instead (epsilon-greedy, so play-outs still vary)."""
     policy = game.heuristic_policy()
 
     def roll(state: GameState, seat: int, rng: random.Random) -> Action:
+        if epsilon and rng.random() < epsilon:
+            return rng.choice(state.legal_actions(seat))
         return policy(SeatInfo(state, seat), rng)
 
     return roll

@@ -1,0 +1,84 @@
+"""benchmarks/search.py: long strength runs append one line per game, resume where they
+stopped, and are summarised per command, game and budget for the current bot version only."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from arsenale.bots.ismcts import ISMCTS_VERSION
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _search() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_search", ROOT / "benchmarks/search.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_search"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_run_appends_one_line_per_game_and_resumes_without_replaying(tmp_path: Path) -> None:
+    bench = _search()
+    out = tmp_path / "four.jsonl"
+    planned = bench.four_games("toy-race", 3, "20it")
+    assert [p[1].index("ismcts:20it") for p in planned] == [0, 1, 2]  # the seat turns
+    first = bench.run_games("four", planned[:2], "20it", out, workers=1)
+    assert first["played_now"] == 2
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["seed"] for r in rows] == [30_000, 30_001]
+    for r in rows:
+        assert r["version"] == ISMCTS_VERSION and r["budget"] == "20it" and r["error"] is None
+        assert r["game"] == "toy-race" and r["seats"] in [p[1] for p in planned]
+        assert r["timestamp"] and "commit" in r
+        winners = r["result"]["winners"]
+        seat = r["seats"].index("ismcts:20it")
+        assert r["ismcts_score"] == (1 / len(winners) if seat in winners else 0.0)
+    again = bench.run_games("four", planned, "20it", out, workers=1)
+    assert again["played_now"] == 1  # only the game not yet played
+    assert [json.loads(x)["seed"] for x in out.read_text().splitlines()] == [30_000, 30_001, 30_002]
+
+
+def test_match_swaps_seats_every_other_game() -> None:
+    bench = _search()
+    planned = bench.match_games("toy-race", 4, "1s")
+    assert [p[1][0] for p in planned] == ["ismcts:1s", "openspiel-ismcts:1s"] * 2
+    assert [p[2] for p in planned] == [10_000, 20_000, 10_001, 20_001]
+
+
+def test_summary_counts_the_current_version_only(tmp_path: Path) -> None:
+    bench = _search()
+    out = tmp_path / "match.jsonl"
+
+    def row(score: float | None, version: str = ISMCTS_VERSION, budget: str = "500ms") -> str:
+        return json.dumps(
+            {
+                "command": "match",
+                "game": "g",
+                "budget": budget,
+                "version": version,
+                "ismcts_score": score,
+            }
+        )
+
+    lines = [
+        row(1.0),
+        row(0.0),
+        row(0.5),
+        row(None),
+        row(1.0, version="old"),
+        row(1.0, budget="1s"),
+    ]
+    out.write_text("\n".join(lines) + '\n{"command": "match", "ga')  # a line cut short
+    rows = {r["budget"]: r for r in bench.summary([out])}
+    r = rows["500ms"]
+    assert r["games"] == 3 and r["ismcts_wins"] == 1.5 and r["win_rate"] == 0.5
+    assert r["errors"] == 1 and r["other_versions_ignored"] == 1
+    lo, hi = r["win_rate_ci95"]
+    assert 0.0 < lo < 0.5 < hi < 1.0
+    assert rows["1s"]["games"] == 1 and rows["1s"]["win_rate"] == 1.0
