@@ -1,0 +1,284 @@
+// The board of Serenissima (1996): sea areas (high seas hatched), ports (owner, warehouse with
+// its space values, garrison, fort, capitals), galleys with sailors and cargo, the turn-order
+// track (I-IV), the round track and the phases. Board data: GET /api/boards/serenissima-1996
+// (games/serenissima_1996/layout.py); the game view: state.py `_view`. The interface is
+// described at the top of game.js.
+
+import {
+  capitalise,
+  drawSeaMap,
+  el,
+  galleyToken,
+  inkOn,
+  SEAT_CSS,
+  text,
+  title,
+  tokenSlots,
+  zoneTag,
+} from "./common.js";
+
+export const GOOD_CSS = {
+  gems: "#e07b1f",
+  gold: "#e9c12d",
+  spices: "#3f9a3a",
+  wine: "#b0202a",
+  cloth: "#262626",
+  iron: "#8d949a",
+  wood: "#8a5a2b",
+};
+const goodColour = (g) => GOOD_CSS[g] || "#777";
+const ROMAN = ["I", "II", "III", "IV"];
+const PHASES = ["set-up", "bids", "purchases", "movement", "battles", "landing", "sales"];
+
+const DECISIONS = {
+  deploy: "share your sailors between your galleys and your capital (secret)",
+  bid: "bid for the turn order (secret)",
+  position: "choose your place in the turn order",
+  purchases: "buy goods, hire, build, load",
+  opening: "name your price",
+  offer: "name your price",
+  answer: "accept, refuse or counter the price",
+  counter_answer: "accept or refuse the counter offer",
+  last_word: "accept or refuse",
+  movement: "sail your galleys",
+  permission: "allow or deny passage",
+  battles: "attack or pass",
+  victory: "capture or sink the beaten galley",
+  spoils: "share the goods",
+  landing: "land sailors in ports",
+  sales: "sell goods in ports",
+};
+
+function nationOf(seat, gv) {
+  return gv.view.players_info?.[seat]?.nation;
+}
+
+export function seatColour(seat, gv, board) {
+  const n = board?.nations?.find((x) => x.id === nationOf(seat, gv));
+  return SEAT_CSS[n?.colour] || "#777";
+}
+
+export function seatName(seat, gv, board) {
+  const id = nationOf(seat, gv);
+  const n = board?.nations?.find((x) => x.id === id);
+  return n?.name || capitalise(id || `seat ${seat + 1}`);
+}
+
+function dealText(deal, gv, board) {
+  if (!deal) return "";
+  const seller = seatName(deal.seller, gv, board);
+  const buyer = seatName(deal.buyer, gv, board);
+  let s = `${buyer} buys ${deal.good} from ${seller}`;
+  if (deal.port) s += ` in ${board.ports.find((p) => p.id === deal.port)?.name || deal.port}`;
+  s += ` (price ${deal.price_range[0]}-${deal.price_range[1]})`;
+  if (deal.offer !== null) s += `, asked ${deal.offer}`;
+  if (deal.counter !== null) s += `, countered ${deal.counter}`;
+  return s;
+}
+
+export function decisionText(gv, board) {
+  const d = gv.view.decision;
+  if (!d) return "";
+  const base = DECISIONS[d.kind] || d.kind.replaceAll("_", " ");
+  const deal = dealText(gv.view.deal, gv, board);
+  return deal && ["opening", "offer", "answer", "counter_answer", "last_word"].includes(d.kind) ? `${base}: ${deal}` : base;
+}
+
+export function status(gv, board) {
+  const v = gv.view;
+  const bits = [`Round ${v.round}/${v.rounds}`, `phase: ${v.phase}`];
+  if (v.order?.length && !v.order.includes(-1)) bits.push("order: " + v.order.map((s) => seatName(s, gv, board)).join(", "));
+  const deal = dealText(v.deal, gv, board);
+  if (deal) bits.push(`deal: ${deal}`);
+  return bits.join(" · ");
+}
+
+export function panel(player, gv, board) {
+  const names = new Map(board.ports.map((p) => [p.id, p.name]));
+  const rows = [];
+  rows.push(["Ducats", "money" in player ? String(player.money) : "hidden"]);
+  rows.push(["Sailors left", String(player.sailors_in_box)]);
+  if (player.place) rows.push(["Turn order", ROMAN[player.place - 1] || String(player.place)]);
+  rows.push(["Ports", player.ports.map((p) => names.get(p) || p).join(", ") || "none"]);
+  rows.push(["Galleys", player.galleys.map((g) => `g${g}`).join(", ") || "none"]);
+  if ("prosperity" in player) rows.push(["Prosperity", String(player.prosperity)]);
+  return rows;
+}
+
+function portOfGalley(n, gv, board) {
+  const g = gv.view.galleys.find((x) => x.galley === n);
+  if (!g) return null;
+  return board.zones.find((z) => z.id === g.area)?.port || null;
+}
+
+/** Board places a legal action belongs to ("zone:<id>", "port:<id>", "galley:<n>", "order:<k>"). */
+export function places(action, gv, board) {
+  const a = action;
+  const withPort = (n, extra = []) => {
+    const p = portOfGalley(n, gv, board);
+    return [`galley:${n}`, ...(p ? [`port:${p}`] : []), ...extra];
+  };
+  switch (a.kind) {
+    case "hire_port":
+    case "build_galley":
+    case "build_fort":
+      return [`port:${a.port}`];
+    case "buy":
+    case "sell":
+    case "land":
+    case "attack_port":
+    case "garrison":
+    case "embark":
+      return withPort(a.galley);
+    case "hire_galley":
+    case "discard_good":
+    case "discard_sailor":
+      return [`galley:${a.galley}`];
+    case "transfer_sailor":
+    case "transfer_good":
+    case "trade":
+      return [`galley:${a.from}`, `galley:${a.to}`];
+    case "sail":
+      return [`galley:${a.galley}`, `zone:${a.area}`];
+    case "attack":
+      return [`galley:${a.galley}`, `galley:${a.target}`];
+    case "position":
+      return [`order:${a.place}`];
+    default:
+      return [];
+  }
+}
+
+function fortIcon(g, x, y) {
+  const f = el("g", { class: "icon fort", transform: `translate(${x},${y})` }, g);
+  el("path", { d: "M-4,4 L-4,-3 L-2.5,-3 L-2.5,-1.5 L-0.8,-1.5 L-0.8,-3 L0.8,-3 L0.8,-1.5 L2.5,-1.5 L2.5,-3 L4,-3 L4,4 Z" }, f);
+  title(f, "fort");
+}
+
+function portCard(layer, port, state, gv, board) {
+  const slot = 7.5;
+  const W = Math.max(62, 18 + port.warehouse * (slot + 1) + 16);
+  const H = 28;
+  const [cx, cy] = port.card;
+  const x0 = cx - W / 2;
+  const y0 = cy - H / 2;
+  const owner = state.owner;
+  const ownerCss = owner === null || owner === undefined ? null : seatColour(owner, gv, board);
+  const [ax, ay] = port.at;
+  el("line", { class: "leader", x1: ax, y1: ay, x2: cx, y2: cy }, layer);
+  el("circle", { class: "city", cx: ax, cy: ay, r: 3.2, fill: ownerCss || "#fbf6e6" }, layer);
+
+  const g = el("g", { class: `port-card${ownerCss ? " owned" : ""}${port.capital_of ? " capital" : ""}`, "data-port": port.id, "data-place": `port:${port.id}`, "data-owner": owner ?? "" }, layer);
+  const held = state.warehouse.length ? state.warehouse.join(", ") : "empty";
+  const tip = [
+    `${port.name}: produces ${port.good}`,
+    `warehouse ${state.warehouse.length}/${port.warehouse} (${held}); spaces pay ${port.values.map((v) => v * 100).join(", ")}`,
+    ownerCss ? `held by the ${seatName(owner, gv, board)}, garrison ${state.garrison}` : "neutral",
+  ];
+  if (port.capital_of) tip.push(`capital of the ${board.nations.find((n) => n.id === port.capital_of)?.name || port.capital_of}`);
+  if (state.fort) tip.push("fort");
+  if (state.built_this_round) tip.push("built this round");
+  title(g, tip.join("; "));
+  el("rect", { class: "card", x: x0, y: y0, width: W, height: H, rx: 3, stroke: ownerCss || "#8b7a55" }, g);
+  if (ownerCss) el("rect", { class: "owner-band", x: x0, y: y0, width: 4, height: H, fill: ownerCss, stroke: "#3b2f1a", "stroke-width": 0.4 }, g);
+  el("circle", { class: "good-disc", cx: x0 + 10, cy: y0 + 8, r: 4.2, fill: goodColour(port.good) }, g);
+  const label = port.name.length > 11 ? port.name.slice(0, 10) + "." : port.name;
+  text(g, x0 + 17, y0 + 11, label, { class: "port-name" });
+  for (let i = 0; i < port.warehouse; i++) {
+    const good = state.warehouse[i];
+    const sx = x0 + 7 + i * (slot + 1);
+    el("rect", { class: `slot${good ? " full" : ""}`, x: sx, y: y0 + 16, width: slot, height: slot, fill: good ? goodColour(good) : null }, g);
+    if (!good) text(g, sx + slot / 2, y0 + 22, String(port.values[i]), { class: "slot-value", "text-anchor": "middle" });
+  }
+  if (state.garrison > 0) {
+    el("circle", { class: "sailors", cx: x0 + W - 9, cy: y0 + 19.5, r: 5.5, fill: ownerCss || "#999" }, g);
+    text(g, x0 + W - 9, y0 + 22.5, String(state.garrison), { class: "sailor-count", "text-anchor": "middle", fill: inkOn(ownerCss || "#999") });
+  }
+  let ix = x0 + W - 6;
+  if (port.capital_of) {
+    const nation = board.nations.find((n) => n.id === port.capital_of);
+    const flag = el("g", { class: "capital-flag", transform: `translate(${ix - 2},${y0 + 2})` }, g);
+    el("line", { x1: 0, y1: 0, x2: 0, y2: 9, stroke: "#3b2f1a", "stroke-width": 0.8 }, flag);
+    el("path", { d: "M0,0 L7,2 L0,5 Z", fill: SEAT_CSS[nation?.colour] || "#777", stroke: "#3b2f1a", "stroke-width": 0.5 }, flag);
+    title(flag, `capital of the ${nation?.name || port.capital_of}`);
+    ix -= 10;
+  }
+  if (state.fort) fortIcon(g, ix, y0 + 7);
+}
+
+function drawOrderTrack(svg, board, gv, [x, y]) {
+  const v = gv.view;
+  const g = el("g", { class: "track order-track", transform: `translate(${x},${y})` }, svg);
+  el("rect", { class: "track-bg", x: 0, y: 0, width: 4 * 34 + 12, height: 66, rx: 6 }, g);
+  text(g, 8, 14, "Turn order", { class: "track-title" });
+  for (let k = 1; k <= 4; k++) {
+    const seat = v.order?.[k - 1];
+    const taken = seat !== undefined && seat !== -1 && seat !== null;
+    const s = el("g", { class: "order-space", "data-order": k, "data-place": `order:${k}` }, g);
+    const css = taken ? seatColour(seat, gv, board) : "#fffaf0";
+    el("rect", { x: 6 + (k - 1) * 34, y: 20, width: 30, height: 24, rx: 3, fill: css, stroke: "#8b7a55" }, s);
+    text(s, 21 + (k - 1) * 34, 36, ROMAN[k - 1], { "text-anchor": "middle", class: "slot-label", fill: taken ? inkOn(css) : "#3b2f1a" });
+    title(s, taken ? `${ROMAN[k - 1]}: ${seatName(seat, gv, board)}` : `${ROMAN[k - 1]}: free`);
+  }
+  text(g, 8, 59, `phase: ${v.phase}`, { class: "track-note" });
+}
+
+function drawRoundTrack(svg, board, gv, [x, y]) {
+  const v = gv.view;
+  const g = el("g", { class: "track round-track", transform: `translate(${x},${y})` }, svg);
+  const n = v.rounds;
+  const width = n * 28 + 16;
+  el("rect", { class: "track-bg", x: 0, y: 0, width: Math.max(width, 7 * 62 + 16), height: 64, rx: 6 }, g);
+  text(g, 8, 14, "Rounds", { class: "track-title" });
+  for (let r = 1; r <= n; r++) {
+    const s = el("g", { class: `track-space${r === v.round ? " current" : ""}${r < v.round ? " done" : ""}`, "data-round": r }, g);
+    el("rect", { x: 8 + (r - 1) * 28, y: 18, width: 24, height: 20, rx: 3 }, s);
+    text(s, 20 + (r - 1) * 28, 32, String(r), { "text-anchor": "middle" });
+    title(s, `round ${r}`);
+  }
+  PHASES.forEach((p, i) => {
+    const current = v.phase === p;
+    const s = el("g", { class: `track-space phase${current ? " current" : ""}` }, g);
+    el("rect", { x: 8 + i * 62, y: 42, width: 58, height: 17, rx: 3 }, s);
+    text(s, 37 + i * 62, 54, p, { "text-anchor": "middle", class: "phase-name" });
+  });
+}
+
+/** Draw the whole board for this game view into `svg` (emptied by the caller). */
+export function draw(svg, board, gv) {
+  const v = gv.view;
+  const layers = drawSeaMap(svg, board, { zoneClass: (z) => (z.high_seas ? "high-seas" : "") });
+  const portState = new Map(v.ports.map((p) => [p.id, p]));
+  for (const port of board.ports) portCard(layers.ports, port, portState.get(port.id), gv, board);
+
+  const byArea = new Map();
+  for (const g of v.galleys) {
+    if (!byArea.has(g.area)) byArea.set(g.area, []);
+    byArea.get(g.area).push(g);
+  }
+  for (const zone of board.zones) {
+    const here = byArea.get(zone.id) || [];
+    const slots = tokenSlots(zone.label, here.length);
+    here.forEach((gl, i) => {
+      const cargo = Object.entries(gl.cargo).map(([k, n]) => `${n} ${k}`).join(", ") || "no cargo";
+      const token = galleyToken(layers.galleys, {
+        x: slots[i][0],
+        y: slots[i][1],
+        number: gl.galley,
+        label: `g${gl.galley}`,
+        colour: seatColour(gl.owner, gv, board),
+        sailors: gl.sailors,
+        cargo: gl.cargo,
+        goodColour,
+        active: false,
+        place: `galley:${gl.galley}`,
+        tip: `g${gl.galley} (${seatName(gl.owner, gv, board)}) in ${zone.name}: ${gl.sailors} sailor(s), ${cargo}; moved ${gl.moved} area(s)${gl.stopped ? ", stopped" : ""}`,
+      });
+      if (gl.stopped) token.classList.add("stopped");
+    });
+    zoneTag(layers.tags, zone, { extra: zone.high_seas ? "open-sea" : "" });
+  }
+  drawOrderTrack(svg, board, gv, board.places.order);
+  drawRoundTrack(svg, board, gv, board.places.round);
+  text(svg, board.width - 8, board.height - 8, "map reconstructed, not the printed board", { class: "map-note", "text-anchor": "end" });
+}

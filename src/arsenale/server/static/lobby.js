@@ -1,0 +1,195 @@
+// The lobby (/): create a game from the catalog, hand out one private link per human seat,
+// and list the games on this server.
+//
+// Hooks for browser tests: input[name="game"][value="<game id>"], #players,
+// #seats select[data-seat="N"], #options input[data-option="<name>"], #create,
+// #links .link-row[data-seat="N"] input (the seat's full URL) and its .copy button,
+// #links .link-row[data-seat="spectator"], #games tr[data-game-id="<id>"].
+
+import { api } from "./api.js";
+import { h } from "./view.js";
+
+const $ = (sel) => document.querySelector(sel);
+let catalog = { games: [], seats: ["human"] };
+
+function seatLabel(kind) {
+  if (kind === "human") return "Human";
+  return `Bot: ${kind}`;
+}
+
+function currentGame() {
+  const id = document.querySelector('input[name="game"]:checked')?.value;
+  return catalog.games.find((g) => g.id === id) || catalog.games[0];
+}
+
+function renderGames() {
+  const box = $("#game-choices");
+  box.replaceChildren(
+    ...catalog.games.map((g, i) =>
+      h(
+        "label",
+        { class: "game-choice" },
+        h("input", { type: "radio", name: "game", value: g.id, checked: i === 0, onchange: renderForm }),
+        h("span", {}, h("span", { class: "name" }, g.name), h("br"), h("span", { class: "muted" }, `${g.players[0]}-${g.players[1]} players · ${g.id}`)),
+      ),
+    ),
+  );
+}
+
+function renderForm() {
+  const game = currentGame();
+  if (!game) return;
+  const players = $("#players");
+  const before = Number(players.value) || null;
+  players.replaceChildren();
+  for (let n = game.players[0]; n <= game.players[1]; n++) players.append(h("option", { value: n }, `${n} players`));
+  players.value = String(before && before >= game.players[0] && before <= game.players[1] ? before : Math.min(3, game.players[1]));
+  renderSeats();
+  const options = $("#options");
+  if (!game.options.length) options.replaceChildren(h("span", { class: "muted" }, "none"));
+  else {
+    options.replaceChildren(
+      ...game.options.map((o) => {
+        const id = `opt-${o.name}`;
+        let input;
+        if (typeof o.default === "boolean") input = h("input", { type: "checkbox", id, checked: o.default, dataset: { option: o.name, type: "bool" } });
+        else if (typeof o.default === "number") input = h("input", { type: "number", id, value: o.default, dataset: { option: o.name, type: "number" } });
+        else input = h("input", { type: "text", id, value: o.default, size: 16, dataset: { option: o.name, type: "text" } });
+        return h("div", { class: "option-row" }, input, " ", h("label", { for: id }, h("strong", {}, o.name.replaceAll("_", " "))), h("div", { class: "help" }, o.help));
+      }),
+    );
+  }
+}
+
+function renderSeats() {
+  const n = Number($("#players").value);
+  const box = $("#seats");
+  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const defaultBot = catalog.seats.includes("heuristic") ? "heuristic" : catalog.seats.find((s) => s !== "human") || "human";
+  box.replaceChildren(
+    ...Array.from({ length: n }, (_, i) =>
+      h(
+        "div",
+        { class: "seat-row" },
+        h("label", { class: "seat-no", for: `seat-${i}` }, `Seat ${i + 1}`),
+        h(
+          "select",
+          { id: `seat-${i}`, dataset: { seat: String(i) } },
+          catalog.seats.map((k) => h("option", { value: k, selected: (old[i] ?? (i === 0 ? "human" : defaultBot)) === k }, seatLabel(k))),
+        ),
+      ),
+    ),
+  );
+}
+
+function absolute(url) {
+  return new URL(url, location.origin).href;
+}
+
+function linkRow(key, who, detail, url) {
+  const input = h("input", { type: "text", readonly: true, value: absolute(url), "aria-label": `link for ${who}`, onfocus: (e) => e.target.select() });
+  const copy = h("button", { type: "button", class: "copy" }, "Copy");
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch {
+      input.select();
+      document.execCommand?.("copy");
+    }
+    copy.textContent = "Copied ✓";
+    setTimeout(() => (copy.textContent = "Copy"), 1500);
+  });
+  return h("div", { class: "link-row", dataset: { seat: key } }, h("span", {}, h("span", { class: "who" }, who), h("br"), h("span", { class: "muted" }, detail)), input, copy, h("a", { class: "button", href: url, target: "_blank", rel: "noopener" }, "Open"));
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("#create-error").textContent = "";
+  const game = currentGame();
+  const players = Number($("#players").value);
+  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const options = {};
+  document.querySelectorAll("#options [data-option]").forEach((input) => {
+    const t = input.dataset.type;
+    options[input.dataset.option] = t === "bool" ? input.checked : t === "number" ? Number(input.value) : input.value.trim();
+  });
+  const button = $("#create");
+  button.disabled = true;
+  const res = await api("/api/games", { method: "POST", body: { game: game.id, players, seats, options } });
+  button.disabled = false;
+  if (!res.ok) {
+    $("#create-error").textContent = res.data?.error || `could not create the game (${res.status})`;
+    return;
+  }
+  const made = res.data;
+  // Seat names (colours, nations) come from the game itself: ask as a spectator.
+  const view = await api(`/api/games/${encodeURIComponent(made.id)}/view`);
+  const labels = view.ok ? view.data.seats.map((s) => s.label) : [];
+  const rows = made.seats.map((s) => {
+    const name = `Seat ${s.seat + 1}${labels[s.seat] ? ` · ${labels[s.seat].charAt(0).toUpperCase()}${labels[s.seat].slice(1)}` : ""}`;
+    if (s.url) return linkRow(String(s.seat), name, "human: private link", s.url);
+    return h("div", { class: "link-row", dataset: { seat: String(s.seat) } }, h("span", {}, h("span", { class: "who" }, name), h("br"), h("span", { class: "muted" }, `bot: ${s.kind}`)), h("span", { class: "muted" }, "played by the server"), h("span"), h("span"));
+  });
+  rows.push(linkRow("spectator", "Spectators", "anyone may watch", made.spectator_url));
+  $("#links").replaceChildren(...rows);
+  $("#new-game-form").classList.add("hidden");
+  $("#created").classList.remove("hidden");
+  $("#created").dataset.gameId = made.id;
+  refreshGames();
+}
+
+async function refreshGames() {
+  const res = await api("/api/games");
+  const body = $("#games tbody");
+  if (!res.ok) {
+    body.replaceChildren(h("tr", {}, h("td", { colspan: 5, class: "muted" }, res.data?.error || "the list is not available")));
+    return;
+  }
+  const games = res.data.games || [];
+  if (!games.length) {
+    body.replaceChildren(h("tr", {}, h("td", { colspan: 5, class: "muted" }, "No games yet: create the first one.")));
+    return;
+  }
+  const names = new Map(catalog.games.map((g) => [g.id, g.name]));
+  body.replaceChildren(
+    ...games.map((g) => {
+      const over = g.status === "over";
+      const humans = g.seats.filter((s) => s === "human").length;
+      return h(
+        "tr",
+        { dataset: { gameId: g.id, status: g.status } },
+        h("td", {}, h("strong", {}, (names.get(g.game) || g.game).replace(/ \(.*\)$/, "")), h("br"), h("span", { class: "muted" }, `${g.game.replace(/^.*-/, "")} · ${g.id}`)),
+        h("td", {}, `${g.players} · ${humans} human${humans === 1 ? "" : "s"}`, h("br"), h("span", { class: "muted" }, g.seats.filter((s) => s !== "human").join(", ") || "no bots")),
+        h("td", {}, g.ply),
+        h("td", {}, h("span", { class: `pill ${over ? "over" : "active"}` }, over ? "over" : "in play")),
+        h(
+          "td",
+          {},
+          h("a", { class: "button", href: `/game/${encodeURIComponent(g.id)}` }, "Watch"),
+          over ? " " : null,
+          over ? h("a", { class: "button", href: `/replay/${encodeURIComponent(g.id)}` }, "Replay") : null,
+        ),
+      );
+    }),
+  );
+}
+
+$("#players").addEventListener("change", renderSeats);
+$("#new-game-form").addEventListener("submit", create);
+$("#another").addEventListener("click", () => {
+  $("#created").classList.add("hidden");
+  $("#new-game-form").classList.remove("hidden");
+});
+
+const res = await api("/api/catalog");
+if (res.ok) {
+  catalog = res.data;
+  renderGames();
+  renderForm();
+} else {
+  $("#game-choices").replaceChildren(h("p", { class: "error" }, res.data?.error || "The catalog could not be loaded."));
+}
+refreshGames();
+setInterval(() => {
+  if (!document.hidden) refreshGames();
+}, 4000);
