@@ -8,8 +8,9 @@ import random
 import pytest
 
 import arsenale
-from arsenale.bots.ismcts import ISMCTS, parse_budget, rank_rewards
+from arsenale.bots.ismcts import ISMCTS, margin_rewards, parse_budget, rank_rewards
 from arsenale.bots.registry import make_bot
+from arsenale.core.actions import Action
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.info import SeatInfo
 from arsenale.sim.runner import simulate
@@ -79,3 +80,74 @@ def test_ismcts_beats_random_on_the_toy_game():
     out = simulate("toy-race", 2, ["ismcts:150it", "random"], games=12, seed=5)
     assert out["errors"] == 0
     assert out["wins"][0] >= 8, out["wins"]
+
+
+def test_margin_rewards_reward_a_lead_whatever_the_units():
+    assert margin_rewards([5, 5]) == [0.5, 0.5]
+    lead = margin_rewards([30, 20, 10])
+    assert lead[0] > 0.5 > lead[1] > lead[2]
+    assert margin_rewards([300, 200, 100]) == pytest.approx(lead)
+
+
+def test_with_few_iterations_the_prior_policys_move_is_played():
+    """PUCT puts most of its prior on the heuristic's choice, so a short search keeps it."""
+    game = arsenale.load_game("serenissima-2012")
+    state = game.new_game(2, seed=3)
+    seat = state.to_move()[0]
+    assert len(state.legal_actions(seat)) > 1
+    heuristic = game.heuristic_policy()(SeatInfo(state, seat), random.Random(0))
+    bot = ISMCTS(game, seconds=None, iterations=3, prior=game.heuristic_policy(), bias=0.5, puct=1)
+    action, table = bot.search(SeatInfo(state, seat), random.Random(5))
+    assert action is heuristic and table[0][1] == 3
+
+
+def test_progressive_bias_expands_the_prior_choice_first():
+    game = arsenale.load_game("serenissima-2012")
+    state = game.new_game(2, seed=3)
+    seat = state.to_move()[0]
+    heuristic = game.heuristic_policy()(SeatInfo(state, seat), random.Random(0))
+    bot = ISMCTS(game, seconds=None, iterations=1, prior=game.heuristic_policy(), bias=1.0)
+    _, table = bot.search(SeatInfo(state, seat), random.Random(5))
+    assert [row[0] for row in table if row[1]] == [heuristic]
+
+
+def test_the_prior_is_asked_below_the_root_only_at_visited_nodes():
+    """The prior policy is dear: below the root it is consulted once per node and seat, and
+    only from the `prior_visits`-th visit of a node on."""
+    game = arsenale.load_game("toy-race")
+    state = game.new_game(2, seed=1)
+    seat = state.to_move()[0]
+    calls: list[int] = []
+    heuristic = game.heuristic_policy()
+
+    def counting(info: SeatInfo, rng: random.Random) -> Action:
+        calls.append(info.seat)
+        return heuristic(info, rng)
+
+    def run(prior_visits: int) -> int:
+        calls.clear()
+        bot = ISMCTS(
+            game,
+            seconds=None,
+            iterations=100,
+            prior=counting,
+            bias=0.5,
+            puct=1,
+            prior_visits=prior_visits,
+        )
+        bot.search(SeatInfo(state, seat), random.Random(2))
+        return len(calls)
+
+    assert run(10**9) == 1  # the root only
+    assert 1 < run(8) < run(1) <= 100 * 2
+
+
+def test_default_bot_is_reproducible_for_a_seed_with_an_iteration_budget():
+    game = arsenale.load_game("serenissima-1996")
+    state = game.new_game(4, seed=6)
+    for _ in range(12):  # past the secret deployment, into bidding and trading
+        for seat in state.to_move():
+            state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_move()[0]
+    choices = {make_bot("ismcts:40it", game, 11).choose(SeatInfo(state, seat)) for _ in range(2)}
+    assert len(choices) == 1 and choices <= set(state.legal_actions(seat))

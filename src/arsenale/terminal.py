@@ -294,10 +294,10 @@ class TerminalPlay:
 def hint_lines(game: Game, state: GameState, seat: int, budget: str, seed: int) -> list[str]:
     """The search bot's suggestion for `seat`, with its estimated chance to win, and the three
     best alternatives. The search sees only the seat's information (a SeatInfo)."""
-    from arsenale.bots.ismcts import ISMCTS, parse_budget
+    from arsenale.bots.ismcts import ISMCTS, ismcts_factory
 
-    seconds, iterations = parse_budget(budget)
-    bot = ISMCTS(game, seconds=seconds, iterations=iterations)
+    bot = ismcts_factory(game, budget)  # the `ismcts` bot itself
+    assert isinstance(bot, ISMCTS)
     _, table = bot.search(SeatInfo(state, seat), random.Random(seed))
     if len(table) == 1:
         return [f"Hint: {table[0][0].notation} (the only move)"]

@@ -11,10 +11,28 @@ each seat chooses from its own statistics at that node, blind to the others' cho
 child is keyed by the joint choice. Chance (dice, shuffles) happens inside `apply` with the
 world's reseeded generator, so the tree is open-loop over it.
 
-Rewards come from final ranks: 1 for first, 0 for last, shared ranks averaged. Play-outs stop
-after `depth` plies when the game offers `Game.evaluate(state)` (per-seat estimates of the final
-score), which are ranked the same way; otherwise they run to the end. The bot never reads the
-true state: only the `SeatInfo` it is given.
+Guidance by a prior policy (`prior`, in practice the game's heuristic bot). At a node the
+policy chooses once per seat (at the root at once, elsewhere from the `prior_visits`-th visit
+on, as it is costly), in the first world that reaches the node. Two ways to use that choice:
+progressive bias (Chaslot et al. 2008), UCB plus bias / (visits + 1) for it and its expansion
+before the other untried actions; or PUCT (Rosin 2011; Silver et al. 2017), mean + c P(a)
+sqrt(N) / (1 + n(a)) with the prior P putting `bias` on the heuristic's choice and spreading
+the rest evenly, untried actions valued at the mean of the tried ones. With PUCT a short search
+keeps the heuristic's move unless the play-outs show a better one.
+
+Play-outs follow `rollout` (uniformly random, or the heuristic with epsilon-greedy random moves:
+see `heuristic_rollout`). They stop after `depth` plies when the game offers
+`Game.evaluate(state)` (per-seat estimates of the final score); otherwise they run to the end.
+Rewards come from the final (or estimated) ranks: 1 for first, 0 for last, shared ranks
+averaged; with `margin` > 0 they are mixed with the seat's lead over the best other seat,
+squashed into (0, 1) (`margin_rewards`), since with four players ranks alone are a noisy
+signal. The bot never reads the true state: only the `SeatInfo` it is given, and the worlds
+sampled from it.
+
+Bots (`ismcts_factory`, `ismcts_heuristic_factory`): `ismcts` uses the game's heuristic as the
+PUCT prior and in epsilon-greedy play-outs (10 plies, epsilon 0.1, then `evaluate`), margin
+rewards mixed half and half; `ismcts+heuristic` follows the heuristic alone in play-outs of 30
+plies. A game without a heuristic gets plain UCB with random play-outs.
 """
 
 from __future__ import annotations
@@ -31,7 +49,7 @@ from arsenale.core.game import Game, Policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.state import GameState
 
-ISMCTS_VERSION = "2"
+ISMCTS_VERSION = "3"
 """Changes whenever the default `ismcts` bot plays differently; benchmark results are kept per
 version (benchmarks/search.py summary counts only the current one)."""
 
@@ -40,9 +58,10 @@ _SEAT = 1 << 20  # stats key = seat * _SEAT + action index
 
 
 class Node:
-    __slots__ = ("children", "hints", "stats")
+    __slots__ = ("children", "hints", "stats", "visits")
 
     def __init__(self) -> None:
+        self.visits = 0
         self.children: dict[Any, Node] = {}
         # seat -> index of the action the prior policy chose here (in the first world seen)
         self.hints: dict[int, int] = {}
@@ -121,6 +140,7 @@ class ISMCTS:
         bias: float = 0.0,
         margin: float = 0.0,
         puct: float = 0.0,
+        prior_visits: int = 0,
     ) -> None:
         self.game = game
         self.seconds = seconds
@@ -132,6 +152,7 @@ class ISMCTS:
         self.bias = bias
         self.margin = margin
         self.puct = puct
+        self.prior_visits = prior_visits
         self.last_stats: dict[str, Any] = {}
 
     def __call__(self, info: SeatInfo, rng: random.Random) -> Action:
@@ -183,7 +204,11 @@ class ISMCTS:
                 stats = node.stats
                 base = m * _SEAT
                 hint = -1
-                if prior is not None and len(legal) > 1:
+                if (
+                    prior is not None
+                    and len(legal) > 1
+                    and (node is root or node.visits >= self.prior_visits)
+                ):
                     hints = node.hints
                     got = hints.get(m)
                     if got is None:
@@ -200,6 +225,7 @@ class ISMCTS:
                 path.append((node, m, base + best.index))
                 key_parts.append(best.index)
                 state.apply(m, best)
+            node.visits += 1
             key = key_parts[0] if len(key_parts) == 1 else tuple(key_parts)
             child = node.children.get(key)
             if child is None:
@@ -320,13 +346,46 @@ def heuristic_rollout(game: Game, epsilon: float = 0.0) -> Rollout:
     return roll
 
 
+def _heuristic_or_none(game: Game) -> Policy | None:
+    try:
+        return game.heuristic_policy()
+    except NotImplementedError:
+        return None
+
+
 def ismcts_factory(game: Game, budget: str | None) -> Policy:
+    """The `ismcts` bot: guided by the game's heuristic when it has one (PUCT prior on the
+    heuristic's choice, epsilon-greedy heuristic play-outs of 10 plies, then `evaluate`,
+    rewards half rank, half score margin); plain UCB with random play-outs otherwise."""
     seconds, iterations = parse_budget(budget)
-    return ISMCTS(game, seconds=seconds, iterations=iterations)
+    prior = _heuristic_or_none(game)
+    if prior is None:
+        return ISMCTS(game, seconds=seconds, iterations=iterations)
+    return ISMCTS(
+        game,
+        seconds=seconds,
+        iterations=iterations,
+        rollout=heuristic_rollout(game, epsilon=0.1),
+        depth=10,
+        prior=prior,
+        bias=0.5,
+        puct=1.0,
+        margin=0.5,
+    )
 
 
 def ismcts_heuristic_factory(game: Game, budget: str | None) -> Policy:
+    """The `ismcts+heuristic` bot: as `ismcts`, but the play-outs follow the heuristic alone
+    (no random moves) for 30 plies: fewer, longer and more faithful play-outs."""
     seconds, iterations = parse_budget(budget)
     return ISMCTS(
-        game, seconds=seconds, iterations=iterations, rollout=heuristic_rollout(game), depth=20
+        game,
+        seconds=seconds,
+        iterations=iterations,
+        rollout=heuristic_rollout(game),
+        depth=30,
+        prior=game.heuristic_policy(),
+        bias=0.5,
+        puct=1.0,
+        margin=0.5,
     )
