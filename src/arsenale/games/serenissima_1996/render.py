@@ -122,6 +122,14 @@ def describe_event(e: dict[str, Any]) -> str:
             return "Dice: " + ", ".join(f"seat {k}: {v}" for k, v in e["rolls"].items())
         case "place":
             return f"{who} takes place {e['place']}."
+        case "order":
+            return "Turn order: " + ", ".join(f"seat {s}" for s in e["order"]) + "."
+        case "transfer":
+            src = "the port" if e["from"] == "port" else f"g{e['from']}"
+            dst = "the port" if e["to"] == "port" else f"g{e['to']}"
+            return f"{who} moves a {e['piece']} from {src} to {dst}."
+        case "discarded":
+            return f"{who} discards a {e['piece']} from g{e['galley']}."
         case "bought":
             return f"{who} buys {e['good']} for g{e['galley']} ({e['ducats']} ducats)."
         case "deal":

@@ -37,6 +37,15 @@ export function gameTitle(id) {
   return titles.get(id) || id;
 }
 
+/** Show only the buttons of a long group whose text contains the filter's words. */
+function filterGroup(input) {
+  const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+  input.closest(".action-group").querySelectorAll("button[data-action-text]").forEach((b) => {
+    const t = b.dataset.actionText.toLowerCase();
+    b.classList.toggle("hidden", !words.every((w) => t.includes(w)));
+  });
+}
+
 function humanKind(kind) {
   const s = kind.replaceAll("_", " ");
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -191,7 +200,14 @@ export class GameScreen {
             h("span", { class: "kind" }, s.kind === "human" ? "human" : `bot: ${s.kind}`),
             state,
           ),
-          h("dl", {}, rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", { dataset: { field: k.toLowerCase().replaceAll(" ", "-") } }, v)])),
+          h(
+            "dl",
+            {},
+            rows.flatMap(([k, v]) => {
+              const wide = String(v).length > 12 ? "wide" : null;
+              return [h("dt", { class: wide }, k), h("dd", { class: wide, dataset: { field: k.toLowerCase().replaceAll(" ", "-") } }, v)];
+            }),
+          ),
         );
       }),
     );
@@ -346,7 +362,7 @@ export class GameScreen {
         h(
           "div",
           { class: `action-group${entries.length > 24 ? " many" : ""}`, dataset: { kind } },
-          h("h3", {}, humanKind(kind)),
+          h("h3", {}, humanKind(kind), entries.length > 24 ? h("input", { type: "search", class: "filter", placeholder: "filter…", "aria-label": `filter ${humanKind(kind)}`, oninput: (e) => filterGroup(e.target) }) : null),
           h(
             "div",
             { class: "buttons" },
@@ -420,7 +436,7 @@ export class GameScreen {
             "tr",
             { class: winners.has(s) ? "winner" : null, dataset: { seat: String(s) } },
             h("td", {}, r.ranks[s]),
-            h("td", {}, h("span", { class: "swatch", style: `background: ${this.seatColour(s)}` }), " ", this.seatName(s), winners.has(s) ? " 🏆" : ""),
+            h("td", {}, h("span", { class: "swatch", style: `background: ${this.seatColour(s)}` }), " ", this.seatName(s), winners.has(s) ? " ★" : ""),
             h("td", {}, r.scores[s]),
             r.tiebreak?.length ? h("td", {}, r.tiebreak[s]) : null,
           ),
