@@ -44,6 +44,11 @@ def board_data(board: Board, layout: dict[str, Any] | None = None) -> dict[str, 
                 "region": board.area_region[a] or None,
                 "adjacent": [board.area_ids[o] for o in board.adjacent[a]],
                 "label": point(entry["label"], GAME_ID, f"area {area_id} label"),
+                "galleys": point(
+                    entry.get("galleys", [entry["label"][0], entry["label"][1] + 20]),
+                    GAME_ID,
+                    f"area {area_id} galleys",
+                ),
                 "seeds": [
                     point(s, GAME_ID, f"area {area_id} seed")
                     for s in entry.get("seeds") or [entry["label"]]

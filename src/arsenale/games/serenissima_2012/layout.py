@@ -43,6 +43,11 @@ def board_data(board: Board, layout: dict[str, Any] | None = None) -> dict[str, 
                 "port": board.port_ids[p] if p >= 0 else None,
                 "adjacent": [board.zone_ids[o] for o in board.adjacent[z]],
                 "label": point(entry["label"], GAME_ID, f"zone {zone_id} label"),
+                "galleys": point(
+                    entry.get("galleys", [entry["label"][0], entry["label"][1] + 20]),
+                    GAME_ID,
+                    f"zone {zone_id} galleys",
+                ),
                 "seeds": [
                     point(s, GAME_ID, f"zone {zone_id} seed")
                     for s in entry.get("seeds") or [entry["label"]]

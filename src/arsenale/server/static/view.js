@@ -154,7 +154,7 @@ export class GameScreen {
     banner.dataset.state = "waiting";
     banner.append(h("span", { class: "spinner", "aria-hidden": "true" }));
     if (secret) {
-      const done = (decision.submitted || []).map((s) => this.seatName(s));
+      const done = (decision.submitted || []).filter((s) => s !== me).map((s) => this.seatName(s));
       const mine = gv.view?.my_submission ? " You have chosen." : "";
       banner.append(
         h("span", {}, `Secret choices: waiting for ${waitingFor}`),

@@ -227,16 +227,16 @@ export function galleyToken(layer, { x, y, number, label, colour, sailors, cargo
   return g;
 }
 
-/** Positions for n tokens below a zone's label point (rows of 3, or 4 when crowded). */
-export function tokenSlots(label, n) {
-  const [x, y] = label;
+/** Positions for n tokens from a zone's galley anchor: rows of 2 (3 when there are more than 4). */
+export function tokenSlots(anchor, n) {
+  const [x, y] = anchor;
   const out = [];
-  const perRow = n <= 6 ? 3 : 4;
+  const perRow = n <= 4 ? 2 : 3;
   for (let i = 0; i < n; i++) {
     const row = Math.floor(i / perRow);
     const inRow = Math.min(perRow, n - row * perRow);
     const col = i % perRow;
-    out.push([x + (col - (inRow - 1) / 2) * 34, y + 20 + row * 26]);
+    out.push([x + (col - (inRow - 1) / 2) * 34, y + row * 26]);
   }
   return out;
 }

@@ -258,7 +258,7 @@ export function draw(svg, board, gv) {
   }
   for (const zone of board.zones) {
     const here = byArea.get(zone.id) || [];
-    const slots = tokenSlots(zone.label, here.length);
+    const slots = tokenSlots(zone.galleys || [zone.label[0], zone.label[1] + 20], here.length);
     here.forEach((gl, i) => {
       const cargo = Object.entries(gl.cargo).map(([k, n]) => `${n} ${k}`).join(", ") || "no cargo";
       const token = galleyToken(layers.galleys, {
