@@ -31,6 +31,7 @@ def test_every_zone_and_port_has_a_place(game_id: str) -> None:
     assert [p["id"] for p in data["ports"]] == list(board.port_ids)
     for z in data["zones"]:
         assert _inside(z["label"], data), z["id"]
+        assert _inside(z["galleys"], data), z["id"]
         assert z["seeds"] and all(_inside(s, data) for s in z["seeds"]), z["id"]
         assert set(z["adjacent"]) <= set(zone_ids)
     for p in data["ports"]:
