@@ -119,7 +119,8 @@ export class GameScreen {
     $("#seat-name").textContent = who;
     const status = this.module?.status ? this.module.status(gv, this.board) : "";
     $("#status-line").textContent = `${status}${status ? " · " : ""}ply ${gv.ply}`;
-    document.title = `${gv.seat === null || gv.seat === undefined ? "Watching" : who} · ${gv.game} · Arsenale`;
+    const mine = gv.seat !== null && gv.seat !== undefined && (gv.to_move || []).includes(gv.seat) && gv.status !== "over";
+    document.title = `${mine ? "● Your turn · " : ""}${gv.seat === null || gv.seat === undefined ? "Watching" : who} · ${gameTitle(gv.game)} · Arsenale`;
   }
 
   decisionText() {

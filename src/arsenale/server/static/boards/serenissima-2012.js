@@ -123,6 +123,15 @@ export function places(action, gv, board) {
       const g = gv.view.wheel?.active_galley;
       return g ? [`galley:${g}`, `wheel:${g}`] : [];
     }
+    case "blockade":
+    case "pass":
+    case "fight":
+    case "retreat":
+    case "end": {
+      // Decisions about the galley that is acting: offered on that galley too.
+      const g = gv.view.activation?.galley;
+      return g ? [`galley:${g}`] : [];
+    }
     default:
       return [];
   }
@@ -192,7 +201,10 @@ function portCard(layer, port, state, gv) {
     ix -= 10;
   }
   if (state.wine_side) el("circle", { class: "wine-mark", cx: ix, cy: y0 + 7, r: 2.6 }, g);
-  if (state.start) text(g, x0 + W - 18, y0 + 24, "", {});
+  if (state.start) {
+    const star = text(g, x0 + 11 + port.warehouse * 8, y0 + 23.5, "★", { class: "start-star" });
+    title(star, "starting port");
+  }
   if (state.closed) el("line", { class: "closed-bar", x1: x0 + 2, y1: y0 + H - 2, x2: x0 + W - 2, y2: y0 + 2 }, g);
 }
 
