@@ -209,8 +209,8 @@ export function zoneTag(layer, zone, { extra = "" } = {}) {
 
 /** A galley token: hull in the owner's colour with its number, and a row of pips below for its
  * sailors (discs) and goods (squares). `cargo` = {good: count}. */
-export function galleyToken(layer, { x, y, number, label, colour, sailors, cargo, goodColour, active, place, tip }) {
-  const g = el("g", { class: `galley${active ? " active" : ""}`, transform: `translate(${x},${y})`, "data-galley": number, "data-place": place }, layer);
+export function galleyToken(layer, { x, y, scale = 1, number, label, colour, sailors, cargo, goodColour, active, place, tip }) {
+  const g = el("g", { class: `galley${active ? " active" : ""}`, transform: `translate(${x},${y}) scale(${scale})`, "data-galley": number, "data-place": place }, layer);
   title(g, tip);
   el("path", { class: "hull", d: "M-15,-6 L15,-6 L11,5 L-11,5 Z", fill: colour }, g);
   el("path", { class: "mast", d: "M0,-6 L0,-15 L8,-8 Z" }, g);
@@ -227,16 +227,18 @@ export function galleyToken(layer, { x, y, number, label, colour, sailors, cargo
   return g;
 }
 
-/** Positions for n tokens from a zone's galley anchor: rows of 2 (3 when there are more than 4). */
+/** Positions [x, y, scale] for n tokens from a zone's galley anchor: rows of 2, or smaller
+ * tokens in rows of 3-4 when a zone is crowded, so a crowd keeps to its own waters. */
 export function tokenSlots(anchor, n) {
   const [x, y] = anchor;
   const out = [];
-  const perRow = n <= 4 ? 2 : 3;
+  const scale = n <= 4 ? 1 : n <= 6 ? 0.8 : 0.68;
+  const perRow = n <= 4 ? 2 : n <= 6 ? 3 : 4;
   for (let i = 0; i < n; i++) {
     const row = Math.floor(i / perRow);
     const inRow = Math.min(perRow, n - row * perRow);
     const col = i % perRow;
-    out.push([x + (col - (inRow - 1) / 2) * 34, y + row * 26]);
+    out.push([x + (col - (inRow - 1) / 2) * 34 * scale, y + row * 26 * scale, scale]);
   }
   return out;
 }

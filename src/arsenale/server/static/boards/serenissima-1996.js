@@ -194,16 +194,20 @@ function portCard(layer, port, state, gv, board) {
     el("circle", { class: "sailors", cx: x0 + W - 9, cy: y0 + 19.5, r: 5.5, fill: ownerCss || "#999" }, g);
     text(g, x0 + W - 9, y0 + 22.5, String(state.garrison), { class: "sailor-count", "text-anchor": "middle", fill: inkOn(ownerCss || "#999") });
   }
-  let ix = x0 + W - 6;
+  // The capital's flag and the fort sit on the card's top edge.
+  let ix = x0 + W - 7;
   if (port.capital_of) {
     const nation = board.nations.find((n) => n.id === port.capital_of);
-    const flag = el("g", { class: "capital-flag", transform: `translate(${ix - 2},${y0 + 2})` }, g);
+    const flag = el("g", { class: "capital-flag", transform: `translate(${ix - 2},${y0 - 9})` }, g);
     el("line", { x1: 0, y1: 0, x2: 0, y2: 9, stroke: "#3b2f1a", "stroke-width": 0.8 }, flag);
     el("path", { d: "M0,0 L7,2 L0,5 Z", fill: SEAT_CSS[nation?.colour] || "#777", stroke: "#3b2f1a", "stroke-width": 0.5 }, flag);
     title(flag, `capital of the ${nation?.name || port.capital_of}`);
-    ix -= 10;
+    ix -= 13;
   }
-  if (state.fort) fortIcon(g, ix, y0 + 7);
+  if (state.fort) {
+    el("circle", { class: "badge", cx: ix, cy: y0 - 1, r: 6 }, g);
+    fortIcon(g, ix, y0 - 1);
+  }
 }
 
 function drawOrderTrack(svg, board, gv, [x, y]) {
@@ -264,6 +268,7 @@ export function draw(svg, board, gv) {
       const token = galleyToken(layers.galleys, {
         x: slots[i][0],
         y: slots[i][1],
+        scale: slots[i][2],
         number: gl.galley,
         label: `g${gl.galley}`,
         colour: seatColour(gl.owner, gv, board),

@@ -191,16 +191,20 @@ function portCard(layer, port, state, gv) {
     el("circle", { class: "sailors", cx: x0 + W - 9, cy: y0 + 19.5, r: 5.5, fill: ownerCss || "#999" }, g);
     text(g, x0 + W - 9, y0 + 22.5, String(state.sailors), { class: "sailor-count", "text-anchor": "middle", fill: ownerCss === SEAT_CSS.orange ? "#1d1d1d" : "#fff" });
   }
-  let ix = x0 + W - 6;
+  // Fort, basilica and the wine side sit as badges on the card's top edge.
+  let ix = x0 + W - 7;
+  const badge = () => el("circle", { class: "badge", cx: ix, cy: y0 - 1, r: 6 }, g);
   if (state.basilica) {
-    basilicaIcon(g, ix, y0 + 7);
-    ix -= 10;
+    badge();
+    basilicaIcon(g, ix, y0 - 1);
+    ix -= 13;
   }
   if (state.fort) {
-    fortIcon(g, ix, y0 + 7);
-    ix -= 10;
+    badge();
+    fortIcon(g, ix, y0 - 1);
+    ix -= 13;
   }
-  if (state.wine_side) el("circle", { class: "wine-mark", cx: ix, cy: y0 + 7, r: 2.6 }, g);
+  if (state.wine_side) title(el("circle", { class: "wine-mark", cx: ix + 3, cy: y0 - 1, r: 3 }, g), "wine side (income)");
   if (state.start) {
     const star = text(g, x0 + 11 + port.warehouse * 8, y0 + 23.5, "★", { class: "start-star" });
     title(star, "starting port");
@@ -272,6 +276,7 @@ export function draw(svg, board, gv) {
       galleyToken(layers.galleys, {
         x: slots[i][0],
         y: slots[i][1],
+        scale: slots[i][2],
         number: gl.number,
         colour: seatColour(gl.owner, gv),
         sailors: gl.sailors,
