@@ -7,6 +7,7 @@ Input comes from a `read(prompt)` function returning None at end of input, so te
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import random
@@ -76,6 +77,8 @@ def describe_event(game: Game, state: GameState, event: Event) -> str:
     """One readable line for an event (the game's own wording if it provides one)."""
     describe = getattr(game, "describe_event", None)
     if callable(describe):
+        if "label" in inspect.signature(describe).parameters:  # it names seats as we tell it
+            return str(describe(event, label=state.seat_label))
         return str(describe(event))
     kind = str(event.get("type", "event"))
     if kind == "submitted" and isinstance(event.get("seat"), int):

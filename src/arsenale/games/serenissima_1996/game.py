@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from arsenale.core.errors import OptionError
@@ -129,10 +130,12 @@ class Serenissima1996(Game):
 
         return render(view, seat)
 
-    def describe_event(self, event: dict[str, Any]) -> str:
+    def describe_event(
+        self, event: dict[str, Any], label: Callable[[int], str] | None = None
+    ) -> str:
         from arsenale.games.serenissima_1996.render import describe_event
 
-        return describe_event(event)
+        return describe_event(event, label)
 
 
 def _estimate(state: State, seat: int) -> float:

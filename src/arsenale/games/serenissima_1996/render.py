@@ -5,6 +5,7 @@ Works from a seat's view only, so it shows nothing the seat may not see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group
@@ -103,10 +104,15 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     return Group(Panel(status, title="Serenissima (1996)"), players, ports, galleys)
 
 
-def describe_event(e: dict[str, Any]) -> str:
+def describe_event(e: dict[str, Any], label: Callable[[int], str] | None = None) -> str:
+    """One sentence for an event; `label` names a seat (its nation) when the caller knows it."""
+
+    def name(seat: Any) -> str:
+        return label(int(seat)) if label is not None else f"seat {seat}"
+
     t = e["type"]
     seat = e.get("seat")
-    who = f"seat {seat}" if isinstance(seat, int) else ""
+    who = name(seat) if isinstance(seat, int) else ""
     match t:
         case "round":
             return f"=== Round {e['round']} ==="
@@ -117,13 +123,13 @@ def describe_event(e: dict[str, Any]) -> str:
         case "deployed":
             return f"{who} deploys {e['galleys'][0]} and {e['galleys'][1]} sailors aboard, {e['capital']} at home."
         case "bids":
-            return "Bids revealed: " + ", ".join(f"seat {i}: {b}" for i, b in enumerate(e["bids"]))
+            return "Bids revealed: " + ", ".join(f"{name(i)}: {b}" for i, b in enumerate(e["bids"]))
         case "dice":
-            return "Dice: " + ", ".join(f"seat {k}: {v}" for k, v in e["rolls"].items())
+            return "Dice: " + ", ".join(f"{name(k)}: {v}" for k, v in e["rolls"].items())
         case "place":
             return f"{who} takes place {e['place']}."
         case "order":
-            return "Turn order: " + ", ".join(f"seat {s}" for s in e["order"]) + "."
+            return "Turn order: " + ", ".join(name(s) for s in e["order"]) + "."
         case "transfer":
             src = "the port" if e["from"] == "port" else f"g{e['from']}"
             dst = "the port" if e["to"] == "port" else f"g{e['to']}"
@@ -134,7 +140,7 @@ def describe_event(e: dict[str, Any]) -> str:
             return f"{who} buys {e['good']} for g{e['galley']} ({e['ducats']} ducats)."
         case "deal":
             d = e["deal"]
-            return f"Seat {d['buyer']} wants {d['good']} from seat {d['seller']}."
+            return f"{name(d['buyer'])} wants {d['good']} from {name(d['seller'])}."
         case "offer":
             return f"{who} asks {e['ducats']} ducats."
         case "counter_offer":
@@ -144,7 +150,7 @@ def describe_event(e: dict[str, Any]) -> str:
         case "deal_refused":
             return f"{who} refuses: no deal."
         case "deal_done":
-            return f"Deal: seat {e['buyer']} buys {e['good']} from seat {e['seller']} for {e['ducats']}."
+            return f"Deal: {name(e['buyer'])} buys {e['good']} from {name(e['seller'])} for {e['ducats']}."
         case "hired":
             return f"{who} hires a sailor in {e['port']}."
         case "built_galley":
