@@ -1,9 +1,10 @@
 """Search bots: speed, where the time goes, and strength (issue: bots and AI interfaces).
 
     python benchmarks/search.py speed [GAME ...] [--seconds 0.5] [--positions 10]
-        iterations per second of `ismcts` and of OpenSpiel's ISMCTS on the same positions
-        (medians), and the share of ismcts time spent in determinize, clone, legal_actions
-        and apply (cProfile, cumulative)
+        iterations per second of `ismcts`, of the same search unguided (random play-outs,
+        like OpenSpiel's) and of OpenSpiel's ISMCTS on the same positions (medians), and the
+        share of ismcts time spent in determinize, clone, legal_actions, apply, the heuristic
+        and evaluate (cProfile, cumulative)
     python benchmarks/search.py match [GAME ...] [--games 100] [--budget 500ms] [--workers 1]
         2 players, seats swapped every other game: ismcts against openspiel-ismcts, equal
         time per decision
@@ -37,7 +38,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-from arsenale.bots.ismcts import ISMCTS_VERSION
+from arsenale.bots.base import Bot
+from arsenale.bots.ismcts import ISMCTS, ISMCTS_VERSION
 from arsenale.bots.registry import make_bot
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
@@ -67,14 +69,21 @@ def positions(game_id: str, players: int, count: int, seed: int = 0) -> list[tup
 
 
 def speed(game_id: str, seconds: float, count: int) -> dict[str, object]:
+    """Iterations per second of the `ismcts` bot (guided by the game's heuristic, so each
+    iteration costs more), of the same search unguided (uniformly random play-outs, as
+    OpenSpiel's bot plays them: the like-for-like comparison) and of OpenSpiel's ISMCTS; the
+    time shares are those of the `ismcts` bot."""
     budget = f"{int(seconds * 1000)}ms"
-    ours = make_bot(f"ismcts:{budget}", load_game(game_id), 1)
-    theirs = make_bot(f"openspiel-ismcts:{budget}", load_game(game_id), 1)
-    rates: dict[str, list[float]] = {"ismcts": [], "openspiel-ismcts": []}
+    game = load_game(game_id)
+    ours = make_bot(f"ismcts:{budget}", game, 1)
+    unguided = Bot("ismcts-unguided", ISMCTS(game, seconds=seconds), 1)
+    theirs = make_bot(f"openspiel-ismcts:{budget}", game, 1)
+    rates: dict[str, list[float]] = {"ismcts": [], "unguided": [], "openspiel-ismcts": []}
     profile = cProfile.Profile()
     for state, seat in positions(game_id, 2, count):
-        ours.choose(SeatInfo(state, seat))
-        rates["ismcts"].append(ours.policy.last_stats["iterations_per_s"])  # type: ignore[attr-defined]
+        for name, bot in (("ismcts", ours), ("unguided", unguided)):
+            bot.choose(SeatInfo(state, seat))
+            rates[name].append(bot.policy.last_stats["iterations_per_s"])  # type: ignore[attr-defined]
         profile.enable()  # a second, profiled search: the profiler slows what it measures
         ours.choose(SeatInfo(state, seat))
         profile.disable()
@@ -83,14 +92,22 @@ def speed(game_id: str, seconds: float, count: int) -> dict[str, object]:
     stats = pstats.Stats(profile)
     total = max(row[3] for row in stats.stats.values())  # type: ignore[attr-defined]
     shares = {}
-    for name in ("determinize", "clone", "legal_actions", "apply"):
+    for name, where in (
+        ("determinize", "core/state.py"),
+        ("clone", "core/state.py"),
+        ("legal_actions", "core/state.py"),
+        ("apply", "core/state.py"),
+        ("heuristic_policy", "heuristic.py"),
+        ("evaluate", "game.py"),
+    ):
         cum = sum(
             row[3]
             for (path, _line, func), row in stats.stats.items()  # type: ignore[attr-defined]
-            if func == name and path.endswith("core/state.py")
+            if func == name and path.endswith(where)
         )
         shares[name] = round(cum / total, 3) if total else 0.0
     ours_rate = statistics.median(rates["ismcts"])
+    plain_rate = statistics.median(rates["unguided"])
     theirs_rate = statistics.median(rates["openspiel-ismcts"])
     return {
         "game": game_id,
@@ -98,8 +115,10 @@ def speed(game_id: str, seconds: float, count: int) -> dict[str, object]:
         "positions": count,
         "seconds_per_decision": seconds,
         "ismcts_iterations_per_s": round(ours_rate, 1),
+        "ismcts_unguided_iterations_per_s": round(plain_rate, 1),
         "openspiel_ismcts_simulations_per_s": round(theirs_rate, 1),
         "ratio": round(ours_rate / theirs_rate, 2) if theirs_rate else None,
+        "unguided_ratio": round(plain_rate / theirs_rate, 2) if theirs_rate else None,
         "ismcts_time_share": shares,
     }
 
