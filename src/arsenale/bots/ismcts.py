@@ -49,7 +49,7 @@ from arsenale.core.game import Game, Policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.state import GameState
 
-ISMCTS_VERSION = "3"
+ISMCTS_VERSION = "4"
 """Changes whenever the default `ismcts` bot plays differently; benchmark results are kept per
 version (benchmarks/search.py summary counts only the current one)."""
 

@@ -46,3 +46,25 @@ def test_a_lost_galley_lowers_its_owners_estimate_only() -> None:
     after = game.evaluate(sunk)
     assert after[1] < before[1]
     assert after[0] == before[0] and after[2] == before[2]
+
+
+def test_a_port_within_a_rival_galleys_reach_is_worth_more_with_a_garrison() -> None:
+    state = _played(4, 150)
+    game, b = state.game, state.game.board
+    seat = next(s for s in range(3) if state.owner[state.capital_of(s)] == s)
+    capital = state.capital_of(seat)
+    rival = next(h for h, o in enumerate(state.g_owner) if o >= 0 and o != seat)
+    state.g_area[rival] = b.port_area[capital]
+    state.g_sailors[rival] = 3
+    estimates = []
+    for garrison in (0, 1, 4):
+        world = state.clone()
+        assert isinstance(world, State)
+        world.garrison[capital] = garrison
+        estimates.append(game.evaluate(world)[seat])
+    assert estimates[0] < estimates[1] < estimates[2]
+    far = state.clone()
+    assert isinstance(far, State)
+    far.g_owner[rival] = -1  # that galley gone
+    far.garrison[capital] = 0
+    assert game.evaluate(far)[seat] > estimates[0]

@@ -138,10 +138,22 @@ class Serenissima1996(Game):
         return describe_event(event, label)
 
 
+ATTACKED = 0.5
+"""Chance that a rival galley able to reach one of our ports attacks it before the end."""
+
+
+def _keep(threat: int, garrison: int) -> float:
+    """Chance of keeping a port whose garrison is `garrison` when the strongest rival crew in
+    reach is `threat` (0: none): a rough share of the sailors on the defending side."""
+    if threat <= 0:
+        return 1.0
+    return 1.0 - ATTACKED * threat / (threat + garrison)
+
+
 def _estimate(state: State, seat: int) -> float:
     """Prosperity points to come: money at 500 ducats a point, each port held (its point, or
     the points of its warehouse as it fills; the capital's 10 points and the income of the
-    rounds left), and each galley's future trade, crew and cargo (rulebook: FIN DE PARTIE,
+    rounds left) times the chance of keeping it from rival galleys in reach, and each galley's future trade, crew and cargo (rulebook: FIN DE PARTIE,
     capital income; the values in ducats are the heuristic bot's,
     games/serenissima_1996/heuristic.py)."""
     from arsenale.games.serenissima_1996.heuristic import POINT, _Ctx
@@ -150,7 +162,7 @@ def _estimate(state: State, seat: int) -> float:
     total = float(state.money[seat])
     for p, o in enumerate(state.owner):
         if o == seat:
-            total += c.port_value(p)
+            total += c.port_value(p) * _keep(c.threat(p), state.garrison[p])
     for g, o in enumerate(state.g_owner):
         if o == seat:
             total += c.galley_value(g)
