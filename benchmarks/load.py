@@ -309,19 +309,23 @@ async def run_health(
     mean_pause = clients / rate if rate else 0.0
     ready = asyncio.Event()
     connected = 0
+    started = cpu_before = 0.0
 
     async def worker() -> None:
-        nonlocal connected
+        nonlocal connected, started, cpu_before
         async with httpx.AsyncClient(base_url=server.base_url, timeout=30, verify=TLS) as client:
             await client.get("/api/health")  # the connection is made before measuring
             connected += 1
-            if connected == clients:
+            if connected == clients:  # the last one in starts the clock for all
+                cpu_before = cpu_seconds(server.pid)
+                started = time.perf_counter()
                 ready.set()
             await ready.wait()
-            deadline = time.perf_counter() + seconds
+            deadline = started + seconds
             while True:
                 if mean_pause:
-                    await asyncio.sleep(rng.expovariate(1 / mean_pause))
+                    pause = rng.expovariate(1 / mean_pause)
+                    await asyncio.sleep(min(pause, max(0.0, deadline - time.perf_counter())))
                 if time.perf_counter() >= deadline:
                     return
                 sent = time.perf_counter()
@@ -331,11 +335,7 @@ async def run_health(
                 if r.status_code == 200:
                     latencies.append(took)
 
-    workers = [asyncio.create_task(worker()) for _ in range(clients)]
-    await ready.wait()
-    cpu_before = cpu_seconds(server.pid)
-    started = time.perf_counter()
-    await asyncio.gather(*workers)
+    await asyncio.gather(*(worker() for _ in range(clients)))
     elapsed = time.perf_counter() - started
     cpu = cpu_seconds(server.pid) - cpu_before
     out = {"clients": clients, "seconds": round(elapsed, 1), **summary(latencies, elapsed)}
