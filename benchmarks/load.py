@@ -308,11 +308,11 @@ async def run_health(
     rng = random.Random(7)
     mean_pause = clients / rate if rate else 0.0
     ready = asyncio.Event()
-    connected = 0
+    connected = dropped = 0
     started = cpu_before = 0.0
 
     async def worker() -> None:
-        nonlocal connected, started, cpu_before
+        nonlocal connected, started, cpu_before, dropped
         async with httpx.AsyncClient(base_url=server.base_url, timeout=30, verify=TLS) as client:
             await client.get("/api/health")  # the connection is made before measuring
             connected += 1
@@ -328,8 +328,13 @@ async def run_health(
                     await asyncio.sleep(min(pause, max(0.0, deadline - time.perf_counter())))
                 if time.perf_counter() >= deadline:
                     return
-                sent = time.perf_counter()
-                r = await client.get("/api/health")
+                try:
+                    sent = time.perf_counter()
+                    r = await client.get("/api/health")
+                except httpx.TransportError:  # the server's keep-alive timeout raced us: again
+                    dropped += 1
+                    sent = time.perf_counter()
+                    r = await client.get("/api/health")
                 took = time.perf_counter() - sent
                 statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
                 if r.status_code == 200:
@@ -341,6 +346,7 @@ async def run_health(
     out = {"clients": clients, "seconds": round(elapsed, 1), **summary(latencies, elapsed)}
     out["server_cpu_ms_per_request"] = round(cpu * 1000 / len(latencies), 2) if latencies else None
     out["statuses"] = {str(k): v for k, v in sorted(statuses.items())}
+    out["transport_errors_retried"] = dropped
     return out
 
 

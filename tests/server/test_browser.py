@@ -45,6 +45,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-dev-shm-usage",  # a container's small /dev/shm must not crash the renderer
 ]
 GAME = "serenissima-1996"
 HUMANS = (0, 1)
