@@ -151,3 +151,32 @@ def test_default_bot_is_reproducible_for_a_seed_with_an_iteration_budget():
     seat = state.to_move()[0]
     choices = {make_bot("ismcts:40it", game, 11).choose(SeatInfo(state, seat)) for _ in range(2)}
     assert len(choices) == 1 and choices <= set(state.legal_actions(seat))
+
+
+def test_the_prior_choice_stands_unless_the_search_clearly_beats_it():
+    """With `confidence` the most visited action replaces the prior's choice only when its
+    mean reward is higher by that many standard errors. Here the prior always stops at once,
+    a poor move that a plain search overrules; an impossible bar keeps it, and the table still
+    lists every root action."""
+    game = arsenale.load_game("toy-race")
+    state = game.new_game(2, seed=1)
+    seat = state.to_move()[0]
+    legal = state.legal_actions(seat)
+    assert len(legal) > 1
+
+    def last(info: SeatInfo, rng: random.Random) -> Action:
+        return info.legal_actions()[-1]
+
+    poor = legal[-1]
+
+    def search(confidence: float) -> tuple[Action, list[Action]]:
+        bot = ISMCTS(
+            game, seconds=None, iterations=200, prior=last, bias=0.5, puct=1, confidence=confidence
+        )
+        action, table = bot.search(SeatInfo(state, seat), random.Random(3))
+        assert {row[0] for row in table} == set(legal)
+        return action, [row[0] for row in table]
+
+    assert search(0.0)[0] is not poor
+    action, order = search(1e9)
+    assert action is poor and order[0] is poor

@@ -65,7 +65,8 @@ class Node:
         self.children: dict[Any, Node] = {}
         # seat -> index of the action the prior policy chose here (in the first world seen)
         self.hints: dict[int, int] = {}
-        # key -> [visits, total reward of the deciding seat, availability, wins (ranked first)]
+        # key -> [visits, total reward of the deciding seat, availability, wins (ranked first),
+        #         total squared reward]
         self.stats: dict[int, list[float]] = {}
 
 
@@ -141,6 +142,7 @@ class ISMCTS:
         margin: float = 0.0,
         puct: float = 0.0,
         prior_visits: int = 0,
+        confidence: float = 0.0,
     ) -> None:
         self.game = game
         self.seconds = seconds
@@ -153,6 +155,7 @@ class ISMCTS:
         self.margin = margin
         self.puct = puct
         self.prior_visits = prior_visits
+        self.confidence = confidence
         self.last_stats: dict[str, Any] = {}
 
     def __call__(self, info: SeatInfo, rng: random.Random) -> Action:
@@ -184,12 +187,40 @@ class ISMCTS:
             mean = st[1] / st[0] if st and st[0] else 0.0
             table.append((a, visits, mean, st[3] / st[0] if st and st[0] else 0.0))
         table.sort(key=lambda row: (-row[1], -row[2]))
+        hint = root.hints.get(seat)
+        if self.confidence and hint is not None and table[0][0].index != hint:
+            table = self._keep_hint(root, seat, hint, table)
         self.last_stats = {
             "iterations": n,
             "seconds": elapsed,
             "iterations_per_s": n / elapsed if elapsed else 0.0,
         }
         return table[0][0], table
+
+    def _keep_hint(
+        self,
+        root: Node,
+        seat: int,
+        hint: int,
+        table: list[tuple[Action, int, float, float]],
+    ) -> list[tuple[Action, int, float, float]]:
+        """Put the prior's choice first again unless the most visited action's mean reward
+        beats it by `confidence` standard errors (a one-sided test on the play-out rewards):
+        where the estimate cannot tell moves apart, noise should not override the heuristic."""
+        best = root.stats[seat * _SEAT + table[0][0].index]
+        mine = root.stats.get(seat * _SEAT + hint)
+        if mine is not None and mine[0] >= 2 and best[0] >= 2:
+
+            def mean_var(st: list[float]) -> tuple[float, float]:
+                mean = st[1] / st[0]
+                return mean, max(0.0, st[4] / st[0] - mean * mean) / (st[0] - 1)
+
+            m_best, v_best = mean_var(best)
+            m_hint, v_hint = mean_var(mine)
+            if m_best - m_hint > self.confidence * math.sqrt(v_best + v_hint):
+                return table
+        first = [row for row in table if row[0].index == hint]
+        return first + [row for row in table if row[0].index != hint]
 
     def _iterate(self, root: Node, state: GameState, rng: random.Random) -> None:
         node = root
@@ -217,7 +248,7 @@ class ISMCTS:
                 if self.puct:
                     best = self._puct(stats, base, legal, hint)
                     if stats.get(base + best.index) is None:
-                        stats[base + best.index] = [0.0, 0.0, 1.0, 0.0]
+                        stats[base + best.index] = [0.0, 0.0, 1.0, 0.0, 0.0]
                         expanded = True
                 else:
                     best, new = self._ucb(stats, base, legal, hint, rng)
@@ -236,6 +267,7 @@ class ISMCTS:
             st = node_.stats[k]
             st[0] += 1
             st[1] += rewards[m]
+            st[4] += rewards[m] * rewards[m]
             if firsts[m]:
                 st[3] += 1
 
@@ -272,7 +304,7 @@ class ISMCTS:
                 best = next((a for a in fresh if a.index == hint), None)
             if best is None:
                 best = rng.choice(fresh)
-            stats[base + best.index] = [0.0, 0.0, 1.0, 0.0]
+            stats[base + best.index] = [0.0, 0.0, 1.0, 0.0, 0.0]
             return best, True
         assert best is not None
         return best, False
