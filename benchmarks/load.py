@@ -345,6 +345,7 @@ async def run_health(
     cpu = cpu_seconds(server.pid) - cpu_before
     out = {"clients": clients, "seconds": round(elapsed, 1), **summary(latencies, elapsed)}
     out["server_cpu_ms_per_request"] = round(cpu * 1000 / len(latencies), 2) if latencies else None
+    out["server_cpu_share"] = round(cpu / elapsed, 2)
     out["statuses"] = {str(k): v for k, v in sorted(statuses.items())}
     out["transport_errors_retried"] = dropped
     return out
