@@ -18,7 +18,9 @@ progressive bias (Chaslot et al. 2008), UCB plus bias / (visits + 1) for it and 
 before the other untried actions; or PUCT (Rosin 2011; Silver et al. 2017), mean + c P(a)
 sqrt(N) / (1 + n(a)) with the prior P putting `bias` on the heuristic's choice and spreading
 the rest evenly, untried actions valued at the mean of the tried ones. With PUCT a short search
-keeps the heuristic's move unless the play-outs show a better one.
+keeps the heuristic's move unless the play-outs show a better one. With `confidence` > 0 the
+final choice goes further: the heuristic's move stands unless the most visited action's mean
+reward beats it by that many standard errors (off in the bots below: no gain measured yet).
 
 Play-outs follow `rollout` (uniformly random, or the heuristic with epsilon-greedy random moves:
 see `heuristic_rollout`). They stop after `depth` plies when the game offers
