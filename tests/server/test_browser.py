@@ -252,7 +252,7 @@ def click_move(me: Player, other: Player, rng: random.Random) -> None:
                 clicked = True
             except PlaywrightError:  # covered by another drawing: use the list instead
                 clicked = False
-            if clicked:
+            if clicked and _board_answered(page, before):
                 me.board_clicks += 1
                 me.clicks += 1
                 chooser = page.locator("#chooser:not(.hidden) button[data-action-text]")
@@ -260,6 +260,7 @@ def click_move(me: Player, other: Player, rng: random.Random) -> None:
                     chooser.nth(rng.randrange(chooser.count())).click()
                 _wait_moved(page, before)
                 return
+            page.keyboard.press("Escape")  # nothing came of that click: use the list
         finishing = [t for t in legal if t in ("done", "pass")]
         finish = finishing and rng.random() < 0.4
         text = finishing[0] if finish else rng.choice(sorted(legal))
@@ -292,6 +293,21 @@ def _pick_bid(
 def _bid_amount(action: dict[str, Any]) -> int | None:
     n = action.get("ducats")
     return n if isinstance(n, int) and not isinstance(n, bool) else None
+
+
+def _board_answered(page: Page, before: int) -> bool:
+    """Whether a click on the board made a move or offered a choice."""
+    try:
+        page.wait_for_function(
+            """(before) => Number(document.body.dataset.ply) > before
+                || !document.querySelector('#message').classList.contains('hidden')
+                || !document.querySelector('#chooser').classList.contains('hidden')""",
+            arg=before,
+            timeout=3000,
+        )
+    except PlaywrightError:
+        return False
+    return True
 
 
 def _wait_moved(page: Page, before: int) -> None:
