@@ -14,10 +14,14 @@ through the first rounds (secret deployment, secret bids, purchases, movement, .
 - a reload shows the same ply, the same legal moves and one's own pending secret choice;
 - the pages load nothing from outside the server and raise no JavaScript error;
 - a screenshot of the board is written to artifacts/ (the repository root's).
+
+A second, shorter game of Serenissima (2012) with its hidden-money option checks the same
+for ducats on that game's page, and that a spectator sees nobody's.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -76,7 +80,7 @@ class Secret:
 class Player:
     """One human seat in its own browser context, with everything the server sent it."""
 
-    seat: int
+    seat: int | None  # None: a spectator
     page: Page
     origin: str
     views: list[dict[str, Any]] = field(default_factory=list)
@@ -247,12 +251,9 @@ def click_move(me: Player, other: Player, rng: random.Random) -> None:
         places = page.locator("#board [data-place].clickable")
         if places.count() and rng.random() < 0.6:
             target = places.nth(rng.randrange(places.count()))
-            try:
-                target.click(timeout=1500)
-                clicked = True
-            except PlaywrightError:  # covered by another drawing: use the list instead
-                clicked = False
-            if clicked and _board_answered(page, before):
+            with contextlib.suppress(PlaywrightError):  # covered by another drawing, or
+                target.click(timeout=1500)  # redrawn by the move it made
+            if _board_answered(page, before):
                 me.board_clicks += 1
                 me.clicks += 1
                 chooser = page.locator("#chooser:not(.hidden) button[data-action-text]")
@@ -268,7 +269,7 @@ def click_move(me: Player, other: Player, rng: random.Random) -> None:
     if simultaneous:
         amount = _bid_amount(legal[text]) if recognisable else None
         me.secrets.append(Secret(before, kind, legal[text], amount))
-    page.locator(f'#actions button[data-action-text="{text}"]').click()
+    page.locator(f'#actions button[data-action-text="{text}"]').click(timeout=WAIT_MS)
     me.clicks += 1
     _wait_moved(page, before)
 
@@ -339,27 +340,57 @@ def check_reload(me: Player) -> None:
         assert not page.is_visible("#my-submission")
 
 
+def _new_game(server: ServerProcess, game: str, options: dict[str, Any]) -> dict[str, Any]:
+    created = httpx.post(
+        f"{server.base_url}/api/games",
+        json={
+            "game": game,
+            "players": 3,
+            "seats": ["human", "human", "heuristic"],
+            "options": options,
+        },
+        timeout=10,
+    )
+    assert created.status_code == 201, created.text
+    out: dict[str, Any] = created.json()
+    return out
+
+
+def _open(browser: Browser, server: ServerProcess, seat: int | None, link: str) -> Player:
+    """A page of its own browser context on `link`, once the seats' panels are drawn."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    player = Player(seat, context.new_page(), server.base_url)
+    player.watch()
+    player.page.goto(server.base_url + link)
+    player.page.wait_for_selector("#panels .panel", timeout=WAIT_MS)
+    return player
+
+
+def _open_seats(browser: Browser, server: ServerProcess, created: dict[str, Any]) -> list[Player]:
+    links = {s["seat"]: s["url"] for s in created["seats"] if s["url"]}
+    assert set(links) == set(HUMANS)
+    return [_open(browser, server, seat, links[seat]) for seat in HUMANS]
+
+
+def _screenshot(player: Player, name: str) -> Path:
+    artifacts = ROOT / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    shot = artifacts / name
+    player.page.locator("#board").screenshot(path=str(shot))
+    assert shot.stat().st_size > 10_000
+    return shot
+
+
+def _clean(player: Player) -> None:
+    assert [u for u in player.requests if not u.startswith(player.origin)] == []
+    assert player.errors == []
+
+
 def test_two_humans_click_through_the_first_rounds_and_see_only_their_own(
     browser: Browser, tmp_path: Path, serve: Callable[..., ServerProcess]
 ) -> None:
     server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}", bot_delay=0.05)
-    created = httpx.post(
-        f"{server.base_url}/api/games",
-        json={"game": GAME, "players": 3, "seats": ["human", "human", "heuristic"]},
-        timeout=10,
-    )
-    assert created.status_code == 201, created.text
-    links = {s["seat"]: s["url"] for s in created.json()["seats"] if s["url"]}
-    assert set(links) == set(HUMANS)
-
-    players: list[Player] = []
-    for seat in HUMANS:
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
-        player = Player(seat, context.new_page(), server.base_url)
-        player.watch()
-        player.page.goto(server.base_url + links[seat])
-        player.page.wait_for_selector("#panels .panel", timeout=WAIT_MS)
-        players.append(player)
+    players = _open_seats(browser, server, _new_game(server, GAME, {}))
     a, b = players
     rng = random.Random(11)
     reloaded_secret = reloaded_turn = False
@@ -407,12 +438,46 @@ def test_two_humans_click_through_the_first_rounds_and_see_only_their_own(
     # Nothing hidden was ever sent, and there was something to hide while it was sent.
     assert check_views(a, b) + check_views(b, a) > 0
     for p in players:
-        assert [u for u in p.requests if not u.startswith(p.origin)] == []
-        assert p.errors == []
+        _clean(p)
+    _screenshot(a, f"board-{GAME}.png")
+    b.page.screenshot(path=str(ROOT / "artifacts" / f"page-{GAME}-seat1.png"))
 
-    artifacts = ROOT / "artifacts"
-    artifacts.mkdir(exist_ok=True)
-    shot = artifacts / f"board-{GAME}.png"
-    a.page.locator("#board").screenshot(path=str(shot))
-    b.page.screenshot(path=str(artifacts / f"page-{GAME}-seat1.png"))
-    assert shot.stat().st_size > 10_000
+
+def test_hidden_money_in_2012_is_shown_only_to_its_owner(
+    browser: Browser, tmp_path: Path, serve: Callable[..., ServerProcess]
+) -> None:
+    """Serenissima (2012) with coins kept face down: each seat sees its own ducats only, and
+    a spectator sees nobody's, on the page and in everything the server sent."""
+    server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}", bot_delay=0.05)
+    created = _new_game(server, "serenissima-2012", {"hidden_money": True})
+    players = _open_seats(browser, server, created)
+    a, b = players
+    watcher = _open(browser, server, None, created["spectator_url"])
+    rng = random.Random(3)
+    while min(a.clicks, b.clicks) < 3 and a.clicks + b.clicks < 30:
+        wait_settled(players)
+        if any(p.page.get_attribute("#banner", "data-state") == "over" for p in players):
+            break
+        for me, other in ((a, b), (b, a)):
+            check_page(me, other)
+            if me.my_turn():
+                click_move(me, other, rng)
+                break
+    assert min(a.clicks, b.clicks) >= 3
+    check_views(a, b)
+    check_views(b, a)
+
+    watcher.page.wait_for_function(
+        "(ply) => Number(document.body.dataset.ply) >= ply", arg=a.shown_ply(), timeout=WAIT_MS
+    )
+    for seat in (*HUMANS, BOT):
+        ducats = watcher.page.locator(f'#panels .panel[data-seat="{seat}"] dd[data-field="ducats"]')
+        assert ducats.inner_text().strip() == "hidden"
+    assert watcher.page.locator("#actions button").count() == 0
+    assert watcher.views
+    for view in watcher.views:
+        assert view["seat"] is None and view["legal"] == []
+        assert all("money" not in info for info in view["view"]["players_info"])
+    for p in (*players, watcher):
+        _clean(p)
+    _screenshot(a, "board-serenissima-2012.png")
