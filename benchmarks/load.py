@@ -41,6 +41,7 @@ import json
 import math
 import os
 import random
+import shutil
 import ssl
 import sys
 import tempfile
@@ -393,6 +394,7 @@ def main() -> None:
         server.stop()
         if cluster is not None:
             cluster.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
     report = {
         "benchmark": "arsenale serve under load (benchmarks/load.py)",
         "database": args.db if args.db in ("sqlite", "postgresql") else "url",
@@ -408,10 +410,6 @@ def main() -> None:
         "target_move_p99_under_100ms": games["moves"]["p99_ms"] < 100,
     }
     print(json.dumps(report, indent=2))
-    with contextlib.suppress(OSError):
-        for p in workdir.iterdir():
-            p.unlink()
-        workdir.rmdir()
 
 
 if __name__ == "__main__":
