@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -64,14 +65,25 @@ def snapshot(client: TestClient, gid: str, tokens: list[str | None]) -> list[dic
 
 def wait_for_humans(client: TestClient, gid: str, tokens: dict[int, str]) -> dict[str, Any]:
     """The spectator view once the bots have moved and a human seat decides."""
-    for _ in range(200):
-        v = view(client, gid, None)
-        if v["status"] == "over" or any(s in tokens for s in v["to_move"]):
-            return v
-        import time
+    v = poll(client, gid, lambda v: v["status"] == "over" or any(s in tokens for s in v["to_move"]))
+    assert v is not None, "the bots never handed the game back to a human"
+    return v
 
-        time.sleep(0.02)
-    raise AssertionError("the bots never handed the game back to a human")
+
+def poll(
+    client: TestClient, gid: str, done: Callable[[dict[str, Any]], bool], seconds: float = 60
+) -> dict[str, Any] | None:
+    """The spectator view once `done` holds of it (None after `seconds`), asked for at most
+    10 times a second: under the server's rate limit (20 a second), which a faster poll trips
+    on a slow machine."""
+    deadline = time.monotonic() + seconds
+    while True:
+        v = view(client, gid, None)
+        if done(v):
+            return v
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.1)
 
 
 def test_create_returns_one_token_per_human_stored_only_as_hash(
@@ -272,14 +284,8 @@ def test_rate_limit_per_token(db_url: str) -> None:
 def test_bots_finish_a_game_and_the_record_replays(client: TestClient) -> None:
     g = new_game(client, ["random", "random"])
     gid = g["id"]
-    import time
-
-    for _ in range(3000):
-        v = view(client, gid, None)
-        if v["status"] == "over":
-            break
-        time.sleep(0.01)
-    assert v["status"] == "over" and v["result"] is not None
+    v = poll(client, gid, lambda v: v["status"] == "over")
+    assert v is not None and v["result"] is not None, "two random bots finish within a minute"
     record = client.get(f"/api/games/{gid}/record").json()
     assert record["seats"] == ["random", "random"]
     state = replay(record)
@@ -420,13 +426,6 @@ def test_openapi_describes_the_api(client: TestClient) -> None:
 
 
 def test_a_search_bot_plays_from_a_worker_process(client: TestClient) -> None:
-    import time
-
     g = new_game(client, ["ismcts:20it", "random"])
-    seen = 0
-    for _ in range(1000):
-        seen = view(client, g["id"], None)["ply"]
-        if seen >= 30:
-            break
-        time.sleep(0.02)
-    assert seen >= 30, "the ismcts seat kept the game moving"
+    v = poll(client, g["id"], lambda v: v["ply"] >= 30)
+    assert v is not None, "the ismcts seat kept the game moving"
