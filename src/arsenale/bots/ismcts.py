@@ -168,7 +168,8 @@ class ISMCTS:
         self, info: SeatInfo, rng: random.Random
     ) -> tuple[Action, list[tuple[Action, int, float, float]]]:
         """The chosen action and, for each root action, best first: (action, visits, mean
-        reward, share of play-outs in which this seat finished first)."""
+        reward, share of play-outs in which this seat finished first, or led by the game's
+        estimate where the play-out stopped early)."""
         legal = info.legal_actions()
         if not legal:
             raise ArsenaleError(f"seat {info.seat} has no decision to make")
