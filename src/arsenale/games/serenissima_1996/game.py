@@ -68,6 +68,7 @@ class Serenissima1996(Game):
         self.board: Board = load_board()
         self.actions = Actions(self.board)
         self.catalogue = self.actions.catalogue
+        self._names: dict[str, str] | None = None  # printed names by id, for events
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
         b = self.board
@@ -133,9 +134,11 @@ class Serenissima1996(Game):
     def describe_event(
         self, event: dict[str, Any], label: Callable[[int], str] | None = None
     ) -> str:
-        from arsenale.games.serenissima_1996.render import describe_event
+        from arsenale.games.serenissima_1996.render import describe_event, display_names
 
-        return describe_event(event, label)
+        if self._names is None:
+            self._names = display_names(self.board)
+        return describe_event(event, label, self._names)
 
 
 ATTACKED = 0.5

@@ -6,12 +6,15 @@ Works from a seat's view only, so it shows nothing the seat may not see.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_1996.board import Board
 
 NATION_STYLE = {
     "venetians": "bold red",
@@ -104,11 +107,33 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     return Group(Panel(status, title="Serenissima (1996)"), players, ports, galleys)
 
 
-def describe_event(e: dict[str, Any], label: Callable[[int], str] | None = None) -> str:
-    """One sentence for an event; `label` names a seat (its nation) when the caller knows it."""
+def display_names(board: Board) -> dict[str, str]:
+    """Printed names of the nations, ports and areas, by id ('venetians' -> 'Venetians')."""
+    out: dict[str, str] = {}
+    for ids, names in (
+        (board.nation_ids, board.nation_names),
+        (board.port_ids, board.port_names),
+        (board.area_ids, board.area_names),
+    ):
+        out.update(zip(ids, names, strict=True))
+    return out
+
+
+def describe_event(
+    e: dict[str, Any],
+    label: Callable[[int], str] | None = None,
+    names: dict[str, str] | None = None,
+) -> str:
+    """One sentence for an event; `label` names a seat (its nation) when the caller knows it,
+    and `names` (see `display_names`) turns nation, port and area ids into printed names."""
+    shown = names or {}
 
     def name(seat: Any) -> str:
-        return label(int(seat)) if label is not None else f"seat {seat}"
+        text = label(int(seat)) if label is not None else f"seat {seat}"
+        return shown.get(text, text)
+
+    def place(place_id: Any) -> str:
+        return shown.get(place_id, str(place_id))
 
     t = e["type"]
     seat = e.get("seat")
@@ -152,13 +177,13 @@ def describe_event(e: dict[str, Any], label: Callable[[int], str] | None = None)
         case "deal_done":
             return f"Deal: {name(e['buyer'])} buys {e['good']} from {name(e['seller'])} for {e['ducats']}."
         case "hired":
-            return f"{who} hires a sailor in {e['port']}."
+            return f"{who} hires a sailor in {place(e['port'])}."
         case "built_galley":
-            return f"{who} builds galley g{e['galley']} in {e['port']}."
+            return f"{who} builds galley g{e['galley']} in {place(e['port'])}."
         case "built_fort":
-            return f"{who} builds a fort in {e['port']}."
+            return f"{who} builds a fort in {place(e['port'])}."
         case "sail":
-            return f"{who}'s g{e['galley']} sails to {e['area']}."
+            return f"{who}'s g{e['galley']} sails to {place(e['area'])}."
         case "permission_asked":
             return f"{who} is asked to let g{e['galley']} pass."
         case "passage_allowed":
@@ -173,7 +198,7 @@ def describe_event(e: dict[str, Any], label: Callable[[int], str] | None = None)
         case "port_battle":
             fort = " (fortified)" if e["fort"] else ""
             return (
-                f"g{e['attacker']} attacks {e['port']}{fort}: rolls {e['rolls'][0]} / {e['rolls'][1]}, "
+                f"g{e['attacker']} attacks {place(e['port'])}{fort}: rolls {e['rolls'][0]} / {e['rolls'][1]}, "
                 f"losses {e['losses'][0]} / {e['losses'][1]}."
             )
         case "captured":
@@ -185,10 +210,10 @@ def describe_event(e: dict[str, Any], label: Callable[[int], str] | None = None)
         case "spoils":
             return f"{who} moves {e['good']} from g{e['from']} to g{e['to']}."
         case "landed":
-            return f"{who} lands {e['sailors']} sailor(s) and takes {e['port']}."
+            return f"{who} lands {e['sailors']} sailor(s) and takes {place(e['port'])}."
         case "sold":
             bonus = f" + {e['bonus']} new market" if e["bonus"] else ""
-            return f"{who} sells {e['good']} in {e['port']} for {e['ducats']}{bonus}."
+            return f"{who} sells {e['good']} in {place(e['port'])} for {e['ducats']}{bonus}."
         case "income":
             return f"{who} receives {e['ducats']} ducats from the capital."
         case "done":

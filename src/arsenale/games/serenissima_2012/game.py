@@ -54,6 +54,7 @@ class Serenissima2012(Game):
         self.board: Board = load_board()
         self.actions = Actions(self.board)
         self.catalogue = self.actions.catalogue
+        self._names: dict[str, str] | None = None  # printed names by id, for events
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> SerenissimaState:
         b = self.board
@@ -110,9 +111,11 @@ class Serenissima2012(Game):
         return render(view, seat)
 
     def describe_event(self, event: dict[str, Any]) -> str:
-        from arsenale.games.serenissima_2012.render import describe_event
+        from arsenale.games.serenissima_2012.render import describe_event, display_names
 
-        return describe_event(event)
+        if self._names is None:
+            self._names = display_names(self.board)
+        return describe_event(event, self._names)
 
 
 def _estimate(state: SerenissimaState, seat: int) -> float:

@@ -5,12 +5,15 @@ Works from a seat's view only (never the state), so it can show nothing the seat
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_2012.board import Board
 
 COLOUR_STYLE = {
     "blue": "bold blue",
@@ -122,8 +125,25 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     return Group(Panel(status, title="Serenissima (2012)"), players, ports, galleys)
 
 
-def describe_event(e: dict[str, Any]) -> str:
-    """One event as a sentence."""
+def display_names(board: Board) -> dict[str, str]:
+    """Printed names of the ports and sea zones, by id (a zone is named after its port)."""
+    out = dict(zip(board.port_ids, board.port_names, strict=True))
+    for zone_id in board.zone_ids:
+        out.setdefault(zone_id, zone_id.replace("-", " ").capitalize())
+    return out
+
+
+def describe_event(e: dict[str, Any], names: dict[str, str] | None = None) -> str:
+    """One event as a sentence, starting with a capital; `names` (see `display_names`) turns
+    port and zone ids into printed names."""
+    text = _sentence(e, names or {})
+    return text[:1].upper() + text[1:]
+
+
+def _sentence(e: dict[str, Any], shown: dict[str, str]) -> str:
+    def place(place_id: Any) -> str:
+        return shown.get(place_id, str(place_id))
+
     t = e["type"]
     who = COLOURS[e["seat"]] if isinstance(e.get("seat"), int) else ""
     match t:
@@ -136,11 +156,11 @@ def describe_event(e: dict[str, Any]) -> str:
         case "invest":
             return f"{who} invests instead of using galley {e['galley']}."
         case "closed":
-            return f"{who} closes {e['port']} ({e['good']})."
+            return f"{who} closes {place(e['port'])} ({e['good']})."
         case "start_port":
-            return f"{who} starts in {e['port']}."
+            return f"{who} starts in {place(e['port'])}."
         case "start_galley":
-            return f"{who} takes galley {e['galley']} in {e['zone']}."
+            return f"{who} takes galley {e['galley']} in {place(e['zone'])}."
         case "sailor":
             return f"{who} moves a sailor from {e['from']} to {e['to']}."
         case "load":
@@ -153,7 +173,7 @@ def describe_event(e: dict[str, Any]) -> str:
         case "toss":
             return f"{who} tosses {e['good']} overboard from galley {e['galley']}."
         case "move":
-            return f"Galley {e['galley']} ({who}) sails to {e['zone']}."
+            return f"Galley {e['galley']} ({who}) sails to {place(e['zone'])}."
         case "blockade_question":
             return f"{who} may blockade galley {e['against']} ({e['context']})."
         case "blockade":
@@ -161,11 +181,11 @@ def describe_event(e: dict[str, Any]) -> str:
         case "no_blockade":
             return f"{who} lets galley {e['against']} through."
         case "sale":
-            return f"{who} sells {e['good']} in {e['port']} for {e['ducats']} ducat(s)."
+            return f"{who} sells {e['good']} in {place(e['port'])} for {e['ducats']} ducat(s)."
         case "attack":
-            return f"{who}'s galley {e['galley']} attacks {e['target']}."
+            return f"{who}'s galley {e['galley']} attacks {place(e['target'])}."
         case "fort_fire":
-            return f"The fort of {e['port']} fires: {e['killed']} sailor(s) killed."
+            return f"The fort of {place(e['port'])} fires: {e['killed']} sailor(s) killed."
         case "battle_round":
             a, d = sum(e["attack_dice"]), sum(e["defence_dice"])
             return (
@@ -180,13 +200,14 @@ def describe_event(e: dict[str, Any]) -> str:
         case "retreat":
             return f"{who} breaks off the battle."
         case "port_neutral":
-            return f"{e['port']} is emptied and becomes neutral."
+            return f"{place(e['port'])} is emptied and becomes neutral."
         case "port_taken":
-            return f"{who} takes {e['port']} with {e['sailors']} sailor(s)."
+            return f"{who} takes {place(e['port'])} with {e['sailors']} sailor(s)."
         case "end":
             return f"{who} ends galley {e['galley']}'s turn."
         case "purchase":
-            return f"{who} buys {e['what']} for {e['ducats']} ducat(s)."
+            what = " ".join(place(word) for word in str(e["what"]).split())  # the notation
+            return f"{who} buys {what} for {e['ducats']} ducat(s)."
         case "end_investment":
             return f"{who} ends the investment."
         case "special_investment":
