@@ -397,7 +397,7 @@ def serve(
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
-    from arsenale.server.app import create_app
+    from arsenale.server.app import create_app, quiet_garbage_collector
 
     with _user_errors():
         try:
@@ -413,8 +413,10 @@ def serve(
         markup=False,
         highlight=False,
     )
+    app = create_app(db, bot_delay=bot_delay)
+    quiet_garbage_collector()
     uvicorn.run(
-        create_app(db, bot_delay=bot_delay),
+        app,
         host=host,
         port=port,
         log_level="warning",

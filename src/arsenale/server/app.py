@@ -10,6 +10,7 @@ seat may see; the seed and the other seats' tokens never leave the server, and t
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -96,6 +97,18 @@ class BodyLimit:
 
 class _TooLarge(Exception):
     pass
+
+
+def quiet_garbage_collector() -> None:
+    """Make the cyclic garbage collector's full passes rare, for a long-running server.
+
+    A full pass scans every live object (each game's state, log and bots) while the event
+    loop waits: in the load benchmark (100 games) they took 100 to 170 ms each, about one every
+    4 seconds, and made the slowest moves. Live objects are freed by reference counting
+    anyway; cycles are rare here, so larger thresholds lose little memory. What exists at
+    start-up (modules, the app) is frozen out of the scans for good."""
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 10)
 
 
 class RateLimiter:
