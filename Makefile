@@ -53,7 +53,8 @@ bench: install
 	$(BIN)/python benchmarks/run.py
 
 load: install
-	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/load.py --think 2
+	$(BIN)/python benchmarks/load.py --think 0
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/*.egg-info

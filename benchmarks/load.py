@@ -2,7 +2,7 @@
 
     python benchmarks/load.py [--games 100] [--seconds 30] [--think 0] [--bot-delay 0.05]
                               [--db sqlite|postgresql|URL] [--no-deflate]
-    make load            # the defaults
+    make load            # --think 2 (people playing: the 100 ms target), then --think 0
 
 Starts `arsenale serve` on a free port of 127.0.0.1 (a new SQLite file in a temporary
 directory; `--db postgresql` starts a throwaway PostgreSQL cluster as the tests do, or give a
@@ -29,7 +29,8 @@ inside the latencies; the server CPU figures are not affected by it.
 
 With `--think 0` the clients move the instant they may, so the server is saturated and the
 latency is mostly queueing (Little's law: in-flight moves / throughput); a think time of a few
-seconds is closer to people playing.
+seconds is closer to people playing, and `--think 2` (2 seconds a move on average, quick for a
+board game) is the case the p99 target is about. `make load` runs both.
 """
 
 from __future__ import annotations
