@@ -391,7 +391,7 @@ def _heuristic_or_none(game: Game) -> Policy | None:
 
 def ismcts_factory(game: Game, budget: str | None) -> Policy:
     """The `ismcts` bot: guided by the game's heuristic when it has one (PUCT prior on the
-    heuristic's choice from a node's second visit on, each new leaf valued by `evaluate`
+    heuristic's choice once a node has been visited twice, each new leaf valued by `evaluate`
     without a play-out, rewards half rank, half score margin); plain UCB with random play-outs
     otherwise.
 
