@@ -180,3 +180,47 @@ def test_the_prior_choice_stands_unless_the_search_clearly_beats_it():
     assert search(0.0)[0] is not poor
     action, order = search(1e9)
     assert action is poor and order[0] is poor
+
+
+def _stats_seats(node: object) -> set[int]:
+    """Every seat with statistics anywhere in the tree below `node`."""
+    from arsenale.bots.ismcts import _SEAT, Node
+
+    assert isinstance(node, Node)
+    seats = {key // _SEAT for key in node.stats}
+    for child in node.children.values():
+        seats |= _stats_seats(child)
+    return seats
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rivals_follow_the_prior_in_the_tree_with_three_or_more_players(players: int) -> None:
+    """With `model_rivals` only the deciding seat's moves are searched once there are two
+    rivals or more: the tree holds statistics for that seat alone, and the rivals' moves come
+    from the prior. With one rival it is searched as before."""
+    game = arsenale.load_game("toy-race")
+    state = game.new_game(players, seed=1)
+    seat = state.to_move()[0]
+    roots = []
+
+    class Keep(ISMCTS):
+        def _iterate(self, root, state, rng, me):  # type: ignore[no-untyped-def]
+            roots.append(root)
+            super()._iterate(root, state, rng, me)
+
+    bot = Keep(
+        game,
+        seconds=None,
+        iterations=300,
+        prior=game.heuristic_policy(),
+        bias=0.5,
+        puct=1,
+        model_rivals=True,
+    )
+    action, _ = bot.search(SeatInfo(state, seat), random.Random(3))
+    assert action in state.legal_actions(seat)
+    seats = _stats_seats(roots[0])
+    if players == 2:
+        assert seats == {0, 1}
+    else:
+        assert seats == {seat}

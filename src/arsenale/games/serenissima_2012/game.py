@@ -16,6 +16,7 @@ from arsenale.games.serenissima_2012 import (
 )
 from arsenale.games.serenissima_2012.actions import Actions
 from arsenale.games.serenissima_2012.board import Board, load_board
+from arsenale.games.serenissima_2012.evaluate import estimate
 from arsenale.games.serenissima_2012.state import PHASES, SerenissimaState
 
 # Decision kind -> (legal actions, apply): the game's phases and sub-steps, boardgame.io style.
@@ -88,12 +89,12 @@ class Serenissima2012(Game):
         return s
 
     def evaluate(self, state: GameState) -> list[float]:
-        """Each seat's expected final ducats: money now, plus its ports and galleys valued as
-        the heuristic bot values them (see `_estimate`)."""
+        """Each seat's expected final ducats: money now, plus its ports, galleys and home
+        weighted as fitted to heuristic self-play (evaluate.py, evaluate.toml)."""
         assert isinstance(state, SerenissimaState)
         if state.over:
             return [float(m) for m in state.money]
-        return [_estimate(state, seat) for seat in range(state.players)]
+        return [estimate(state, seat) for seat in range(state.players)]
 
     def board_data(self) -> dict[str, Any]:
         from arsenale.games.serenissima_2012.layout import board_data
@@ -116,24 +117,3 @@ class Serenissima2012(Game):
         if self._names is None:
             self._names = display_names(self.board)
         return describe_event(event, self._names)
-
-
-def _estimate(state: SerenissimaState, seat: int) -> float:
-    """Money, plus for each owned port the scorings still to come at its warehouse and
-    basilica, its wine income and a share of its next cube, kept with the chance that no rival
-    galley in reach takes it; plus for each galley what its crew will still earn, its cargo at
-    the best sales in reach and what it may start with next (rulebook: Scoring, End of the
-    game; the values are the heuristic bot's, games/serenissima_2012/heuristic.py)."""
-    from arsenale.games.serenissima_2012.heuristic import _Ctx
-
-    c = _Ctx(state, seat)
-    total = float(state.money[seat])
-    for p, o in enumerate(state.owner):
-        if o == seat:
-            total += c.held(p, state.port_sailors[p])
-    for g, o in enumerate(state.g_owner):
-        if o == seat:
-            total += c.galley_value(
-                state.g_zone[g], state.g_sailors[g], state.cargo[6 * g : 6 * g + 6]
-            )
-    return total
