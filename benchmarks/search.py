@@ -235,9 +235,11 @@ def run_games(
 
 def summary(paths: list[Path]) -> list[dict[str, Any]]:
     """Per (command, game, budget): games of the current bot version, ismcts wins (shared wins
-    count a fraction), the win rate and its Wilson 95% interval; older versions are counted
+    count a fraction), the win rate and its Wilson 95% interval, the ismcts seat's mean rank
+    (1 = first); older versions are counted
     apart so it is clear they were left out."""
     groups: dict[tuple[str, str, str], list[float]] = {}
+    places: dict[tuple[str, str, str], list[int]] = {}
     errors: dict[tuple[str, str, str], int] = {}
     stale: dict[tuple[str, str, str], int] = {}
     for path in paths:
@@ -251,6 +253,8 @@ def summary(paths: list[Path]) -> list[dict[str, Any]]:
                 errors[key] = errors.get(key, 0) + 1
             else:
                 groups[key].append(float(r["ismcts_score"]))
+                seat = next(i for i, spec in enumerate(r["seats"]) if spec.startswith("ismcts:"))
+                places.setdefault(key, []).append(int(r["result"]["ranks"][seat]))
     rows = []
     for key in sorted(set(groups) | set(stale)):
         scores = groups.get(key, [])
@@ -266,6 +270,7 @@ def summary(paths: list[Path]) -> list[dict[str, Any]]:
                 "ismcts_wins": wins,
                 "win_rate": round(wins / n, 3) if n else None,
                 "win_rate_ci95": [round(lo, 3), round(hi, 3)],
+                "mean_rank": round(statistics.mean(places[key]), 2) if key in places else None,
                 "errors": errors.get(key, 0),
                 "other_versions_ignored": stale.get(key, 0),
             }

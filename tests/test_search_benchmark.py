@@ -56,12 +56,16 @@ def test_summary_counts_the_current_version_only(tmp_path: Path) -> None:
     out = tmp_path / "match.jsonl"
 
     def row(score: float | None, version: str = ISMCTS_VERSION, budget: str = "500ms") -> str:
+        # the ismcts seat is second: both ranks after a win, a loss and a shared win
+        ranks = {1.0: [2, 1], 0.0: [1, 2], 0.5: [1, 1]}.get(score) if score is not None else None
         return json.dumps(
             {
                 "command": "match",
                 "game": "g",
+                "seats": [f"openspiel-ismcts:{budget}", f"ismcts:{budget}"],
                 "budget": budget,
                 "version": version,
+                "result": None if ranks is None else {"ranks": ranks},
                 "ismcts_score": score,
             }
         )
@@ -79,6 +83,7 @@ def test_summary_counts_the_current_version_only(tmp_path: Path) -> None:
     r = rows["500ms"]
     assert r["games"] == 3 and r["ismcts_wins"] == 1.5 and r["win_rate"] == 0.5
     assert r["errors"] == 1 and r["other_versions_ignored"] == 1
+    assert r["mean_rank"] == round((1 + 2 + 1) / 3, 2)
     lo, hi = r["win_rate_ci95"]
     assert 0.0 < lo < 0.5 < hi < 1.0
     assert rows["1s"]["games"] == 1 and rows["1s"]["win_rate"] == 1.0
