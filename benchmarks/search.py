@@ -12,9 +12,9 @@
         4 players: one ismcts (its seat turns with the game number) against three heuristic
         seats
     python benchmarks/search.py summary [FILE ...]
-        the ismcts win rate with its Wilson 95% interval per command, game and budget, from
-        the result files (default: every benchmarks/results/*.jsonl), counting only games
-        played by the current bot version (`ISMCTS_VERSION`)
+        the ismcts win rate with its Wilson 95% interval, and its mean rank, per command, game
+        and budget, from the result files (default: every benchmarks/results/*.jsonl),
+        counting only games played by the current bot version (`ISMCTS_VERSION`)
 
 `match` and `four` append one JSON line per finished game to `--out` (default
 benchmarks/results/<command>.jsonl) and skip the games already there for the same game,
