@@ -689,6 +689,24 @@ def test_battle_example_sinking_after_taking_the_wine_and_gold():
     check_invariants(s)
 
 
+def test_sharing_moves_each_good_one_way_only():
+    """RULINGS.md R30 (EN/FR, Combats entre galères, sharing the goods after a capture): once
+    the Turk has taken the wine, it cannot go back, so the sharing always ends."""
+    s = fought_battle_example()
+    s.apply(TURK, "capture 1")
+    s.apply(TURK, "take wine")
+    assert cargo(s, 2, "wine") == 1
+    assert notations(s, TURK) == {"take gold", "done"}, "the wine may not be given back"
+    before = s.clone()
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(TURK, "give wine")
+    assert "Battles" in refused.value.rule or "battle" in refused.value.rule.lower()
+    assert s.view(None) == before.view(None) and s.stack == before.stack
+    s.apply(TURK, "take gold")
+    assert notations(s, TURK) == {"done"} or s.stack[-1].kind != "spoils"
+    check_invariants(s)
+
+
 def test_capture_with_every_sailor_sinks_the_winning_galley():
     """FR, Combats entre galères: "Un joueur peut décider même de transférer tous ses pions
     Marins sur la galère vaincue mais il doit dans ce cas couler sa propre galère"."""

@@ -153,7 +153,7 @@ def apply_victory(s: State, seat: int, action: Action, top: Decision) -> list[Ev
 
 
 def _share(s: State, seat: int, first: int, second: int, mode: str, events: list[Event]) -> None:
-    frame = Decision("spoils", (seat,), (first, second, mode))
+    frame = Decision("spoils", (seat,), (first, second, mode, 0))
     if len(legal_spoils(s, seat, frame)) > 1:
         s.stack.append(frame)
     else:
@@ -162,27 +162,32 @@ def _share(s: State, seat: int, first: int, second: int, mode: str, events: list
 
 def legal_spoils(s: State, seat: int, top: Decision) -> list[Action]:
     """`take` moves a good from the second galley to the first, `give` the other way; only
-    towards a galley that stays afloat and has room."""
+    towards a galley that stays afloat and has room, and each good one way only (RULINGS.md
+    R30: `moved` has bit i once good i was taken, bit 7 + i once it was given)."""
     a = s.game.actions
-    first, second, mode = top.data
+    first, second, mode, moved = top.data
     out: list[Action] = []
     if mode != "sink_first" and s.room(first):
-        out += [a.take[i] for i in range(7) if s.cargo[7 * second + i]]
+        out += [a.take[i] for i in range(7) if s.cargo[7 * second + i] and not moved >> (7 + i) & 1]
     if mode != "sink_second" and s.room(second):
-        out += [a.give[i] for i in range(7) if s.cargo[7 * first + i]]
+        out += [a.give[i] for i in range(7) if s.cargo[7 * first + i] and not moved >> i & 1]
     out.append(a.done)
     return out
 
 
 def apply_spoils(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
-    first, second, _mode = top.data
+    first, second, mode, moved = top.data
     events: list[Event] = []
     if action is s.game.actions.done:
         s.stack.pop()
         _finish_spoils(s, top, events)
         return events
     good = GOODS.index(action["good"])
-    src, dst = (second, first) if action.kind == "take" else (first, second)
+    taken = action.kind == "take"
+    src, dst = (second, first) if taken else (first, second)
+    top = s.stack[-1] = Decision(
+        "spoils", top.seats, (first, second, mode, moved | 1 << (good if taken else 7 + good))
+    )
     s.cargo[7 * src + good] -= 1
     s.g_goods[src] -= 1
     s.cargo[7 * dst + good] += 1
@@ -197,7 +202,7 @@ def apply_spoils(s: State, seat: int, action: Action, top: Decision) -> list[Eve
 
 
 def _finish_spoils(s: State, frame: Decision, events: list[Event]) -> None:
-    first, second, mode = frame.data
+    first, second, mode, _moved = frame.data
     if mode == "sink_first":
         s.sink(first, events, "crew moved to the captured galley")
     elif mode == "sink_second":

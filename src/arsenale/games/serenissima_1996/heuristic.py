@@ -740,7 +740,7 @@ def _victory(c: _Ctx, legal: list[Action]) -> Action:
 
 
 def _spoils(c: _Ctx, legal: list[Action]) -> Action:
-    _first, _second, mode = c.w.stack[-1].data
+    _first, _second, mode, _moved = c.w.stack[-1].data
     want = "give" if mode == "sink_first" else "take" if mode == "sink_second" else ""
     for act in legal:
         if act.kind == want:
