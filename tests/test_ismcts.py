@@ -224,3 +224,43 @@ def test_rivals_follow_the_prior_in_the_tree_with_three_or_more_players(players:
         assert seats == {0, 1}
     else:
         assert seats == {seat}
+
+
+def test_early_stop_keeps_the_choice_of_the_full_budget():
+    """With `early_stop` the search ends once the most visited root action can no longer be
+    overtaken in visits by the iterations left; with an iteration budget it chooses exactly
+    what the whole budget would have chosen, in fewer iterations."""
+    game = arsenale.load_game("serenissima-2012")
+    prior = game.heuristic_policy()
+    stopped = 0
+    for seed in range(6):
+        state = game.new_game(4, seed=seed)
+        rng = random.Random(seed)
+        while len(state.legal_actions(state.to_move()[0])) < 2:
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        seat = state.to_move()[0]
+        kwargs = dict(seconds=None, iterations=400, prior=prior, bias=0.5, puct=1.0)
+        full = ISMCTS(game, **kwargs)
+        early = ISMCTS(game, early_stop=True, **kwargs)
+        chosen_full = full(SeatInfo(state, seat), random.Random(1))
+        chosen_early = early(SeatInfo(state, seat), random.Random(1))
+        assert chosen_early is chosen_full
+        assert full.last_stats["iterations"] == 400
+        assert early.last_stats["iterations"] <= 400
+        if early.last_stats["stopped_early"]:
+            stopped += 1
+            assert early.last_stats["iterations"] < 400
+    assert stopped >= 1, "a guided search should settle early in some position"
+
+
+def test_the_ismcts_bot_stops_early_but_a_hint_uses_its_whole_budget():
+    from arsenale.terminal import hint_lines
+
+    game = arsenale.load_game("serenissima-2012")
+    bot = make_bot("ismcts:300it", game, 1).policy
+    assert isinstance(bot, ISMCTS) and bot.early_stop
+    state = game.new_game(2, seed=3)
+    seat = state.to_move()[0]
+    lines = hint_lines(game, state, seat, "300it", seed=1)
+    assert "(300 searches)" in lines[0] or "only move" in lines[0]
