@@ -8,7 +8,7 @@ import random
 import pytest
 
 import arsenale
-from arsenale.bots.ismcts import ISMCTS, margin_rewards, parse_budget, rank_rewards
+from arsenale.bots.ismcts import ISMCTS, margin_rewards, own_rewards, parse_budget, rank_rewards
 from arsenale.bots.registry import make_bot
 from arsenale.core.actions import Action
 from arsenale.core.errors import ArsenaleError
@@ -264,3 +264,25 @@ def test_the_ismcts_bot_stops_early_but_a_hint_uses_its_whole_budget():
     seat = state.to_move()[0]
     lines = hint_lines(game, state, seat, "300it", seed=1)
     assert "(300 searches)" in lines[0] or "only move" in lines[0]
+
+
+def test_own_rewards_count_each_seats_gain_since_the_root():
+    """A seat that gained is above 1/2, one that lost below, no change is 1/2 whatever the
+    rivals did (so passing the turn to rivals who then gain is not punished)."""
+    before = [10.0, 10.0, 10.0, 10.0]
+    out = own_rewards([12.0, 10.0, 8.0, 30.0], before)
+    assert out[0] > 0.5 and out[1] == 0.5 and out[2] < 0.5 and out[3] > out[0]
+    assert all(0.0 < r < 1.0 for r in out)
+
+
+def test_the_ismcts_bot_scores_own_gains_in_four_player_games():
+    game = arsenale.load_game("serenissima-1996")
+    bot = make_bot("ismcts:60it", game, 1).policy
+    assert isinstance(bot, ISMCTS) and bot.own_reward and bot.model_rivals
+    state = game.new_game(4, seed=5)
+    rng = random.Random(2)
+    for _ in range(40):  # a few decisions of the first round, each searched
+        seat = state.to_move()[0]
+        action = bot(SeatInfo(state, seat), rng)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
