@@ -130,25 +130,28 @@ def margin_rewards(values: list[float] | tuple[float, ...]) -> list[float]:
     n = len(values)
     if n == 1:
         return [1.0]
-    scale = max(1e-9, 0.25 * sum(abs(v) for v in values) / n)
-    out = []
-    for i, v in enumerate(values):
-        other = max(w for j, w in enumerate(values) if j != i)
-        x = max(-50.0, min(50.0, (v - other) / scale))
-        out.append(1.0 / (1.0 + math.exp(-x)))
-    return out
+    scale = _scale(values)
+    return [
+        _squash((v - max(w for j, w in enumerate(values) if j != i)) / scale)
+        for i, v in enumerate(values)
+    ]
 
 
 def own_rewards(values: list[float] | tuple[float, ...], before: list[float]) -> list[float]:
     """Each seat's gain since the root, squashed into (0, 1): 1/2 for no change. The scale is a
     quarter of the mean absolute value at the root, as in `margin_rewards`."""
-    n = len(values)
-    scale = max(1e-9, 0.25 * sum(abs(v) for v in before) / n)
-    out = []
-    for v, b in zip(values, before, strict=True):
-        x = max(-50.0, min(50.0, (v - b) / scale))
-        out.append(1.0 / (1.0 + math.exp(-x)))
-    return out
+    scale = _scale(before)
+    return [_squash((v - b) / scale) for v, b in zip(values, before, strict=True)]
+
+
+def _scale(values: list[float] | tuple[float, ...]) -> float:
+    """A quarter of the mean absolute value: reward scales that ignore the game's units."""
+    return max(1e-9, 0.25 * sum(abs(v) for v in values) / len(values))
+
+
+def _squash(x: float) -> float:
+    """The logistic function, clamped: (-inf, inf) -> (0, 1)."""
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
 
 def random_rollout(state: GameState, seat: int, rng: random.Random) -> Action:
