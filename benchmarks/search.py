@@ -12,9 +12,11 @@
         4 players: one ismcts (its seat turns with the game number) against three heuristic
         seats
     python benchmarks/search.py summary [FILE ...]
-        the ismcts win rate with its Wilson 95% interval, and its mean rank, per command, game
-        and budget, from the result files (default: every benchmarks/results/*.jsonl),
-        counting only games played by the current bot version (`ISMCTS_VERSION`)
+        the ismcts win rate with its Wilson 95% interval, its mean rank and its wins per seat,
+        per command, game and budget, from the result files (default: every
+        benchmarks/results/*.jsonl), counting only games played by the current bot version
+        (`ISMCTS_VERSION`); with --baseline, four-player rows also show how the heuristic does
+        in the same seats on the same seeds
 
 `match` and `four` append one JSON line per finished game to `--out` (default
 benchmarks/results/<command>.jsonl) and skip the games already there for the same game,
@@ -178,13 +180,20 @@ def _key(command: str, game_id: str, seats: list[str], seed: int, budget: str) -
     return json.dumps([command, game_id, seats, seed, budget, ISMCTS_VERSION])
 
 
-def ismcts_score(seats: list[str], result: dict[str, Any] | None) -> float | None:
-    """1 if the ismcts seat won alone, 1/k if it shared the win with k - 1 seats, else 0."""
-    if result is None:
-        return None
-    seat = next(i for i, spec in enumerate(seats) if spec.startswith("ismcts:"))
+def _subject(seats: list[str]) -> int:
+    """The seat the ismcts bot plays."""
+    return next(i for i, spec in enumerate(seats) if spec.startswith("ismcts:"))
+
+
+def _share(seat: int, result: dict[str, Any]) -> float:
+    """1 if `seat` won alone, 1/k if it shared the win with k - 1 seats, else 0."""
     winners = result["winners"]
     return 1 / len(winners) if seat in winners else 0.0
+
+
+def ismcts_score(seats: list[str], result: dict[str, Any] | None) -> float | None:
+    """The ismcts seat's share of the win (`_share`); None after an error."""
+    return None if result is None else _share(_subject(seats), result)
 
 
 def run_games(
@@ -233,48 +242,90 @@ def run_games(
     return {"command": command, "planned": len(planned), "played_now": len(todo), "out": str(out)}
 
 
-def summary(paths: list[Path]) -> list[dict[str, Any]]:
+def heuristic_baseline(game_id: str, games: list[tuple[int, int]]) -> dict[str, Any]:
+    """The same seeds with the heuristic in every seat: how the seat the ismcts bot played
+    fares when the heuristic plays it instead (`games`: (seed, seat) pairs). With seats as
+    unequal as a game's map can make them, this is the yardstick for the four-player result."""
+    scores: list[float] = []
+    ranks: list[int] = []
+    by_seat: dict[int, list[float]] = {}
+    for seed, seat in games:
+        outcome = play_game(game_id, 4, ["heuristic"] * 4, seed)
+        result = outcome["result"]
+        if result is None:
+            continue
+        score = _share(seat, result)
+        scores.append(score)
+        ranks.append(int(result["ranks"][seat]))
+        by_seat.setdefault(seat, []).append(score)
+    return _rates(scores, ranks, by_seat)
+
+
+def _rates(
+    scores: list[float], ranks: list[int], by_seat: dict[int, list[float]]
+) -> dict[str, Any]:
+    wins, n = sum(scores), len(scores)
+    lo, hi = wilson_interval(wins, n)
+    return {
+        "games": n,
+        "wins": wins,
+        "win_rate": round(wins / n, 3) if n else None,
+        "win_rate_ci95": [round(lo, 3), round(hi, 3)],
+        "mean_rank": round(statistics.mean(ranks), 2) if ranks else None,
+        "by_seat": {
+            str(seat): {"games": len(s), "wins": sum(s)} for seat, s in sorted(by_seat.items())
+        },
+    }
+
+
+def summary(paths: list[Path], baseline: bool = False) -> list[dict[str, Any]]:
     """Per (command, game, budget): games of the current bot version, ismcts wins (shared wins
     count a fraction), the win rate and its Wilson 95% interval, the ismcts seat's mean rank
-    (1 = first); older versions are counted
-    apart so it is clear they were left out."""
-    groups: dict[tuple[str, str, str], list[float]] = {}
-    places: dict[tuple[str, str, str], list[int]] = {}
-    errors: dict[tuple[str, str, str], int] = {}
-    stale: dict[tuple[str, str, str], int] = {}
+    (1 = first) and its wins per seat; older versions are counted apart so it is clear they
+    were left out. With `baseline`, four-player rows also get `heuristic_same_seats`
+    (`heuristic_baseline` on the same seeds and seats)."""
+    Key = tuple[str, str, str]
+    scores: dict[Key, list[float]] = {}
+    places: dict[Key, list[int]] = {}
+    seats: dict[Key, dict[int, list[float]]] = {}
+    played: dict[Key, list[tuple[int, int]]] = {}
+    errors: dict[Key, int] = {}
+    stale: dict[Key, int] = {}
     for path in paths:
         for r in read_lines(path):
             key = (r.get("command", "?"), r.get("game", "?"), r.get("budget", "?"))
             if r.get("version") != ISMCTS_VERSION:
                 stale[key] = stale.get(key, 0) + 1
                 continue
-            groups.setdefault(key, [])
+            scores.setdefault(key, [])
             if r.get("ismcts_score") is None:
                 errors[key] = errors.get(key, 0) + 1
-            else:
-                groups[key].append(float(r["ismcts_score"]))
-                seat = next(i for i, spec in enumerate(r["seats"]) if spec.startswith("ismcts:"))
-                places.setdefault(key, []).append(int(r["result"]["ranks"][seat]))
+                continue
+            seat = _subject(r["seats"])
+            scores[key].append(float(r["ismcts_score"]))
+            places.setdefault(key, []).append(int(r["result"]["ranks"][seat]))
+            seats.setdefault(key, {}).setdefault(seat, []).append(float(r["ismcts_score"]))
+            played.setdefault(key, []).append((int(r["seed"]), seat))
     rows = []
-    for key in sorted(set(groups) | set(stale)):
-        scores = groups.get(key, [])
-        wins, n = sum(scores), len(scores)
-        lo, hi = wilson_interval(wins, n)
-        rows.append(
-            {
-                "command": key[0],
-                "game": key[1],
-                "budget": key[2],
-                "version": ISMCTS_VERSION,
-                "games": n,
-                "ismcts_wins": wins,
-                "win_rate": round(wins / n, 3) if n else None,
-                "win_rate_ci95": [round(lo, 3), round(hi, 3)],
-                "mean_rank": round(statistics.mean(places[key]), 2) if key in places else None,
-                "errors": errors.get(key, 0),
-                "other_versions_ignored": stale.get(key, 0),
-            }
-        )
+    for key in sorted(set(scores) | set(stale)):
+        rates = _rates(scores.get(key, []), places.get(key, []), seats.get(key, {}))
+        row: dict[str, Any] = {
+            "command": key[0],
+            "game": key[1],
+            "budget": key[2],
+            "version": ISMCTS_VERSION,
+            "games": rates["games"],
+            "ismcts_wins": rates["wins"],
+            "win_rate": rates["win_rate"],
+            "win_rate_ci95": rates["win_rate_ci95"],
+            "mean_rank": rates["mean_rank"],
+            "by_seat": rates["by_seat"],
+            "errors": errors.get(key, 0),
+            "other_versions_ignored": stale.get(key, 0),
+        }
+        if baseline and key[0] == "four" and key in played:
+            row["heuristic_same_seats"] = heuristic_baseline(key[1], played[key])
+        rows.append(row)
     return rows
 
 
@@ -288,10 +339,15 @@ def main() -> None:
     parser.add_argument("--budget", default=None)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None, help="JSON lines file of results")
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="summary: replay four-player seeds with the heuristic in the ismcts seat",
+    )
     args = parser.parse_args()
     if args.what == "summary":
         paths = [Path(p) for p in args.args] or sorted(RESULTS.glob("*.jsonl"))
-        for row in summary(paths):
+        for row in summary(paths, baseline=args.baseline):
             print(json.dumps(row), flush=True)
         return
     for game_id in args.args or game_ids():

@@ -64,6 +64,7 @@ def test_summary_counts_the_current_version_only(tmp_path: Path) -> None:
                 "game": "g",
                 "seats": [f"openspiel-ismcts:{budget}", f"ismcts:{budget}"],
                 "budget": budget,
+                "seed": 10_000,
                 "version": version,
                 "result": None if ranks is None else {"ranks": ranks},
                 "ismcts_score": score,
@@ -87,3 +88,28 @@ def test_summary_counts_the_current_version_only(tmp_path: Path) -> None:
     lo, hi = r["win_rate_ci95"]
     assert 0.0 < lo < 0.5 < hi < 1.0
     assert rows["1s"]["games"] == 1 and rows["1s"]["win_rate"] == 1.0
+
+
+def test_summary_splits_wins_by_seat_and_replays_the_seeds_with_the_heuristic(
+    tmp_path: Path,
+) -> None:
+    """Four-player seats can be far from equal (a map's balance), so the summary says where the
+    ismcts seat sat and, with the baseline, how the heuristic did in that same seat and seed."""
+    bench = _search()
+    out = tmp_path / "four.jsonl"
+    planned = bench.four_games("toy-race", 4, "20it")
+    bench.run_games("four", planned, "20it", out, workers=1)
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    (row,) = bench.summary([out], baseline=True)
+    assert row["by_seat"] == {
+        str(r["seats"].index("ismcts:20it")): {"games": 1, "wins": r["ismcts_score"]} for r in lines
+    }
+    base = row["heuristic_same_seats"]
+    assert base["games"] == 4 and set(base["by_seat"]) == {"0", "1", "2", "3"}
+    expected = 0.0
+    for r in lines:
+        seat = r["seats"].index("ismcts:20it")
+        outcome = bench.play_game("toy-race", 4, ["heuristic"] * 4, r["seed"])
+        expected += bench._share(seat, outcome["result"])
+    assert base["wins"] == expected
+    assert bench.summary([out])[0].get("heuristic_same_seats") is None  # only when asked
