@@ -14,8 +14,8 @@
     python benchmarks/search.py summary [FILE ...]
         the ismcts win rate with its Wilson 95% interval, its mean rank and its wins per seat,
         per command, game and budget, from the result files (default: every
-        benchmarks/results/*.jsonl), counting only games played by the current bot version
-        (`ISMCTS_VERSION`); with --baseline, four-player rows also show how the heuristic does
+        benchmarks/results/*.jsonl), counting only games played by the current bots
+        (`bot_version`: `ISMCTS_VERSION` and the game's `bot_revision`); with --baseline, four-player rows also show how the heuristic does
         in the same seats on the same seeds
 
 `match` and `four` append one JSON line per finished game to `--out` (default
@@ -176,8 +176,15 @@ def read_lines(path: Path) -> Iterator[dict[str, Any]]:
                 yield row
 
 
+def bot_version(game_id: str) -> str:
+    """The version of the bots' play on a game: `ISMCTS_VERSION` for the search, then the
+    game's `bot_revision` (its heuristic and evaluate) when that is not 0, as in "8.1"."""
+    revision = load_game(game_id).bot_revision
+    return ISMCTS_VERSION if revision == 0 else f"{ISMCTS_VERSION}.{revision}"
+
+
 def _key(command: str, game_id: str, seats: list[str], seed: int, budget: str) -> str:
-    return json.dumps([command, game_id, seats, seed, budget, ISMCTS_VERSION])
+    return json.dumps([command, game_id, seats, seed, budget, bot_version(game_id)])
 
 
 def _subject(seats: list[str]) -> int:
@@ -200,10 +207,11 @@ def run_games(
     command: str, planned: list[Planned], budget: str, out: Path, workers: int
 ) -> dict[str, Any]:
     """Play the planned games not yet in `out`, appending one line per finished game."""
+    known = set(game_ids())
     done = {
         _key(r["command"], r["game"], r["seats"], r["seed"], r["budget"])
         for r in read_lines(out)
-        if r.get("version") == ISMCTS_VERSION
+        if r.get("game") in known and r.get("version") == bot_version(r["game"])
     }
     todo = [p for p in planned if _key(command, p[0], p[1], p[2], budget) not in done]
     commit = git_commit()
@@ -221,7 +229,7 @@ def run_games(
             "ismcts_score": ismcts_score(seats, outcome["result"]),
             "plies": outcome["plies"],
             "error": outcome["error"],
-            "version": ISMCTS_VERSION,
+            "version": bot_version(game_id),
             "commit": commit,
             "timestamp": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         }
@@ -285,6 +293,7 @@ def summary(paths: list[Path], baseline: bool = False) -> list[dict[str, Any]]:
     were left out. With `baseline`, four-player rows also get `heuristic_same_seats`
     (`heuristic_baseline` on the same seeds and seats)."""
     Key = tuple[str, str, str]
+    known = set(game_ids())
     scores: dict[Key, list[float]] = {}
     places: dict[Key, list[int]] = {}
     seats: dict[Key, dict[int, list[float]]] = {}
@@ -294,7 +303,7 @@ def summary(paths: list[Path], baseline: bool = False) -> list[dict[str, Any]]:
     for path in paths:
         for r in read_lines(path):
             key = (r.get("command", "?"), r.get("game", "?"), r.get("budget", "?"))
-            if r.get("version") != ISMCTS_VERSION:
+            if key[1] not in known or r.get("version") != bot_version(key[1]):
                 stale[key] = stale.get(key, 0) + 1
                 continue
             scores.setdefault(key, [])
@@ -313,7 +322,7 @@ def summary(paths: list[Path], baseline: bool = False) -> list[dict[str, Any]]:
             "command": key[0],
             "game": key[1],
             "budget": key[2],
-            "version": ISMCTS_VERSION,
+            "version": bot_version(key[1]) if key[1] in known else None,
             "games": rates["games"],
             "ismcts_wins": rates["wins"],
             "win_rate": rates["win_rate"],

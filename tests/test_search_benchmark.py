@@ -9,6 +9,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
+import arsenale
 from arsenale.bots.ismcts import ISMCTS_VERSION
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +64,7 @@ def test_summary_counts_the_current_version_only(tmp_path: Path) -> None:
         return json.dumps(
             {
                 "command": "match",
-                "game": "g",
+                "game": "toy-race",
                 "seats": [f"openspiel-ismcts:{budget}", f"ismcts:{budget}"],
                 "budget": budget,
                 "seed": 10_000,
@@ -113,3 +116,23 @@ def test_summary_splits_wins_by_seat_and_replays_the_seeds_with_the_heuristic(
         expected += bench._share(seat, outcome["result"])
     assert base["wins"] == expected
     assert bench.summary([out])[0].get("heuristic_same_seats") is None  # only when asked
+
+
+def test_a_games_bot_revision_sets_its_old_results_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change to one game's heuristic or evaluate (`Game.bot_revision`) retires that game's
+    results only; the search's own version covers every game."""
+    bench = _search()
+    out = tmp_path / "four.jsonl"
+    planned = bench.four_games("toy-race", 2, "20it")
+    bench.run_games("four", planned[:1], "20it", out, workers=1)
+    monkeypatch.setattr(arsenale.load_game("toy-race"), "bot_revision", 3)
+    assert bench.bot_version("toy-race") == f"{ISMCTS_VERSION}.3"
+    (row,) = bench.summary([out])
+    assert row["games"] == 0 and row["other_versions_ignored"] == 1
+    again = bench.run_games("four", planned, "20it", out, workers=1)
+    assert again["played_now"] == 2  # the first game is replayed under the new revision
+    versions = [json.loads(x)["version"] for x in out.read_text().splitlines()]
+    assert versions == [ISMCTS_VERSION, f"{ISMCTS_VERSION}.3", f"{ISMCTS_VERSION}.3"]
+    assert bench.summary([out])[0]["games"] == 2

@@ -39,6 +39,10 @@ class Game(ABC):
     rulebook: str
     options: tuple[Option, ...] = ()
     catalogue: Catalogue
+    bot_revision: int = 0
+    """Raised by one whenever a change to this game's heuristic or `evaluate` changes how the
+    bots play it, so that strength results of the older play are set apart
+    (benchmarks/search.py keeps them per `ISMCTS_VERSION` and this revision)."""
 
     def new_game(
         self, players: int, seed: int | None = None, options: dict[str, Any] | None = None
