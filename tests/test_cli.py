@@ -5,16 +5,19 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+import arsenale
 from arsenale.cli import app
 from arsenale.core import load_record, registry, replay
 from arsenale.core.game import Game
-from arsenale.terminal import TerminalPlay
+from arsenale.core.info import SeatInfo
+from arsenale.terminal import HINT_MIN_VISITS, TerminalPlay, hint_lines
 
 runner = CliRunner()
 
@@ -245,6 +248,30 @@ def test_play_hint_suggests_a_legal_move_and_alternatives() -> None:
     assert move.startswith("close ")  # two players: the first decision closes a port
     alternatives = [line for line in lines if line.startswith("or close ")]
     assert 1 <= len(alternatives) <= 3
+
+
+def test_hint_gives_chance_figures_for_well_searched_alternatives_only() -> None:
+    """Alternatives the search kept trying get a chance figure; the ones it dropped early are
+    marked as too little searched (positions from heuristic play, Serenissima 1996)."""
+    game = arsenale.load_game("serenissima-1996")
+    policy = game.heuristic_policy()
+    kinds: set[bool] = set()
+    for seed in range(1, 6):
+        state = game.new_game(4, seed=seed)
+        rng = random.Random(seed)
+        while state.ply < 150 or len(state.legal_actions(state.to_move()[0])) < 4:
+            for seat in state.to_move():
+                state.apply(seat, policy(SeatInfo(state, seat), rng))
+        lines = hint_lines(game, state, state.to_move()[0], "500it", seed=7)
+        assert lines[0].startswith("Hint: ") and "(500 searches)" in lines[0]
+        for line in lines[1:]:
+            visits = int(line.split("(")[1].split()[0])
+            assert ("%" in line) == (visits >= HINT_MIN_VISITS), line
+            assert ("too few to estimate" in line) == (visits < HINT_MIN_VISITS), line
+            kinds.add(visits >= HINT_MIN_VISITS)
+        if kinds == {True, False}:
+            break
+    assert kinds == {True, False}  # both kinds of line were seen
 
 
 def test_play_hint_refuses_a_bad_budget() -> None:

@@ -309,8 +309,16 @@ def hint_lines(game: Game, state: GameState, seat: int, budget: str, seed: int) 
     best, visits, _mean, wins = table[0]
     lines = [f"Hint: {best.notation}, estimated chance to win {wins:.0%} ({runs} searches)"]
     for action, visits, _mean, wins in table[1:4]:
-        lines.append(f"  or {action.notation}: {wins:.0%} ({visits} visits)")
+        if visits >= HINT_MIN_VISITS:
+            lines.append(f"  or {action.notation}: {wins:.0%} ({visits} visits)")
+        else:
+            lines.append(f"  or {action.notation} ({visits} visits: too few to estimate)")
     return lines
+
+
+HINT_MIN_VISITS = 30
+"""An alternative searched fewer times than this gets no chance figure: a share of a handful
+of short play-outs (often 0% or 100%) would mislead more than it tells."""
 
 
 def stdout_console() -> Console:
