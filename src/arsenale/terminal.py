@@ -302,6 +302,7 @@ def hint_lines(game: Game, state: GameState, seat: int, budget: str, seed: int) 
     bot = ismcts_factory(game, budget)  # the `ismcts` bot itself
     assert isinstance(bot, ISMCTS)
     bot.early_stop = False  # the whole budget, so the alternatives' figures mean something
+    bot.chances = True  # calibrated chances where the game has them (core/calibration.py)
     _, table = bot.search(SeatInfo(state, seat), random.Random(seed))
     if len(table) == 1:
         return [f"Hint: {table[0][0].notation} (the only move)"]

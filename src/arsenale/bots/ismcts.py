@@ -82,8 +82,8 @@ class Node:
         self.children: dict[Any, Node] = {}
         # seat -> index of the action the prior policy chose here (in the first world seen)
         self.hints: dict[int, int] = {}
-        # key -> [visits, total reward of the deciding seat, availability, wins (ranked first),
-        #         total squared reward]
+        # key -> [visits, total reward of the deciding seat, availability, summed chance of
+        #         ranking first (see `_playout`), total squared reward]
         self.stats: dict[int, list[float]] = {}
 
 
@@ -194,6 +194,9 @@ class ISMCTS:
         self.model_rivals = model_rivals and prior is not None
         self.early_stop = early_stop
         self.own_reward = own_reward
+        # the displayed chance to win (the `search` table) from `Game.win_chances` where a
+        # play-out stops early; off in play, as only hints show it
+        self.chances = False
         self._root_values: list[float] | None = None
         self.last_stats: dict[str, Any] = {}
 
@@ -204,8 +207,7 @@ class ISMCTS:
         self, info: SeatInfo, rng: random.Random
     ) -> tuple[Action, list[tuple[Action, int, float, float]]]:
         """The chosen action and, for each root action, best first: (action, visits, mean
-        reward, share of play-outs in which this seat finished first, or led by the game's
-        estimate where the play-out stopped early)."""
+        reward, mean chance of this seat finishing first over its play-outs: see `_playout`)."""
         legal = info.legal_actions()
         if not legal:
             raise ArsenaleError(f"seat {info.seat} has no decision to make")
@@ -351,8 +353,7 @@ class ISMCTS:
             st[0] += 1
             st[1] += rewards[m]
             st[4] += rewards[m] * rewards[m]
-            if firsts[m]:
-                st[3] += 1
+            st[3] += firsts[m]
 
     def _rival_move(
         self, node: Node, state: GameState, seat: int, legal: list[Action], rng: random.Random
@@ -437,12 +438,16 @@ class ISMCTS:
                 best, best_value = a, value
         return best
 
-    def _playout(self, state: GameState, rng: random.Random) -> tuple[list[float], list[bool]]:
-        """Per seat: the reward of the play-out, and whether the seat came first in it."""
+    def _playout(self, state: GameState, rng: random.Random) -> tuple[list[float], list[float]]:
+        """Per seat: the reward of the play-out, and its chance of coming first: 1 or 0 at
+        the end of the game; where the play-out stopped early, `Game.win_chances` from the
+        estimates if the game is calibrated and `chances` is on (hints), else whether the seat
+        led them."""
         evaluate = self.game.evaluate
         steps = 0
         rollout = self.rollout
         values: list[float] | None = None
+        chances: list[float] | None = None
         while not state.over:
             if steps >= self.depth:
                 values = evaluate(state)
@@ -457,7 +462,9 @@ class ISMCTS:
             values = [float(v) for v in result.scores]
         else:
             ranks = rank_rewards(values)
-        firsts = [r == 1.0 for r in ranks]
+            if self.chances:
+                chances = self.game.win_chances(state, values)
+        firsts = chances if chances is not None else [float(r == 1.0) for r in ranks]
         if self._root_values is not None:
             return own_rewards(values, self._root_values), firsts
         if self.margin:

@@ -97,6 +97,17 @@ class Game(ABC):
         None means play out to the end."""
         return None
 
+    def win_chances(self, state: GameState, values: list[float]) -> list[float] | None:
+        """Optional: each seat's chance to win given `evaluate`'s `values` at `state`, for the
+        figures search shows (never for its choices). By default a softmax whose temperature
+        is fitted to the game's self-play (core/calibration.py, `calibration.toml` in the
+        game's package); None when the game has no calibration for this player count."""
+        from arsenale.core.calibration import load_calibration, win_chances
+
+        calibration = load_calibration(type(self).__module__.rpartition(".")[0])
+        tau = calibration.tau(state.players, state.ply) if calibration is not None else None
+        return None if tau is None else win_chances(values, tau)
+
     def board_data(self) -> dict[str, Any] | None:
         """Optional: what the web page needs to draw the board (places, their positions, the
         sea or area graph, tracks), JSON-ready; served by `GET /api/boards/{id}` and drawn by
