@@ -3,11 +3,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -17,18 +14,11 @@ from arsenale.bots.ismcts import ISMCTS, ismcts_factory
 from arsenale.core.calibration import Calibration, load_calibration, win_chances
 from arsenale.core.info import SeatInfo
 from arsenale.core.state import GameState
-
-ROOT = Path(__file__).resolve().parents[1]
+from benchmark_scripts import load_script
 
 
 def _calibrate() -> ModuleType:
-    path = ROOT / "benchmarks/calibrate.py"
-    spec = importlib.util.spec_from_file_location("bench_calibrate", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_calibrate"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("calibrate")
 
 
 def test_chances_follow_the_estimates_and_add_up_to_one() -> None:

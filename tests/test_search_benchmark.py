@@ -3,9 +3,7 @@ stopped, and are summarised per command, game and budget for the current bot ver
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -13,17 +11,11 @@ import pytest
 
 import arsenale
 from arsenale.bots.ismcts import ISMCTS_VERSION
-
-ROOT = Path(__file__).resolve().parents[1]
+from benchmark_scripts import load_script
 
 
 def _search() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_search", ROOT / "benchmarks/search.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_search"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("search")
 
 
 def test_a_run_appends_one_line_per_game_and_resumes_without_replaying(tmp_path: Path) -> None:

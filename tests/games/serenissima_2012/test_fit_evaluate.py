@@ -5,9 +5,7 @@ weights, floors the ones that would let search give things away, and writes a fi
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
-import sys
 import tomllib
 from pathlib import Path
 from types import ModuleType
@@ -16,18 +14,11 @@ import pytest
 
 import arsenale
 from arsenale.games.serenissima_2012.evaluate import FEATURES, load_weights
-
-ROOT = Path(__file__).resolve().parents[3]
+from benchmark_scripts import load_script
 
 
 def _fit_module() -> ModuleType:
-    path = ROOT / "benchmarks/fit_evaluate.py"
-    spec = importlib.util.spec_from_file_location("bench_fit_evaluate", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_fit_evaluate"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("fit_evaluate")
 
 
 def _samples(true: dict[str, float], home: dict[int, float], n: int = 3000) -> list:
