@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from arsenale.core.calibration import CALIBRATION_FILE
+from arsenale.core.calibration import CALIBRATION_FILE, win_chances
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
 
@@ -90,9 +90,7 @@ def fit(rows: list[Sample], plies: int) -> tuple[list[float], list[str]]:
         for _, values, winners in part:
             lead = max(range(len(values)), key=values.__getitem__)
             leader_won += (1 / len(winners)) if lead in winners else 0.0
-            top = max(values)
-            weights = [math.exp((v - top) / tau) for v in values]
-            leader_chance += weights[lead] / sum(weights)
+            leader_chance += win_chances(values, tau)[lead]
         taus.append(round(tau, 4))
         label = f"{k * plies}+" if k == len(stretches) - 1 else f"{k * plies}-{(k + 1) * plies - 1}"
         report.append(
@@ -144,9 +142,10 @@ def main() -> None:
             fits = {}
             for players in range(game.min_players, game.max_players + 1):
                 jobs = [(game_id, players, SEED + players * 10_000 + g) for g in range(args.games)]
+                print(f"{game_id}, {players} players: playing {args.games} games...", flush=True)
                 rows = [r for part in pool.imap(play, jobs, chunksize=4) for r in part]
                 fits[players], report = fit(rows, args.plies)
-                print(f"{game_id}, {players} players, {args.games} games:")
+                print(f"{game_id}, {players} players, {args.games} games:", flush=True)
                 for line in report:
                     print("  " + line)
             if not args.check:

@@ -15,8 +15,8 @@
         the ismcts win rate with its Wilson 95% interval, its mean rank and its wins per seat,
         per command, game and budget, from the result files (default: every
         benchmarks/results/*.jsonl), counting only games played by the current bots
-        (`bot_version`: `ISMCTS_VERSION` and the game's `bot_revision`); with --baseline, four-player rows also show how the heuristic does
-        in the same seats on the same seeds
+        (`bot_version`: `ISMCTS_VERSION` and the game's `bot_revision`); with --baseline,
+        four-player rows also show how the heuristic does in the same seats on the same seeds
 
 `match` and `four` append one JSON line per finished game to `--out` (default
 benchmarks/results/<command>.jsonl) and skip the games already there for the same game,
@@ -250,36 +250,33 @@ def run_games(
     return {"command": command, "planned": len(planned), "played_now": len(todo), "out": str(out)}
 
 
-def heuristic_baseline(game_id: str, games: list[tuple[int, int]]) -> dict[str, Any]:
+Played = tuple[int, int, float, int]  # seed, the ismcts seat, its share of the win, its rank
+
+
+def heuristic_baseline(game_id: str, games: list[Played]) -> dict[str, Any]:
     """The same seeds with the heuristic in every seat: how the seat the ismcts bot played
-    fares when the heuristic plays it instead (`games`: (seed, seat) pairs). With seats as
-    unequal as a game's map can make them, this is the yardstick for the four-player result."""
-    scores: list[float] = []
-    ranks: list[int] = []
-    by_seat: dict[int, list[float]] = {}
-    for seed, seat in games:
-        outcome = play_game(game_id, 4, ["heuristic"] * 4, seed)
-        result = outcome["result"]
-        if result is None:
-            continue
-        score = _share(seat, result)
-        scores.append(score)
-        ranks.append(int(result["ranks"][seat]))
-        by_seat.setdefault(seat, []).append(score)
-    return _rates(scores, ranks, by_seat)
+    fares when the heuristic plays it instead. With seats as unequal as a game's map can make
+    them, this is the yardstick for the four-player result."""
+    out: list[Played] = []
+    for seed, seat, _, _ in games:
+        result = play_game(game_id, 4, ["heuristic"] * 4, seed)["result"]
+        if result is not None:
+            out.append((seed, seat, _share(seat, result), int(result["ranks"][seat])))
+    return _rates(out)
 
 
-def _rates(
-    scores: list[float], ranks: list[int], by_seat: dict[int, list[float]]
-) -> dict[str, Any]:
-    wins, n = sum(scores), len(scores)
+def _rates(games: list[Played]) -> dict[str, Any]:
+    wins, n = sum(g[2] for g in games), len(games)
     lo, hi = wilson_interval(wins, n)
+    by_seat: dict[int, list[float]] = {}
+    for _, seat, score, _ in games:
+        by_seat.setdefault(seat, []).append(score)
     return {
         "games": n,
         "wins": wins,
         "win_rate": round(wins / n, 3) if n else None,
         "win_rate_ci95": [round(lo, 3), round(hi, 3)],
-        "mean_rank": round(statistics.mean(ranks), 2) if ranks else None,
+        "mean_rank": round(statistics.mean(g[3] for g in games), 2) if games else None,
         "by_seat": {
             str(seat): {"games": len(s), "wins": sum(s)} for seat, s in sorted(by_seat.items())
         },
@@ -287,17 +284,14 @@ def _rates(
 
 
 def summary(paths: list[Path], baseline: bool = False) -> list[dict[str, Any]]:
-    """Per (command, game, budget): games of the current bot version, ismcts wins (shared wins
-    count a fraction), the win rate and its Wilson 95% interval, the ismcts seat's mean rank
-    (1 = first) and its wins per seat; older versions are counted apart so it is clear they
-    were left out. With `baseline`, four-player rows also get `heuristic_same_seats`
-    (`heuristic_baseline` on the same seeds and seats)."""
+    """Per (command, game, budget): games of the current bots (`bot_version`), ismcts wins
+    (shared wins count a fraction), the win rate and its Wilson 95% interval, the ismcts
+    seat's mean rank (1 = first) and its wins per seat; older versions are counted apart so it
+    is clear they were left out. With `baseline`, four-player rows also get
+    `heuristic_same_seats` (`heuristic_baseline` on the same seeds and seats)."""
     Key = tuple[str, str, str]
     known = set(game_ids())
-    scores: dict[Key, list[float]] = {}
-    places: dict[Key, list[int]] = {}
-    seats: dict[Key, dict[int, list[float]]] = {}
-    played: dict[Key, list[tuple[int, int]]] = {}
+    played: dict[Key, list[Played]] = {}
     errors: dict[Key, int] = {}
     stale: dict[Key, int] = {}
     for path in paths:
@@ -306,18 +300,16 @@ def summary(paths: list[Path], baseline: bool = False) -> list[dict[str, Any]]:
             if key[1] not in known or r.get("version") != bot_version(key[1]):
                 stale[key] = stale.get(key, 0) + 1
                 continue
-            scores.setdefault(key, [])
+            games = played.setdefault(key, [])
             if r.get("ismcts_score") is None:
                 errors[key] = errors.get(key, 0) + 1
                 continue
             seat = _subject(r["seats"])
-            scores[key].append(float(r["ismcts_score"]))
-            places.setdefault(key, []).append(int(r["result"]["ranks"][seat]))
-            seats.setdefault(key, {}).setdefault(seat, []).append(float(r["ismcts_score"]))
-            played.setdefault(key, []).append((int(r["seed"]), seat))
+            rank = int(r["result"]["ranks"][seat])
+            games.append((int(r["seed"]), seat, float(r["ismcts_score"]), rank))
     rows = []
-    for key in sorted(set(scores) | set(stale)):
-        rates = _rates(scores.get(key, []), places.get(key, []), seats.get(key, {}))
+    for key in sorted(set(played) | set(stale)):
+        rates = _rates(played.get(key, []))
         row: dict[str, Any] = {
             "command": key[0],
             "game": key[1],
@@ -332,7 +324,7 @@ def summary(paths: list[Path], baseline: bool = False) -> list[dict[str, Any]]:
             "errors": errors.get(key, 0),
             "other_versions_ignored": stale.get(key, 0),
         }
-        if baseline and key[0] == "four" and key in played:
+        if baseline and key[0] == "four" and played.get(key):
             row["heuristic_same_seats"] = heuristic_baseline(key[1], played[key])
         rows.append(row)
     return rows
