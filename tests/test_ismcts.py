@@ -286,3 +286,39 @@ def test_the_ismcts_bot_scores_own_gains_in_four_player_games():
         action = bot(SeatInfo(state, seat), rng)
         assert action in state.legal_actions(seat)
         state.apply(seat, action)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_ismcts_bot_plays_out_a_round_by_the_heuristic_where_the_game_asks(
+    players: int,
+) -> None:
+    """Serenissima 1996 sets `rival_playout`: with rivals modelled (three or more players) each
+    play-out follows the heuristic for that many plies before `evaluate`; with two players each
+    new leaf is still valued at once."""
+    game = arsenale.load_game("serenissima-1996")
+    assert game.rival_playout > 0
+    advanced: list[int] = []
+
+    class Measure(ISMCTS):
+        def _playout(self, state, rng):  # type: ignore[no-untyped-def]
+            before = state.ply
+            out = super()._playout(state, rng)
+            advanced.append(state.ply - before)
+            return out
+
+    bot = make_bot("ismcts:20it", game, 1).policy
+    assert isinstance(bot, ISMCTS)
+    bot.__class__ = Measure
+    state = game.new_game(players, seed=4)
+    rng = random.Random(4)
+    while len(state.legal_actions(state.to_move()[0])) < 2:
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_move()[0]
+    action = bot(SeatInfo(state, seat), random.Random(1))
+    assert action in state.legal_actions(seat)
+    assert advanced
+    if players == 2:
+        assert set(advanced) == {0}
+    else:
+        assert max(advanced) >= game.rival_playout

@@ -40,13 +40,17 @@ opponent model, in the spirit of best-reply search for multi-player games (Schad
 rivals, `own_reward` scores a play-out by the deciding seat's own gain in the game's estimate
 since the root rather than by ranks: only that seat's choices are searched, and ranks compare
 leaves at different moments (a line that passes the turn lets the rivals gain before it is
-valued; a line of one's own further moves does not).
+valued; a line of one's own further moves does not). A game may ask, through
+`Game.rival_playout`, for play-outs of that many plies by the prior before `evaluate` when the
+rivals are modelled: the estimate then sees what the heuristic players do with the position
+over the next round, not only the position itself.
 
 Bots (`ismcts_factory`, `ismcts_heuristic_factory`): `ismcts` uses the game's heuristic as the
 PUCT prior (at the root and at nodes visited twice), models rivals by it with three or more
 players, and values each new leaf by `evaluate` at once, without a play-out; margin rewards
 mixed half and half, or with three or more players the seat's own gain since the root
-(`own_reward`); the search stops early once the most visited root action can no longer
+(`own_reward`), after a play-out by the heuristic where the game sets `rival_playout`;
+the search stops early once the most visited root action can no longer
 be overtaken (`early_stop`). `ismcts+heuristic` follows the
 heuristic alone in play-outs of 30 plies. A game without `evaluate` gets random play-outs to
 the end instead; one without a heuristic, plain UCB with random play-outs.
@@ -178,6 +182,7 @@ class ISMCTS:
         model_rivals: bool = False,
         early_stop: bool = False,
         own_reward: bool = False,
+        rival_playout: int = 0,
     ) -> None:
         self.game = game
         self.seconds = seconds
@@ -194,6 +199,11 @@ class ISMCTS:
         self.model_rivals = model_rivals and prior is not None
         self.early_stop = early_stop
         self.own_reward = own_reward
+        # with modelled rivals (3+ players): play-outs of this many plies by the prior before
+        # `evaluate` (0: `depth` and `rollout` as with two players)
+        self.rival_playout = rival_playout if self.model_rivals else 0
+        self._depth = depth
+        self._rollout = rollout
         # the displayed chance to win (the `search` table) from `Game.win_chances` where a
         # play-out stops early; off in play, as only hints show it
         self.chances = False
@@ -219,6 +229,9 @@ class ISMCTS:
         self._root_values = None
         if self.own_reward and self.model_rivals and info.players > 2:
             self._root_values = self.game.evaluate(info.determinize(rng))
+        self._depth, self._rollout = self.depth, self.rollout
+        if self.rival_playout and info.players > 2:
+            self._depth, self._rollout = self.rival_playout, self._prior_rollout
         n = 0
         stopped_early = False
         if len(legal) > 1:
@@ -355,6 +368,11 @@ class ISMCTS:
             st[4] += rewards[m] * rewards[m]
             st[3] += firsts[m]
 
+    def _prior_rollout(self, state: GameState, seat: int, rng: random.Random) -> Action:
+        """A play-out step by the prior policy (`rival_playout`)."""
+        assert self.prior is not None
+        return self.prior(SeatInfo(state, seat), rng)
+
     def _rival_move(
         self, node: Node, state: GameState, seat: int, legal: list[Action], rng: random.Random
     ) -> Action:
@@ -445,11 +463,12 @@ class ISMCTS:
         led them."""
         evaluate = self.game.evaluate
         steps = 0
-        rollout = self.rollout
+        rollout = self._rollout
+        depth = self._depth
         values: list[float] | None = None
         chances: list[float] | None = None
         while not state.over:
-            if steps >= self.depth:
+            if steps >= depth:
                 values = evaluate(state)
                 if values is not None:
                     break
@@ -541,6 +560,7 @@ def ismcts_factory(game: Game, budget: str | None) -> Policy:
         model_rivals=True,
         early_stop=True,
         own_reward=True,
+        rival_playout=game.rival_playout,
     )
 
 

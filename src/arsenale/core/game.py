@@ -43,6 +43,10 @@ class Game(ABC):
     """Raised by one whenever a change to this game's heuristic or `evaluate` changes how the
     bots play it, so that strength results of the older play are set apart
     (benchmarks/search.py keeps them per `ISMCTS_VERSION` and this revision)."""
+    rival_playout: int = 0
+    """Plies the `ismcts` bot plays out by the heuristic before `evaluate` when it models the
+    rivals (three or more players); 0 values each new leaf by `evaluate` at once. A game whose
+    estimate misses what the next round of play brings sets about a round here."""
 
     def new_game(
         self, players: int, seed: int | None = None, options: dict[str, Any] | None = None

@@ -63,6 +63,10 @@ class Serenissima1996(Game):
             "2 players: 'historical' (Venetians and Genoese) or 'spanish-turks'",
         ),
     )
+    bot_revision = 1
+    """1: with three or four players `ismcts` plays 80 plies (about a round of four players)
+    by the heuristic before `evaluate` (`rival_playout`)."""
+    rival_playout = 80
 
     def __init__(self) -> None:
         self.board: Board = load_board()
