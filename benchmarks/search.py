@@ -1,6 +1,6 @@
 """Search bots: speed, where the time goes, and strength (issue: bots and AI interfaces).
 
-    python benchmarks/search.py speed [GAME ...] [--seconds 0.5] [--positions 10]
+    python benchmarks/search.py speed [GAME ...] [--seconds 0.5] [--positions 10] [--players 2]
         iterations per second of `ismcts`, of the same search unguided (random play-outs,
         like OpenSpiel's) and of OpenSpiel's ISMCTS on the same positions (medians), and the
         share of ismcts time spent in determinize, clone, legal_actions, apply, the heuristic
@@ -70,11 +70,13 @@ def positions(game_id: str, players: int, count: int, seed: int = 0) -> list[tup
     return out
 
 
-def speed(game_id: str, seconds: float, count: int) -> dict[str, object]:
+def speed(game_id: str, seconds: float, count: int, players: int = 2) -> dict[str, object]:
     """Iterations per second of the `ismcts` bot (guided by the game's heuristic, so each
     iteration costs more), of the same search unguided (uniformly random play-outs, as
     OpenSpiel's bot plays them: the like-for-like comparison) and of OpenSpiel's ISMCTS; the
-    time shares are those of the `ismcts` bot."""
+    time shares are those of the `ismcts` bot. With three or more `players` the `ismcts` bot
+    models the rivals and may play out a round (`Game.rival_playout`), so its iterations are
+    not those of two players."""
     budget = f"{int(seconds * 1000)}ms"
     game = load_game(game_id)
     ours = make_bot(f"ismcts:{budget}", game, 1)
@@ -82,7 +84,7 @@ def speed(game_id: str, seconds: float, count: int) -> dict[str, object]:
     theirs = make_bot(f"openspiel-ismcts:{budget}", game, 1)
     rates: dict[str, list[float]] = {"ismcts": [], "unguided": [], "openspiel-ismcts": []}
     profile = cProfile.Profile()
-    for state, seat in positions(game_id, 2, count):
+    for state, seat in positions(game_id, players, count):
         for name, bot in (("ismcts", ours), ("unguided", unguided)):
             bot.choose(SeatInfo(state, seat))
             rates[name].append(bot.policy.last_stats["iterations_per_s"])  # type: ignore[attr-defined]
@@ -113,7 +115,7 @@ def speed(game_id: str, seconds: float, count: int) -> dict[str, object]:
     theirs_rate = statistics.median(rates["openspiel-ismcts"])
     return {
         "game": game_id,
-        "players": 2,
+        "players": players,
         "positions": count,
         "seconds_per_decision": seconds,
         "ismcts_iterations_per_s": round(ours_rate, 1),
@@ -336,6 +338,7 @@ def main() -> None:
     parser.add_argument("args", nargs="*", metavar="GAME|FILE")
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--positions", type=int, default=10)
+    parser.add_argument("--players", type=int, default=2, help="speed: player count")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget", default=None)
     parser.add_argument("--workers", type=int, default=1)
@@ -353,7 +356,7 @@ def main() -> None:
         return
     for game_id in args.args or game_ids():
         if args.what == "speed":
-            row = speed(game_id, args.seconds, args.positions)
+            row = speed(game_id, args.seconds, args.positions, args.players)
         else:
             budget = args.budget or ("500ms" if args.what == "match" else "1s")
             plan = match_games if args.what == "match" else four_games

@@ -128,3 +128,13 @@ def test_a_games_bot_revision_sets_its_old_results_apart(
     versions = [json.loads(x)["version"] for x in out.read_text().splitlines()]
     assert versions == [ISMCTS_VERSION, f"{ISMCTS_VERSION}.3", f"{ISMCTS_VERSION}.3"]
     assert bench.summary([out])[0]["games"] == 2
+
+
+def test_speed_measures_the_player_count_asked_for() -> None:
+    """`speed --players 4` times the bots on four-player positions (where Serenissima 1996's
+    `ismcts` plays out a round by the heuristic), and says so in its row."""
+    row = _search().speed("serenissima-1996", 0.05, 1, players=4)
+    assert row["players"] == 4 and row["positions"] == 1
+    assert row["ismcts_iterations_per_s"] > 0 and row["openspiel_ismcts_simulations_per_s"] > 0
+    shares = row["ismcts_time_share"]
+    assert isinstance(shares, dict) and shares["heuristic_policy"] > 0
