@@ -517,9 +517,15 @@ def _heuristic_or_none(game: Game) -> Policy | None:
 def ismcts_factory(game: Game, budget: str | None) -> Policy:
     """The `ismcts` bot: guided by the game's heuristic when it has one (PUCT prior on the
     heuristic's choice once a node has been visited twice, rivals modelled by it with three or
-    more players, each new leaf valued by `evaluate` without a play-out, rewards half rank,
+    more players, each new leaf valued by `evaluate` without a play-out, or after
+    `Game.rival_playout` plies by the heuristic with modelled rivals, rewards half rank,
     half score margin, early stop once the choice is settled); plain UCB with random
     play-outs otherwise.
+
+    Serenissima 1996's bot revision 1 (`rival_playout` = 80): with the estimate alone the
+    four-player search departed from the heuristic about twice a game at 300 iterations and won
+    as often as the heuristic in its seat (7 of 27 at 1 s); a round played out by the heuristic
+    shows it what the position leads to. Screening at 0.5 s, seeds 30000-30008: 6 wins of 9.
 
     Version 8 against version 7: with three or more players (rivals modelled) a play-out's
     reward is the deciding seat's own gain in the game's estimate since the root
