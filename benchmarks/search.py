@@ -43,6 +43,7 @@ from typing import Any
 from arsenale.bots.base import Bot
 from arsenale.bots.ismcts import ISMCTS, ISMCTS_VERSION
 from arsenale.bots.registry import make_bot
+from arsenale.core.errors import ArsenaleError
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
 from arsenale.core.state import GameState
@@ -356,6 +357,10 @@ def main() -> None:
         return
     for game_id in args.args or game_ids():
         if args.what == "speed":
+            try:
+                load_game(game_id).new_game(args.players, 0)  # the game and player count exist
+            except ArsenaleError as e:
+                parser.error(str(e))
             row = speed(game_id, args.seconds, args.positions, args.players)
         else:
             budget = args.budget or ("500ms" if args.what == "match" else "1s")

@@ -138,3 +138,17 @@ def test_speed_measures_the_player_count_asked_for() -> None:
     assert row["ismcts_iterations_per_s"] > 0 and row["openspiel_ismcts_simulations_per_s"] > 0
     shares = row["ismcts_time_share"]
     assert isinstance(shares, dict) and shares["heuristic_policy"] > 0
+
+
+def test_speed_refuses_a_player_count_the_game_does_not_have() -> None:
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "search.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "speed", "serenissima-1996", "--players", "5"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2
+    assert "for 2-4 players, not 5" in out.stderr and "Traceback" not in out.stderr
