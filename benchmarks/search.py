@@ -355,12 +355,13 @@ def main() -> None:
         for row in summary(paths, baseline=args.baseline):
             print(json.dumps(row), flush=True)
         return
+    players = {"speed": args.players, "match": 2, "four": 4}[args.what]
     for game_id in args.args or game_ids():
+        try:
+            load_game(game_id).new_game(players, 0)  # the game and player count exist
+        except ArsenaleError as e:
+            parser.error(str(e))
         if args.what == "speed":
-            try:
-                load_game(game_id).new_game(args.players, 0)  # the game and player count exist
-            except ArsenaleError as e:
-                parser.error(str(e))
             row = speed(game_id, args.seconds, args.positions, args.players)
         else:
             budget = args.budget or ("500ms" if args.what == "match" else "1s")

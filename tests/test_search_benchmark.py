@@ -152,3 +152,17 @@ def test_speed_refuses_a_player_count_the_game_does_not_have() -> None:
     )
     assert out.returncode == 2
     assert "for 2-4 players, not 5" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_match_refuses_an_unknown_game_without_a_traceback() -> None:
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "search.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "match", "nosuch", "--games", "1"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2
+    assert "unknown game 'nosuch'" in out.stderr and "Traceback" not in out.stderr
