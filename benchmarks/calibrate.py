@@ -1,4 +1,4 @@
-"""Fit the chances to win that `play --hint` shows (core/calibration.py) to heuristic self-play.
+"""Fit the chances to win that `play --hint` shows (bots/calibration.py) to heuristic self-play.
 
     python benchmarks/calibrate.py [GAME ...] [--games 300] [--plies 100] [--workers 2] [--check]
 
@@ -8,8 +8,8 @@ recorded, and at the end who won. Per stretch of `--plies` plies, `tau` is the t
 under which softmax(estimates / tau) gives the actual winners the highest likelihood (searched
 on a log grid, 2.5% apart). Stretches after the last one with 200 samples share its `tau`. The
 report gives, per stretch, how often the seat ahead in the estimates won and the chance the
-fitted model gave it (the two should agree). The result goes to calibration.toml in the game's
-package; `--check` prints without writing.
+fitted model gave it (the two should agree). The result goes to
+bots/calibrations/<game id>.toml; `--check` prints without writing.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from importlib.resources import files
 from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
 
-from arsenale.core.calibration import CALIBRATION_FILE, win_chances
+from arsenale.bots.base import heuristic_policy
+from arsenale.bots.calibration import calibration_path, win_chances
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
 
@@ -38,7 +38,7 @@ def play(args: tuple[str, int, int]) -> list[Sample]:
     """One heuristic self-play game: (ply, every seat's estimate, winners) every EVERY plies."""
     game_id, players, seed = args
     game = load_game(game_id)
-    policy = game.heuristic_policy()
+    policy = heuristic_policy(game)
     rng = random.Random(seed)
     state = game.new_game(players, seed=seed)
     rows: list[tuple[int, list[float]]] = []
@@ -102,7 +102,7 @@ def fit(rows: list[Sample], plies: int) -> tuple[list[float], list[str]]:
 
 def toml_text(game_id: str, plies: int, fits: dict[int, list[float]], games: int) -> str:
     lines = [
-        f"# Chances to win for `play --hint` ({game_id}; arsenale/core/calibration.py):",
+        f"# Chances to win for `play --hint` ({game_id}; arsenale/bots/calibration.py):",
         f"# softmax temperature per {plies} plies, fitted to heuristic self-play by",
         f"# `python benchmarks/calibrate.py {game_id} --games {games} --plies {plies}`.",
         "# Do not edit by hand: rerun it when the game's evaluate, heuristic or rules change.",
@@ -149,8 +149,7 @@ def main() -> None:
                 for line in report:
                     print("  " + line)
             if not args.check:
-                package = type(game).__module__.rpartition(".")[0]
-                out = Path(str(files(package).joinpath(CALIBRATION_FILE)))
+                out = Path(str(calibration_path(game_id)))
                 out.write_text(toml_text(game_id, args.plies, fits, args.games), encoding="utf-8")
                 print(f"wrote {out}")
 

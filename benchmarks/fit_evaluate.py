@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from arsenale.bots.base import heuristic_policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
 from arsenale.games.serenissima_2012.evaluate import FEATURES, features
@@ -47,7 +48,7 @@ def play(args: tuple[int, int]) -> list[Sample]:
     """One self-play game: (turn, home port, terms, ducats in hand, final ducats) per sample."""
     players, seed = args
     game = load_game(GAME)
-    policy = game.heuristic_policy()
+    policy = heuristic_policy(game)
     rng = random.Random(seed)
     state = game.new_game(players, seed=seed)
     assert isinstance(state, SerenissimaState)

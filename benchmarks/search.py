@@ -43,6 +43,7 @@ from typing import Any
 from arsenale.bots.base import Bot
 from arsenale.bots.ismcts import ISMCTS, ISMCTS_VERSION
 from arsenale.bots.registry import make_bot
+from arsenale.bots.tuning import tuning
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
@@ -76,7 +77,7 @@ def speed(game_id: str, seconds: float, count: int, players: int = 2) -> dict[st
     iteration costs more), of the same search unguided (uniformly random play-outs, as
     OpenSpiel's bot plays them: the like-for-like comparison) and of OpenSpiel's ISMCTS; the
     time shares are those of the `ismcts` bot. With three or more `players` the `ismcts` bot
-    models the rivals and may play out a round (`Game.rival_playout`), so its iterations are
+    models the rivals and may play out a round (`rival_playout` in bots/tuning.toml), so its iterations are
     not those of two players."""
     budget = f"{int(seconds * 1000)}ms"
     game = load_game(game_id)
@@ -102,7 +103,7 @@ def speed(game_id: str, seconds: float, count: int, players: int = 2) -> dict[st
         ("clone", "core/state.py"),
         ("legal_actions", "core/state.py"),
         ("apply", "core/state.py"),
-        ("heuristic_policy", "heuristic.py"),
+        ("heuristic", "bots/base.py"),
         ("evaluate", "game.py"),
     ):
         cum = sum(
@@ -182,7 +183,8 @@ def read_lines(path: Path) -> Iterator[dict[str, Any]]:
 def bot_version(game_id: str) -> str:
     """The version of the bots' play on a game: `ISMCTS_VERSION` for the search, then the
     game's `bot_revision` (its heuristic and evaluate) when that is not 0, as in "8.1"."""
-    revision = load_game(game_id).bot_revision
+    load_game(game_id)  # refuses an unknown game
+    revision = tuning(game_id).bot_revision
     return ISMCTS_VERSION if revision == 0 else f"{ISMCTS_VERSION}.{revision}"
 
 

@@ -21,6 +21,7 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
+from arsenale.bots.base import heuristic_policy
 from arsenale.core.actions import Action
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
@@ -36,7 +37,7 @@ def play(
     """One game: (heuristic's share of the win, its decisions, its CPU seconds, final scores)."""
     game_id, seed, players, opponent, options = job
     game = load_game(game_id)
-    heuristic = game.heuristic_policy()
+    heuristic = heuristic_policy(game)
     state = game.new_game(players, seed=seed, options=options)
     rng = random.Random(seed * 7919 + players)
     other = heuristic if opponent == "heuristic" else random_policy

@@ -1,4 +1,4 @@
-"""Chances to win from score estimates (core/calibration.py), their fit
+"""Chances to win from score estimates (bots/calibration.py), their fit
 (benchmarks/calibrate.py), and their use by the search: hint figures only, never choices."""
 
 from __future__ import annotations
@@ -10,8 +10,14 @@ from types import ModuleType
 import pytest
 
 import arsenale
+from arsenale.bots.base import heuristic_policy
+from arsenale.bots.calibration import (
+    Calibration,
+    game_win_chances,
+    load_calibration,
+    win_chances,
+)
 from arsenale.bots.ismcts import ISMCTS, ismcts_factory
-from arsenale.core.calibration import Calibration, load_calibration, win_chances
 from arsenale.core.info import SeatInfo
 from arsenale.core.state import GameState
 from benchmark_scripts import load_script
@@ -56,9 +62,9 @@ def test_later_plies_share_the_last_temperature() -> None:
 
 @pytest.mark.parametrize("game_id", ["serenissima-1996", "serenissima-2012"])
 def test_every_player_count_of_each_game_is_calibrated(game_id: str) -> None:
-    """calibration.toml (benchmarks/calibrate.py) beside the rules covers every player count."""
+    """bots/calibrations/<id>.toml (benchmarks/calibrate.py) covers every player count."""
     game = arsenale.load_game(game_id)
-    calibration = load_calibration(type(game).__module__.rpartition(".")[0])
+    calibration = load_calibration(game.id)
     assert calibration is not None
     for players in range(game.min_players, game.max_players + 1):
         tau = calibration.tau(players, 0)
@@ -67,7 +73,7 @@ def test_every_player_count_of_each_game_is_calibrated(game_id: str) -> None:
 
 def _midgame(game_id: str, players: int, plies: int) -> GameState:
     game = arsenale.load_game(game_id)
-    policy = game.heuristic_policy()
+    policy = heuristic_policy(game)
     state = game.new_game(players, seed=11)
     rng = random.Random(11)
     while state.ply < plies or len(state.legal_actions(state.to_move()[0])) < 3:
@@ -99,4 +105,4 @@ def test_calibrated_chances_change_the_figures_but_not_the_choice() -> None:
 def test_a_game_without_calibration_keeps_the_share_of_leads() -> None:
     toy = arsenale.load_game("toy-race")
     state = toy.new_game(2, seed=1)
-    assert toy.win_chances(state, [3.0, 1.0]) is None
+    assert game_win_chances(state, [3.0, 1.0]) is None

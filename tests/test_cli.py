@@ -13,6 +13,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import arsenale
+from arsenale.bots.base import heuristic_policy
 from arsenale.cli import app
 from arsenale.core import load_record, registry, replay
 from arsenale.core.game import Game
@@ -254,7 +255,7 @@ def test_hint_gives_chance_figures_for_well_searched_alternatives_only() -> None
     """Alternatives the search kept trying get a chance figure; the ones it dropped early are
     marked as too little searched (positions from heuristic play, Serenissima 1996)."""
     game = arsenale.load_game("serenissima-1996")
-    policy = game.heuristic_policy()
+    policy = heuristic_policy(game)
     kinds: set[bool] = set()
     for seed in range(1, 6):
         state = game.new_game(4, seed=seed)

@@ -203,7 +203,8 @@ def test_result_is_refused_before_the_end(toy_game: Game) -> None:
 
 def test_determinize_forgets_other_seats_secret_submissions_in_the_history():
     """A world sampled for one seat must not remember another seat's pending secret choice,
-    neither in its submissions nor in its history or record."""
+    neither in its submissions nor in its history or record; the seat's own history shows
+    that choice only in its public form."""
     import random as _random
 
     from arsenale.core.registry import load_game as _load
@@ -214,8 +215,9 @@ def test_determinize_forgets_other_seats_secret_submissions_in_the_history():
         state.apply(0, "deploy 5 5")  # seat 0's secret deployment; seat 1 still owes its own
         world = state.determinize(1, _random.Random(seed))
         hidden = world.submissions[0]
-        assert world.history()[-1] == (0, hidden)
-        assert world.record()["actions"][-1] == [0, hidden.to_json()]
+        assert world.history() == [] and world.record()["actions"] == []  # a world's own
+        assert state.history_for(1)[-1] == (0, "a secret choice (deploy)")
+        assert state.history_for(0)[-1] == (0, "deploy 5 5")
         if hidden.notation != "deploy 5 5":
             break
     else:

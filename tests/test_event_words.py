@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from arsenale.bots.base import heuristic_policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
 from arsenale.terminal import describe_event
@@ -20,7 +21,7 @@ def test_event_lines_use_printed_names_not_ids(game_id: str) -> None:
     names: dict[str, str] = render.display_names(game.board)
     ids = {i for i, name in names.items() if i != name}
     state = game.new_game(4, seed=3)
-    policy = game.heuristic_policy()
+    policy = heuristic_policy(game)
     rng = random.Random(3)
     lines: list[str] = []
     while not state.is_over and state.ply < 400:

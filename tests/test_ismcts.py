@@ -8,8 +8,10 @@ import random
 import pytest
 
 import arsenale
+from arsenale.bots.base import heuristic_policy
 from arsenale.bots.ismcts import ISMCTS, margin_rewards, own_rewards, parse_budget, rank_rewards
 from arsenale.bots.registry import make_bot
+from arsenale.bots.tuning import tuning
 from arsenale.core.actions import Action
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.info import SeatInfo
@@ -95,8 +97,8 @@ def test_with_few_iterations_the_prior_policys_move_is_played():
     state = game.new_game(2, seed=3)
     seat = state.to_move()[0]
     assert len(state.legal_actions(seat)) > 1
-    heuristic = game.heuristic_policy()(SeatInfo(state, seat), random.Random(0))
-    bot = ISMCTS(game, seconds=None, iterations=3, prior=game.heuristic_policy(), bias=0.5, puct=1)
+    heuristic = heuristic_policy(game)(SeatInfo(state, seat), random.Random(0))
+    bot = ISMCTS(game, seconds=None, iterations=3, prior=heuristic_policy(game), bias=0.5, puct=1)
     action, table = bot.search(SeatInfo(state, seat), random.Random(5))
     assert action is heuristic and table[0][1] == 3
 
@@ -105,8 +107,8 @@ def test_progressive_bias_expands_the_prior_choice_first():
     game = arsenale.load_game("serenissima-2012")
     state = game.new_game(2, seed=3)
     seat = state.to_move()[0]
-    heuristic = game.heuristic_policy()(SeatInfo(state, seat), random.Random(0))
-    bot = ISMCTS(game, seconds=None, iterations=1, prior=game.heuristic_policy(), bias=1.0)
+    heuristic = heuristic_policy(game)(SeatInfo(state, seat), random.Random(0))
+    bot = ISMCTS(game, seconds=None, iterations=1, prior=heuristic_policy(game), bias=1.0)
     _, table = bot.search(SeatInfo(state, seat), random.Random(5))
     assert [row[0] for row in table if row[1]] == [heuristic]
 
@@ -118,7 +120,7 @@ def test_the_prior_is_asked_below_the_root_only_at_visited_nodes():
     state = game.new_game(2, seed=1)
     seat = state.to_move()[0]
     calls: list[int] = []
-    heuristic = game.heuristic_policy()
+    heuristic = heuristic_policy(game)
 
     def counting(info: SeatInfo, rng: random.Random) -> Action:
         calls.append(info.seat)
@@ -212,7 +214,7 @@ def test_rivals_follow_the_prior_in_the_tree_with_three_or_more_players(players:
         game,
         seconds=None,
         iterations=300,
-        prior=game.heuristic_policy(),
+        prior=heuristic_policy(game),
         bias=0.5,
         puct=1,
         model_rivals=True,
@@ -231,7 +233,7 @@ def test_early_stop_keeps_the_choice_of_the_full_budget():
     overtaken in visits by the iterations left; with an iteration budget it chooses exactly
     what the whole budget would have chosen, in fewer iterations."""
     game = arsenale.load_game("serenissima-2012")
-    prior = game.heuristic_policy()
+    prior = heuristic_policy(game)
     stopped = 0
     for seed in range(6):
         state = game.new_game(4, seed=seed)
@@ -296,7 +298,7 @@ def test_the_ismcts_bot_plays_out_a_round_by_the_heuristic_where_the_game_asks(
     play-out follows the heuristic for that many plies before `evaluate`; with two players each
     new leaf is still valued at once."""
     game = arsenale.load_game("serenissima-1996")
-    assert game.rival_playout > 0
+    assert tuning(game.id).rival_playout > 0
     advanced: list[int] = []
 
     class Measure(ISMCTS):
@@ -321,4 +323,4 @@ def test_the_ismcts_bot_plays_out_a_round_by_the_heuristic_where_the_game_asks(
     if players == 2:
         assert set(advanced) == {0}
     else:
-        assert max(advanced) >= game.rival_playout
+        assert max(advanced) >= tuning(game.id).rival_playout

@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-import arsenale
+import arsenale.bots.tuning as tuning_module
 from arsenale.bots.ismcts import ISMCTS_VERSION
 from benchmark_scripts import load_script
 
@@ -113,13 +113,15 @@ def test_summary_splits_wins_by_seat_and_replays_the_seeds_with_the_heuristic(
 def test_a_games_bot_revision_sets_its_old_results_apart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A change to one game's heuristic or evaluate (`Game.bot_revision`) retires that game's
+    """A change to one game's heuristic or evaluate (`bot_revision`, bots/tuning.toml) retires that game's
     results only; the search's own version covers every game."""
     bench = _search()
     out = tmp_path / "four.jsonl"
     planned = bench.four_games("toy-race", 2, "20it")
     bench.run_games("four", planned[:1], "20it", out, workers=1)
-    monkeypatch.setattr(arsenale.load_game("toy-race"), "bot_revision", 3)
+    monkeypatch.setattr(
+        tuning_module, "_table", lambda: {"toy-race": tuning_module.Tuning(bot_revision=3)}
+    )
     assert bench.bot_version("toy-race") == f"{ISMCTS_VERSION}.3"
     (row,) = bench.summary([out])
     assert row["games"] == 0 and row["other_versions_ignored"] == 1
@@ -137,7 +139,7 @@ def test_speed_measures_the_player_count_asked_for() -> None:
     assert row["players"] == 4 and row["positions"] == 1
     assert row["ismcts_iterations_per_s"] > 0 and row["openspiel_ismcts_simulations_per_s"] > 0
     shares = row["ismcts_time_share"]
-    assert isinstance(shares, dict) and shares["heuristic_policy"] > 0
+    assert isinstance(shares, dict) and shares["heuristic"] > 0
 
 
 def test_speed_refuses_a_player_count_the_game_does_not_have() -> None:

@@ -9,11 +9,11 @@ once; everyone pays their bid and a unique highest bidder moves 2 spaces per coi
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from arsenale.core import Action, Catalogue, Decision, Game, GameState, Option, Result, SeatInfo
+from arsenale.core import Action, Catalogue, Decision, Game, GameState, Option, Result
 from arsenale.core.errors import ArsenaleError
-from arsenale.core.game import Policy
 
 RULE_TURN = "toy rules §1 (turns)"
 RULE_BID = "toy rules §2 (bids)"
@@ -34,7 +34,18 @@ Every few turns all seats secretly bid 0-3 coins at once.
 
 
 class ToyState(GameState):
-    __slots__ = ("faulty", "found", "pos", "rolls", "spent", "stopped", "turns")
+    copied = (
+        "pos",
+        "found",
+        "spent",
+        "rolls",
+        "stopped",
+    )
+    kept = (
+        "turns",
+        "faulty",
+    )
+    __slots__ = copied + kept
     seat_names = ("red", "blue", "green", "yellow")
 
     pos: list[int]
@@ -128,16 +139,6 @@ class ToyState(GameState):
         coins = tuple(float(self.coins(s)) for s in range(self.players))
         return Result.from_keys(tuple(float(p) for p in self.pos), coins)
 
-    def _clone_into(self, other: GameState) -> None:
-        assert isinstance(other, ToyState)
-        other.pos = self.pos.copy()
-        other.found = self.found.copy()
-        other.spent = self.spent.copy()
-        other.rolls = self.rolls.copy()
-        other.stopped = self.stopped.copy()
-        other.turns = self.turns
-        other.faulty = self.faulty
-
     def _determinize(self, seat: int, rng: random.Random) -> None:
         for s in range(self.players):
             if s != seat:
@@ -145,9 +146,8 @@ class ToyState(GameState):
                 self.found[s] = max(found, self.spent[s] - 3)
 
 
-def heuristic(info: SeatInfo, rng: random.Random) -> Action:
+def heuristic(legal: Sequence[Action]) -> Action:
     """Always roll; bid one coin when it can."""
-    legal = info.legal_actions()
     if ROLL in legal:
         return ROLL
     return BIDS[1] if BIDS[1] in legal else BIDS[0]
@@ -179,8 +179,10 @@ class ToyRace(Game):
         state.stack.append(Decision("turn", (0,)))
         return state
 
-    def heuristic_policy(self) -> Policy:
-        return heuristic
+    def heuristic(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return heuristic(legal)
 
     def rules(self, topic: str | None = None) -> str:
         if not topic:

@@ -1,4 +1,6 @@
-"""The bot wrapper: a named policy with a private, seeded random generator."""
+"""The bot wrapper (a named policy with its own random generator) and the `heuristic` bot:
+the game's `Game.heuristic` on a world sampled from the seat's information, with every
+fallback counted."""
 
 from __future__ import annotations
 
@@ -6,9 +8,9 @@ import random
 from collections.abc import Callable
 
 from arsenale.core.actions import Action
-from arsenale.core.game import Policy
+from arsenale.core.errors import ArsenaleError
+from arsenale.core.game import Game, Policy
 from arsenale.core.info import SeatInfo
-from arsenale.core.state import GameState
 
 
 class Bot:
@@ -30,26 +32,67 @@ class Bot:
         return f"Bot({self.name!r}, seed={self.seed})"
 
 
-def guarded(
-    info: SeatInfo,
-    rng: random.Random,
-    decide: Callable[[GameState, list[Action]], Action],
-    safe_kinds: tuple[str, ...],
-    strict: bool,
-) -> Action:
-    """Run a heuristic's `decide(world, legal)` on a determinized world. Outside `strict`
-    mode (tests set it) an error or an illegal choice falls back to a safe legal action
-    (ending a step, passing), so one bug cannot stop a long simulation."""
-    legal = info.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    try:
-        action = decide(info.determinize(rng), legal)
-        if action in legal:
-            return action
-        if strict:
-            raise AssertionError(f"heuristic chose an illegal action {action!r}")
-    except Exception:
-        if strict:
-            raise
-    return next((a for a in legal if a.kind in safe_kinds), legal[0])
+class HeuristicFailure(ArsenaleError):
+    """A heuristic crashed or chose an illegal action while fallbacks are strict."""
+
+
+class Fallbacks:
+    """How often, in this process, a heuristic failed and a bot played a fallback action
+    instead (`simulate` reports the count per game). With `strict` on, a failure raises
+    `HeuristicFailure` instead of falling back (tests, `simulate --strict`, benchmarks)."""
+
+    count = 0
+    strict = False
+
+
+def has_heuristic(game: Game) -> bool:
+    """Whether the game overrides `Game.heuristic`."""
+    return type(game).heuristic is not Game.heuristic
+
+
+def fallback(game: Game, legal: list[Action]) -> Action:
+    """The first legal action of one of the game's `fallback_kinds`, else the first one."""
+    kinds = game.fallback_kinds
+    return next((a for a in legal if a.kind in kinds), legal[0])
+
+
+_POLICIES: dict[str, Policy] = {}
+
+
+def heuristic_policy(game: Game) -> Policy:
+    """The `heuristic` bot of `game` (one policy object per game): the game's heuristic on a
+    world drawn from the seat's information; a crash or an illegal choice is counted in
+    `Fallbacks` and answered by `fallback` (raised with `Fallbacks.strict`). A game without a
+    heuristic plays uniformly at random."""
+    policy = _POLICIES.get(game.id)
+    if policy is not None and getattr(policy, "game", None) is game:
+        return policy
+    if not has_heuristic(game):
+        from arsenale.bots.random_bot import random_policy
+
+        return random_policy
+    decide: Callable[..., Action | None] = game.heuristic
+
+    def heuristic(info: SeatInfo, rng: random.Random) -> Action:
+        legal = info.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            action = decide(info.determinize(rng), info.seat, legal, rng)
+        except Exception as e:
+            if Fallbacks.strict:
+                raise
+            problem = f"{type(e).__name__}: {e}"
+        else:
+            if action is not None and action in legal:
+                return action
+            problem = f"the heuristic chose {action!r}, which is not legal"
+            if Fallbacks.strict:
+                raise HeuristicFailure(f"{game.id}: {problem}")
+        del problem
+        Fallbacks.count += 1
+        return fallback(game, legal)
+
+    heuristic.game = game  # type: ignore[attr-defined]
+    _POLICIES[game.id] = heuristic
+    return heuristic

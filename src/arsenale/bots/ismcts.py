@@ -41,7 +41,7 @@ rivals, `own_reward` scores a play-out by the deciding seat's own gain in the ga
 since the root rather than by ranks: only that seat's choices are searched, and ranks compare
 leaves at different moments (a line that passes the turn lets the rivals gain before it is
 valued; a line of one's own further moves does not). A game may ask, through
-`Game.rival_playout`, for play-outs of that many plies by the prior before `evaluate` when the
+the game's `rival_playout` (bots/tuning.toml), for play-outs of that many plies by the prior before `evaluate` when the
 rivals are modelled: the estimate then sees what the heuristic players do with the position
 over the next round, not only the position itself.
 
@@ -64,6 +64,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from arsenale.bots.base import has_heuristic, heuristic_policy
+from arsenale.bots.calibration import game_win_chances
+from arsenale.bots.tuning import tuning
 from arsenale.core.actions import Action
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game, Policy
@@ -204,7 +207,7 @@ class ISMCTS:
         self.rival_playout = rival_playout if self.model_rivals else 0
         self._depth = depth
         self._rollout = rollout
-        # the displayed chance to win (the `search` table) from `Game.win_chances` where a
+        # the displayed chance to win (the `search` table) from the calibrated chances (bots/calibration.py) where a
         # play-out stops early; off in play, as only hints show it
         self.chances = False
         self._root_values: list[float] | None = None
@@ -458,7 +461,7 @@ class ISMCTS:
 
     def _playout(self, state: GameState, rng: random.Random) -> tuple[list[float], list[float]]:
         """Per seat: the reward of the play-out, and its chance of coming first: 1 or 0 at
-        the end of the game; where the play-out stopped early, `Game.win_chances` from the
+        the end of the game; where the play-out stopped early, the calibrated chances (bots/calibration.py) from the
         estimates if the game is calibrated and `chances` is on (hints), else whether the seat
         led them."""
         evaluate = self.game.evaluate
@@ -482,7 +485,7 @@ class ISMCTS:
         else:
             ranks = rank_rewards(values)
             if self.chances:
-                chances = self.game.win_chances(state, values)
+                chances = game_win_chances(state, values)
         firsts = chances if chances is not None else [float(r == 1.0) for r in ranks]
         if self._root_values is not None:
             return own_rewards(values, self._root_values), firsts
@@ -497,7 +500,7 @@ class ISMCTS:
 def heuristic_rollout(game: Game, epsilon: float = 0.0) -> Rollout:
     """Play-outs by the game's heuristic policy; with chance `epsilon` a uniformly random
     legal action instead (epsilon-greedy, so play-outs still vary)."""
-    policy = game.heuristic_policy()
+    policy = heuristic_policy(game)
 
     def roll(state: GameState, seat: int, rng: random.Random) -> Action:
         if epsilon and rng.random() < epsilon:
@@ -508,17 +511,14 @@ def heuristic_rollout(game: Game, epsilon: float = 0.0) -> Rollout:
 
 
 def _heuristic_or_none(game: Game) -> Policy | None:
-    try:
-        return game.heuristic_policy()
-    except NotImplementedError:
-        return None
+    return heuristic_policy(game) if has_heuristic(game) else None
 
 
 def ismcts_factory(game: Game, budget: str | None) -> Policy:
     """The `ismcts` bot: guided by the game's heuristic when it has one (PUCT prior on the
     heuristic's choice once a node has been visited twice, rivals modelled by it with three or
     more players, each new leaf valued by `evaluate` without a play-out, or after
-    `Game.rival_playout` plies by the heuristic with modelled rivals, rewards half rank,
+    the game's `rival_playout` (bots/tuning.toml) plies by the heuristic with modelled rivals, rewards half rank,
     half score margin, early stop once the choice is settled); plain UCB with random
     play-outs otherwise.
 
@@ -566,7 +566,7 @@ def ismcts_factory(game: Game, budget: str | None) -> Policy:
         model_rivals=True,
         early_stop=True,
         own_reward=True,
-        rival_playout=game.rival_playout,
+        rival_playout=tuning(game.id).rival_playout,
     )
 
 
@@ -580,7 +580,7 @@ def ismcts_heuristic_factory(game: Game, budget: str | None) -> Policy:
         iterations=iterations,
         rollout=heuristic_rollout(game),
         depth=30,
-        prior=game.heuristic_policy(),
+        prior=heuristic_policy(game),
         bias=0.5,
         puct=1.0,
         margin=0.5,

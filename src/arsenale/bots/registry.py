@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from arsenale.bots.base import Bot
+from arsenale.bots.base import Bot, heuristic_policy
 from arsenale.bots.random_bot import random_policy
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game, Policy
@@ -39,7 +39,7 @@ def _random(game: Game, budget: str | None) -> Policy:
 
 def _heuristic(game: Game, budget: str | None) -> Policy:
     _no_budget("heuristic", budget)
-    return game.heuristic_policy()
+    return heuristic_policy(game)
 
 
 def _ismcts(game: Game, budget: str | None) -> Policy:

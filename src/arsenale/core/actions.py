@@ -30,18 +30,29 @@ class Action:
     """One move of one game: a `kind` and named parameters.
 
     `params` maps parameter names to str/int values; `notation` is the canonical text.
+    `public` is None for an action everyone sees as it is; a secret choice (a bid, a kept
+    card, a destination on a dial) has a public form instead ("a bid"), which is all that
+    other seats' histories and adapter information states show of it.
     Treat instances as immutable and get them from the game's catalogue: there is exactly one
     instance per action, so equality is identity (fast in the legal-move lists of search);
     `GameState.apply` maps any other Action object to its catalogue instance first.
     """
 
-    __slots__ = ("_key", "index", "kind", "notation", "params")
+    __slots__ = ("_key", "index", "kind", "notation", "params", "public")
 
-    def __init__(self, kind: str, params: dict[str, Any], index: int, notation: str) -> None:
+    def __init__(
+        self,
+        kind: str,
+        params: dict[str, Any],
+        index: int,
+        notation: str,
+        public: str | None = None,
+    ) -> None:
         self.kind = kind
         self.params = params
         self.index = index
         self.notation = notation
+        self.public = public
         self._key = (kind, tuple(sorted(params.items())))
 
     def __getitem__(self, name: str) -> Any:
@@ -66,14 +77,28 @@ class Catalogue:
         self._by_key: dict[tuple[Any, ...], Action] = {}
         self._by_text: dict[str, Action] = {}
 
-    def add(self, kind: str, notation: str, aliases: tuple[str, ...] = (), **params: Any) -> Action:
-        return self.add_params(kind, notation, params, aliases)
+    def add(
+        self,
+        kind: str,
+        notation: str,
+        aliases: tuple[str, ...] = (),
+        public: str | None = None,
+        **params: Any,
+    ) -> Action:
+        """Add an action: its kind, canonical notation, other spellings a person may type,
+        its public form if it is a secret choice, and its parameters."""
+        return self.add_params(kind, notation, params, aliases, public)
 
     def add_params(
-        self, kind: str, notation: str, params: dict[str, Any], aliases: tuple[str, ...] = ()
+        self,
+        kind: str,
+        notation: str,
+        params: dict[str, Any],
+        aliases: tuple[str, ...] = (),
+        public: str | None = None,
     ) -> Action:
         """`add` for parameter names that are not identifiers (such as "from")."""
-        action = Action(kind, dict(params), len(self._actions), notation)
+        action = Action(kind, dict(params), len(self._actions), notation, public)
         if action._key in self._by_key:
             raise ValueError(f"duplicate action {kind} {params}")
         self._actions.append(action)
@@ -126,6 +151,6 @@ class Catalogue:
             return self._by_text[normalize_text(text)]
         except KeyError:
             raise NotationError(
-                f"{text!r} is not a move of {self.game_id} (type 'moves' to list the legal ones)",
+                f"{text!r} is not a move of {self.game_id}",
                 "arsenale: notation",
             ) from None

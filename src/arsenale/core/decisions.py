@@ -27,3 +27,68 @@ class Decision(NamedTuple):
     @property
     def simultaneous(self) -> bool:
         return len(self.seats) > 1
+
+
+class Phase(NamedTuple):
+    """How a state handles one kind of decision (boardgame.io's phases and stages): a game's
+    state class lists them in `phases`, decision kind -> Phase, the one table of its flow."""
+
+    legal: Any
+    """`legal(state, seat, frame, why) -> list[Action]`: the legal actions, in a fixed order.
+    `why` is None in play; to explain a refusal the core passes a `Why`, and every check that
+    keeps an action out calls `why.no(...)` where it fails, so the reason given for a refusal
+    comes from the very checks that generate the legal actions."""
+    apply: Any = None
+    """`apply(state, seat, action, frame) -> events` for a decision of one seat."""
+    resolve: Any = None
+    """`resolve(state, frame, submissions) -> events` for a simultaneous secret decision,
+    once every seat has submitted (`submissions`: seat -> action)."""
+    asks: str = ""
+    """What the decision asks for, in words ("choose a starting port: 'port <name>'"): the
+    reason given for an action this decision never offers."""
+    rule: str | None = None
+    """The rulebook reference of the decision (file, section)."""
+
+
+class Why:
+    """The reason one action is not legal, gathered while the legal actions are generated.
+
+    A generator that receives a `Why` calls `why.no(reason, rule, kinds, **params)` at every
+    check that keeps actions out; the first call that concerns the action asked about (its
+    kind is among `kinds`, None for any, and its parameters match `params`) gives the reason.
+    """
+
+    __slots__ = ("action", "reason", "rule")
+
+    def __init__(self, action: Any) -> None:
+        self.action = action
+        self.reason: str | None = None
+        self.rule: str | None = None
+
+    def no(
+        self,
+        reason: str,
+        rule: str | None,
+        kinds: str | tuple[str, ...] | frozenset[str] | set[str] | None = None,
+        **params: Any,
+    ) -> None:
+        if self.reason is not None:
+            return
+        action = self.action
+        if kinds is not None:
+            if isinstance(kinds, str):
+                if action.kind != kinds:
+                    return
+            elif action.kind not in kinds:
+                return
+        for name, value in params.items():
+            if action.params.get(name) != value:
+                return
+        self.reason, self.rule = reason, rule
+
+    def wants(self, kinds: str | tuple[str, ...] | frozenset[str] | set[str]) -> bool:
+        """Whether the action asked about is of one of `kinds` (and not yet explained): lets a
+        generator skip work that cannot concern it."""
+        if self.reason is not None:
+            return False
+        return self.action.kind == kinds if isinstance(kinds, str) else self.action.kind in kinds

@@ -1,25 +1,44 @@
-"""A game: its identity, options, action catalogue and how to start a state."""
+"""A game: its identity, options, action catalogue, how to start a state, and every hook the
+tools around the engine may call (docs/architecture.md, "The contract").
+
+A game subclasses `Game`, sets the class attributes and implements `_new`; every other hook
+has a working default, so a new game runs everywhere before it has a heuristic, a board drawing
+or its own event wording. Nothing outside a game calls anything of it that is not declared
+here.
+"""
 
 from __future__ import annotations
 
+import io
+import json
+import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from arsenale.core.actions import Action, Catalogue
 from arsenale.core.errors import IllegalAction, OptionError
-from arsenale.core.state import GameState
+from arsenale.core.state import PRIVATE, Event, GameState
 
 if TYPE_CHECKING:
-    import random
+    from rich.console import RenderableType
 
     from arsenale.core.info import SeatInfo
+    from arsenale.core.result import Result
 
 Policy = Callable[["SeatInfo", "random.Random"], Action]
 """A bot's decision function: a seat's information state and a random generator in, an action
 out."""
+
+Label = Callable[[int], str]
+"""Names a seat in words ("blue", "the Genoese"); `GameState.seat_label` is one."""
+
+Utility = Literal["zero_sum", "constant_sum", "general_sum"]
+
+HIDDEN_VIEW_KEYS = frozenset({"my_submission"})
+"""View keys the default rendering leaves out (the seat knows what it chose)."""
 
 
 @dataclass(frozen=True)
@@ -33,36 +52,52 @@ class Game(ABC):
     """One board game. Subclasses set the class attributes and implement `_new`."""
 
     id: str
+    """Short id used everywhere ("serenissima-2012")."""
     title: str
     min_players: int
     max_players: int
     rulebook: str
+    """The rulebook file(s) in ../shared/rules/ that rule references cite."""
     options: tuple[Option, ...] = ()
     catalogue: Catalogue
-    bot_revision: int = 0
-    """Raised by one whenever a change to this game's heuristic or `evaluate` changes how the
-    bots play it, so that strength results of the older play are set apart
-    (benchmarks/search.py keeps them per `ISMCTS_VERSION` and this revision)."""
-    rival_playout: int = 0
-    """Plies the `ismcts` bot plays out by the heuristic before `evaluate` when it models the
-    rivals (three or more players); 0 values each new leaf by `evaluate` at once. A game whose
-    estimate misses what the next round of play brings sets about a round here."""
+    """Every action the game can ever offer, built once (core/actions.py)."""
+    utility: Utility = "zero_sum"
+    """How the adapters read the result (`returns`): "zero_sum" rank returns that add up to
+    0 (the default: a game won by being first), "general_sum" for games whose scores matter
+    in themselves, and every one-player game."""
+    max_game_length: int = 10_000
+    """A bound on plies after which the AI adapters cut a game (a policy may repeat moves
+    that undo each other); the game's own figure where it knows a tighter one."""
+    fallback_kinds: tuple[str, ...] = ()
+    """Action kinds a bot plays, in this order of preference, when the heuristic fails
+    (ending a step, passing); counted as fallbacks by `simulate`."""
+
+    # -- starting a game ---------------------------------------------------------------------
 
     def new_game(
         self, players: int, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> GameState:
         """A new game. `seed` None draws a fresh random seed (kept in the record, never shown)."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.id} is for {self.min_players}-{self.max_players} players, not {players!r}"
-            )
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not self.min_players <= players <= self.max_players
+        ):
+            raise OptionError(f"{self.id} is for {self.player_range()} players, not {players!r}")
         if seed is None:
             seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
         return self._new(players, seed, self.check_options(options or {}))
 
+    def player_range(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options with defaults filled in; OptionError for an unknown name or a value of
+        the wrong type."""
         known = {o.name: o for o in self.options}
         out = {o.name: o.default for o in self.options}
         for name, value in options.items():
@@ -79,7 +114,9 @@ class Game(ABC):
 
     @abstractmethod
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
-        """Set up a game; provided by each game."""
+        """Set up a game: a state with its first decision on the stack."""
+
+    # -- actions -------------------------------------------------------------------------------
 
     def parse(self, state: GameState, seat: int, text: str) -> Action:
         """The legal action of `seat` that `text` names; IllegalAction explains a refusal."""
@@ -90,37 +127,101 @@ class Game(ABC):
     def action_from_json(self, obj: Any) -> Action:
         return self.catalogue.from_json(obj)
 
+    # -- words and pictures ----------------------------------------------------------------------
+
     def rules(self, topic: str | None = None) -> str:
-        """Our own summary of the rules, with rulebook references (docs/rules/<id>.md)."""
-        from arsenale.core.rules_text import rules_text
+        """Our own summary of the rules (the game package's RULES.md), or its sections whose
+        heading mentions `topic`; ArsenaleError lists the topics otherwise."""
+        from arsenale.core.data import rules_text
 
-        return rules_text(self, topic)
+        return rules_text(type(self).__module__.rpartition(".")[0], self.id, topic)
 
-    def evaluate(self, state: GameState) -> list[float] | None:
-        """Optional: each seat's expected final score, for search to stop play-outs early.
-        None means play out to the end."""
-        return None
+    def describe_event(self, event: Event, label: Label) -> str:
+        """One line in words for an event, seats named by `label`. Used by the terminal, the
+        web page's log and the adapters; a game overrides it with the rulebook's wording."""
+        kind = str(event.get("type", "event"))
+        if kind == "submitted" and isinstance(event.get("seat"), int):
+            return f"{label(event['seat'])} has made a secret choice ({event.get('decision')})"
+        parts = []
+        for key, value in event.items():
+            if key in ("type", PRIVATE):
+                continue
+            if key == "seat" and isinstance(value, int):
+                parts.append(label(value))
+            else:
+                parts.append(f"{key.replace('_', ' ')} {_compact(value)}")
+        return kind.replace("_", " ") + (": " + ", ".join(parts) if parts else "")
 
-    def win_chances(self, state: GameState, values: list[float]) -> list[float] | None:
-        """Optional: each seat's chance to win given `evaluate`'s `values` at `state`, for the
-        figures search shows (never for its choices). By default a softmax whose temperature
-        is fitted to the game's self-play (core/calibration.py, `calibration.toml` in the
-        game's package); None when the game has no calibration for this player count."""
-        from arsenale.core.calibration import load_calibration, win_chances
+    def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
+        """The board for a terminal (a Rich renderable) from `view(seat)`; by default one line
+        per entry of the view."""
+        from rich.text import Text
 
-        calibration = load_calibration(type(self).__module__.rpartition(".")[0])
-        tau = calibration.tau(state.players, state.ply) if calibration is not None else None
-        return None if tau is None else win_chances(values, tau)
+        text = Text()
+        for key, value in view.items():
+            if key in HIDDEN_VIEW_KEYS or value is None:
+                continue
+            text.append(f"{key}: ", style="bold")
+            text.append(_compact(value) + "\n")
+        text.rstrip()
+        return text
+
+    def render_text(self, view: dict[str, Any], seat: int | None, width: int = 100) -> str:
+        """`render` as plain text without colours (logs, the adapters' render())."""
+        from rich.console import Console
+
+        buf = io.StringIO()
+        Console(file=buf, width=width, color_system=None).print(self.render(view, seat))
+        return buf.getvalue()
 
     def board_data(self) -> dict[str, Any] | None:
-        """Optional: what the web page needs to draw the board (places, their positions, the
-        sea or area graph, tracks), JSON-ready; served by `GET /api/boards/{id}` and drawn by
-        `static/boards/{id}.js`. None: the game has no board drawing."""
+        """What the web page needs to draw the board (places, the graph that joins them,
+        tracks), JSON-ready; served by `GET /api/boards/{id}` and drawn by
+        `server/static/boards/{id}.js`. None: the page shows the view without a drawing."""
         return None
 
-    @abstractmethod
-    def heuristic_policy(self) -> Policy:
-        """The game's `heuristic` bot."""
+    # -- bots -----------------------------------------------------------------------------------
+
+    def heuristic(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """The game's heuristic choice among `legal` for `seat`, in `world`: a world sampled
+        from that seat's information (`SeatInfo.determinize`), never the true state. None: the
+        game has no heuristic (the `heuristic` bot then plays uniformly at random)."""
+        return None
+
+    def evaluate(self, state: GameState) -> list[float] | None:
+        """Each seat's expected final score in the game's unit, for search to stop play-outs
+        early; called on sampled worlds only. None: play out to the end."""
+        return None
+
+    def submission_prior(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """A plausible secret choice of `seat` among `legal`, for `determinize` to put in the
+        place of a submission the observer has not seen (a bid, a destination, a kept card).
+        `world` has already had its own hidden parts resampled. By default uniform; a game
+        overrides it with what players of that seat's position tend to choose."""
+        return legal[rng.randrange(len(legal))]
+
+    # -- results ---------------------------------------------------------------------------------
+
+    def returns(self, result: Result) -> list[float]:
+        """The payoff of each seat for the AI adapters and search, from a final result.
+
+        Zero-sum games: 1 for first, -1 for last, evenly spaced between, shared ranks
+        averaged (they add up to 0). A one-player game: 1 if it reached its target, else -1.
+        General-sum games of several players: the same rank payoffs (a game may override
+        with its own, such as scores)."""
+        from arsenale.core.result import rank_returns
+
+        if len(result.ranks) == 1:
+            if result.target is None:
+                return [0.0]
+            return [1.0 if result.won else -1.0]
+        return rank_returns(result.ranks)
+
+    # -- description ----------------------------------------------------------------------------
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -136,3 +237,7 @@ def require(condition: bool, reason: str, rule: str) -> None:
     """Raise IllegalAction(reason, rule) unless `condition` holds."""
     if not condition:
         raise IllegalAction(reason, rule)
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(", ", ": "), ensure_ascii=False)

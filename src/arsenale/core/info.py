@@ -1,7 +1,10 @@
 """What a bot receives: a seat's information state, never the true state.
 
-A `SeatInfo` offers the seat's view, its legal actions and `determinize` (a world sampled
-from what the seat knows). Bots must use only these; the wrapped state is private.
+A `SeatInfo` is made from a state and a seat, and keeps only a world that seat cannot tell
+from the state (`GameState.determinize` with a fixed generator): the seat's view, its legal
+actions and further worlds all come from it. Two states that give the seat the same view
+therefore give identical `SeatInfo`s, and a bot that uses only these cannot decide by
+anything the seat may not see.
 """
 
 from __future__ import annotations
@@ -14,30 +17,34 @@ from arsenale.core.state import GameState
 
 
 class SeatInfo:
-    __slots__ = ("__state", "seat")
+    __slots__ = ("_view", "_world", "players", "seat")
 
     def __init__(self, state: GameState, seat: int) -> None:
-        self.__state = state
+        # A world, not the state: hidden parts redrawn from a generator of fixed seed, other
+        # seats' pending secret choices replaced, the history and the seed dropped.
+        self._world = state._world(seat, random.Random(seat), prior=False)
+        self._view: dict[str, Any] | None = None
         self.seat = seat
+        self.players = state.players
 
     @property
     def game_id(self) -> str:
-        return self.__state.game.id
-
-    @property
-    def players(self) -> int:
-        return self.__state.players
+        return self._world.game.id
 
     @property
     def ply(self) -> int:
-        return self.__state.ply
+        return self._world.ply
 
     def view(self) -> dict[str, Any]:
-        return self.__state.view(self.seat)
+        """The seat's view (`GameState.view(seat)`): the same dict on every call, do not
+        modify it."""
+        if self._view is None:
+            self._view = self._world.view(self.seat)
+        return self._view
 
     def legal_actions(self) -> list[Action]:
-        return self.__state.legal_actions(self.seat)
+        return self._world.legal_actions(self.seat)
 
     def determinize(self, rng: random.Random) -> GameState:
         """A world consistent with everything this seat has seen (a fresh clone)."""
-        return self.__state.determinize(self.seat, rng)
+        return self._world.determinize(self.seat, rng)

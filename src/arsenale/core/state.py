@@ -2,19 +2,25 @@
 
 `GameState` does everything that is the same for every game: who is to move, refusing
 malformed, out-of-turn and illegal actions before anything changes, collecting simultaneous
-secret submissions, the move history behind `record()`, views that never carry the seed, and
-`determinize`. A game subclasses it and fills in the hooks whose names start with `_`.
+secret submissions, the move history behind `record()`, views that never carry the seed,
+cloning and `determinize`. A game subclasses it and declares, once:
+
+- `copied` and `kept`: its fields (lists copied by `clone`; immutable values shared), from
+  which the class's `__slots__` and its clone are made;
+- `phases`: decision kind -> `Phase` (legal actions, apply or resolve, what it asks, rule);
+- `_view`, `_result` and, where something is hidden, `_determinize`.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from arsenale.core.actions import Action
 from arsenale.core.chance import Chance
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Phase, Why
 from arsenale.core.errors import IllegalAction, NotationError
 from arsenale.core.result import Result
 
@@ -64,6 +70,19 @@ class GameState(ABC):
 
     # Seats have no names in the core; games may give them colours.
     seat_names: ClassVar[tuple[str, ...]] = ()
+
+    copied: ClassVar[tuple[str, ...]] = ()
+    """The game's fields that hold lists, dicts or sets: `clone` copies each (shallowly, so
+    keep them flat: numbers, strings, tuples)."""
+    kept: ClassVar[tuple[str, ...]] = ()
+    """The game's fields that hold immutable values (ints, tuples, frozensets): shared."""
+    phases: ClassVar[dict[str, Phase]] = {}
+    """Decision kind -> Phase: the game's flow in one table."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "copied" in cls.__dict__ or "kept" in cls.__dict__:
+            cls._copy_fields = _field_copier(cls)  # type: ignore[method-assign]
 
     def _init_core(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -151,10 +170,13 @@ class GameState(ABC):
         ):
             action = self.coerce(action)
         self.check(seat, action)
-        self._history = (self._history, seat, action)
+        top = self.stack[-1]
+        public = action.public
+        if public is None and len(top.seats) > 1:
+            public = f"a secret choice ({top.kind.replace('_', ' ')})"
+        self._history = (self._history, seat, action, public)
         self.ply += 1
         self._legal = None
-        top = self.stack[-1]
         if len(top.seats) > 1:
             self.submissions = {**self.submissions, seat: action}
             events: list[Event] = [{"type": "submitted", "seat": seat, "decision": top.kind}]
@@ -236,45 +258,65 @@ class GameState(ABC):
         c.over = self.over
         c._history = self._history
         c._legal = None
-        self._clone_into(c)
+        self._copy_fields(c)
         return c
 
-    def determinize(self, seat: int, rng: random.Random) -> GameState:
-        """A clone in which everything `seat` cannot see is resampled consistently.
+    def _copy_fields(self, other: GameState) -> None:  # noqa: B027 - made per class
+        """Copy the game's own fields into `other`; made from `copied` and `kept` for every
+        state class that declares them (see `_field_copier`)."""
 
-        The chance generator is reseeded from `rng`, so future dice and draws are not the
-        true ones; other seats' secret submissions are replaced by legal choices drawn from
-        `rng`; the game resamples its own hidden parts (decks, hands, bags).
+    def determinize(self, seat: int, rng: random.Random) -> GameState:
+        """A world `seat` cannot tell from this one: a clone in which everything the seat
+        cannot see is drawn afresh from `rng`, so that two states that give the seat the same
+        view give the same worlds for the same `rng`.
+
+        The chance generator is reseeded (future dice and draws are not the true ones); the
+        game redraws its own hidden parts (`_determinize`: decks, hands, bags, other seats'
+        hidden money); other seats' pending secret submissions are replaced by the game's
+        `submission_prior`; the history, which holds other seats' secret choices, is dropped
+        (a world starts its own). The seed is 0.
         """
+        return self._world(seat, rng, prior=True)
+
+    def _world(self, seat: int, rng: random.Random, prior: bool) -> GameState:
         c = self.clone()
         c.chance = Chance(rng.getrandbits(64))
         c.seed = 0
+        c._history = None
         c._determinize(seat, rng)
         if self.submissions:
-            top = self.stack[-1]
-            c.submissions = {
-                s: a if s == seat else rng.choice(c._legal_actions(s, top))
-                for s, a in self.submissions.items()
-            }
-            # The submissions are the last entries of the history: rewrite them too, so that
-            # nothing in the world remembers what the other seats really chose.
-            entries = []
-            node = c._history
-            for _ in range(len(self.submissions)):
-                assert node is not None
-                node, s, _a = node
-                entries.append(s)
-            for s in reversed(entries):
-                node = (node, s, c.submissions[s])
-            c._history = node
+            top = c.stack[-1]
+            own = self.submissions.get(seat)
+            c.submissions = {seat: own} if own is not None else {}
+            for s in sorted(self.submissions):
+                if s != seat:
+                    legal = c._legal_actions(s, top)
+                    c.submissions[s] = (
+                        c.game.submission_prior(c, s, legal, rng)
+                        if prior
+                        else legal[rng.randrange(len(legal))]
+                    )
         return c
 
     def history(self) -> list[tuple[int, Action]]:
-        out: list[tuple[int, Action]] = []
+        """Every (seat, action) played, in order: the true history, for records."""
+        return [(seat, action) for seat, action, _public in self._entries()]
+
+    def history_for(self, seat: int | None) -> list[tuple[int, str]]:
+        """The history `seat` may know (None: a spectator), as (seat, text): its own actions
+        and every public one in notation, other seats' secret choices in their public form
+        ("a secret choice (bid)")."""
+        return [
+            (s, action.notation if public is None or s == seat else public)
+            for s, action, public in self._entries()
+        ]
+
+    def _entries(self) -> list[tuple[int, Action, str | None]]:
+        out: list[tuple[int, Action, str | None]] = []
         node = self._history
         while node is not None:
-            node, seat, action = node
-            out.append((seat, action))
+            node, seat, action, public = node
+            out.append((seat, action, public))
         out.reverse()
         return out
 
@@ -293,32 +335,64 @@ class GameState(ABC):
 
     # -- hooks for games ---------------------------------------------------------------------------
 
-    @abstractmethod
-    def _legal_actions(self, seat: int, top: Decision) -> list[Action]:
-        """Provided by each game."""
+    def _legal_actions(self, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+        """The legal actions of `seat` at the decision `top` (by default the phase's)."""
+        return self.phases[top.kind].legal(self, seat, top, why)
 
-    @abstractmethod
     def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
-        """Provided by each game."""
+        """Play a legal action of a one-seat decision (by default the phase's)."""
+        return self.phases[top.kind].apply(self, seat, action, top)
 
     def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
-        """Resolve a simultaneous decision once every seat has submitted."""
-        raise IllegalAction(f"{self.game.id} has no simultaneous decision {top.kind!r}", RULE_TURN)
+        """Resolve a simultaneous decision once every seat has submitted (by default the
+        phase's)."""
+        phase = self.phases.get(top.kind)
+        if phase is None or phase.resolve is None:
+            raise IllegalAction(
+                f"{self.game.id} has no simultaneous decision {top.kind!r}", RULE_TURN
+            )
+        return phase.resolve(self, top, submissions)
 
     def _why_illegal(self, seat: int, action: Action, top: Decision) -> tuple[str, str | None]:
-        return (f"{action.notation!r} is not legal now", None)
+        """Why `action` is not legal: the first check of the legal-action generator that keeps
+        it out (see `Why`), else what the decision asks for."""
+        why = Why(action)
+        self._legal_actions(seat, top, why)
+        if why.reason is not None:
+            return why.reason, why.rule
+        phase = self.phases.get(top.kind)
+        if phase is not None and phase.asks:
+            return f"{action.notation!r} is not possible now: {phase.asks}", phase.rule
+        return (f"{action.notation!r} is not legal now", phase.rule if phase else None)
 
     @abstractmethod
     def _view(self, seat: int | None) -> dict[str, Any]:
-        """Provided by each game."""
+        """Everything `seat` may see (None: a spectator), JSON-ready; the core adds who is to
+        move, the decision and the seat's own pending submission."""
 
     @abstractmethod
     def _result(self) -> Result:
-        """Provided by each game."""
-
-    @abstractmethod
-    def _clone_into(self, other: GameState) -> None:
-        """Provided by each game."""
+        """The final result (called once the game is over)."""
 
     def _determinize(self, seat: int, rng: random.Random) -> None:  # noqa: B027 - optional hook
-        """Resample the game's own hidden parts in place (default: nothing is hidden)."""
+        """Redraw, in place and from `rng` only, everything `seat` cannot see (decks, hands,
+        bags, other seats' hidden money), from what the seat can see: never read the true
+        value of a hidden part, and put a hidden list in a canonical order (sorted) before
+        shuffling it. Default: nothing is hidden."""
+
+
+def _field_copier(cls: type) -> Callable[[GameState, GameState], None]:
+    """The copy of `cls`'s declared fields, written out as straight-line code once per class
+    (as `dataclasses` does), so that cloning costs no loop over names."""
+    copied, kept = cls.copied, cls.kept  # type: ignore[attr-defined]
+    slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
+    missing = [f for f in (*copied, *kept) if f not in slots]
+    if missing:
+        raise TypeError(f"{cls.__name__}: fields {missing} are not in __slots__")
+    lines = [f"    c.{f} = self.{f}.copy()" for f in copied]
+    lines += [f"    c.{f} = self.{f}" for f in kept]
+    source = "def _copy_fields(self, c):\n" + ("\n".join(lines) or "    pass") + "\n"
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)
+    copier: Callable[[GameState, GameState], None] = namespace["_copy_fields"]
+    return copier

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import arsenale
+from arsenale.bots.base import heuristic_policy
 from arsenale.core.info import SeatInfo
 from arsenale.games.serenissima_1996.state import State
 
@@ -12,7 +13,7 @@ from arsenale.games.serenissima_1996.state import State
 def _played(seed: int, plies: int) -> State:
     game = arsenale.load_game("serenissima-1996")
     state = game.new_game(3, seed=seed)
-    policy = game.heuristic_policy()
+    policy = heuristic_policy(game)
     rng = random.Random(seed)
     while not state.is_over and state.ply < plies:
         for seat in state.to_move():

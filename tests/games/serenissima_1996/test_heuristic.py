@@ -8,12 +8,12 @@ import random
 
 import pytest
 
+from arsenale.bots.base import Fallbacks, heuristic_policy
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision
 from arsenale.core.info import SeatInfo
-from arsenale.games.serenissima_1996 import GAME, heuristic
+from arsenale.games.serenissima_1996 import GAME
 from arsenale.games.serenissima_1996.board import GOODS
-from arsenale.games.serenissima_1996.heuristic import heuristic_policy
 from arsenale.games.serenissima_1996.state import State
 
 BOARD = GAME.board
@@ -35,7 +35,7 @@ def play(
         for seat in state.to_move():
             info = SeatInfo(state, seat)
             if seat in heuristic_seats:
-                action = heuristic_policy(info, rng)
+                action = heuristic_policy(GAME)(info, rng)
                 assert action in state.legal_actions(seat), (state.stack[-1].kind, action)
             else:
                 action = random_policy(info, rng)
@@ -46,7 +46,7 @@ def play(
 @pytest.fixture(autouse=True)
 def strict(monkeypatch: pytest.MonkeyPatch) -> None:
     """Errors inside the heuristic fail the test instead of falling back to a safe action."""
-    monkeypatch.setattr(heuristic, "STRICT", True)
+    monkeypatch.setattr(Fallbacks, "strict", True)
 
 
 @pytest.mark.parametrize(
@@ -116,7 +116,7 @@ def stage(s: State, kind: str, seat: int, phase: int, data: object = None) -> No
 
 
 def decide(s: State, seat: int) -> Action:
-    action = heuristic_policy(SeatInfo(s, seat), random.Random(1))
+    action = heuristic_policy(s.game)(SeatInfo(s, seat), random.Random(1))
     assert action in s.legal_actions(seat)
     return action
 

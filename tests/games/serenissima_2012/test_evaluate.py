@@ -7,6 +7,7 @@ import random
 import pytest
 
 import arsenale
+from arsenale.bots.base import heuristic_policy
 from arsenale.core.info import SeatInfo
 from arsenale.games.serenissima_2012.evaluate import FEATURES, features, load_weights
 from arsenale.games.serenissima_2012.state import SerenissimaState
@@ -15,7 +16,7 @@ from arsenale.games.serenissima_2012.state import SerenissimaState
 def _played(seed: int, plies: int) -> SerenissimaState:
     game = arsenale.load_game("serenissima-2012")
     state = game.new_game(3, seed=seed)
-    policy = game.heuristic_policy()
+    policy = heuristic_policy(game)
     rng = random.Random(seed)
     while not state.is_over and state.ply < plies:
         for seat in state.to_move():

@@ -7,10 +7,9 @@ import random
 
 import pytest
 
+from arsenale.bots.base import Fallbacks, heuristic_policy
 from arsenale.core.actions import Action
 from arsenale.core.info import SeatInfo
-from arsenale.games.serenissima_2012 import heuristic
-from arsenale.games.serenissima_2012.heuristic import heuristic_policy
 
 from .helpers import GAME
 
@@ -32,7 +31,7 @@ def play(
         for seat in state.to_move():
             info = SeatInfo(state, seat)
             if seat in heuristic_seats:
-                action = heuristic_policy(info, rng)
+                action = heuristic_policy(GAME)(info, rng)
                 assert action in state.legal_actions(seat), (state.stack[-1].kind, action)
             else:
                 action = random_policy(info, rng)
@@ -43,7 +42,7 @@ def play(
 @pytest.fixture(autouse=True)
 def strict(monkeypatch: pytest.MonkeyPatch) -> None:
     """Errors inside the heuristic fail the test instead of falling back to a safe action."""
-    monkeypatch.setattr(heuristic, "STRICT", True)
+    monkeypatch.setattr(Fallbacks, "strict", True)
 
 
 @pytest.mark.parametrize(

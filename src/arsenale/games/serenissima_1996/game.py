@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
+from arsenale.core.actions import Action
 from arsenale.core.errors import OptionError
-from arsenale.core.game import Game, Option, Policy
-from arsenale.core.state import GameState
+from arsenale.core.game import Game, Label, Option
+from arsenale.core.state import Event, GameState
 from arsenale.games.serenissima_1996 import (
     battle,
     bidding,
@@ -20,7 +22,11 @@ from arsenale.games.serenissima_1996 import (
 )
 from arsenale.games.serenissima_1996.actions import Actions
 from arsenale.games.serenissima_1996.board import Board, load_board
+from arsenale.games.serenissima_1996.heuristic import FALLBACK_KINDS
 from arsenale.games.serenissima_1996.state import PHASES, RESOLVERS, State
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 # Decision kind -> (legal actions, apply): phases and their interruptions.
 PHASES.update(
@@ -63,10 +69,7 @@ class Serenissima1996(Game):
             "2 players: 'historical' (Venetians and Genoese) or 'spanish-turks'",
         ),
     )
-    bot_revision = 1
-    """1: with three or four players `ismcts` plays 80 plies (about a round of four players)
-    by the heuristic before `evaluate` (`rival_playout`)."""
-    rival_playout = 80
+    fallback_kinds = FALLBACK_KINDS
 
     def __init__(self) -> None:
         self.board: Board = load_board()
@@ -125,19 +128,21 @@ class Serenissima1996(Game):
 
         return board_data(self.board)
 
-    def heuristic_policy(self) -> Policy:
-        from arsenale.games.serenissima_1996.heuristic import heuristic_policy
+    def heuristic(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """heuristic.py: bids, trades, routes, battles and landings by their value."""
+        from arsenale.games.serenissima_1996.heuristic import heuristic
 
-        return heuristic_policy
+        assert isinstance(world, State)
+        return heuristic(world, seat, list(legal))
 
-    def render(self, view: dict[str, Any], seat: int | None) -> Any:
+    def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
         from arsenale.games.serenissima_1996.render import render
 
         return render(view, seat)
 
-    def describe_event(
-        self, event: dict[str, Any], label: Callable[[int], str] | None = None
-    ) -> str:
+    def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.serenissima_1996.render import describe_event, display_names
 
         if self._names is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from arsenale.core.layout import check_places, point, read_layout
+from arsenale.core.data import check_places, point, read_toml
 from arsenale.games.serenissima_1996.board import Board
 
 GAME_ID = "serenissima-1996"
@@ -19,7 +19,7 @@ GAME_ID = "serenissima-1996"
 
 @cache
 def _layout() -> dict[str, Any]:
-    return read_layout(__package__)
+    return read_toml(__package__, "layout.toml")
 
 
 def board_data(board: Board, layout: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
 from arsenale.games.serenissima_1996.board import GOODS
@@ -29,32 +29,35 @@ PHASE_NAMES = ("set-up", "bids", "purchases", "movement", "battles", "landing", 
 
 
 class State(GameState):
-    __slots__ = (
-        "built",
-        "cargo",
-        "deals",
-        "forts",
+    copied = (
+        "money",
+        "reserve",
+        "owner",
+        "garrison",
+        "warehouse",
+        "hired",
+        "supply",
+        "g_owner",
         "g_area",
+        "g_sailors",
+        "cargo",
         "g_goods",
         "g_moved",
-        "g_owner",
-        "g_sailors",
         "g_start",
-        "g_stopped",
-        "garrison",
-        "hired",
-        "locks",
-        "money",
-        "nation",
         "order",
-        "owner",
-        "phase",
-        "reserve",
-        "round",
-        "supply",
-        "turn_index",
-        "warehouse",
     )
+    kept = (
+        "nation",
+        "forts",
+        "built",
+        "g_stopped",
+        "round",
+        "phase",
+        "turn_index",
+        "locks",
+        "deals",
+    )
+    __slots__ = copied + kept
 
     game: Serenissima1996
     nation: tuple[int, ...]  # nation index of each seat
@@ -145,7 +148,7 @@ class State(GameState):
 
     # -- core hooks ----------------------------------------------------------------------------
 
-    def _legal_actions(self, seat: int, top: Decision) -> list[Action]:
+    def _legal_actions(self, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
         return PHASES[top.kind][0](self, seat, top)
 
     def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
@@ -158,33 +161,6 @@ class State(GameState):
         from arsenale.games.serenissima_1996.explain import why_illegal
 
         return why_illegal(self, seat, action, top)
-
-    def _clone_into(self, c: GameState) -> None:
-        assert isinstance(c, State)
-        c.nation = self.nation
-        c.money = self.money.copy()
-        c.reserve = self.reserve.copy()
-        c.owner = self.owner.copy()
-        c.garrison = self.garrison.copy()
-        c.warehouse = self.warehouse.copy()
-        c.forts = self.forts
-        c.built = self.built
-        c.hired = self.hired.copy()
-        c.supply = self.supply.copy()
-        c.g_owner = self.g_owner.copy()
-        c.g_area = self.g_area.copy()
-        c.g_sailors = self.g_sailors.copy()
-        c.cargo = self.cargo.copy()
-        c.g_goods = self.g_goods.copy()
-        c.g_moved = self.g_moved.copy()
-        c.g_stopped = self.g_stopped
-        c.g_start = self.g_start.copy()
-        c.round = self.round
-        c.phase = self.phase
-        c.order = self.order.copy()
-        c.turn_index = self.turn_index
-        c.locks = self.locks
-        c.deals = self.deals
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
         # Money is private but every payment is made at the table, so it follows from what

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from arsenale.core.game import Game, Option, Policy
-from arsenale.core.state import GameState
+from arsenale.core.actions import Action
+from arsenale.core.game import Game, Label, Option
+from arsenale.core.state import Event, GameState
 from arsenale.games.serenissima_2012 import (
     activation,
     battle,
@@ -17,7 +20,11 @@ from arsenale.games.serenissima_2012 import (
 from arsenale.games.serenissima_2012.actions import Actions
 from arsenale.games.serenissima_2012.board import Board, load_board
 from arsenale.games.serenissima_2012.evaluate import estimate
+from arsenale.games.serenissima_2012.heuristic import FALLBACK_KINDS
 from arsenale.games.serenissima_2012.state import PHASES, SerenissimaState
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 # Decision kind -> (legal actions, apply): the game's phases and sub-steps, boardgame.io style.
 PHASES.update(
@@ -43,6 +50,7 @@ class Serenissima2012(Game):
     min_players = 2
     max_players = 4
     rulebook = "serenissima-2012.en.txt"
+    fallback_kinds = FALLBACK_KINDS
     options = (
         Option(
             "hidden_money",
@@ -101,17 +109,21 @@ class Serenissima2012(Game):
 
         return board_data(self.board)
 
-    def heuristic_policy(self) -> Policy:
-        from arsenale.games.serenissima_2012.heuristic import heuristic_policy
+    def heuristic(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """heuristic.py: plans each galley's activation, investment and answers."""
+        from arsenale.games.serenissima_2012.heuristic import heuristic
 
-        return heuristic_policy
+        assert isinstance(world, SerenissimaState)
+        return heuristic(world, seat, list(legal))
 
-    def render(self, view: dict[str, Any], seat: int | None) -> Any:
+    def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
         from arsenale.games.serenissima_2012.render import render
 
         return render(view, seat)
 
-    def describe_event(self, event: dict[str, Any]) -> str:
+    def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.serenissima_2012.render import describe_event, display_names
 
         if self._names is None:

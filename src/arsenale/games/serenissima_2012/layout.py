@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from arsenale.core.layout import check_places, point, read_layout
+from arsenale.core.data import check_places, point, read_toml
 from arsenale.games.serenissima_2012.board import GOODS, Board
 from arsenale.games.serenissima_2012.state import COLOURS
 
@@ -20,7 +20,7 @@ GAME_ID = "serenissima-2012"
 
 @cache
 def _layout() -> dict[str, Any]:
-    return read_layout(__package__)
+    return read_toml(__package__, "layout.toml")
 
 
 def board_data(board: Board, layout: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
 from arsenale.games.serenissima_2012.board import GOODS, WINE, PlayerSetup
@@ -34,42 +34,45 @@ NO_MODE, SALE, BATTLE = 0, 1, 2
 
 
 class SerenissimaState(GameState):
-    __slots__ = (
-        "active",
-        "basilicas",
-        "bought_galley",
-        "cap",
-        "cargo",
-        "claim_blockers",
-        "closed",
-        "doge_deck",
-        "doge_discard",
-        "first",
-        "forts",
-        "free_cube",
-        "g_goods",
-        "g_owner",
-        "g_sailors",
-        "g_zone",
-        "home",
-        "locks",
-        "mode",
+    copied = (
         "money",
-        "moves",
+        "reserve",
         "owner",
         "port_sailors",
-        "reserve",
+        "warehouse",
+        "supply",
+        "g_owner",
+        "g_zone",
+        "g_sailors",
+        "cargo",
+        "g_goods",
+        "doge_deck",
+        "doge_discard",
+    )
+    kept = (
+        "home",
+        "forts",
+        "basilicas",
+        "closed",
+        "first",
+        "turn",
+        "wheel",
+        "track",
+        "scorings",
+        "active",
+        "start_zone",
+        "moves",
+        "step",
+        "mode",
+        "free_cube",
+        "cap",
         "sale_asked",
         "sale_blocked",
-        "scorings",
-        "start_zone",
-        "step",
-        "supply",
-        "track",
-        "turn",
-        "warehouse",
-        "wheel",
+        "claim_blockers",
+        "bought_galley",
+        "locks",
     )
+    __slots__ = copied + kept
 
     seat_names = COLOURS
     game: Serenissima2012
@@ -164,7 +167,7 @@ class SerenissimaState(GameState):
 
     # -- core hooks ---------------------------------------------------------------------------
 
-    def _legal_actions(self, seat: int, top: Decision) -> list[Action]:
+    def _legal_actions(self, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
         return PHASES[top.kind][0](self, seat, top)
 
     def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
@@ -174,43 +177,6 @@ class SerenissimaState(GameState):
         from arsenale.games.serenissima_2012.explain import why_illegal
 
         return why_illegal(self, seat, action, top)
-
-    def _clone_into(self, c: GameState) -> None:
-        assert isinstance(c, SerenissimaState)
-        c.money = self.money.copy()
-        c.reserve = self.reserve.copy()
-        c.home = self.home
-        c.owner = self.owner.copy()
-        c.port_sailors = self.port_sailors.copy()
-        c.warehouse = self.warehouse.copy()
-        c.forts = self.forts
-        c.basilicas = self.basilicas
-        c.closed = self.closed
-        c.supply = self.supply.copy()
-        c.g_owner = self.g_owner.copy()
-        c.g_zone = self.g_zone.copy()
-        c.g_sailors = self.g_sailors.copy()
-        c.cargo = self.cargo.copy()
-        c.g_goods = self.g_goods.copy()
-        c.first = self.first
-        c.turn = self.turn
-        c.wheel = self.wheel
-        c.track = self.track
-        c.scorings = self.scorings
-        c.doge_deck = self.doge_deck.copy()
-        c.doge_discard = self.doge_discard.copy()
-        c.active = self.active
-        c.start_zone = self.start_zone
-        c.moves = self.moves
-        c.step = self.step
-        c.mode = self.mode
-        c.free_cube = self.free_cube
-        c.cap = self.cap
-        c.sale_asked = self.sale_asked
-        c.sale_blocked = self.sale_blocked
-        c.claim_blockers = self.claim_blockers
-        c.bought_galley = self.bought_galley
-        c.locks = self.locks
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
         # The only hidden part is the order of the face-down Doge cards. Hidden money is not

@@ -7,7 +7,7 @@ treats each final score as the estimate plus independent noise of one width for 
 of the estimates divided by `tau` (the Luce choice rule). The width shrinks as the game goes
 on: `tau` is fitted by maximum likelihood to the winners of heuristic self-play, per player
 count and stretch of plies (`python benchmarks/calibrate.py`), and stored as
-`calibration.toml` beside the game's rules. A game without that file gets no chances.
+`bots/calibrations/<game id>.toml`. A game without that file gets no chances.
 
 Search uses the chances for its displayed figures only, never to choose a move.
 """
@@ -17,9 +17,10 @@ from __future__ import annotations
 import math
 import tomllib
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
-CALIBRATION_FILE = "calibration.toml"
+from arsenale.core.state import GameState
 
 
 def win_chances(values: list[float] | tuple[float, ...], tau: float) -> list[float]:
@@ -42,7 +43,7 @@ class Calibration:
         for players, row in data["players"].items():
             taus = [float(t) for t in row["tau"]]
             if not taus or min(taus) <= 0 or self.plies <= 0:
-                raise ValueError(f"{CALIBRATION_FILE}: bad calibration for {players} players")
+                raise ValueError(f"calibration: bad calibration for {players} players")
             self.taus[int(players)] = taus
 
     def tau(self, players: int, ply: int) -> float | None:
@@ -55,14 +56,23 @@ class Calibration:
 _LOADED: dict[str, Calibration | None] = {}
 
 
-def load_calibration(package: str) -> Calibration | None:
-    """The calibration stored beside a game's rules (its package), or None."""
-    if package not in _LOADED:
-        try:
-            path = files(package).joinpath(CALIBRATION_FILE)
-            found = path.is_file()
-        except (ModuleNotFoundError, TypeError, ValueError):  # not a package
-            found = False
-        text = path.read_text(encoding="utf-8") if found else None
-        _LOADED[package] = Calibration(tomllib.loads(text)) if text is not None else None
-    return _LOADED[package]
+def calibration_path(game_id: str) -> Traversable:
+    """Where the calibration of a game is kept: `bots/calibrations/<game id>.toml`."""
+    return files(__package__).joinpath("calibrations", f"{game_id}.toml")
+
+
+def load_calibration(game_id: str) -> Calibration | None:
+    """The calibration of a game, or None where it has none."""
+    if game_id not in _LOADED:
+        path = calibration_path(game_id)
+        text = path.read_text(encoding="utf-8") if path.is_file() else None
+        _LOADED[game_id] = Calibration(tomllib.loads(text)) if text is not None else None
+    return _LOADED[game_id]
+
+
+def game_win_chances(state: GameState, values: list[float]) -> list[float] | None:
+    """Each seat's chance to win given the estimates `values` at `state` (the figures search
+    shows, never its choices); None when the game has no calibration for this player count."""
+    calibration = load_calibration(state.game.id)
+    tau = calibration.tau(state.players, state.ply) if calibration is not None else None
+    return None if tau is None else win_chances(values, tau)
