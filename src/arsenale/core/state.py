@@ -82,7 +82,7 @@ class GameState(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "copied" in cls.__dict__ or "kept" in cls.__dict__:
-            cls._copy_fields = _field_copier(cls)  # type: ignore[method-assign]
+            cls._copy_fields = _field_copier(cls)  # type: ignore[method-assign,assignment]
 
     def _init_core(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
