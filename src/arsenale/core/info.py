@@ -16,13 +16,18 @@ from arsenale.core.actions import Action
 from arsenale.core.state import GameState
 
 
+_REDRAW = random.Random(0)
+
+
 class SeatInfo:
     __slots__ = ("_view", "_world", "players", "seat")
 
     def __init__(self, state: GameState, seat: int) -> None:
-        # A world, not the state: hidden parts redrawn from a generator of fixed seed, other
-        # seats' pending secret choices replaced, the history and the seed dropped.
-        self._world = state._world(seat, random.Random(seat), prior=False)
+        # A world, not the state: hidden parts redrawn, other seats' pending secret choices
+        # replaced, the history and the seed dropped. What is drawn here cannot show through
+        # view(), legal_actions() or determinize(), which redraws all of it again, so one
+        # shared generator serves (a new one costs more than the rest of this together).
+        self._world = state._world(seat, _REDRAW, prior=False)
         self._view: dict[str, Any] | None = None
         self.seat = seat
         self.players = state.players

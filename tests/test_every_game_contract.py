@@ -1,0 +1,190 @@
+"""The contract, checked on every registered game (docs/architecture.md, "The contract").
+
+These tests take their games from the registry, so a game added later is checked without a
+line here: refusals come with a reason and a rule of the game's own, every legal action is
+accepted, and no bot can decide by anything its seat may not see.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from arsenale.bots import make_bot
+from arsenale.core.errors import IllegalAction
+from arsenale.core.info import SeatInfo
+from arsenale.core.registry import game_ids, load_game
+from arsenale.core.state import GameState
+
+GAMES = game_ids()
+POSITIONS = 1_000
+ILLEGAL_PER_POSITION = 40
+
+
+def positions(game_id: str, count: int, seed: int = 0) -> Iterator[tuple[GameState, int]]:
+    """`count` positions of uniformly random play (a fresh game whenever one ends), over every
+    player count of the game, each with a seat that owes a decision."""
+    game = load_game(game_id)
+    rng = random.Random(seed)
+    counts = list(range(game.min_players, game.max_players + 1))
+    made = 0
+    g = 0
+    while made < count:
+        players = counts[g % len(counts)]
+        state = game.new_game(players, seed=seed * 1_000 + g)
+        g += 1
+        while not state.is_over and made < count:
+            movers = state.to_move()
+            seat = movers[rng.randrange(len(movers))]
+            if rng.random() < 0.3:  # not every ply: spread the positions over whole games
+                made += 1
+                yield state, seat
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def snapshot(state: GameState) -> str:
+    return json.dumps(
+        [state.view(None), [state.view(s) for s in range(state.players)], state.record()],
+        sort_keys=True,
+    )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_refusal_names_a_rule_of_the_game_and_every_legal_action_is_accepted(
+    game_id: str,
+) -> None:
+    """Over 1,000 random positions: each legal action passes `check`; illegal catalogue
+    actions (every kind the catalogue has, sampled per position) are refused with a reason
+    and a rule reference that is the game's own, never the generic notation message, and a
+    refusal changes nothing."""
+    game = load_game(game_id)
+    catalogue = list(game.catalogue)
+    by_kind: dict[str, list] = {}
+    for action in catalogue:
+        by_kind.setdefault(action.kind, []).append(action)
+    rng = random.Random(1)
+    refused: Counter[str] = Counter()
+    accepted = 0
+    for n, (state, seat) in enumerate(positions(game_id, POSITIONS)):
+        legal = state.legal_actions(seat)
+        for action in legal:
+            state.check(seat, action)
+        accepted += len(legal)
+        legal_set = set(legal)
+        sample = [rng.choice(actions) for actions in by_kind.values()]
+        sample += rng.sample(catalogue, min(ILLEGAL_PER_POSITION, len(catalogue)))
+        before = snapshot(state) if n % 50 == 0 else None
+        for action in sample:
+            if action in legal_set:
+                continue
+            with pytest.raises(IllegalAction) as refusal:
+                state.check(seat, action)
+            reason, rule = refusal.value.reason, refusal.value.rule
+            assert reason and rule, f"{action.notation!r} refused without reason or rule"
+            assert not rule.startswith("arsenale:"), (
+                f"{game_id}: {action.notation!r} refused with the generic {rule!r}: {reason}"
+            )
+            refused[action.kind] += 1
+        if before is not None:
+            assert snapshot(state) == before, "a refusal changed the state"
+    assert accepted > POSITIONS
+    assert sum(refused.values()) > POSITIONS
+    print(
+        f"{game_id}: {accepted} legal accepted, {sum(refused.values())} refused, kinds {dict(refused)}"
+    )
+
+
+def pairs(game_id: str, count: int) -> Iterator[tuple[GameState, GameState, int]]:
+    """Pairs of true states that give the deciding seat the same view: a position of random
+    play and a world drawn for that seat (everything it cannot see redrawn)."""
+    for k, (state, seat) in enumerate(positions(game_id, count, seed=7)):
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        other = state.determinize(seat, random.Random(1_000 + k))
+        assert other.view(seat) == state.view(seat)
+        assert other.legal_actions(seat) == state.legal_actions(seat)
+        yield state.clone(), other, seat
+
+
+BOTS = ["heuristic", "ismcts:60it", "openspiel-ismcts:60it"]
+
+
+@pytest.mark.parametrize("spec", BOTS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_same_view_gives_the_same_decision(game_id: str, spec: str) -> None:
+    """Two true states that give the deciding seat the identical view lead every bot to the
+    identical decision for the same bot seed: a bot cannot decide by what it may not see."""
+    if spec.startswith("openspiel"):
+        pytest.importorskip("pyspiel")
+    game = load_game(game_id)
+    differences = []
+    tried = 0
+    for a, b, seat in pairs(game_id, 12 if spec != "heuristic" else 36):
+        tried += 1
+        first = make_bot(spec, game, seed=tried).choose(SeatInfo(a, seat))
+        second = make_bot(spec, game, seed=tried).choose(SeatInfo(b, seat))
+        if first is not second:
+            differences.append((a.ply, seat, first.notation, second.notation))
+    assert tried >= 6
+    assert differences == [], f"{len(differences)} of {tried} pairs decided differently"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_seat_info_holds_no_reference_to_the_true_state(game_id: str) -> None:
+    """A `SeatInfo` keeps a world of its own: nothing reachable from it is the true state or
+    one of its mutable parts, and later changes to the state do not show through it."""
+    for position, seat in positions(game_id, 30, seed=3):
+        state = position.clone()
+        info = SeatInfo(state, seat)
+        reachable = gc.get_referents(info)
+        assert all(obj is not state for obj in reachable)
+        world = info._world  # the one object it keeps besides plain values
+        assert world is not state
+        mutable = [getattr(state, f) for f in type(state).copied]
+        mine = [getattr(world, f) for f in type(world).copied]
+        assert all(x is not y for x, y in zip(mutable, mine, strict=True))
+        view = json.dumps(info.view(), sort_keys=True)
+        state.apply(seat, state.legal_actions(seat)[0])  # the true state moves on...
+        assert json.dumps(info.view(), sort_keys=True) == view  # ...and the info does not
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_secret_choices_reach_other_seats_only_in_their_public_form(game_id: str) -> None:
+    """A secret choice (a submission to a simultaneous decision, or an action with a public
+    form) shows to every other seat, in its history, its view and its events, only as its
+    public form: never the action's notation or parameters."""
+    game = load_game(game_id)
+    rng = random.Random(5)
+    secrets_seen = 0
+    for g in range(6):
+        state = game.new_game(game.max_players - g % 2, seed=100 + g)
+        while not state.is_over and state.ply < 400:
+            movers = state.to_move()
+            seat = movers[rng.randrange(len(movers))]
+            legal = state.legal_actions(seat)
+            action = legal[rng.randrange(len(legal))]
+            secret = len(state.stack[-1].seats) > 1 or action.public is not None
+            last = len(movers) == 1  # the last submission resolves the decision: revealed
+            events = state.apply(seat, action)
+            if not secret:
+                continue
+            secrets_seen += 1
+            for other in range(state.players):
+                if other == seat:
+                    continue
+                shown = state.history_for(other)[-1]
+                assert shown[0] == seat and shown[1] != action.notation
+                if not last:
+                    own = state.submissions.get(other)
+                    assert state.view(other).get("my_submission") == (own and own.to_json())
+                    for event in GameState.events_for(events, other):
+                        assert action.notation not in json.dumps(event)
+            assert state.history_for(seat)[-1] == (seat, action.notation)
+    if not secrets_seen:
+        pytest.skip(f"{game_id} has no secret choice")
