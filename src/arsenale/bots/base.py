@@ -56,7 +56,7 @@ def fallback(game: Game, legal: list[Action]) -> Action:
     return next((a for a in legal if a.kind in kinds), legal[0])
 
 
-_POLICIES: dict[str, Policy] = {}
+_POLICIES: dict[str, tuple[Game, Policy]] = {}
 
 
 def heuristic_policy(game: Game) -> Policy:
@@ -64,9 +64,9 @@ def heuristic_policy(game: Game) -> Policy:
     world drawn from the seat's information; a crash or an illegal choice is counted in
     `Fallbacks` and answered by `fallback` (raised with `Fallbacks.strict`). A game without a
     heuristic plays uniformly at random."""
-    policy = _POLICIES.get(game.id)
-    if policy is not None and getattr(policy, "game", None) is game:
-        return policy
+    known = _POLICIES.get(game.id)
+    if known is not None and known[0] is game:
+        return known[1]
     if not has_heuristic(game):
         from arsenale.bots.random_bot import random_policy
 
@@ -93,6 +93,5 @@ def heuristic_policy(game: Game) -> Policy:
         Fallbacks.count += 1
         return fallback(game, legal)
 
-    heuristic.game = game  # type: ignore[attr-defined]
-    _POLICIES[game.id] = heuristic
+    _POLICIES[game.id] = (game, heuristic)
     return heuristic

@@ -15,7 +15,6 @@ from typing import Any
 from arsenale.core.actions import Action
 from arsenale.core.state import GameState
 
-
 _REDRAW = random.Random(0)
 
 
