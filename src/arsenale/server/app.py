@@ -328,7 +328,7 @@ def create_app(
     @app.get("/api/boards/{game}")
     async def board(game: str) -> dict[str, Any]:
         try:
-            data = getattr(load_game(game), "board_data", lambda: None)()
+            data = load_game(game).board_data()
         except ArsenaleError as e:
             raise Refusal(404, str(e), "arsenale: game ids") from None
         if data is None:
