@@ -11,7 +11,6 @@ import pytest
 from arsenale.bots.base import heuristic_policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
-from arsenale.terminal import describe_event
 
 
 @pytest.mark.parametrize("game_id", ["serenissima-2012", "serenissima-1996"])
@@ -27,7 +26,7 @@ def test_event_lines_use_printed_names_not_ids(game_id: str) -> None:
     while not state.is_over and state.ply < 400:
         for seat in state.to_move():
             for event in state.apply(seat, policy(SeatInfo(state, seat), rng)):
-                lines.append(describe_event(game, state, event))
+                lines.append(game.describe_event(event, state.seat_label))
     words = {w.strip(".,:;!()'s") for line in lines for w in line.split()}
     assert not words & ids, sorted(words & ids)[:5]
     # a sentence opens with a capital, or with a galley's label as the board prints it (g3)

@@ -22,7 +22,7 @@ from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game
 from arsenale.core.record import load_record, replay, save_record
 from arsenale.core.registry import game_ids, load_game
-from arsenale.terminal import TerminalPlay, read_stdin, render_view, result_table, stdout_console
+from arsenale.terminal import TerminalPlay, read_stdin, result_table, stdout_console
 
 app = typer.Typer(
     add_completion=False,
@@ -341,7 +341,7 @@ def replay_command(
     console = stdout_console()
     who = "spectator" if seat is None else state.seat_label(seat)
     console.rule(f"{state.game.title}: ply {state.ply}, view of {who}")
-    console.print(render_view(state.game, view, seat))
+    console.print(state.game.render(view, seat))
     if state.is_over:
         console.print(result_table(state, record.get("seats") or None))
     else:

@@ -1,22 +1,19 @@
-"""Terminal play: rendering views, events and results, and a game loop for humans and bots.
+"""Terminal play: results, hints, and a game loop for humans and bots.
 
-Everything here works for any game. A game may offer `render(view, seat)` returning a rich
-renderable and `describe_event(event)` returning a sentence; plain fallbacks are used otherwise.
+Everything here works for any game: boards come from the game's `render(view, seat)` and event
+lines from its `describe_event(event, label)` (core/game.py declares both, with defaults).
 Input comes from a `read(prompt)` function returning None at end of input, so tests can drive it.
 """
 
 from __future__ import annotations
 
-import inspect
-import io
-import json
 import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -33,9 +30,6 @@ from arsenale.sim.runner import bot_seed
 Reader = Callable[[str], "str | None"]
 """Shows a prompt and returns the line typed (without its newline), or None at end of input."""
 
-HIDDEN_VIEW_KEYS = ("game", "players", "options", "ply", "over", "result")
-"""View entries the compact view leaves out (constant, or shown elsewhere)."""
-
 
 def read_stdin(prompt: str) -> str | None:
     """The default reader: `input()`, None on end of input or Ctrl-C."""
@@ -46,54 +40,9 @@ def read_stdin(prompt: str) -> str | None:
         return None
 
 
-def _compact(value: Any) -> str:
-    return json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
-
-
-def render_view(game: Game, view: dict[str, Any], seat: int | None) -> RenderableType:
-    """The game's own rendering of a view if it has one, else one line per entry."""
-    render = getattr(game, "render", None)
-    if callable(render):
-        renderable: RenderableType = render(view, seat)
-        return renderable
-    text = Text()
-    for key, value in view.items():
-        if key in HIDDEN_VIEW_KEYS or value is None:
-            continue
-        text.append(f"{key}: ", style="bold")
-        text.append(_compact(value) + "\n")
-    text.rstrip()
-    return text
-
-
 def render_text(game: Game, view: dict[str, Any], seat: int | None, width: int = 100) -> str:
-    """The board as plain text (no colours), for logs and the AI adapters' render()."""
-    buf = io.StringIO()
-    Console(file=buf, width=width, color_system=None).print(render_view(game, view, seat))
-    return buf.getvalue()
-
-
-def describe_event(game: Game, state: GameState, event: Event) -> str:
-    """One readable line for an event (the game's own wording if it provides one)."""
-    describe = getattr(game, "describe_event", None)
-    if callable(describe):
-        if "label" in inspect.signature(describe).parameters:  # it names seats as we tell it
-            return str(describe(event, label=state.seat_label))
-        return str(describe(event))
-    kind = str(event.get("type", "event"))
-    if kind == "submitted" and isinstance(event.get("seat"), int):
-        return (
-            f"{state.seat_label(event['seat'])} has made a secret choice ({event.get('decision')})"
-        )
-    parts = []
-    for key, value in event.items():
-        if key in ("type", PRIVATE):
-            continue
-        if key == "seat" and isinstance(value, int):
-            parts.append(state.seat_label(value))
-        else:
-            parts.append(f"{key.replace('_', ' ')} {_compact(value)}")
-    return kind.replace("_", " ") + (": " + ", ".join(parts) if parts else "")
+    """`game.render_text`: kept for callers that have not moved to the hook yet."""
+    return game.render_text(view, seat, width)
 
 
 def result_table(state: GameState, seats: list[str] | None = None) -> Table:
@@ -173,23 +122,26 @@ class TerminalPlay:
     def label(self, seat: int) -> str:
         return self.state.seat_label(seat)
 
+    def words(self, event: Event) -> str:
+        return self.game.describe_event(event, self.state.seat_label)
+
     def announce(self, events: list[Event]) -> None:
         """Print each event to whoever may see it now; hold private ones in hot seat."""
         for event in events:
             to = event.get(PRIVATE)
             if to is None:
-                self.say("  " + describe_event(self.game, self.state, event))
+                self.say("  " + self.words(event))
             elif not self.humans:  # bots only: the watcher sees everything, marked
                 who = ", ".join(self.label(s) for s in to)
                 plain = {k: v for k, v in event.items() if k != PRIVATE}
-                self.say(f"  (to {who}) " + describe_event(self.game, self.state, plain))
+                self.say(f"  (to {who}) " + self.words(plain))
             else:
                 plain = {k: v for k, v in event.items() if k != PRIVATE}
                 for s in to:
                     if s not in self.pending:
                         continue
                     if not self.hot_seat or s == self.screen:
-                        self.say("  (private) " + describe_event(self.game, self.state, plain))
+                        self.say("  (private) " + self.words(plain))
                     else:
                         self.pending[s].append(plain)
 
@@ -199,7 +151,7 @@ class TerminalPlay:
         who = "spectator" if seat is None else self.label(seat)
         kind = f" — {top['kind']}" if top else ""
         self.console.rule(Text(f"ply {self.state.ply}: view of {who}{kind}"))
-        self.console.print(render_view(self.game, view, seat))
+        self.console.print(self.game.render(view, seat))
 
     def show_hint(self, seat: int) -> None:
         assert self.hint is not None
@@ -261,7 +213,7 @@ class TerminalPlay:
         self.screen = seat
         held, self.pending[seat] = self.pending[seat], []
         for event in held:
-            self.say("  (private) " + describe_event(self.game, self.state, event))
+            self.say("  (private) " + self.words(event))
 
     def ask(self, seat: int) -> Action:
         """The move a human seat types, after any hot-seat hand-over."""

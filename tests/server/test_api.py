@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from arsenale.core.record import replay
 from arsenale.core.registry import load_game
+from arsenale.server import live
 from arsenale.server.app import create_app
 
 
@@ -338,6 +339,78 @@ def test_views_are_the_seats_own_and_never_carry_the_seed(client: TestClient, db
     for seat, token in enumerate(tokens):
         assert view(client, gid, token)["view"] == state.view(seat)
     assert view(client, gid, None)["view"] == state.view(None)
+
+
+def test_served_bots_draw_from_their_own_entropy_and_no_response_carries_a_seed(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three tables created with the same game seed: their bots get seeds of their own, so two
+    random-bot tables play different games (with bots seeded from the game seed, as before,
+    they played the same one); no response but the finished game's record names the game
+    seed, none names a bot seed, and the bot seeds are not stored (a restart draws new ones)."""
+    seed = 4_242_424_242_424_242
+    monkeypatch.setattr(live, "game_seed", lambda: seed)
+    sent: list[Any] = []  # every response body the server gave, but the records
+
+    def get(c: TestClient, url: str, token: str | None = None) -> Any:
+        r = c.get(url, headers=auth(token))
+        assert r.status_code == 200, r.text
+        sent.append(r.json())
+        return r.json()
+
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        a, b, h = (
+            new_game(c, seats) for seats in (["random"] * 2, ["random"] * 2, ["human", "random"])
+        )
+        sent.extend([a, b, h])
+        assert rows(db_url, "select seed from games") == [(seed,)] * 3
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        bot_seeds = [bot.seed for g in (a, b, h) for bot in hub.games[g["id"]].bots.values()]
+        assert len(set(bot_seeds)) == 5
+        assert not set(bot_seeds) & {(seed * 31 + s) & 0x7FFFFFFF for s in range(2)}
+        with c.websocket_connect(f"/ws/games/{a['id']}") as ws:
+            sent.append(ws.receive_json())
+        token = h["seats"][0]["token"]
+        with c.websocket_connect(f"/ws/games/{h['id']}?token={token}") as ws:
+            sent.append(ws.receive_json())
+        records = []
+        for g in (a, b):
+            v = poll(c, g["id"], lambda v: v["status"] == "over")
+            assert v is not None, "two random bots finish within a minute"
+            sent.append(v)
+            for ply in (0, v["ply"] // 2, v["ply"]):
+                get(c, f"/api/games/{g['id']}/replay/{ply}?seat=1")
+            r = c.get(f"/api/games/{g['id']}/record")
+            assert r.status_code == 200
+            records.append(r.json())
+            assert replay(r.json()).result().to_json() == v["result"]
+        assert records[0]["seed"] == records[1]["seed"] == seed
+        assert records[0]["actions"] != records[1]["actions"]
+        sent.append(wait_for_humans(c, h["id"], {0: token}))
+        get(c, f"/api/games/{h['id']}/view", token)
+        for url in ("/api/games", "/api/catalog", "/api/boards/serenissima-2012"):
+            get(c, url)
+        stored = json.dumps(
+            [rows(db_url, f"select * from {t}") for t in ("games", "actions", "seat_tokens")],
+            default=str,
+        )
+    # a restart: the table waiting for its human goes on, its bot with a new seed
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        bot_seeds.append(hub.games[h["id"]].bots[1].seed)
+        assert bot_seeds[-1] != bot_seeds[-2]
+        mine = get(c, f"/api/games/{h['id']}/view", token)
+        r = c.post(
+            f"/api/games/{h['id']}/actions",
+            json={"ply": mine["ply"], "action": mine["legal"][0]["action"]},
+            headers=auth(token),
+        )
+        assert r.status_code == 200, r.text
+        sent.append(r.json())
+    dump = json.dumps(sent)
+    assert str(seed) not in dump
+    for s in bot_seeds:
+        assert str(s) not in dump and str(s) not in json.dumps(records) and str(s) not in stored
 
 
 def test_websocket_pushes_each_seat_its_view_and_resumes(client: TestClient) -> None:

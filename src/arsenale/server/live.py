@@ -6,7 +6,8 @@ pushed to the sockets that watch the game, each seat getting its own view. Bots 
 from the event loop, seen through `SeatInfo`, so they never read more than their seat may
 see: quick bots (random, heuristic) in worker threads on a clone of the state; search bots
 (ismcts, openspiel-*), which would hold the GIL for their whole think, in worker processes
-that rebuild the game from its actions (and keep it for the next decision).
+that rebuild the game from its actions (and keep it for the next decision). Each bot draws
+its random numbers from a seed of its own (`bot_seed`), never from the game's seed.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
 from arsenale.core.state import PRIVATE, Event, GameState
 from arsenale.server.storage import GameRow, PlyTaken, Store, hash_token
-from arsenale.terminal import describe_event
 
 log = logging.getLogger("arsenale.server")
 
@@ -49,6 +49,20 @@ class Refusal(Exception):
 
     def to_json(self) -> dict[str, str | None]:
         return {"error": self.error, "rule": self.rule}
+
+
+def game_seed() -> int:
+    """A new game's seed: 62 bits of the operating system's entropy. Stored with the game (its
+    chance is replayed from it) and published only in the record, once the game is over."""
+    return secrets.randbits(62)
+
+
+def bot_seed() -> int:
+    """A served bot's seed: 63 bits of the operating system's entropy, drawn apart from the
+    game's seed, held only in this process's memory (not stored, not sent). A spectator who
+    reads a random bot's moves learns nothing of the game's chance; a restart gives the bots
+    new seeds, which changes nothing already played (the record holds actions)."""
+    return secrets.randbits(63)
 
 
 RULE_TURN = "arsenale: turn order"
@@ -72,7 +86,7 @@ class LiveGame:
         self.log: list[tuple[int, frozenset[int] | None, str]] = []  # (ply, visible_to, text)
         self.sockets: dict[Any, int | None] = {}
         self.bots: dict[int, Bot] = {
-            seat: make_bot(spec, game, seed=(row.seed * 31 + seat) & 0x7FFFFFFF)
+            seat: make_bot(spec, game, seed=bot_seed())
             for seat, spec in enumerate(self.seats)
             if not is_human(spec)
         }
@@ -86,7 +100,7 @@ class LiveGame:
         for e in events:
             to = e.get(PRIVATE)
             plain = e if to is None else {k: v for k, v in e.items() if k != PRIVATE}
-            text = describe_event(self.game, self.state, plain)
+            text = self.game.describe_event(plain, self.state.seat_label)
             self.log.append((ply, None if to is None else frozenset(to), text))
 
     def seat_of(self, token: str | None) -> int | None:
@@ -253,7 +267,7 @@ class Hub:
         self, game: Game, players: int, seats: list[str], options: dict[str, Any]
     ) -> tuple[LiveGame, dict[int, str]]:
         """A new game; returns it and the token of each human seat (shown only here)."""
-        seed = secrets.randbits(62)
+        seed = game_seed()
         state = game.new_game(players, seed, options)  # validates players and options
         tokens = {s: secrets.token_urlsafe(16) for s, spec in enumerate(seats) if is_human(spec)}
         game_id = secrets.token_urlsafe(9)

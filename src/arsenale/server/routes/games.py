@@ -1,0 +1,61 @@
+"""One game: a seat's view, its actions, and once it is over its record and replay."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict
+
+from arsenale.core.record import replay
+from arsenale.server.limits import bearer
+from arsenale.server.live import Refusal, game_view
+from arsenale.server.routes.deps import HubDep, find_game
+
+router = APIRouter()
+
+
+class Move(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ply: int
+    action: dict[str, Any] | str
+
+
+@router.get("/api/games/{game_id}/view")
+async def view(game_id: str, request: Request, hub: HubDep) -> dict[str, Any]:
+    live = await find_game(hub, game_id)
+    return live.view(live.seat_of(bearer(request)))
+
+
+@router.post("/api/games/{game_id}/actions")
+async def act(game_id: str, body: Move, request: Request, hub: HubDep) -> dict[str, Any]:
+    live = await find_game(hub, game_id)
+    seat = live.seat_of(bearer(request))
+    return await hub.play(live, seat, body.ply, body.action)
+
+
+@router.get("/api/games/{game_id}/record")
+async def record(game_id: str, hub: HubDep) -> dict[str, Any]:
+    live = await find_game(hub, game_id)
+    if not live.state.over:
+        raise Refusal(409, "the record is published once the game is over", "arsenale: record")
+    return live.state.record(live.seats)
+
+
+@router.get("/api/games/{game_id}/replay/{ply}")
+async def replay_view(
+    game_id: str, ply: int, hub: HubDep, seat: int | None = None
+) -> dict[str, Any]:
+    live = await find_game(hub, game_id)
+    if not live.state.over:
+        raise Refusal(409, "replays open once the game is over", "arsenale: record")
+    plies = live.state.ply
+    if not 0 <= ply <= plies:
+        raise Refusal(422, f"ply must be between 0 and {plies}", "arsenale: record")
+    if seat is not None and not 0 <= seat < live.state.players:
+        raise Refusal(422, f"there is no seat {seat}", "arsenale: seats")
+    past = await asyncio.to_thread(replay, live.state.record(live.seats), ply)
+    out = game_view(live, past, seat, [e for e in live.log if e[0] < ply])
+    out["plies"] = plies
+    return out

@@ -1,0 +1,124 @@
+"""The lobby: health, the catalogue of games and seat kinds, new games, the recent games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from arsenale.bots.ismcts import parse_budget
+from arsenale.bots.registry import is_human, make_bot, parse_spec
+from arsenale.core.errors import ArsenaleError
+from arsenale.core.registry import game_ids, load_game
+from arsenale.server.live import Refusal
+from arsenale.server.routes.deps import HubDep
+
+MAX_BOT_SECONDS = 5.0  # the longest think a served bot may be given
+MAX_BOT_ITERATIONS = 100_000
+SEAT_KINDS = ["human", "random", "heuristic", "ismcts:1s", "ismcts+heuristic:1s", "ismcts:3s"]
+
+router = APIRouter()
+
+
+class NewGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    players: int
+    seats: list[str]
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+def check_seat_spec(spec: str) -> None:
+    """A served bot may think at most MAX_BOT_SECONDS (or MAX_BOT_ITERATIONS)."""
+    if is_human(spec):
+        return
+    _kind, budget = parse_spec(spec)
+    if budget is not None:
+        seconds, iterations = parse_budget(budget)
+        if (seconds or 0) > MAX_BOT_SECONDS or (iterations or 0) > MAX_BOT_ITERATIONS:
+            raise ArsenaleError(
+                f"bot {spec!r} thinks too long for this server "
+                f"(at most {MAX_BOT_SECONDS:g}s or {MAX_BOT_ITERATIONS}it)"
+            )
+
+
+@router.get("/api/health")
+async def health() -> dict[str, bool]:
+    return {"ok": True}
+
+
+@router.get("/api/catalog")
+async def catalog() -> dict[str, Any]:
+    games = []
+    for gid in game_ids():
+        game = load_game(gid)
+        games.append(
+            {
+                "id": game.id,
+                "name": game.title,
+                "players": [game.min_players, game.max_players],
+                "options": [
+                    {"name": o.name, "default": o.default, "help": o.help} for o in game.options
+                ],
+            }
+        )
+    return {"games": games, "seats": SEAT_KINDS}
+
+
+@router.post("/api/games", status_code=201)
+async def new_game(body: NewGame, hub: HubDep) -> dict[str, Any]:
+    try:
+        game = load_game(body.game)
+    except ArsenaleError as e:
+        raise Refusal(422, str(e), "arsenale: game ids") from None
+    if len(body.seats) != body.players:
+        raise Refusal(
+            422,
+            f"{body.players} players need {body.players} seats, got {len(body.seats)}",
+            "arsenale: seats",
+        )
+    try:
+        for spec in body.seats:
+            check_seat_spec(spec)
+            if not is_human(spec):
+                make_bot(spec, game, 0)
+        live, tokens = await hub.create(
+            game, body.players, [s.strip().lower() for s in body.seats], body.options
+        )
+    except ArsenaleError as e:
+        raise Refusal(422, str(e), "arsenale: new game") from None
+    return {
+        "id": live.id,
+        "seats": [
+            {
+                "seat": s,
+                "kind": spec,
+                "token": tokens.get(s),
+                "url": f"/game/{live.id}#token={tokens[s]}" if s in tokens else None,
+            }
+            for s, spec in enumerate(live.seats)
+        ],
+        "spectator_url": f"/game/{live.id}",
+    }
+
+
+@router.get("/api/games")
+async def list_games(hub: HubDep) -> dict[str, Any]:
+    rows = await hub.db(hub.store.recent_games, 100)
+    out = []
+    for row, plies in rows:
+        live = hub.games.get(row.id)
+        out.append(
+            {
+                "id": row.id,
+                "game": row.game,
+                "players": row.players,
+                "seats": row.seats,
+                "ply": live.state.ply if live else plies,
+                "status": live.status if live else row.status,
+                "to_move": list(live.state.to_move()) if live else [],
+                "created_at": row.created_at.isoformat() if row.created_at else None,
+            }
+        )
+    return {"games": out}
