@@ -37,8 +37,8 @@ Label = Callable[[int], str]
 
 Utility = Literal["zero_sum", "constant_sum", "general_sum"]
 
-HIDDEN_VIEW_KEYS = frozenset({"my_submission"})
-"""View keys the default rendering leaves out (the seat knows what it chose)."""
+HIDDEN_VIEW_KEYS = frozenset({"game", "players", "options", "ply", "over", "result"})
+"""View keys the default rendering leaves out (constant, or shown elsewhere)."""
 
 
 @dataclass(frozen=True)
