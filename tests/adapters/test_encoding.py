@@ -1,10 +1,9 @@
-"""Observation and information state encodings, and the returns mapping, for every game."""
+"""Observation and information state encodings for every game."""
 
 from __future__ import annotations
 
 import random
 import zlib
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -12,8 +11,8 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from arsenale.adapters import encoding  # noqa: E402
-from arsenale.adapters.rewards import rank_returns  # noqa: E402
 from arsenale.core.registry import load_game  # noqa: E402
+from toygame import ToyRace  # noqa: E402
 
 from .helpers import GAMES, random_positions, toy_at_bid  # noqa: E402
 
@@ -64,19 +63,38 @@ def test_views_that_differ_give_different_observations() -> None:
     assert len(encoded) == len(positions)
 
 
+class OwnEncoding(ToyRace):
+    """The toy race with an encoding of its own: positions and the goal."""
+
+    observation_size = 5
+
+    def observation_tensor(self, view: dict[str, Any]) -> list[float] | None:
+        positions = view["positions"] + [0] * (4 - len(view["positions"]))
+        return [float(p) for p in positions] + [float(view["goal"])]
+
+
+class WrongSize(OwnEncoding):
+    observation_size = 7
+
+
+class SizeWithoutEncoding(ToyRace):
+    observation_size = 3
+
+
 def test_a_game_may_bring_its_own_observation_tensor() -> None:
-    game = SimpleNamespace(
-        id="stub",
-        max_players=3,
-        observation_size=2,
-        observation_tensor=lambda view: [float(view["a"]), 2.0],
-    )
-    assert encoding.observation_size(game) == 5  # type: ignore[arg-type]
-    obs = encoding.observation_tensor(game, {"a": 7}, 1)  # type: ignore[arg-type]
-    assert obs.tolist() == [7.0, 2.0, 0.0, 1.0, 0.0]
-    wrong = SimpleNamespace(**{**vars(game), "observation_size": 3})
-    with pytest.raises(ValueError, match="gave 2 values"):
-        encoding.observation_tensor(wrong, {"a": 7}, 1)  # type: ignore[arg-type]
+    """`Game.observation_tensor` replaces the hashed view, its length `Game.observation_size`;
+    the seat's one-hot follows either way."""
+    game = OwnEncoding()
+    state = game.new_game(2, seed=1)
+    state.apply(0, game.catalogue.from_text("roll"))
+    assert encoding.observation_size(game) == 5 + 4
+    obs = encoding.encode(state, 1)
+    assert obs.tolist() == [float(state.pos[0]), 0.0, 0.0, 0.0, 20.0, 0.0, 1.0, 0.0, 0.0]  # type: ignore[attr-defined]
+    assert encoding.information_state_size(game) == 9 + encoding.HISTORY_SIZE
+    with pytest.raises(ValueError, match="gave 5 values; observation_size is 7"):
+        encoding.encode(WrongSize().new_game(2, seed=1), 0)
+    with pytest.raises(ValueError, match="gave no tensor; observation_size is 3"):
+        encoding.encode(SizeWithoutEncoding().new_game(2, seed=1), 0)
 
 
 def test_information_state_hides_other_seats_secret_submissions() -> None:
@@ -95,7 +113,8 @@ def test_information_state_hides_other_seats_secret_submissions() -> None:
         tensor_1 = encoding.information_state_tensor(game, state.view(1), 1, history)
         assert tensor_1.shape == (encoding.information_state_size(game),)
         assert f"0:{bid};" in texts[bid][0]
-        assert "0:(secret);" in texts[bid][1] and bid not in texts[bid][1].split("\n")[1]
+        assert "0:a secret choice (bid);" in texts[bid][1]
+        assert bid not in texts[bid][1].split("\n")[1]
     assert texts["bid 0"][1] == texts["bid 3"][1]
     assert texts["bid 0"][2] == texts["bid 3"][2]
     assert texts["bid 0"][0] != texts["bid 3"][0]
@@ -108,22 +127,20 @@ def test_information_state_never_shows_the_seed() -> None:
     assert "987654321" not in text and "seed" not in text
 
 
-def test_history_entries_replay_a_live_state_but_not_a_determinized_world() -> None:
+def test_history_entries_are_the_history_with_its_public_forms() -> None:
+    """`history_entries` reads a state's history with each action's public form, as
+    `entry` records it when an adapter plays it; a determinized world has no history."""
     state = toy_at_bid(players=3)
     entries = encoding.history_entries(state)
     assert [(e.seat, e.notation) for e in entries] == [(s, a.notation) for s, a in state.history()]
-    assert not any(e.simultaneous for e in entries)
-    state.apply(0, state.game.catalogue.from_text("bid 1"))
-    assert encoding.history_entries(state)[-1].simultaneous
-    world = state.determinize(1, random.Random(3))
-    with pytest.raises(ValueError, match="does not replay"):
-        encoding.history_entries(world)
-
-
-def test_rank_returns_are_zero_sum_and_share_ties() -> None:
-    assert rank_returns([1, 2]) == [1.0, -1.0]
-    assert rank_returns([2, 1, 4, 3]) == pytest.approx([1 / 3, 1.0, -1.0, -1 / 3])
-    assert rank_returns([1, 1, 3]) == [0.5, 0.5, -1.0]
-    assert rank_returns([1, 1]) == [0.0, 0.0]
-    for ranks in ([1, 2, 3], [2, 2, 1, 4], [1, 1, 1, 1]):
-        assert sum(rank_returns(ranks)) == pytest.approx(0.0)
+    assert all(e.public is None for e in entries)
+    bid = state.game.catalogue.from_text("bid 1")
+    made = encoding.entry(state, 0, bid)
+    assert made == encoding.Entry(0, "bid 1", "a secret choice (bid)")
+    state.apply(0, bid)
+    assert encoding.history_entries(state)[-1] == made
+    for seat in range(3):
+        assert encoding.seen_history(encoding.history_entries(state), seat) == state.history_for(
+            seat
+        )
+    assert encoding.history_entries(state.determinize(1, random.Random(3))) == []

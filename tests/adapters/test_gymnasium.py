@@ -14,8 +14,8 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from arsenale.adapters import encoding  # noqa: E402
 from arsenale.adapters import gymnasium as agym  # noqa: E402
-from arsenale.adapters.rewards import rank_returns  # noqa: E402
 from arsenale.core.errors import ArsenaleError  # noqa: E402
+from arsenale.core.result import rank_returns  # noqa: E402
 
 from .helpers import GAMES  # noqa: E402
 

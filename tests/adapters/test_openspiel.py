@@ -3,6 +3,7 @@ and resampling, and OpenSpiel's MCTS and ISMCTS bots as seats."""
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -13,11 +14,13 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from arsenale.adapters import encoding  # noqa: E402
 from arsenale.adapters import openspiel as aos  # noqa: E402
-from arsenale.adapters.rewards import rank_returns, truncation_returns  # noqa: E402
+from arsenale.adapters.rewards import truncation_returns  # noqa: E402
+from arsenale.bots import registry  # noqa: E402
 from arsenale.bots.registry import make_bot  # noqa: E402
 from arsenale.core.errors import ArsenaleError  # noqa: E402
 from arsenale.core.info import SeatInfo  # noqa: E402
 from arsenale.core.registry import load_game  # noqa: E402
+from arsenale.core.result import rank_returns  # noqa: E402
 from arsenale.core.state import GameState  # noqa: E402
 from arsenale.sim.runner import simulate  # noqa: E402
 
@@ -141,7 +144,7 @@ def test_simultaneous_bids_are_secret_in_information_states() -> None:
         assert a.information_state_tensor(seat) == b.information_state_tensor(seat)
         assert a.observation_string(seat) == b.observation_string(seat)
     assert a.information_state_string(0) != b.information_state_string(0)
-    assert "0:(secret);" in a.information_state_string(1)
+    assert "0:a secret choice (bid);" in a.information_state_string(1)
 
 
 def test_observation_tensors_match_the_encoding_module() -> None:
@@ -229,7 +232,7 @@ def test_openspiel_bots_search_only_determinized_worlds(
     kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every pyspiel state a bot searches from is built on a world from SeatInfo.determinize,
-    never on the true state."""
+    never on the true state: for ISMCTS, the root and each simulation's world."""
     worlds: list[object] = []
 
     class Spy(SeatInfo):
@@ -251,9 +254,12 @@ def test_openspiel_bots_search_only_determinized_worlds(
     game = load_game("serenissima-1996")
     state = game.new_game(3, seed=4)
     bot = make_bot(f"{kind}:8it", game, seed=1)
-    for seat in state.to_move():
+    movers = state.to_move()
+    for seat in movers:
         bot.choose(Spy(state, seat))
     assert built and all(any(w is b for w in worlds) for b in built)
+    if kind == "openspiel-ismcts":
+        assert len(built) == len(movers) * (1 + 8)
     assert all(b is not state for b in built)
 
 
@@ -261,11 +267,19 @@ def test_arsenale_does_not_need_openspiel(monkeypatch: pytest.MonkeyPatch) -> No
     code = (
         "import sys, arsenale, arsenale.bots, arsenale.cli, arsenale.sim.runner\n"
         "arsenale.bots.make_bot('random', arsenale.load_game('serenissima-2012'), 1)\n"
+        "assert 'openspiel-mcts' in arsenale.bots.bot_kinds()\n"
         "assert 'pyspiel' not in sys.modules and 'numpy' not in sys.modules\n"
+        "assert not any(m.startswith('arsenale.adapters') for m in sys.modules)\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
-    monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if OpenSpiel were not installed
-    with pytest.raises(ArsenaleError, match=r"pip install 'arsenale\[ai\]'"):
+    path = os.pathsep.join(p for p in sys.path if p)  # the entry points these tests see
+    subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "PYTHONPATH": path})
+    # As if OpenSpiel were not installed: the bot's module is imported afresh and fails.
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.delitem(sys.modules, "arsenale.adapters.openspiel")
+    monkeypatch.delitem(registry._KINDS, "openspiel-mcts", raising=False)
+    with pytest.raises(
+        ArsenaleError, match=r"'openspiel-mcts' bot .* pip install 'arsenale\[ai\]'"
+    ):
         make_bot("openspiel-mcts:5it", load_game("toy-race"), 1)
 
 

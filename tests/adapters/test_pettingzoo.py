@@ -14,8 +14,8 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from arsenale.adapters import encoding  # noqa: E402
 from arsenale.adapters.pettingzoo import env, raw_env  # noqa: E402
-from arsenale.adapters.rewards import rank_returns  # noqa: E402
 from arsenale.core.errors import IllegalAction  # noqa: E402
+from arsenale.core.result import rank_returns  # noqa: E402
 
 from .helpers import GAMES  # noqa: E402
 

@@ -1,23 +1,24 @@
 """Fixed-size encodings of what one seat knows, for every game of the contract.
 
-Observation tensor. A game may offer its own encoding: a method `observation_tensor(view)`
-returning a list of floats and an attribute `observation_size` (its length). Otherwise the view
-is encoded by feature hashing: every leaf of the view's JSON is named by its path, list indices
-kept ("ports/3/owner"); a number (or a bool, as 0/1) adds its value at the slot its path hashes
-to, a string or null adds 1 at the slot of "path=value". The hash is zlib.crc32, so the encoding
-is the same in every process and on every run; one more bit of the hash gives each feature a
-sign, so that collisions cancel out on average instead of piling up. Either way a one-hot of the
-seat follows (`max_players` slots), because a view does not always say whose it is.
+Observation tensor. A game may bring its own encoding (`Game.observation_tensor(view)`, of
+`Game.observation_size` numbers). Otherwise (it returns None) the view is encoded by feature
+hashing: every leaf of the view's JSON is named by its path, list indices kept
+("ports/3/owner"); a number (or a bool, as 0/1) adds its value at the slot its path hashes to, a
+string or null adds 1 at the slot of "path=value". The hash is zlib.crc32, so the encoding is
+the same in every process and on every run; one more bit of the hash gives each feature a sign,
+so that collisions cancel out on average instead of piling up. Either way a one-hot of the seat
+follows (`max_players` slots), because a view does not always say whose it is.
 
 Information state. The seat's view plus its perfect-recall history: the (seat, action) pairs
-played so far as that seat knows them. A submission of another seat to a simultaneous secret
-decision stays "(secret)" for good: the core does not say what a resolution reveals, and
-whatever a game does reveal is in its view. The string form is the view's JSON (sorted keys)
-and the history; the tensor form is the observation tensor followed by HISTORY_SIZE slots in
-which each history entry, keyed by its position, is hashed the same way.
+played so far as that seat knows them, which is `GameState.history_for(seat)`: its own actions
+and every public one in notation, another seat's secret choice (an action with a public form,
+or any submission to a simultaneous decision) only in its public form, for good. Whatever a
+resolution reveals, the game shows in its views. The string form is the view's JSON (sorted
+keys) and the history; the tensor form is the observation tensor followed by HISTORY_SIZE slots
+in which each history entry, keyed by its position, is hashed the same way.
 
 Nothing here reads a state beyond `view(seat)` and the history, so nothing hidden from the seat
-(the seed, the chance generator, other seats' hands or submissions) can reach an encoding.
+(the seed, the chance generator, other seats' hands or secret choices) can reach an encoding.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from arsenale.core.actions import Action
-from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game
 from arsenale.core.state import GameState
 
@@ -38,8 +38,6 @@ HASH_SIZE = 4096
 """Slots of the hashed view in the generic observation encoding."""
 HISTORY_SIZE = 1024
 """Slots of the hashed history in the information state tensor."""
-SECRET = "(secret)"
-"""What another seat's simultaneous secret submission looks like in a history."""
 
 
 class Entry(NamedTuple):
@@ -47,40 +45,36 @@ class Entry(NamedTuple):
 
     seat: int
     notation: str
-    simultaneous: bool
-    """Whether it was a submission to a decision of several seats (secret from the others)."""
+    public: str | None
+    """What the other seats know of it (None: the notation; they saw it)."""
 
 
 def entry(state: GameState, seat: int, action: Action) -> Entry:
-    """The history entry for `seat` playing `action` now (call it before applying)."""
+    """The history entry for `seat` playing `action` now (call it before applying): its public
+    form is the action's own, and any submission to a decision of several seats is secret, as
+    `GameState.apply` records them for `history_for`."""
     top = state.stack[-1]
-    return Entry(seat, action.notation, len(top.seats) > 1)
+    public = action.public
+    if public is None and len(top.seats) > 1:
+        public = f"a secret choice ({top.kind.replace('_', ' ')})"
+    return Entry(seat, action.notation, public)
 
 
 def history_entries(state: GameState) -> list[Entry]:
-    """The entries of a state's whole history, found by replaying it from its seed.
-
-    Only a state that its own seed and options replay can be walked (a live game or one rebuilt
-    from its record); a determinized world cannot (its chance was reseeded): ValueError.
-    """
-    game = state.game
-    world = game.new_game(state.players, state.seed, state.options)
-    out = []
-    try:
-        for seat, action in state.history():
-            out.append(entry(world, seat, action))
-            world.apply(seat, action)
-    except ArsenaleError as e:
-        raise ValueError(f"this state does not replay from its seed: {e}") from None
-    if world.ply != state.ply or world.view(None) != state.view(None):
-        raise ValueError("this state does not replay from its seed (a determinized world?)")
-    return out
+    """The entries of a state's history, from `history()` and `history_for(None)`. A
+    determinized world has none: its history starts where it was drawn."""
+    return [
+        Entry(seat, action.notation, None if text == action.notation else text)
+        for (seat, action), (_, text) in zip(state.history(), state.history_for(None), strict=True)
+    ]
 
 
 def seen_history(history: Iterable[Entry], seat: int | None) -> list[tuple[int, str]]:
-    """The history as `seat` knows it (None: a spectator): others' simultaneous submissions
-    masked."""
-    return [(e.seat, SECRET if e.simultaneous and e.seat != seat else e.notation) for e in history]
+    """The history as `seat` knows it (None: a spectator), as `GameState.history_for(seat)`
+    gives it: other seats' secret choices in their public form."""
+    return [
+        (e.seat, e.notation if e.public is None or e.seat == seat else e.public) for e in history
+    ]
 
 
 # -- strings ---------------------------------------------------------------------------------
@@ -92,7 +86,7 @@ def view_string(view: dict[str, Any]) -> str:
 
 
 def history_string(history: Iterable[Entry], seat: int | None) -> str:
-    """The history `seat` knows, as text: "history: 0:roll; 1:(secret); ..."."""
+    """The history `seat` knows, as text: "history: 0:roll; 1:a secret choice (bid); ..."."""
     moves = " ".join(f"{s}:{text};" for s, text in seen_history(history, seat))
     return f"history: {moves}"
 
@@ -155,16 +149,10 @@ def hash_view(view: dict[str, Any] | list[Any], size: int = HASH_SIZE) -> np.nda
     return np.bincount(np.asarray(hashes, dtype=np.int64) % size, weights=values, minlength=size)
 
 
-def _custom(game: Game) -> bool:
-    return callable(getattr(game, "observation_tensor", None)) and isinstance(
-        getattr(game, "observation_size", None), int
-    )
-
-
 def observation_size(game: Game) -> int:
     """Length of every observation tensor of `game`."""
-    base = int(game.observation_size) if _custom(game) else HASH_SIZE  # type: ignore[attr-defined]
-    return base + game.max_players
+    own = game.observation_size
+    return (HASH_SIZE if own is None else own) + game.max_players
 
 
 def information_state_size(game: Game) -> int:
@@ -180,13 +168,16 @@ def _seat_one_hot(game: Game, seat: int | None) -> np.ndarray:
 
 
 def _base(game: Game, view: dict[str, Any]) -> np.ndarray:
-    if _custom(game):
-        values = np.asarray(game.observation_tensor(view), dtype=np.float64)  # type: ignore[attr-defined]
-        size = int(game.observation_size)  # type: ignore[attr-defined]
-        if values.shape != (size,):
-            raise ValueError(f"{game.id}.observation_tensor gave {values.size} values, not {size}")
-        return values
-    return hash_view(view)
+    """The game's own encoding of the view, else the hashed view."""
+    own = game.observation_tensor(view)
+    size = game.observation_size
+    if own is None and size is None:
+        return hash_view(view)
+    values = np.asarray(own, dtype=np.float64)
+    if own is None or values.shape != (size,):
+        given = "no tensor" if own is None else f"{values.size} values"
+        raise ValueError(f"{game.id}.observation_tensor gave {given}; observation_size is {size}")
+    return values
 
 
 def observation_tensor(game: Game, view: dict[str, Any], seat: int | None) -> np.ndarray:

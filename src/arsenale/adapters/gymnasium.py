@@ -18,8 +18,8 @@ them until all are in).
 - observation: the seat's encoded view, Box(float32) of `encoding.observation_size(game)`;
 - action: Discrete(len(game.catalogue)), the catalogue index; `info["action_mask"]` (int8) marks
   the legal ones;
-- reward: 0 until the end, then the seat's rank return (1 first, -1 last, see
-  `arsenale.adapters.rewards`);
+- reward: 0 until the end, then the seat's return (`Game.returns`: 1 first, -1 last by
+  default; in a one-player game, which has no opponents, 1 for reaching the target, -1 not);
 - an illegal action ends the episode at once with reward -1 (the return of last place) and
   `info["illegal_action"] = True`, the convention of PettingZoo's TerminateIllegalWrapper: an
   environment that refused it and waited would let a random agent loop for ever;
@@ -42,8 +42,7 @@ import gymnasium
 import numpy as np
 
 from arsenale.adapters import encoding
-from arsenale.adapters.rewards import MIN_RETURN, rank_returns
-from arsenale.adapters.rewards import max_plies as _max_plies
+from arsenale.adapters.rewards import MIN_RETURN, final_returns
 from arsenale.bots.base import Bot
 from arsenale.bots.registry import make_bot, parse_spec
 from arsenale.core.errors import ArsenaleError
@@ -87,7 +86,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.seat = seat
         self.options = dict(options or {})
         self.render_mode = render_mode
-        self.max_plies = max_plies if max_plies is not None else _max_plies(game)
+        self.max_plies = max_plies if max_plies is not None else game.max_game_length
         others = [s for s in range(n) if s != seat]
         self.specs = dict(zip(others, specs, strict=True))
         self.observation_space = gymnasium.spaces.Box(
@@ -161,15 +160,13 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observation(), 0.0, False, s.ply >= self.max_plies, self._info()
 
     def _final_reward(self) -> float:
-        return rank_returns(self.world.result().ranks)[self.seat]
+        return final_returns(self.world)[self.seat]
 
     def render(self) -> str | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; nothing to show")
             return None
-        from arsenale.terminal import render_text
-
-        text = render_text(self.game, self.world.view(self.seat), self.seat)
+        text = self.game.render_text(self.world.view(self.seat), self.seat)
         if self.render_mode == "human":
             print(text)
             return None
@@ -190,7 +187,7 @@ def make(
 ) -> ArsenaleEnv:
     """The environment of `seat` in a `players`-player game (default: the game's maximum)
     against `opponents` (one spec for all, or one per other seat in seat order); a game still
-    running after `max_plies` actions (default `rewards.max_plies(game)`) is truncated."""
+    running after `max_plies` actions (default `Game.max_game_length`) is truncated."""
     return ArsenaleEnv(game_id, players, opponents, seat, options, render_mode, max_plies)
 
 

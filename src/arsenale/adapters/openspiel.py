@@ -13,11 +13,13 @@ How the contract maps onto OpenSpiel (docs/adapters.md has the long form):
   generator; there are no chance nodes (`max_chance_outcomes` is 0);
 - IMPERFECT_INFORMATION; observations come from `state.view(seat)` only, encoded by
   `arsenale.adapters.encoding`; information states add the seat's perfect-recall history;
-- utility ZERO_SUM, reward model TERMINAL: the returns are `rank_returns` (1 for first, -1 for
-  last, evenly spaced between, shared ranks averaged);
-- a game still running after `max_game_length` actions (a parameter, default
-  `rewards.MAX_PLIES` or the game's own `max_game_length`) ends there, with the returns of
-  `rewards.truncation_returns` (the ranks of the game's score estimate, else a draw);
+- utility as the game declares it (`Game.utility`: ZERO_SUM, CONSTANT_SUM or GENERAL_SUM;
+  GENERAL_SUM for a game that may be played alone), reward model TERMINAL: the returns are the
+  game's own payoffs (`Game.returns`, in [-1, 1]); players from the game's minimum, one
+  included;
+- a game still running after `max_game_length` actions (a parameter, default the game's
+  `max_game_length`) ends there, with the returns of `rewards.truncation_returns` (the ranks of
+  the game's score estimate, else a draw);
 - action ids are the catalogue indices (`Action.index`), so `num_distinct_actions` is
   `len(game.catalogue)`.
 
@@ -36,24 +38,22 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-import pyspiel
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as e:  # what the bot registry shows when an openspiel-* bot is asked for
+    raise ImportError(f"{e}; the AI adapters need: pip install 'arsenale[ai]'", name=e.name) from e
 
 from arsenale.adapters import encoding
 from arsenale.adapters.encoding import Entry
-from arsenale.adapters.rewards import (
-    MAX_RETURN,
-    MIN_RETURN,
-    max_plies,
-    rank_returns,
-    truncation_returns,
-)
+from arsenale.adapters.rewards import MAX_RETURN, MIN_RETURN, final_returns, truncation_returns
 from arsenale.bots.ismcts import parse_budget
 from arsenale.core.actions import Action
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game, Policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
+from arsenale.core.result import Result
 from arsenale.core.state import GameState
 
 PREFIX = "arsenale_"
@@ -62,6 +62,11 @@ DEFAULT_PLAYERS = 4
 _RESERVED = ("players", "seed", "max_game_length")
 _TYPES: dict[str, pyspiel.GameType] = {}
 _DEFAULTS: dict[str, dict[str, Any]] = {}
+_UTILITY = {
+    "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
+    "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM,
+    "general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
+}
 
 
 def spiel_name(game_id: str) -> str:
@@ -73,6 +78,24 @@ def _param(option: str) -> str:
     return f"option_{option}" if option in _RESERVED else option
 
 
+def utility(game: Game) -> pyspiel.GameType.Utility:
+    """The OpenSpiel utility of a game: the one it declares (`Game.utility`), except that a game
+    that may be played alone is GENERAL_SUM, since one seat's +1 or -1 adds up to no fixed sum."""
+    if game.min_players == 1:
+        return pyspiel.GameType.Utility.GENERAL_SUM
+    return _UTILITY[game.utility]
+
+
+def utility_sum(game: Game, players: int) -> float | None:
+    """What the returns of every `players`-seat game add up to; None if that varies (general
+    sum, or one player). A constant sum is read from a result in which all seats tie."""
+    if players == 1 or utility(game) == pyspiel.GameType.Utility.GENERAL_SUM:
+        return None
+    if game.utility == "zero_sum":
+        return 0.0
+    return float(sum(game.returns(Result.from_keys([0.0] * players))))
+
+
 def register(game_id: str) -> str:
     """Register one game with pyspiel (idempotent); its pyspiel name."""
     name = spiel_name(game_id)
@@ -82,7 +105,7 @@ def register(game_id: str) -> str:
     defaults: dict[str, Any] = {
         "players": min(max(DEFAULT_PLAYERS, game.min_players), game.max_players),
         "seed": -1,
-        "max_game_length": max_plies(game),
+        "max_game_length": game.max_game_length,
     }
     for opt in game.options:
         defaults[_param(opt.name)] = opt.default
@@ -92,7 +115,7 @@ def register(game_id: str) -> str:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=utility(game),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -175,7 +198,7 @@ class ArsenaleGame(pyspiel.Game):
             num_players=players,
             min_utility=MIN_RETURN,
             max_utility=MAX_RETURN,
-            utility_sum=0.0,
+            utility_sum=utility_sum(game, players),
             max_game_length=limit,
         )
         super().__init__(_TYPES[game_id], info, full)
@@ -197,10 +220,10 @@ class ArsenaleGame(pyspiel.Game):
     ) -> ArsenaleState:
         """A pyspiel state around an existing Arsenale state (used as is, not copied).
 
-        `history` is its history as the adapters keep it; None replays the state from its seed
-        to find it (`encoding.history_entries`), [] starts the recall at this point (what the
-        bots do with a determinized world). `first`: at a simultaneous decision, the seat that
-        submits first if it still owes (otherwise the lowest seat still owing).
+        `history` is its history as the adapters keep it; None reads the state's own
+        (`encoding.history_entries`; a determinized world has none), [] starts the recall at
+        this point. `first`: at a simultaneous decision, the seat that submits first if it
+        still owes (otherwise the lowest seat still owing).
         """
         if world.game is not self.arsenale or world.players != self.players:
             raise ValueError(f"not a {self.players}-player {self.arsenale.id} state")
@@ -337,10 +360,10 @@ class ArsenaleState(pyspiel.State):
     def returns(self) -> list[float]:
         s = self._core.state()
         if s.over:
-            return rank_returns(s.result().ranks)
+            return final_returns(s)
         if s.ply >= self._core.game.max_plies:
             cut: list[float] = self._core.memo("truncated", lambda: truncation_returns(s))
-            return cut
+            return list(cut)
         return [0.0] * s.players
 
     def rewards(self) -> list[float]:
@@ -497,17 +520,26 @@ class _Budgeted(ABC):
 class OpenSpielISMCTS(_Budgeted):
     """OpenSpiel's ISMCTSBot (random roll-outs) on the seat's information state.
 
-    The root is a world drawn with `SeatInfo.determinize`, never the true state; every
-    simulation draws its own world from it through the same determinization (the bot's
-    resampler), which only resamples what the seat cannot see. Its recall starts at the root.
+    It sees the seat's information only: the root and every simulation's world are drawn with
+    `SeatInfo.determinize` (the bot's resampler), never from the true state, and each one's
+    recall starts there. Its numpy generator (tree policy, roll-outs, final choice) is seeded
+    from the bot's own generator, which also draws the worlds, so the same bot seed and the
+    same view give the same decision.
     """
 
     def _search(self, info: SeatInfo, rng: random.Random, n: int) -> tuple[int, int]:
         from open_spiel.python.algorithms import ismcts, mcts
 
         pygame = self.pygame(info.players)
-        root = pygame.state_of(info.determinize(rng), history=[], first=info.seat)
-        assert root.current_player() == info.seat
+        seat = info.seat
+
+        def world(player: int) -> ArsenaleState:
+            if player != seat:
+                raise ValueError(f"seat {seat}'s search asked for a world of seat {player}")
+            return pygame.state_of(info.determinize(rng), history=[], first=seat)
+
+        root = world(seat)
+        assert root.current_player() == seat
         np_rng = np.random.RandomState(rng.getrandbits(32))
         bot = ismcts.ISMCTSBot(
             game=pygame,
@@ -516,7 +548,7 @@ class OpenSpielISMCTS(_Budgeted):
             max_simulations=max(n, 2),  # the first simulation only evaluates the root
             random_state=np_rng,
         )
-        bot.set_resampler(lambda state, player: state.resample(player, rng))
+        bot.set_resampler(lambda state, player: world(player))
         return int(bot.step(root)), max(n, 2)
 
 

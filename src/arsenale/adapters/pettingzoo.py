@@ -13,9 +13,10 @@ seat in `to_move()`; a simultaneous secret decision is asked one seat at a time 
 observation shows another's submission before all are in (the core hides it). Actions are
 catalogue indices (`Discrete(len(game.catalogue))`); an observation is a dict of the seat's
 encoded view ("observation", float32, see `arsenale.adapters.encoding`) and "action_mask"
-(int8, all zeros for a seat not selected). Rewards are 0 until the end, then the rank returns of
-`arsenale.adapters.rewards` for everyone, and every agent is terminated. A game still running
-after `max_plies` actions is cut: every agent is truncated, with reward 0.
+(int8, all zeros for a seat not selected). Rewards are 0 until the end, then the game's returns
+(`Game.returns`: rank returns by default, +1/-1 against the target for one player) for
+everyone, and every agent is terminated. A game still running after `max_plies` actions is
+cut: every agent is truncated, with reward 0. A one-player game has a single agent.
 
 `env()` wraps the raw environment the way PettingZoo's classic games do: an illegal action ends
 the game, -1 for the seat that played it and 0 for the others (TerminateIllegalWrapper), and
@@ -34,8 +35,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from arsenale.adapters import encoding
-from arsenale.adapters.rewards import max_plies as _max_plies
-from arsenale.adapters.rewards import rank_returns
+from arsenale.adapters.rewards import final_returns
 from arsenale.core.errors import IllegalAction
 from arsenale.core.registry import load_game
 from arsenale.core.state import GameState
@@ -69,7 +69,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self.players = n
         self.options = dict(options or {})
         self.render_mode = render_mode
-        self.max_plies = max_plies if max_plies is not None else _max_plies(game)
+        self.max_plies = max_plies if max_plies is not None else game.max_game_length
         self.metadata = {**self.metadata, "name": f"arsenale_{game_id.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(s) for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
@@ -131,7 +131,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
             self.agent_selection = agent_name(s.to_move()[0])
 
     def _finish(self) -> None:
-        returns = rank_returns(self.world.result().ranks)
+        returns = final_returns(self.world)
         for a in self.agents:
             self.rewards[a] = returns[self._seat[a]]
             self.terminations[a] = True
@@ -169,9 +169,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; nothing to show")
             return None
-        from arsenale.terminal import render_text
-
-        text = render_text(self.game, self.world.view(None), None)
+        text = self.game.render_text(self.world.view(None), None)
         if self.render_mode == "human":
             print(text)
             return None
@@ -191,7 +189,7 @@ def env(
 ) -> AECEnv[str, dict[str, np.ndarray], int]:
     """The wrapped AEC environment of a game (see the module's docstring). `players` defaults
     to the game's maximum; `seed` seeds the sequence of game seeds (None: a fresh one);
-    `max_plies` cuts a game that runs longer (default `rewards.max_plies(game)`)."""
+    `max_plies` cuts a game that runs longer (default `Game.max_game_length`)."""
     e: AECEnv[str, dict[str, np.ndarray], int] = raw_env(
         game_id, players, seed, options, render_mode, max_plies
     )

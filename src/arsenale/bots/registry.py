@@ -1,7 +1,10 @@
 """Bot specs: "kind" or "kind:budget" (e.g. "random", "heuristic", "ismcts:1s").
 
-"openspiel-ismcts" and "openspiel-mcts" wrap OpenSpiel's search bots (arsenale.adapters.openspiel);
-OpenSpiel is imported only when such a bot is made, so arsenale works without it.
+The kinds of this package are listed here; others come from the `arsenale.bots` entry point
+group of any installed distribution (`kind = "module:factory"` in its pyproject.toml), as games
+come from `arsenale.games`: arsenale's own pyproject.toml declares "openspiel-ismcts" and
+"openspiel-mcts" there (arsenale.adapters.openspiel). Such a factory is imported only when a
+bot of its kind is made, so arsenale works without OpenSpiel.
 
 "human" is a seat spec too, but not a bot: see `is_human`.
 """
@@ -9,6 +12,7 @@ OpenSpiel is imported only when such a bot is made, so arsenale works without it
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import EntryPoint, entry_points
 from typing import NamedTuple
 
 from arsenale.bots.base import Bot, heuristic_policy
@@ -20,6 +24,8 @@ BotFactory = Callable[[Game, str | None], Policy]
 """Builds a policy for a game from the optional budget part of a spec."""
 
 HUMAN = "human"
+GROUP = "arsenale.bots"
+"""The entry point group that makes more bot kinds known."""
 
 
 class BotSpec(NamedTuple):
@@ -54,37 +60,38 @@ def _ismcts_heuristic(game: Game, budget: str | None) -> Policy:
     return ismcts_heuristic_factory(game, budget)
 
 
-def _need_openspiel() -> None:
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        raise ArsenaleError(
-            "the openspiel-* bots need OpenSpiel: pip install 'arsenale[ai]'"
-        ) from None
-
-
-def _openspiel_ismcts(game: Game, budget: str | None) -> Policy:
-    _need_openspiel()
-    from arsenale.adapters.openspiel import ismcts_factory
-
-    return ismcts_factory(game, budget)
-
-
-def _openspiel_mcts(game: Game, budget: str | None) -> Policy:
-    _need_openspiel()
-    from arsenale.adapters.openspiel import mcts_factory
-
-    return mcts_factory(game, budget)
-
-
 _KINDS: dict[str, BotFactory] = {
     "random": _random,
     "heuristic": _heuristic,
     "ismcts": _ismcts,
     "ismcts+heuristic": _ismcts_heuristic,
-    "openspiel-ismcts": _openspiel_ismcts,
-    "openspiel-mcts": _openspiel_mcts,
 }
+_FOUND: dict[str, EntryPoint] | None = None
+"""Bot kinds of the `arsenale.bots` entry point group, read once, loaded on first use."""
+
+
+def _found() -> dict[str, EntryPoint]:
+    global _FOUND
+    if _FOUND is None:
+        _FOUND = {ep.name: ep for ep in entry_points(group=GROUP)}
+    return _FOUND
+
+
+def _factory(kind: str) -> BotFactory:
+    """The factory of a known kind; a kind from an entry point is imported now, and a module it
+    needs that is missing is an ArsenaleError that says so."""
+    factory = _KINDS.get(kind)
+    if factory is not None:
+        return factory
+    ep = _found()[kind]
+    try:
+        loaded = ep.load()
+    except ImportError as e:
+        raise ArsenaleError(f"the {kind!r} bot ({ep.value}) cannot be loaded: {e}") from None
+    if not callable(loaded):
+        raise ArsenaleError(f"the {kind!r} bot ({ep.value}) is not a bot factory")
+    factory = _KINDS[kind] = loaded
+    return factory
 
 
 def register_bot(kind: str, factory: BotFactory) -> None:
@@ -93,7 +100,7 @@ def register_bot(kind: str, factory: BotFactory) -> None:
 
 
 def bot_kinds() -> list[str]:
-    return sorted(_KINDS)
+    return sorted({*_KINDS, *_found()})
 
 
 def is_human(spec: str) -> bool:
@@ -107,7 +114,7 @@ def parse_spec(spec: str) -> BotSpec:
     known = ", ".join(bot_kinds())
     if kind == HUMAN:
         raise ArsenaleError(f"'human' is a player, not a bot; bots: {known}")
-    if kind not in _KINDS:
+    if kind not in _KINDS and kind not in _found():
         raise ArsenaleError(f"unknown bot {spec!r}; known bots: {known} (and 'human' to play)")
     if sep and not budget:
         raise ArsenaleError(f"bot spec {spec!r} has an empty budget after ':'")
@@ -117,4 +124,4 @@ def parse_spec(spec: str) -> BotSpec:
 def make_bot(spec: str, game: Game, seed: int) -> Bot:
     """The bot a spec names, for `game`, with its own generator seeded by `seed`."""
     kind, budget = parse_spec(spec)
-    return Bot(spec.strip().lower(), _KINDS[kind](game, budget), seed)
+    return Bot(spec.strip().lower(), _factory(kind)(game, budget), seed)
