@@ -11,7 +11,6 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -38,11 +37,6 @@ def read_stdin(prompt: str) -> str | None:
     except (EOFError, KeyboardInterrupt):
         print()
         return None
-
-
-def render_text(game: Game, view: dict[str, Any], seat: int | None, width: int = 100) -> str:
-    """`game.render_text`: kept for callers that have not moved to the hook yet."""
-    return game.render_text(view, seat, width)
 
 
 def result_table(state: GameState, seats: list[str] | None = None) -> Table:

@@ -32,7 +32,7 @@ import numpy as np
 
 from arsenale.core.actions import Action
 from arsenale.core.game import Game
-from arsenale.core.state import GameState
+from arsenale.core.state import GameState, public_form
 
 HASH_SIZE = 4096
 """Slots of the hashed view in the generic observation encoding."""
@@ -53,11 +53,7 @@ def entry(state: GameState, seat: int, action: Action) -> Entry:
     """The history entry for `seat` playing `action` now (call it before applying): its public
     form is the action's own, and any submission to a decision of several seats is secret, as
     `GameState.apply` records them for `history_for`."""
-    top = state.stack[-1]
-    public = action.public
-    if public is None and len(top.seats) > 1:
-        public = f"a secret choice ({top.kind.replace('_', ' ')})"
-    return Entry(seat, action.notation, public)
+    return Entry(seat, action.notation, public_form(action, state.stack[-1]))
 
 
 def history_entries(state: GameState) -> list[Entry]:

@@ -171,10 +171,7 @@ class GameState(ABC):
             action = self.coerce(action)
         self.check(seat, action)
         top = self.stack[-1]
-        public = action.public
-        if public is None and len(top.seats) > 1:
-            public = f"a secret choice ({top.kind.replace('_', ' ')})"
-        self._history = (self._history, seat, action, public)
+        self._history = (self._history, seat, action, public_form(action, top))
         self.ply += 1
         self._legal = None
         if len(top.seats) > 1:
@@ -379,6 +376,17 @@ class GameState(ABC):
         bags, other seats' hidden money), from what the seat can see: never read the true
         value of a hidden part, and put a hidden list in a canonical order (sorted) before
         shuffling it. Default: nothing is hidden."""
+
+
+def public_form(action: Action, top: Decision) -> str | None:
+    """What other seats see of `action` played at the decision `top`: None when they see the
+    action itself; its declared public form for a secret choice; "a secret choice (bid)" for
+    any other submission to a simultaneous decision."""
+    if action.public is not None:
+        return action.public
+    if len(top.seats) > 1:
+        return f"a secret choice ({top.kind.replace('_', ' ')})"
+    return None
 
 
 def _field_copier(cls: type) -> Callable[[GameState, GameState], None]:
