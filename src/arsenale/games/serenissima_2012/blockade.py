@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
-from arsenale.games.serenissima_2012.state import STEP3
+from arsenale.games.serenissima_2012.steps import STEP3
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import SerenissimaState
@@ -59,7 +59,7 @@ def offer(s: SerenissimaState, context: str, payload: int, events: list[Event]) 
     return True
 
 
-def legal_blockade(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+def legal_blockade(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
     a = s.game.actions
     return [a.blockade, a.pass_]
 
