@@ -136,10 +136,10 @@ def legal_activation(
     elif why is not None:
         _no_port(s, p, why)
     if s.mode != SALE:
-        gz, attack = s.g_zone, a.attack_galley
-        out += [
-            attack[h] for h, o in enumerate(s.g_owner) if o >= 0 and o != seat and gz[h] == zone
-        ]
+        gz = s.g_zone
+        if gz.count(zone) > 1:  # another galley is here (a galley out of play lies in zone -1)
+            owners, attack = s.g_owner, a.attack_galley
+            out += [attack[h] for h, z in enumerate(gz) if z == zone and owners[h] != seat]
         if why is not None:
             _not_attackable(s, seat, zone, why)
     elif why is not None:
@@ -299,11 +299,15 @@ def _loading(
         reason = f"sailors go to or from a port only where you control it ({here})"
         why.no(reason, RULE_LOADING, PORT_SAILORS)
     gz, gs, gg = s.g_zone, s.g_sailors, s.g_goods
-    for h, o in enumerate(s.g_owner):
-        if o != seat or h == g or gz[h] != zone:
-            if why is not None:
+    alongside: list[int] = []
+    if gz.count(zone) > 1:  # another galley is here (a galley out of play lies in zone -1)
+        owner = s.g_owner
+        alongside = [h for h, z in enumerate(gz) if z == zone and h != g and owner[h] == seat]
+    if why is not None:
+        for h in range(len(gz)):
+            if h not in alongside:
                 _not_alongside(s, seat, h, why)
-            continue
+    for h in alongside:
         h_locks = locks >> (4 * h + 2)
         if room and not h_locks & 2:
             out.append(a.sailor_from_galley[h])

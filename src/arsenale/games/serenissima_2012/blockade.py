@@ -33,6 +33,8 @@ def candidates(s: SerenissimaState) -> tuple[int, ...]:
     """Players who may blockade the active galley where it is, in the order they are asked."""
     g = s.active
     zone, mover, need = s.g_zone[g], s.g_owner[g], s.g_sailors[g]
+    if s.g_zone.count(zone) < 2:  # no other galley here (one out of play lies in zone -1)
+        return ()
     totals: dict[int, int] = {}
     lowest: dict[int, int] = {}
     gz, gs = s.g_zone, s.g_sailors

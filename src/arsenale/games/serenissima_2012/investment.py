@@ -28,7 +28,7 @@ FORT, BASILICA = (WOOD, STONE), (GOLD, MARBLE)  # the goods each needs in its po
 
 def galley_price(s: SerenissimaState, seat: int) -> int:
     """Ducats for a new galley with its first sailor: 1 per galley owned, plus the sailor."""
-    return sum(1 for o in s.g_owner if o == seat) + s.game.board.meta["sailor_price"]
+    return s.g_owner.count(seat) + s.game.board.meta["sailor_price"]
 
 
 def _recruits(
@@ -79,7 +79,7 @@ def _recruits(
 
 def _galley_buys(s: SerenissimaState, seat: int, rule: str, why: Why | None) -> list[Action]:
     """A galley not in play, of this player count's set, at an own port, with one sailor."""
-    owned = sum(1 for o in s.g_owner if o == seat)
+    owned = s.g_owner.count(seat)
     broke = owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < galley_price(s, seat)
     if broke and why is None:
         return []
@@ -130,7 +130,7 @@ def _buildings(
     else:
         built, tokens, price = s.basilicas, s.game.actions.basilica, meta["basilica_price"]
         needs = BASILICA
-    broke = s.money[seat] < price or bin(built).count("1") >= meta[kind + "s"]
+    broke = s.money[seat] < price or built.bit_count() >= meta[kind + "s"]
     if broke and why is None:
         return
     first, second = needs
@@ -178,7 +178,7 @@ def legal_special(s: SerenissimaState, seat: int, top: Decision, why: Why | None
         reason = "the special investment buys only galleys and their sailors"
         why.no(reason, RULE_FEW_GALLEYS, ("recruit_port", "fort", "basilica"))
     out = _recruits(s, seat, False, RULE_FEW_GALLEYS, why)
-    if sum(1 for o in s.g_owner if o == seat) < 2:
+    if s.g_owner.count(seat) < 2:
         out += _galley_buys(s, seat, RULE_FEW_GALLEYS, why)
     elif why is not None:
         reason = "the special investment only brings you up to 2 galleys"

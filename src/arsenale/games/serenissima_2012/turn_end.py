@@ -119,7 +119,7 @@ def end_turn(s: SerenissimaState, events: list[Event]) -> None:
     waiting = tuple(
         seat
         for seat in ((s.first + i) % s.players for i in range(s.players))
-        if len(s.galleys_of(seat)) < 2
+        if s.g_owner.count(seat) < 2
     )
     _next_special(s, waiting, events)
 
