@@ -251,7 +251,8 @@ class SerenissimaState(GameState):
             own, mine = money[seat], self.scoring_worth(seat)
             for s in range(self.players):
                 if s != seat:
-                    centre = max(0, own + self.scorings * (self.scoring_worth(s) - mine))
+                    gap = self.scorings * (self.scoring_worth(s) - mine) // 2
+                    centre = max(0, own + gap)
                     spread = 2 + centre // 4
                     money[s] = rng.randint(max(0, centre - spread), centre + spread)
 
