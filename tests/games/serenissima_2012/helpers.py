@@ -13,8 +13,8 @@ from typing import Any
 import arsenale
 from arsenale.core.decisions import Decision
 from arsenale.games.serenissima_2012 import turn_end
-from arsenale.games.serenissima_2012.board import GOODS
-from arsenale.games.serenissima_2012.state import POPCOUNT, SerenissimaState
+from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT
+from arsenale.games.serenissima_2012.state import SerenissimaState
 from scripted_chance import ScriptedChance
 
 GAME = arsenale.load_game("serenissima-2012")

@@ -3,8 +3,8 @@
 Each example plays a whole game (2, 3 or 4 players) from a drawn seed with drawn random
 choices, checking after every action the invariants of helpers.check_invariants, that money
 moves only through the flows the events report, and the contract of the core (refusals change
-nothing, records replay, clones are independent, determinize hides only the Doge deck, views
-never leak the seed, the chance generator or hidden money).
+nothing, records replay, clones are independent, determinize redraws only the Doge deck and
+hidden money, views never leak the seed, the chance generator or hidden money).
 """
 
 from __future__ import annotations
@@ -225,9 +225,11 @@ def test_clones_are_independent(players, seed, choices):
 @given(players=PLAYERS, seed=SEEDS, choices=CHOICES)
 def test_determinize_keeps_every_visible_fact(players, seed, choices):
     """determinize(seat) keeps the seat's view and every list of the state except the order of
-    the face-down Doge deck, whose cards stay the same; the original is unchanged."""
+    the face-down Doge deck, whose cards stay the same, and, with hidden money, the other
+    seats' ducats (redrawn, never negative); the original is unchanged."""
     rng = random.Random(choices)
-    state = GAME.new_game(players, seed, {"hidden_money": rng.random() < 0.5})
+    hidden = rng.random() < 0.5
+    state = GAME.new_game(players, seed, {"hidden_money": hidden})
     for _ in play(state, rng):
         if state.is_over or rng.random() > 0.1:
             continue
@@ -240,10 +242,15 @@ def test_determinize_keeps_every_visible_fact(players, seed, choices):
         for name in PRIVATE:
             if name == "doge_deck":
                 assert sorted(world.doge_deck) == sorted(state.doge_deck)
+            elif name == "money" and hidden:
+                assert world.money[seat] == state.money[seat]
+                assert all(m >= 0 for m in world.money)
             else:
                 assert getattr(world, name) == getattr(state, name), name
         assert world.stack == state.stack and world.ply == state.ply
-        assert world.legal_actions(state.to_move()[0]) == state.legal_actions(state.to_move()[0])
+        (mover,) = state.to_move()
+        if mover == seat or not hidden:  # a rival's options may hang on its hidden ducats
+            assert world.legal_actions(mover) == state.legal_actions(mover)
 
 
 # -- information ----------------------------------------------------------------------------------

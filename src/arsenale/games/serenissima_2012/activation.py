@@ -9,18 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_2012 import battle, blockade, turn_end
-from arsenale.games.serenissima_2012.board import GOODS, SPICE
-from arsenale.games.serenissima_2012.state import (
-    BATTLE,
-    LOADING,
-    MOVING,
-    POPCOUNT,
-    SALE,
-    STEP3,
-)
+from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT, SPICE
+from arsenale.games.serenissima_2012.steps import BATTLE, LOADING, MOVING, NO_MODE, SALE, STEP3
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import SerenissimaState
@@ -35,7 +28,27 @@ RULE_CLOSED = (
 )
 
 
-def legal_activation(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+INVEST_KINDS = ("recruit_port", "recruit_galley", "buy_galley", "fort", "basilica")
+LOADING_KINDS = (
+    "sailor_from_port",
+    "sailor_to_port",
+    "sailor_from_galley",
+    "sailor_to_galley",
+    "buy_good",
+    "take_good",
+    "give_good",
+    "toss_good",
+)
+PORT_SAILORS = ("sailor_from_port", "sailor_to_port")
+BATTLE_KINDS = ("claim", "attack_galley", "attack_port")
+FULL = "a galley holds at most 5 pieces (sailors and goods) and 4 goods"
+OVER = "movement is over once the sale or battle step has begun"
+
+
+def legal_activation(
+    s: SerenissimaState, seat: int, top: Decision, why: Why | None
+) -> list[Action]:
+    """The actions of the current step and of every later one (RULINGS.md R3), and end."""
     a, b = s.game.actions, s.game.board
     g = s.active
     zone = s.g_zone[g]
@@ -43,8 +56,13 @@ def legal_activation(s: SerenissimaState, seat: int, top: Decision) -> list[Acti
     port_open = p >= 0 and not s.closed >> p & 1
     cargo, base = s.cargo, 6 * g
     out: list[Action] = []
+    if why is not None:
+        why.no("this galley chose to act, not to invest", turn_end.RULE_WHEEL, INVEST_KINDS)
     if s.step == LOADING:
-        _loading(s, seat, g, zone, p if port_open else -1, out)
+        _loading(s, seat, g, zone, p if port_open else -1, out, why)
+    elif why is not None:
+        reason = "loading comes first: after moving, selling or fighting it is over"
+        why.no(reason, RULE_LOADING, LOADING_KINDS)
     if s.sale_blocked and s.mode != BATTLE:
         # A blockaded sale: fight the blockaders or end the turn (Blockade during a sale).
         blockers, gz, attack = s.sale_blocked, s.g_zone, a.attack_galley
@@ -54,10 +72,26 @@ def legal_activation(s: SerenissimaState, seat: int, top: Decision) -> list[Acti
             if o >= 0 and blockers >> o & 1 and gz[h] == zone
         ]
         out.append(a.end)
+        if why is not None:
+            why.no(OVER, RULE_MOVEMENT, "move")
+            reason = "a blockade prevents any sale here this turn; fight or end"
+            why.no(reason, blockade.RULE_SALE_BLOCKADE, "sell")
+            reason = "after a blockaded sale: fight the blockading galleys or end"
+            why.no(reason, blockade.RULE_SALE_BLOCKADE, BATTLE_KINDS)
         return out
     if s.step <= MOVING and s.moves < s.g_sailors[g]:
         move = a.move
         out += [move[z] for z in b.adjacent[zone]]
+        if why is not None:
+            _not_next(s, zone, why)
+    elif why is not None:
+        if s.step < STEP3:
+            reason = f"one zone per sailor aboard: {s.g_sailors[g]} already crossed"
+            why.no(reason, RULE_MOVEMENT, "move")
+        elif s.mode == NO_MODE and not s.sale_asked:
+            why.no("a blockade stopped this galley", blockade.RULE_BLOCKADE, "move")
+        else:
+            why.no(OVER, RULE_MOVEMENT, "move")
     if port_open:
         owner = s.owner[p]
         if s.mode != BATTLE and not s.sale_blocked and s.g_goods[g]:
@@ -69,23 +103,133 @@ def legal_activation(s: SerenissimaState, seat: int, top: Decision) -> list[Acti
                     for good in range(6)
                     if cargo[base + good] and good != produced and not wh >> good & 1
                 ]
+                if why is not None:
+                    _unsold(s, p, cargo, base, why)
+            elif why is not None:
+                why.no(f"the warehouse of {b.port_names[p]} is full", RULE_SALE, "sell")
+        elif why is not None:
+            if s.mode == BATTLE:
+                why.no("sale or battle: after fighting, no sale", RULE_SALE, "sell")
+            _unsold(s, p, cargo, base, why)
         if s.mode != SALE:
             if owner < 0:
                 if not s.claim_blockers or not _blockers_present(s, zone):
-                    out += a.claim[: claimable(s.g_sailors[g], b.port_size[p])]
+                    n = claimable(s.g_sailors[g], b.port_size[p])
+                    out += a.claim[:n]
+                    if why is not None:
+                        _too_many(s, p, n, why)
+                elif why is not None:
+                    reason = "a blockade prevents the claim until the blockading galleys are sunk"
+                    why.no(reason, blockade.RULE_CLAIM_BLOCKADE, "claim")
             elif (
                 owner != seat
                 and s.owner.count(owner) >= 2  # never a player's last port
                 and not any(o == owner and s.g_zone[h] == zone for h, o in enumerate(s.g_owner))
             ):
                 out.append(a.attack_port)
+            elif why is not None:
+                _unattackable(s, seat, p, why)
+            if why is not None:
+                _unclaimable(s, seat, p, why)
+        elif why is not None:
+            why.no("sale or battle: after selling, no battle or claim", RULE_SALE, BATTLE_KINDS)
+    elif why is not None:
+        _no_port(s, p, why)
     if s.mode != SALE:
-        gz, attack = s.g_zone, a.attack_galley
-        out += [
-            attack[h] for h, o in enumerate(s.g_owner) if o >= 0 and o != seat and gz[h] == zone
-        ]
+        gz = s.g_zone
+        if gz.count(zone) > 1:  # another galley is here (a galley out of play lies in zone -1)
+            owners, attack = s.g_owner, a.attack_galley
+            out += [attack[h] for h, z in enumerate(gz) if z == zone and owners[h] != seat]
+        if why is not None:
+            _not_attackable(s, seat, zone, why)
+    elif why is not None:
+        why.no("sale or battle: after selling, no battle or claim", RULE_SALE, "attack_galley")
     out.append(a.end)
     return out
+
+
+# -- reasons for refusals (called with a `Why` only, where a check above keeps actions out) ------
+
+
+def _not_next(s: SerenissimaState, zone: int, why: Why) -> None:
+    """The zones a move may not reach: every zone not next to this one."""
+    ids, here = s.game.board.zone_ids, s.game.board.zone_ids[zone]
+    adjacent = s.game.board.adjacent[zone]
+    for z, name in enumerate(ids):
+        if z == zone:
+            why.no(f"the galley is already in {here}", RULE_MOVEMENT, "move", zone=name)
+        elif z not in adjacent:
+            why.no(f"{name} is not next to {here}", RULE_MOVEMENT, "move", zone=name)
+
+
+def _unsold(s: SerenissimaState, p: int, cargo: list[int], base: int, why: Why) -> None:
+    """The goods the active galley may not sell in port p: goods it does not carry, the
+    port's own good, goods already in the warehouse."""
+    b = s.game.board
+    here, wh = b.port_names[p], s.warehouse[p]
+    for good, name in enumerate(GOODS):
+        if not cargo[base + good]:
+            why.no(f"the galley carries no {name}", RULE_SALE, "sell", good=name)
+        elif good == b.port_good[p]:
+            why.no(f"{here} produces {name}: it cannot be sold there", RULE_SALE, "sell", good=name)
+        elif wh >> good & 1:
+            why.no(f"{here} already has {name} in its warehouse", RULE_SALE, "sell", good=name)
+
+
+def _too_many(s: SerenissimaState, p: int, n: int, why: Why) -> None:
+    """Claims landing more than the `n` sailors a claim may land."""
+    size = s.game.board.port_size[p]
+    reason = f"keep a sailor aboard (unless it is the only one) and land at most {size}"
+    for k in range(n + 1, len(s.game.actions.claim) + 1):
+        why.no(reason + " (the warehouse size)", RULE_CLAIM, "claim", sailors=k)
+
+
+def _unattackable(s: SerenissimaState, seat: int, p: int, why: Why) -> None:
+    """Why the owned port p may not be attacked."""
+    here, owner = s.game.board.port_names[p], s.owner[p]
+    if owner == seat:
+        why.no(f"{here} is yours", RULE_CLAIM, "attack_port")
+    elif s.owner.count(owner) < 2:
+        reason = f"{here} is {s.seat_label(owner)}'s last port: it cannot be conquered"
+        why.no(reason, RULE_LAST_PORT, "attack_port")
+    why.no(f"first sink {s.seat_label(owner)}'s galleys in this zone", RULE_CLAIM, "attack_port")
+
+
+def _unclaimable(s: SerenissimaState, seat: int, p: int, why: Why) -> None:
+    """A neutral port is claimed, not attacked; an owned one is attacked, not claimed."""
+    here, owner = s.game.board.port_names[p], s.owner[p]
+    if owner < 0:
+        why.no(f"{here} is neutral: claim it by unloading sailors", RULE_CLAIM, "attack_port")
+    elif owner == seat:
+        why.no(f"{here} is already yours", RULE_CLAIM, "claim")
+    else:
+        why.no(f"{here} is not neutral: attack it to take it", RULE_CLAIM, "claim")
+
+
+def _no_port(s: SerenissimaState, p: int, why: Why) -> None:
+    """No sale, claim or port attack at open sea or in a closed port."""
+    if p < 0:
+        why.no("there is no port here to sell to", RULE_SALE, "sell")
+        why.no("there is no port here", RULE_CLAIM, ("claim", "attack_port"))
+        return
+    here = s.game.board.port_names[p]
+    why.no(f"{here} is closed: no commerce there", RULE_CLOSED, "sell")
+    why.no(f"{here} is closed: it cannot be claimed", RULE_CLOSED, "claim")
+    why.no(f"{here} is closed: its port cannot be attacked", RULE_CLOSED, "attack_port")
+
+
+def _not_attackable(s: SerenissimaState, seat: int, zone: int, why: Why) -> None:
+    """The galleys the active galley may not attack: not in play, own, or elsewhere."""
+    for h, o in enumerate(s.g_owner):
+        if o < 0:
+            reason = f"galley {h + 1} is not on the board"
+        elif o == seat:
+            reason = "you cannot attack your own galley"
+        elif s.g_zone[h] != zone:
+            reason = f"galley {h + 1} is not in this zone"
+        else:
+            continue
+        why.no(reason, battle.RULE_BATTLE, "attack_galley", galley=h + 1)
 
 
 def claimable(sailors: int, capacity: int) -> int:
@@ -106,13 +250,22 @@ def _blockers_present(s: SerenissimaState, zone: int) -> bool:
 # other galley h: 4h+2 sailor to the active galley, 4h+3 sailor to h, 4h+4 goods to the active
 # galley, 4h+5 goods to h.
 FROM_PORT, TO_PORT = 1, 2
+UNDONE_PORT = "this loading already moved sailors the other way between port and galley"
 
 
 def lock(h: int, k: int) -> int:
     return 1 << (4 * h + 2 + k)
 
 
-def _loading(s: SerenissimaState, seat: int, g: int, zone: int, p: int, out: list[Action]) -> None:
+def _loading(
+    s: SerenissimaState,
+    seat: int,
+    g: int,
+    zone: int,
+    p: int,
+    out: list[Action],
+    why: Why | None,
+) -> None:
     """Loading: sailors and goods between the active galley, the port and own galleys here."""
     a, b = s.game.actions, s.game.board
     sailors, goods = s.g_sailors[g], s.g_goods[g]
@@ -123,31 +276,125 @@ def _loading(s: SerenissimaState, seat: int, g: int, zone: int, p: int, out: lis
     if mine:
         if room and s.port_sailors[p] >= 2 and not locks & TO_PORT:
             out.append(a.sailor_from_port)
+        elif why is not None:
+            if locks & TO_PORT:
+                reason = UNDONE_PORT
+            elif s.port_sailors[p] < 2:
+                reason = "a port may not be abandoned: one sailor must stay"
+            else:
+                reason = FULL
+            why.no(reason, RULE_LOADING, "sailor_from_port")
         if s.port_sailors[p] < b.port_size[p] and not locks & FROM_PORT:
             out.append(a.sailor_to_port)
+        elif why is not None:
+            if locks & FROM_PORT:
+                reason = UNDONE_PORT
+            else:
+                reason = f"{b.port_names[p]} holds at most {b.port_size[p]} sailors (its "
+                reason += "warehouse size)"
+            why.no(reason, RULE_LOADING, "sailor_to_port")
+    elif why is not None:
+        q = b.zone_port[zone]
+        here = b.port_names[q] if q >= 0 else "the open sea"
+        reason = f"sailors go to or from a port only where you control it ({here})"
+        why.no(reason, RULE_LOADING, PORT_SAILORS)
     gz, gs, gg = s.g_zone, s.g_sailors, s.g_goods
-    for h, o in enumerate(s.g_owner):
-        if o != seat or h == g or gz[h] != zone:
-            continue
+    alongside: list[int] = []
+    if gz.count(zone) > 1:  # another galley is here (a galley out of play lies in zone -1)
+        owner = s.g_owner
+        alongside = [h for h, z in enumerate(gz) if z == zone and h != g and owner[h] == seat]
+    if why is not None:
+        for h in range(len(gz)):
+            if h not in alongside:
+                _not_alongside(s, seat, h, why)
+    for h in alongside:
         h_locks = locks >> (4 * h + 2)
         if room and not h_locks & 2:
             out.append(a.sailor_from_galley[h])
+        elif why is not None:
+            reason = _undone(h) if h_locks & 2 else FULL
+            why.no(reason, RULE_LOADING, "sailor_from_galley", galley=h + 1)
         h_room = gs[h] + gg[h] < 5
         if h_room and not h_locks & 1:
             out.append(a.sailor_to_galley[h])
+        elif why is not None:
+            reason = _undone(h) if h_locks & 1 else f"galley {h + 1} is full (5 pieces)"
+            why.no(reason, RULE_LOADING, "sailor_to_galley", galley=h + 1)
+        if why is not None:
+            _missing(cargo, 6 * h, f"galley {h + 1}", "take_good", why, galley=h + 1)
+            _missing(cargo, base, "the active galley", "give_good", why, galley=h + 1)
         if room and goods < 4 and not h_locks & 8:
             take = a.take_good[h]
             out += [take[i] for i in range(6) if cargo[6 * h + i]]
+        elif why is not None:
+            reason = _undone(h) if h_locks & 8 else FULL
+            why.no(reason, RULE_LOADING, "take_good", galley=h + 1)
         if h_room and gg[h] < 4 and not h_locks & 4:
             give = a.give_good[h]
             out += [give[i] for i in range(6) if cargo[base + i]]
-    if p >= 0 and room and goods < 4:
+        elif why is not None:
+            reason = _undone(h) if h_locks & 4 else f"galley {h + 1} is full (5 pieces, 4 goods)"
+            why.no(reason, RULE_LOADING, "give_good", galley=h + 1)
+    if p >= 0:
         good = b.port_good[p]
-        if s.supply[good] > 0 and ((mine and s.free_cube) or s.money[seat] >= b.meta["good_price"]):
-            out.append(a.buy_good[good])
+        if why is not None:
+            reason = f"{b.port_names[p]} produces {GOODS[good]}: only that good is loaded there"
+            for name in GOODS:
+                if name != GOODS[good]:
+                    why.no(reason, RULE_LOADING, "buy_good", good=name)
+        if room and goods < 4:
+            if s.supply[good] > 0 and (
+                (mine and s.free_cube) or s.money[seat] >= b.meta["good_price"]
+            ):
+                out.append(a.buy_good[good])
+            elif why is not None:
+                if s.supply[good] == 0:
+                    reason = f"no {GOODS[good]} cubes are left in the bank"
+                else:
+                    reason = f"you cannot pay the {b.meta['good_price']} ducat this cube costs"
+                why.no(reason, RULE_LOADING, "buy_good")
+        elif why is not None:
+            why.no(FULL, RULE_LOADING, "buy_good")
+    elif why is not None:
+        q = b.zone_port[zone]
+        if q < 0:
+            why.no("there is no port here to load goods from", RULE_LOADING, "buy_good")
+        else:
+            why.no(f"{b.port_names[q]} is closed: no commerce there", RULE_CLOSED, "buy_good")
     if goods:
         toss = a.toss_good
         out += [toss[i] for i in range(6) if cargo[base + i]]
+    if why is not None:
+        _missing(cargo, base, "the active galley", "toss_good", why)
+
+
+def _missing(cargo: list[int], base: int, carrier: str, kind: str, why: Why, **params: int) -> None:
+    """The goods `carrier` (whose cargo starts at `base`) does not carry, for `kind`."""
+    for i, name in enumerate(GOODS):
+        if not cargo[base + i]:
+            why.no(f"{carrier} carries no {name}", RULE_LOADING, kind, good=name, **params)
+
+
+def _undone(h: int) -> str:
+    return f"this loading already moved those pieces the other way with galley {h + 1}"
+
+
+def _not_alongside(s: SerenissimaState, seat: int, h: int, why: Why) -> None:
+    """Galley h takes no part in this loading: not in play, not yours, the active galley, or
+    in another zone."""
+    g, o = s.active, s.g_owner[h]
+    if o < 0:
+        reason = f"galley {h + 1} is not on the board"
+    elif o != seat:
+        reason = f"galley {h + 1} is not yours"
+    elif h == g:
+        reason = f"galley {h + 1} is the active galley itself"
+    else:
+        reason = f"galley {h + 1} is not in this zone"
+    why.no(reason, RULE_LOADING, GALLEY_LOADING, galley=h + 1)
+
+
+GALLEY_LOADING = ("sailor_from_galley", "sailor_to_galley", "take_good", "give_good")
 
 
 def apply_activation(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:

@@ -18,11 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_2012 import turn_end
 from arsenale.games.serenissima_2012.board import GOODS
-from arsenale.games.serenissima_2012.state import BATTLE, STEP3
+from arsenale.games.serenissima_2012.steps import BATTLE, STEP3
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import SerenissimaState
@@ -146,7 +146,7 @@ def battle_round(s: SerenissimaState, seat: int, target: int, events: list[Event
             s.stack.append(Decision("battle", (seat,), target))
 
 
-def legal_battle(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+def legal_battle(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
     a = s.game.actions
     return [a.fight, a.retreat]
 
@@ -169,18 +169,27 @@ def _offer_loot(
     s: SerenissimaState, survivor: int, cargo: list[int], attacker_won: bool, events: list[Event]
 ) -> None:
     frame = Decision("loot", (s.g_owner[survivor],), (survivor, tuple(cargo), attacker_won))
-    if sum(cargo) and len(legal_loot(s, frame.seats[0], frame)) > 1:
+    if sum(cargo) and len(legal_loot(s, frame.seats[0], frame, None)) > 1:
         s.stack.append(frame)
     else:
         _end_loot(s, frame, events)
 
 
-def legal_loot(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+def legal_loot(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+    """A cube of the sunken cargo into a free space of the surviving galley, or done."""
     a = s.game.actions
     survivor, cargo, _ = top.data
     out: list[Action] = []
+    if why is not None:
+        for i in range(6):
+            if not cargo[i]:
+                reason = f"the sunken galley's cargo has no {GOODS[i]} left to take"
+                why.no(reason, RULE_BATTLE, "loot", good=GOODS[i])
     if s.g_sailors[survivor] + s.g_goods[survivor] < 5 and s.g_goods[survivor] < 4:
         out += [a.loot[i] for i in range(6) if cargo[i]]
+    elif why is not None:
+        reason = f"galley {survivor + 1} has no free space (5 pieces and 4 goods at most)"
+        why.no(reason, RULE_BATTLE, "loot")
     out.append(a.done)
     return out
 
@@ -199,7 +208,7 @@ def apply_loot(s: SerenissimaState, seat: int, action: Action, top: Decision) ->
     s.g_goods[survivor] += 1
     events.append({"type": "loot", "seat": seat, "galley": survivor + 1, "good": action["good"]})
     frame = Decision("loot", top.seats, (survivor, tuple(left), attacker_won))
-    if sum(left) and len(legal_loot(s, seat, frame)) > 1:
+    if sum(left) and len(legal_loot(s, seat, frame, None)) > 1:
         s.stack.append(frame)
     else:
         _end_loot(s, frame, events)
@@ -217,12 +226,18 @@ def _end_loot(s: SerenissimaState, frame: Decision, events: list[Event]) -> None
 # -- taking the port -------------------------------------------------------------------------
 
 
-def legal_occupy(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+def legal_occupy(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+    """Unload 1 to `claimable` sailors into the emptied port, or end the turn."""
+    from arsenale.games.serenissima_2012.activation import RULE_CLAIM, claimable
+
     a = s.game.actions
     p = top.data
-    from arsenale.games.serenissima_2012.activation import claimable
-
-    n = claimable(s.g_sailors[s.active], s.game.board.port_size[p])
+    size = s.game.board.port_size[p]
+    n = claimable(s.g_sailors[s.active], size)
+    if why is not None:
+        reason = f"keep a sailor aboard (unless it is the only one) and land at most {size}"
+        for k in range(n + 1, len(a.claim) + 1):
+            why.no(reason + " (the warehouse size)", RULE_CLAIM, "claim", sailors=k)
     return [*a.claim[:n], a.end]
 
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
-from arsenale.games.serenissima_2012.state import STEP3
+from arsenale.games.serenissima_2012.steps import STEP3
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import SerenissimaState
@@ -33,6 +33,8 @@ def candidates(s: SerenissimaState) -> tuple[int, ...]:
     """Players who may blockade the active galley where it is, in the order they are asked."""
     g = s.active
     zone, mover, need = s.g_zone[g], s.g_owner[g], s.g_sailors[g]
+    if s.g_zone.count(zone) < 2:  # no other galley here (one out of play lies in zone -1)
+        return ()
     totals: dict[int, int] = {}
     lowest: dict[int, int] = {}
     gz, gs = s.g_zone, s.g_sailors
@@ -59,7 +61,7 @@ def offer(s: SerenissimaState, context: str, payload: int, events: list[Event]) 
     return True
 
 
-def legal_blockade(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+def legal_blockade(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
     a = s.game.actions
     return [a.blockade, a.pass_]
 

@@ -15,6 +15,8 @@ from arsenale.core.errors import DataError
 
 GOODS = ("wood", "stone", "marble", "wine", "gold", "spice")
 WOOD, STONE, MARBLE, WINE, GOLD, SPICE = range(6)
+POPCOUNT = tuple(bin(m).count("1") for m in range(64))
+"""Goods in a warehouse, by its bit mask (bit g: good g is there)."""
 
 # Counts the rulebook states (serenissima-2012.en.txt, components and set-up).
 RULEBOOK_CUBES = {"wood": 14, "stone": 12, "marble": 12, "wine": 12, "gold": 10, "spice": 10}

@@ -1,4 +1,5 @@
-"""Serenissima (2012): the game object, set-up of a new state, and the decision table."""
+"""Serenissima (2012): the game object and the set-up of a new state (the decision table is
+`SerenissimaState.phases`)."""
 
 from __future__ import annotations
 
@@ -9,39 +10,15 @@ from typing import TYPE_CHECKING, Any
 from arsenale.core.actions import Action
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
-from arsenale.games.serenissima_2012 import (
-    activation,
-    battle,
-    blockade,
-    investment,
-    setup,
-    turn_end,
-)
+from arsenale.games.serenissima_2012 import setup, turn_end
 from arsenale.games.serenissima_2012.actions import Actions
 from arsenale.games.serenissima_2012.board import Board, load_board
 from arsenale.games.serenissima_2012.evaluate import estimate
 from arsenale.games.serenissima_2012.heuristic import FALLBACK_KINDS
-from arsenale.games.serenissima_2012.state import PHASES, SerenissimaState
+from arsenale.games.serenissima_2012.state import SerenissimaState
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-
-# Decision kind -> (legal actions, apply): the game's phases and sub-steps, boardgame.io style.
-PHASES.update(
-    {
-        "close": (setup.legal_close, setup.apply_close),
-        "choose_port": (setup.legal_choose_port, setup.apply_choose_port),
-        "choose_galley": (setup.legal_choose_galley, setup.apply_choose_galley),
-        "galley": (turn_end.legal_galley, turn_end.apply_galley),
-        "activation": (activation.legal_activation, activation.apply_activation),
-        "blockade": (blockade.legal_blockade, blockade.apply_blockade),
-        "battle": (battle.legal_battle, battle.apply_battle),
-        "loot": (battle.legal_loot, battle.apply_loot),
-        "occupy": (battle.legal_occupy, battle.apply_occupy),
-        "investment": (investment.legal_investment, investment.apply_investment),
-        "special": (investment.legal_special, turn_end.apply_special),
-    }
-)
 
 
 class Serenissima2012(Game):

@@ -33,15 +33,9 @@ from typing import TYPE_CHECKING, cast
 from arsenale.core.actions import Action
 from arsenale.games.serenissima_2012 import investment
 from arsenale.games.serenissima_2012.activation import claimable
-from arsenale.games.serenissima_2012.board import GOODS, SPICE, WINE, Board
-from arsenale.games.serenissima_2012.state import (
-    BATTLE,
-    LOADING,
-    POPCOUNT,
-    SALE,
-    STEP3,
-    SerenissimaState,
-)
+from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT, SPICE, WINE, Board
+from arsenale.games.serenissima_2012.state import SerenissimaState
+from arsenale.games.serenissima_2012.steps import BATTLE, LOADING, SALE, STEP3
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.actions import Actions

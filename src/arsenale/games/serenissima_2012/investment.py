@@ -12,87 +12,177 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
-from arsenale.games.serenissima_2012.board import GOLD, MARBLE, STONE, WOOD
+from arsenale.games.serenissima_2012.board import GOLD, GOODS, MARBLE, STONE, WOOD
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import SerenissimaState
 
 RULE_INVEST = "serenissima-2012.en.txt, B) Investment"
+RULE_FEW_GALLEYS = "serenissima-2012.en.txt, End of the Turn (players with less than 2 galleys)"
 MAX_GALLEYS = 6  # galley cubes per player (rulebook components)
+RECRUITS = ("recruit_port", "recruit_galley")
+FORT, BASILICA = (WOOD, STONE), (GOLD, MARBLE)  # the goods each needs in its port
 
 
 def galley_price(s: SerenissimaState, seat: int) -> int:
     """Ducats for a new galley with its first sailor: 1 per galley owned, plus the sailor."""
-    return sum(1 for o in s.g_owner if o == seat) + s.game.board.meta["sailor_price"]
+    return s.g_owner.count(seat) + s.game.board.meta["sailor_price"]
 
 
-def _recruits(s: SerenissimaState, seat: int, ports_too: bool) -> list[Action]:
+def _recruits(
+    s: SerenissimaState, seat: int, ports_too: bool, rule: str, why: Why | None
+) -> list[Action]:
+    """Sailors (1 ducat each, from the reserve) for own ports up to their warehouse size, and
+    for own galleys lying at own ports up to 5 pieces."""
     b, a = s.game.board, s.game.actions
     out: list[Action] = []
-    if s.reserve[seat] < 1 or s.money[seat] < b.meta["sailor_price"]:
+    price = b.meta["sailor_price"]
+    broke = s.reserve[seat] < 1 or s.money[seat] < price
+    if broke and why is None:
         return out
     owner = s.owner
     if ports_too:
-        out += [
-            a.recruit_port[p]
-            for p in range(len(owner))
-            if owner[p] == seat and s.port_sailors[p] < b.port_size[p]
-        ]
+        recruit, sailors, size = a.recruit_port, s.port_sailors, b.port_size
+        for p, o in enumerate(owner):
+            if o == seat and sailors[p] < size[p]:
+                out.append(recruit[p])
+            elif why is not None:
+                name = b.port_names[p]
+                if o != seat:
+                    reason = f"{name} is not yours"
+                else:
+                    reason = f"{name} holds at most {size[p]} sailors (its warehouse size)"
+                why.no(reason, rule, "recruit_port", port=b.port_ids[p])
     zone_port = b.zone_port
     for g, o in enumerate(s.g_owner):
         if o == seat:
             p = zone_port[s.g_zone[g]]
             if p >= 0 and owner[p] == seat and s.g_sailors[g] + s.g_goods[g] < 5:
                 out.append(a.recruit_galley[g])
+            elif why is not None:
+                if p < 0 or owner[p] != seat:
+                    reason = f"galley {g + 1} is not at one of your ports"
+                else:
+                    reason = f"galley {g + 1} is full (5 pieces)"
+                why.no(reason, rule, "recruit_galley", galley=g + 1)
+        elif why is not None:
+            why.no(f"galley {g + 1} is not yours", rule, "recruit_galley", galley=g + 1)
+    if broke and why is not None:  # the checks above only explained refusals
+        if s.reserve[seat] < 1:
+            why.no("you have no sailor left in reserve", rule, RECRUITS)
+        why.no(f"a sailor costs {price} ducat", rule, RECRUITS)
+        return []
     return out
 
 
-def _galley_buys(s: SerenissimaState, seat: int) -> list[Action]:
-    owned = sum(1 for o in s.g_owner if o == seat)
-    if owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < galley_price(s, seat):
+def _galley_buys(s: SerenissimaState, seat: int, rule: str, why: Why | None) -> list[Action]:
+    """A galley not in play, of this player count's set, at an own port, with one sailor."""
+    owned = s.g_owner.count(seat)
+    broke = owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < galley_price(s, seat)
+    if broke and why is None:
         return []
     a = s.game.actions
     ports = s.ports_of(seat)
-    return [a.buy_galley[g][p] for g in range(s.setup.galleys) if s.g_owner[g] < 0 for p in ports]
+    used = s.setup.galleys
+    out = [a.buy_galley[g][p] for g in range(used) if s.g_owner[g] < 0 for p in ports]
+    if why is not None:
+        for g, o in enumerate(s.g_owner):
+            if g >= used:
+                from arsenale.games.serenissima_2012.setup import RULE_PLAYERS
 
-
-def can_build(s: SerenissimaState, p: int, kind: str) -> bool:
-    b = s.game.board
-    if kind == "fort":
-        return (
-            not s.forts >> p & 1
-            and bin(s.forts).count("1") < b.meta["forts"]
-            and s.port_has(p, WOOD)
-            and s.port_has(p, STONE)
-        )
-    return (
-        not s.basilicas >> p & 1
-        and bin(s.basilicas).count("1") < b.meta["basilicas"]
-        and s.port_has(p, GOLD)
-        and s.port_has(p, MARBLE)
-    )
-
-
-def legal_investment(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
-    a, meta = s.game.actions, s.game.board.meta
-    out = _recruits(s, seat, ports_too=True)
-    if not s.bought_galley:
-        out += _galley_buys(s, seat)
-    ports = s.ports_of(seat)
-    if s.money[seat] >= meta["fort_price"]:
-        out += [a.fort[p] for p in ports if can_build(s, p, "fort")]
-    if s.money[seat] >= meta["basilica_price"]:
-        out += [a.basilica[p] for p in ports if can_build(s, p, "basilica")]
-    out.append(a.end)
+                reason = f"galley {g + 1} is not used with {s.players} players"
+                why.no(reason, RULE_PLAYERS, "buy_galley", galley=g + 1)
+            elif o >= 0:
+                why.no(f"galley {g + 1} is already in play", rule, "buy_galley", galley=g + 1)
+        b = s.game.board
+        for p, o in enumerate(s.owner):
+            if o != seat:
+                reason = f"a new galley is placed at one of your ports; {b.port_names[p]} is not"
+                why.no(reason, rule, "buy_galley", port=b.port_ids[p])
+        if broke:  # the checks above only explained refusals
+            if owned >= MAX_GALLEYS:
+                reason = f"you have no galley cube left ({MAX_GALLEYS} galleys at most)"
+            elif s.reserve[seat] < 1:
+                reason = "you have no sailor left in reserve to crew it"
+            else:
+                price = galley_price(s, seat)
+                reason = f"it costs {price} ducats (1 per galley owned, 1 for its sailor)"
+            why.no(reason, rule, "buy_galley")
+            return []
     return out
 
 
-def legal_special(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
-    out = _recruits(s, seat, ports_too=False)
-    if sum(1 for o in s.g_owner if o == seat) < 2:
-        out += _galley_buys(s, seat)
+def _buildings(
+    s: SerenissimaState,
+    seat: int,
+    kind: str,
+    ports: list[int],
+    why: Why | None,
+    out: list[Action],
+) -> None:
+    """A fort (wood and stone) or a basilica (gold and marble) in an own port that has both
+    goods, produced or in its warehouse, and none yet, while tokens last; 2 ducats."""
+    b, meta = s.game.board, s.game.board.meta
+    if kind == "fort":
+        built, tokens, price, needs = s.forts, s.game.actions.fort, meta["fort_price"], FORT
+    else:
+        built, tokens, price = s.basilicas, s.game.actions.basilica, meta["basilica_price"]
+        needs = BASILICA
+    broke = s.money[seat] < price or built.bit_count() >= meta[kind + "s"]
+    if broke and why is None:
+        return
+    first, second = needs
+    for p in ports:
+        if not built >> p & 1 and s.port_has(p, first) and s.port_has(p, second):
+            if not broke:
+                out.append(tokens[p])
+        elif why is not None:
+            name = b.port_names[p]
+            if built >> p & 1:
+                reason = f"{name} already has a {kind}"
+            else:
+                reason = f"a {kind} needs {GOODS[first]} and {GOODS[second]} produced or "
+                reason += f"present in {name}"
+            why.no(reason, RULE_INVEST, kind, port=b.port_ids[p])
+    if why is not None:
+        for p, o in enumerate(s.owner):
+            if o != seat:
+                why.no(f"{b.port_names[p]} is not yours", RULE_INVEST, kind, port=b.port_ids[p])
+        if s.money[seat] < price:
+            why.no(f"a {kind} costs {price} ducats", RULE_INVEST, kind)
+        elif broke:
+            why.no(f"all {kind} tokens are on the board", RULE_INVEST, kind)
+
+
+def legal_investment(
+    s: SerenissimaState, seat: int, top: Decision, why: Why | None
+) -> list[Action]:
+    """Recruits, one galley per investment, forts, basilicas, or end."""
+    out = _recruits(s, seat, True, RULE_INVEST, why)
+    if not s.bought_galley:
+        out += _galley_buys(s, seat, RULE_INVEST, why)
+    elif why is not None:
+        why.no("one galley per investment", RULE_INVEST, "buy_galley")
+    ports = s.ports_of(seat)
+    _buildings(s, seat, "fort", ports, why, out)
+    _buildings(s, seat, "basilica", ports, why, out)
+    out.append(s.game.actions.end)
+    return out
+
+
+def legal_special(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+    """Sailors for own galleys at own ports, and galleys until the player owns 2, or end."""
+    if why is not None:
+        reason = "the special investment buys only galleys and their sailors"
+        why.no(reason, RULE_FEW_GALLEYS, ("recruit_port", "fort", "basilica"))
+    out = _recruits(s, seat, False, RULE_FEW_GALLEYS, why)
+    if s.g_owner.count(seat) < 2:
+        out += _galley_buys(s, seat, RULE_FEW_GALLEYS, why)
+    elif why is not None:
+        reason = "the special investment only brings you up to 2 galleys"
+        why.no(reason, RULE_FEW_GALLEYS, "buy_galley")
     out.append(s.game.actions.end)
     return out
 
@@ -138,7 +228,7 @@ def apply_investment(s: SerenissimaState, seat: int, action: Action, top: Decisi
         turn_end.finish_activation(s, events)
         return events
     purchase(s, seat, action, events)
-    if len(legal_investment(s, seat, top)) == 1:  # nothing left to buy
+    if len(legal_investment(s, seat, top, None)) == 1:  # nothing left to buy
         events.append({"type": "end_investment", "seat": seat})
         turn_end.finish_activation(s, events)
     return events

@@ -11,16 +11,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_2012 import turn_end
+from arsenale.games.serenissima_2012.activation import RULE_CLOSED
 from arsenale.games.serenissima_2012.board import GOODS
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import SerenissimaState
 
 RULE_SETUP = "serenissima-2012.en.txt, set-up"
-RULE_CLOSED = "serenissima-2012.en.txt, Serenissima with 3 players / with 2 players"
+RULE_PLAYERS = "serenissima-2012.en.txt, Serenissima with 3 players / with 2 players (galleys)"
 
 
 def begin(s: SerenissimaState) -> None:
@@ -56,14 +57,26 @@ def _next(s: SerenissimaState) -> None:
         turn_end.start_turn(s, [])
 
 
-def legal_close(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+def legal_close(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+    """One port of the good now asked for, neither a starting port nor already closed."""
     good = top.data[0]
     b = s.game.board
-    return [
-        s.game.actions.close[p]
-        for p in range(len(b.port_ids))
-        if b.port_good[p] == good and p not in b.start_ports and not s.closed >> p & 1
-    ]
+    close = s.game.actions.close
+    out: list[Action] = []
+    for p in range(len(b.port_ids)):
+        if b.port_good[p] == good and p not in b.start_ports and not s.closed >> p & 1:
+            out.append(close[p])
+        elif why is not None:
+            name = b.port_names[p]
+            if p in b.start_ports:
+                reason = "starting ports stay open"
+            elif b.port_good[p] != good:
+                reason = f"now a {GOODS[good]} port is closed, and {name} produces "
+                reason += GOODS[b.port_good[p]]
+            else:
+                reason = f"{name} is already closed"
+            why.no(reason, RULE_CLOSED, "close", port=b.port_ids[p])
+    return out
 
 
 def apply_close(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
@@ -75,8 +88,26 @@ def apply_close(s: SerenissimaState, seat: int, action: Action, top: Decision) -
     return [{"type": "closed", "seat": seat, "port": action["port"], "good": GOODS[good]}]
 
 
-def legal_choose_port(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
-    return [s.game.actions.choose_port[p] for p in s.game.board.start_ports if s.owner[p] < 0]
+def legal_choose_port(
+    s: SerenissimaState, seat: int, top: Decision, why: Why | None
+) -> list[Action]:
+    """A starting port nobody has taken."""
+    b = s.game.board
+    choose = s.game.actions.choose_port
+    out: list[Action] = []
+    for p in b.start_ports:
+        if s.owner[p] < 0:
+            out.append(choose[p])
+        elif why is not None:
+            why.no(
+                f"{b.port_names[p]} is already taken", RULE_SETUP, "choose_port", port=b.port_ids[p]
+            )
+    if why is not None:
+        for p in range(len(b.port_ids)):
+            if p not in b.start_ports:
+                reason = f"{b.port_names[p]} is not one of the {len(b.start_ports)} starting ports"
+                why.no(reason, RULE_SETUP, "choose_port", port=b.port_ids[p])
+    return out
 
 
 def apply_choose_port(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
@@ -93,9 +124,25 @@ def apply_choose_port(s: SerenissimaState, seat: int, action: Action, top: Decis
     return [{"type": "start_port", "seat": seat, "port": action["port"]}]
 
 
-def legal_choose_galley(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+def legal_choose_galley(
+    s: SerenissimaState, seat: int, top: Decision, why: Why | None
+) -> list[Action]:
+    """A galley of this player count's set that nobody has taken."""
     galleys = s.game.actions.choose_galley
-    return [galleys[g] for g in range(s.setup.galleys) if s.g_owner[g] < 0]
+    used = s.setup.galleys
+    out: list[Action] = []
+    for g in range(len(galleys)):
+        if g < used and s.g_owner[g] < 0:
+            out.append(galleys[g])
+        elif why is not None:
+            if g >= used:
+                reason = (
+                    f"with {s.players} players galleys {used + 1}-{len(galleys)} stay in the box"
+                )
+            else:
+                reason = f"galley {g + 1} is already taken"
+            why.no(reason, RULE_PLAYERS if g >= used else RULE_SETUP, "choose_galley", galley=g + 1)
+    return out
 
 
 def apply_choose_galley(

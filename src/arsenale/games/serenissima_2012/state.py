@@ -13,24 +13,25 @@ turn_end.py (wheel, Doge cards, scoring, special investment, end of the game).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision, Why
+from arsenale.core.decisions import Phase
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
-from arsenale.games.serenissima_2012.board import GOODS, WINE, PlayerSetup
+from arsenale.games.serenissima_2012 import (
+    activation,
+    battle,
+    blockade,
+    investment,
+    setup,
+    turn_end,
+)
+from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT, WINE, PlayerSetup
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.game import Serenissima2012
 
 COLOURS = ("blue", "red", "orange", "black")
-POPCOUNT = tuple(bin(m).count("1") for m in range(64))
-
-# Step of the active galley's activation (rulebook: Action, steps 1-3).
-LOADING, MOVING, STEP3 = 0, 1, 2
-# What the active galley has started in step 3: nothing yet, a sale, or a battle.
-NO_MODE, SALE, BATTLE = 0, 1, 2
 
 
 class SerenissimaState(GameState):
@@ -73,6 +74,77 @@ class SerenissimaState(GameState):
         "locks",
     )
     __slots__ = copied + kept
+
+    # Decision kind -> Phase: the game's flow (set-up, the wheel, a galley's action and the
+    # decisions it raises, investments), with what each decision asks and its rule.
+    phases: ClassVar[dict[str, Phase]] = {
+        "close": Phase(
+            setup.legal_close,
+            setup.apply_close,
+            asks="you are closing a port for 2-3 players: 'close <port>'",
+            rule=activation.RULE_CLOSED,
+        ),
+        "choose_port": Phase(
+            setup.legal_choose_port,
+            setup.apply_choose_port,
+            asks="you are choosing a starting port: 'port <port>'",
+            rule=setup.RULE_SETUP,
+        ),
+        "choose_galley": Phase(
+            setup.legal_choose_galley,
+            setup.apply_choose_galley,
+            asks="you are choosing a galley: 'galley <number>'",
+            rule=setup.RULE_SETUP,
+        ),
+        "galley": Phase(
+            turn_end.legal_galley,
+            turn_end.apply_galley,
+            asks="your galley is on the wheel: 'act' or 'invest'",
+            rule=turn_end.RULE_WHEEL,
+        ),
+        "activation": Phase(
+            activation.legal_activation,
+            activation.apply_activation,
+            asks="your galley is acting: loading, movement, then sale or battle",
+            rule=activation.RULE_LOADING,
+        ),
+        "blockade": Phase(
+            blockade.legal_blockade,
+            blockade.apply_blockade,
+            asks="you are asked whether to blockade: 'blockade' or 'pass'",
+            rule=blockade.RULE_BLOCKADE,
+        ),
+        "battle": Phase(
+            battle.legal_battle,
+            battle.apply_battle,
+            asks="between two battle rounds the attacker says 'fight' or 'retreat'",
+            rule=battle.RULE_BATTLE,
+        ),
+        "loot": Phase(
+            battle.legal_loot,
+            battle.apply_loot,
+            asks="you may take cargo from the sunken galley: 'loot <good>' or 'done'",
+            rule=battle.RULE_BATTLE,
+        ),
+        "occupy": Phase(
+            battle.legal_occupy,
+            battle.apply_occupy,
+            asks="the port is emptied: 'claim <sailors>' to take it, or 'end'",
+            rule=activation.RULE_CLAIM,
+        ),
+        "investment": Phase(
+            investment.legal_investment,
+            investment.apply_investment,
+            asks="you are investing: recruit, galley, fort, basilica or 'end'",
+            rule=investment.RULE_INVEST,
+        ),
+        "special": Phase(
+            investment.legal_special,
+            turn_end.apply_special,
+            asks="special investment: galleys and their sailors, or 'end'",
+            rule=investment.RULE_FEW_GALLEYS,
+        ),
+    }
 
     seat_names = COLOURS
     game: Serenissima2012
@@ -167,21 +239,33 @@ class SerenissimaState(GameState):
 
     # -- core hooks ---------------------------------------------------------------------------
 
-    def _legal_actions(self, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
-        return PHASES[top.kind][0](self, seat, top)
-
-    def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
-        return PHASES[top.kind][1](self, seat, action, top)
-
-    def _why_illegal(self, seat: int, action: Action, top: Decision) -> tuple[str, str | None]:
-        from arsenale.games.serenissima_2012.explain import why_illegal
-
-        return why_illegal(self, seat, action, top)
-
     def _determinize(self, seat: int, rng: random.Random) -> None:
-        # The only hidden part is the order of the face-down Doge cards. Hidden money is not
-        # resampled: every payment is made in the open, so it follows from what all have seen.
-        rng.shuffle(self.doge_deck)
+        """Redraw what `seat` cannot see: the order of the face-down Doge cards (which cards
+        they are is public: every card not in the discard) and, with hidden money, the other
+        seats' ducats, drawn from what the seat sees (RULINGS.md R30)."""
+        deck = self.doge_deck
+        deck.sort()
+        rng.shuffle(deck)
+        if self.options.get("hidden_money", False):
+            money = self.money
+            own, mine = money[seat], self.scoring_worth(seat)
+            for s in range(self.players):
+                if s != seat:
+                    gap = self.scorings * (self.scoring_worth(s) - mine) // 2
+                    centre = max(0, own + gap)
+                    spread = 2 + centre // 4
+                    money[s] = rng.randint(max(0, centre - spread), centre + spread)
+
+    def scoring_worth(self, seat: int) -> int:
+        """What a scoring would pay `seat` now: its ports by warehouse cubes, 5 a basilica."""
+        b = self.game.board
+        worth = 0
+        for p, o in enumerate(self.owner):
+            if o == seat:
+                worth += b.scoring_by_cubes[POPCOUNT[self.warehouse[p]]]
+                if self.basilicas >> p & 1:
+                    worth += b.meta["basilica_points"]
+        return worth
 
     def _result(self) -> Result:
         """The richest player wins; ties go to the most Port cards (rulebook: End of the game)."""
@@ -235,9 +319,9 @@ class SerenissimaState(GameState):
             if o >= 0
         ]
         setup = self.setup
-        activation = None
+        acting = None
         if self.active >= 0:
-            activation = {
+            acting = {
                 "galley": self.active + 1,
                 "seat": self.g_owner[self.active],
                 "step": ("loading", "movement", "sale or battle")[self.step],
@@ -269,9 +353,5 @@ class SerenissimaState(GameState):
                 "discard": [b.doge_ids[c] for c in self.doge_discard],
             },
             "supply": {GOODS[i]: self.supply[i] for i in range(6)},
-            "activation": activation,
+            "activation": acting,
         }
-
-
-# Decision kind -> (legal actions, apply). Filled in by game.py from the rule modules.
-PHASES: dict[str, tuple[Any, Any]] = {}

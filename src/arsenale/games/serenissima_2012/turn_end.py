@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_2012 import investment
-from arsenale.games.serenissima_2012.state import NO_MODE, POPCOUNT
+from arsenale.games.serenissima_2012.steps import NO_MODE
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import SerenissimaState
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 RULE_WHEEL = "serenissima-2012.en.txt, Game Overview (the wheel)"
 RULE_DOGE = "serenissima-2012.en.txt, End of the Turn (Doge cards)"
 RULE_SCORING = "serenissima-2012.en.txt, Scoring"
-RULE_FEW_GALLEYS = "serenissima-2012.en.txt, End of the Turn (players with less than 2 galleys)"
 
 
 def start_turn(s: SerenissimaState, events: list[Event]) -> None:
@@ -70,7 +69,7 @@ def finish_activation(s: SerenissimaState, events: list[Event]) -> None:
     next_galley(s, events)
 
 
-def legal_galley(s: SerenissimaState, seat: int, top: Decision) -> list[Action]:
+def legal_galley(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
     a = s.game.actions
     return [a.act, a.invest]
 
@@ -120,21 +119,16 @@ def end_turn(s: SerenissimaState, events: list[Event]) -> None:
     waiting = tuple(
         seat
         for seat in ((s.first + i) % s.players for i in range(s.players))
-        if len(s.galleys_of(seat)) < 2
+        if s.g_owner.count(seat) < 2
     )
     _next_special(s, waiting, events)
 
 
 def score(s: SerenissimaState, events: list[Event]) -> None:
     """Each port pays by the number of cubes in its warehouse, each basilica 5 more."""
-    b = s.game.board
     s.scorings += 1
     for seat in range(s.players):
-        total = 0
-        for p in s.ports_of(seat):
-            total += b.scoring_by_cubes[POPCOUNT[s.warehouse[p]]]
-            if s.basilicas >> p & 1:
-                total += b.meta["basilica_points"]
+        total = s.scoring_worth(seat)
         s.money[seat] += total
         events.append({"type": "scoring", "seat": seat, "ducats": total, "scoring": s.scorings})
 
@@ -147,7 +141,7 @@ def _next_special(s: SerenissimaState, waiting: tuple[int, ...], events: list[Ev
         frame = Decision("special", (seat,), waiting)
         s.stack.append(frame)
         s.bought_galley = False
-        if len(investment.legal_special(s, seat, frame)) > 1:
+        if len(investment.legal_special(s, seat, frame, None)) > 1:
             events.append({"type": "special_investment", "seat": seat})
             return
         s.stack.pop()
@@ -162,7 +156,7 @@ def apply_special(s: SerenissimaState, seat: int, action: Action, top: Decision)
         _next_special(s, top.data, events)
         return events
     investment.purchase(s, seat, action, events)
-    if len(investment.legal_special(s, seat, top)) == 1:  # only "end" is left
+    if len(investment.legal_special(s, seat, top, None)) == 1:  # only "end" is left
         s.stack.pop()
         _next_special(s, top.data, events)
     return events
