@@ -284,6 +284,7 @@ class SerenissimaState(GameState):
                 "sailors_in_reserve": self.reserve[s],
                 "ports": [b.port_ids[p] for p in self.ports_of(s)],
                 "galleys": [g + 1 for g in self.galleys_of(s)],
+                "home": b.port_ids[self.home[s]] if self.home[s] >= 0 else None,
             }
             if not hidden or s == seat:
                 row["money"] = self.money[s]
@@ -331,6 +332,10 @@ class SerenissimaState(GameState):
                 "free_cube": self.free_cube,
                 "combat_cap": self.cap if self.cap >= 0 else None,
                 "sale_blocked": bool(self.sale_blocked),
+                "sale_blockade_asked": self.sale_asked,
+                "claim_blocked_by": [o for o in range(self.players) if self.claim_blockers >> o & 1],
+                "galley_bought": self.bought_galley,
+                "loading_locks": self.locks,
             }
         return {
             "first_player": self.first,
