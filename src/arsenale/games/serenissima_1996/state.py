@@ -7,24 +7,34 @@ warehouse is a bit mask of goods: a good enters a port's warehouse at most once.
 The rules live beside this file, one module per part of the rulebook: setup.py, bidding.py
 (phase 1), trade.py (phase 2), negotiation.py (prices, counter offers, trades between players),
 movement.py (phase 3, permission to pass), battle.py (phase 4), landing.py (phase 5),
-sales.py (phase 6, income, the end of a round and prosperity points).
+sales.py (phase 6, income, the end of a round and prosperity points). `State.phases` ties each
+decision to its legal actions, its effect and what it asks; every legal-action generator also
+gives the reason a refused action is not legal (`why`), from the checks that leave it out.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision, Why
+from arsenale.core.decisions import Phase, Why
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
-from arsenale.games.serenissima_1996.board import GOODS
+from arsenale.games.serenissima_1996 import (
+    battle,
+    bidding,
+    landing,
+    movement,
+    negotiation,
+    sales,
+    setup,
+    trade,
+)
+from arsenale.games.serenissima_1996.board import GOODS, POPCOUNT
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.game import Serenissima1996
 
-POPCOUNT = tuple(bin(m).count("1") for m in range(128))
 PHASE_NAMES = ("set-up", "bids", "purchases", "movement", "battles", "landing", "sales")
 
 
@@ -58,6 +68,105 @@ class State(GameState):
         "deals",
     )
     __slots__ = copied + kept
+    phases: ClassVar[dict[str, Phase]] = {
+        "deploy": Phase(
+            setup.legal_deploy,
+            resolve=setup.resolve_deploy,
+            asks="split your 10 sailors: 'deploy <first galley> <second galley>'",
+            rule=setup.RULE_SETUP,
+        ),
+        "bid": Phase(
+            bidding.legal_bid,
+            resolve=bidding.resolve_bid,
+            asks="secret bid for the turn order: 'bid <ducats>' in hundreds",
+            rule=bidding.RULE_BIDS,
+        ),
+        "position": Phase(
+            bidding.legal_position,
+            bidding.apply_position,
+            asks="choose your place in the turn order: 'position <n>'",
+            rule=bidding.RULE_BIDS,
+        ),
+        "purchases": Phase(
+            trade.legal_purchases,
+            trade.apply_purchases,
+            asks="phase 2: buy, build, hire, transfer, discard, trade, or 'done'",
+            rule=trade.RULE_BUY,
+        ),
+        "opening": Phase(
+            negotiation.legal_offer,
+            negotiation.apply_offer,
+            asks="a player wants to buy from you: 'price <ducats>' or 'refuse'",
+            rule=negotiation.RULE_TRADE,
+        ),
+        "offer": Phase(
+            negotiation.legal_offer,
+            negotiation.apply_offer,
+            asks="name your price: 'price <ducats>'",
+            rule=negotiation.RULE_PRICE,
+        ),
+        "answer": Phase(
+            negotiation.legal_answer,
+            negotiation.apply_answer,
+            asks="answer the price: 'accept', 'counter <ducats>' or 'refuse'",
+            rule=negotiation.RULE_PRICE,
+        ),
+        "counter_answer": Phase(
+            negotiation.legal_accept_or_refuse,
+            negotiation.apply_counter_answer,
+            asks="answer the counter offer: 'accept' or 'refuse'",
+            rule=negotiation.RULE_PRICE,
+        ),
+        "last_word": Phase(
+            negotiation.legal_accept_or_refuse,
+            negotiation.apply_last_word,
+            asks="take the first price ('accept') or give up ('refuse')",
+            rule=negotiation.RULE_PRICE,
+        ),
+        "movement": Phase(
+            movement.legal_movement,
+            movement.apply_movement,
+            asks="phase 3: 'sail <galley> <area>' or 'done'",
+            rule=movement.RULE_MOVE,
+        ),
+        "permission": Phase(
+            movement.legal_permission,
+            movement.apply_permission,
+            asks="a galley asks to pass: 'allow' or 'deny'",
+            rule=movement.RULE_PERMISSION,
+        ),
+        "battles": Phase(
+            battle.legal_battles,
+            battle.apply_battles,
+            asks="phase 4: 'attack <galley> <target>' or 'done'",
+            rule=battle.RULE_BATTLE,
+        ),
+        "victory": Phase(
+            battle.legal_victory,
+            battle.apply_victory,
+            asks="the galley is emptied: 'capture <sailors>' or 'sink'",
+            rule=battle.RULE_BATTLE,
+        ),
+        "spoils": Phase(
+            battle.legal_spoils,
+            battle.apply_spoils,
+            asks="share the goods: 'take <good>', 'give <good>' or 'done'",
+            rule=battle.RULE_BATTLE,
+        ),
+        "landing": Phase(
+            landing.legal_landing,
+            landing.apply_landing,
+            asks="phase 5: 'land <galley> <sailors>' or 'done'",
+            rule=landing.RULE_LANDING,
+        ),
+        "sales": Phase(
+            sales.legal_sales,
+            sales.apply_sales,
+            asks="phase 6: 'sell <good> <galley>' or 'done'",
+            rule=sales.RULE_SALE,
+        ),
+    }
+    """Decision kind -> Phase: the phases of a round and the decisions that interrupt them."""
 
     game: Serenissima1996
     nation: tuple[int, ...]  # nation index of each seat
@@ -146,21 +255,24 @@ class State(GameState):
         self.g_start[g] = area
         return g
 
+    def not_yours(self, g: int) -> str:
+        """Why galley slot g is not the seat's to use."""
+        if self.g_owner[g] < 0:
+            return f"galley {g + 1} is not on the board"
+        return f"galley {g + 1} is not yours: it belongs to the {self.seat_label(self.g_owner[g])}"
+
+    def refuse_others(
+        self, seat: int, why: Why, kinds: str | tuple[str, ...], rule: str, name: str = "galley"
+    ) -> None:
+        """The check every generator makes first, that a galley is the seat's: explains the
+        actions of `kinds` whose parameter `name` is a galley of somebody else or none."""
+        if not why.wants(kinds):
+            return
+        for g, o in enumerate(self.g_owner):
+            if o != seat:
+                why.no(self.not_yours(g), rule, kinds, **{name: g + 1})
+
     # -- core hooks ----------------------------------------------------------------------------
-
-    def _legal_actions(self, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
-        return PHASES[top.kind][0](self, seat, top)
-
-    def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
-        return PHASES[top.kind][1](self, seat, action, top)
-
-    def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
-        return RESOLVERS[top.kind](self, top, submissions)
-
-    def _why_illegal(self, seat: int, action: Action, top: Decision) -> tuple[str, str | None]:
-        from arsenale.games.serenissima_1996.explain import why_illegal
-
-        return why_illegal(self, seat, action, top)
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
         # Money is private but every payment is made at the table, so it follows from what
@@ -255,8 +367,3 @@ class State(GameState):
             "supply": {GOODS[i]: self.supply[i] for i in range(7)},
             "deal": deal,
         }
-
-
-# Decision kind -> (legal actions, apply), and simultaneous kind -> resolve; filled by game.py.
-PHASES: dict[str, tuple[Any, Any]] = {}
-RESOLVERS: dict[str, Any] = {}
