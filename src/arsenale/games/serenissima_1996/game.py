@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
 NATION_OPTIONS = {"historical": 0, "spanish-turks": 1}
+PRIOR_AS_HEURISTIC = 0.5
+"""How often another seat's secret choice is taken to be the heuristic's (RULINGS.md R32)."""
 
 
 class Serenissima1996(Game):
@@ -104,6 +106,29 @@ class Serenissima1996(Game):
 
         assert isinstance(world, State)
         return heuristic(world, seat, list(legal))
+
+    def submission_prior(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Another seat's secret deployment or bid as a player of that seat might make it
+        (RULINGS.md R32): half the time the heuristic's own choice in this world; otherwise a
+        split of its sailors close to that one, or a bid of a few hundred ducats, a tenth of
+        the seat's money on average (drawn in the world, so never the true sum)."""
+        from arsenale.games.serenissima_1996.heuristic import heuristic
+
+        assert isinstance(world, State)
+        choices = list(legal)
+        guess = heuristic(world, seat, choices)
+        if rng.random() < PRIOR_AS_HEURISTIC:
+            return guess
+        if guess.kind == "deploy":
+            first, second = guess["first"], guess["second"]
+            near = [a for a in choices if abs(a["first"] - first) + abs(a["second"] - second) <= 2]
+            return near[rng.randrange(len(near))]
+        if guess.kind == "bid":
+            hundreds = rng.expovariate(1000 / max(1000, world.money[seat]))
+            return choices[min(len(choices) - 1, int(hundreds))]
+        return choices[rng.randrange(len(choices))]
 
     def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
         from arsenale.games.serenissima_1996.render import render

@@ -14,6 +14,7 @@ gives the reason a refused action is not legal (`why`), from the checks that lea
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -35,6 +36,10 @@ from arsenale.games.serenissima_1996.board import GOODS, POPCOUNT
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.game import Serenissima1996
 
+MONEY_SPREAD = 0.15
+"""Spread (standard deviation of the logarithm) of a rival's drawn money per square root of
+the rounds played (RULINGS.md R31)."""
+MONEY_SPREAD_MAX = 0.6
 PHASE_NAMES = ("set-up", "bids", "purchases", "movement", "battles", "landing", "sales")
 
 
@@ -275,9 +280,48 @@ class State(GameState):
     # -- core hooks ----------------------------------------------------------------------------
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
-        # Money is private but every payment is made at the table, so it follows from what
-        # everyone has seen; secret bids are resampled by the core. Nothing else is hidden.
-        return None
+        """Other seats' money, hidden unless `open_money`, drawn from what `seat` sees
+        (RULINGS.md R31): everyone holds the starting ducats until the first bids are paid;
+        later each rival is taken to be as wealthy as the seat, money plus what it has
+        visibly put into pieces (`invested`), give or take a spread that grows with the
+        rounds played. Secret submissions are drawn by the core (`Game.submission_prior`).
+        Nothing else is hidden."""
+        if self.options.get("open_money", False):
+            return
+        start = self.game.board.start["ducats"]
+        if self.round == 0 or (self.round == 1 and self.stack[-1].kind == "bid"):
+            # nobody has paid anything yet
+            for s in range(self.players):
+                if s != seat:
+                    self.money[s] = start
+            return
+        wealth = self.money[seat] + self.invested(seat)
+        spread = min(MONEY_SPREAD_MAX, MONEY_SPREAD * math.sqrt(self.round))
+        for s in range(self.players):
+            if s != seat:
+                mean = max(100, wealth - self.invested(s))
+                draw = mean * math.exp(rng.gauss(-spread * spread / 2, spread))
+                self.money[s] = int(draw / 100 + 0.5) * 100
+
+    def invested(self, seat: int) -> int:
+        """Ducats `seat` has visibly put into pieces beyond those it started with, at their
+        prices: galleys past the first two, sailors on the board past the first ten, cubes
+        aboard its galleys, forts in its ports. Read from what every seat sees."""
+        b = self.game.board
+        prices, start = b.prices, b.start
+        galleys = cubes = 0
+        for g, o in enumerate(self.g_owner):
+            if o == seat:
+                galleys += 1
+                cubes += self.g_goods[g]
+        sailors = b.components["sailors_per_nation"] - self.reserve[seat]
+        forts = sum(1 for p, o in enumerate(self.owner) if o == seat and self.forts >> p & 1)
+        return (
+            prices["galley"] * max(0, galleys - start["galleys"])
+            + prices["sailor"] * max(0, sailors - start["sailors"])
+            + prices["good"] * cubes
+            + prices["fort"] * forts
+        )
 
     def prosperity(self, seat: int) -> int:
         """Prosperity points (serenissima-1996.fr.txt, FIN DE PARTIE)."""
