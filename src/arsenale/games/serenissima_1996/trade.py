@@ -229,7 +229,7 @@ def legal_purchases(s: State, seat: int, top: Decision, why: Why | None = None) 
         base = 7 * g
         sailors = gs[g]
         room = sailors + gg[g] < 5 and gg[g] < 4
-        carried = [i for i in range(7) if cargo[base + i]]
+        carried = [i for i in range(7) if cargo[base + i]] if gg[g] else []
         if p >= 0:
             good = b.port_good[p]
             if (
@@ -245,7 +245,7 @@ def legal_purchases(s: State, seat: int, top: Decision, why: Why | None = None) 
                 if sailors + gg[g] < 5:
                     if can_hire(s, seat, p, why, g):
                         out.append(a.hire_galley[g])
-                    if s.garrison[p] and not locks & (got(PORT // 2 + p) | gave(g)):
+                    if s.garrison[p] and (not locks or not locks & (got(PORT // 2 + p) | gave(g))):
                         out.append(a.embark[g])
                     elif why is not None:
                         why.no(
@@ -263,7 +263,7 @@ def legal_purchases(s: State, seat: int, top: Decision, why: Why | None = None) 
                         ("hire_galley", "embark"),
                         galley=g + 1,
                     )
-                if sailors >= 2 and not locks & (got(g) | gave(PORT // 2 + p)):
+                if sailors >= 2 and (not locks or not locks & (got(g) | gave(PORT // 2 + p))):
                     out.append(a.garrison[g])
                 elif why is not None:
                     why.no(
@@ -301,7 +301,11 @@ def legal_purchases(s: State, seat: int, top: Decision, why: Why | None = None) 
             o = g_owner[h]
             h_room = gs[h] + gg[h] < 5 and gg[h] < 4
             if o == seat:
-                if sailors >= 2 and gs[h] + gg[h] < 5 and not locks & (got(g) | gave(h)):
+                if (
+                    sailors >= 2
+                    and gs[h] + gg[h] < 5
+                    and (not locks or not locks & (got(g) | gave(h)))
+                ):
                     out.append(a.transfer_sailor[g][h])
                 elif why is not None:
                     why.no(
@@ -314,7 +318,9 @@ def legal_purchases(s: State, seat: int, top: Decision, why: Why | None = None) 
                         "transfer_sailor",
                         **{"from": g + 1, "to": h + 1},
                     )
-                if h_room and not locks & (got(GOODS_AT // 2 + g) | gave(GOODS_AT // 2 + h)):
+                if h_room and (
+                    not locks or not locks & (got(GOODS_AT // 2 + g) | gave(GOODS_AT // 2 + h))
+                ):
                     out += [a.transfer_good[i][g][h] for i in carried]
                 elif why is not None:
                     why.no(
@@ -354,7 +360,8 @@ def legal_purchases(s: State, seat: int, top: Decision, why: Why | None = None) 
                         "trade",
                         **pair,
                     )
-        out += [a.discard_good[g][i] for i in carried]
+        if carried:
+            out += [a.discard_good[g][i] for i in carried]
         if why is not None:
             _why_not_between(s, seat, g, why)
     for p, o in enumerate(owner):
