@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from random import Random
 from typing import Any
 
 import pytest
@@ -20,8 +21,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import arsenale
+from arsenale.bots.base import heuristic_policy
 from arsenale.core.actions import Action
 from arsenale.core.errors import IllegalAction, NotationError
+from arsenale.core.info import SeatInfo
 from arsenale.games.serenissima_1996.state import State
 
 from .helpers import GAME, PRIVATE, check_invariants, money_flows, snapshot
@@ -274,12 +277,14 @@ def test_clones_are_independent(players, seed, choices):
 @examples(25)
 @given(players=PLAYERS, seed=SEEDS, choices=CHOICES)
 def test_determinize_keeps_every_visible_fact(players, seed, choices):
-    """determinize(seat) keeps the seat's view, every list of the state (nothing else is hidden:
-    money follows from public payments, RULINGS R24), the stack, the ply, the seat's own secret
-    submission and the legal actions; other seats' pending secret choices become legal ones;
-    the sampled world carries no true seed and the original is unchanged."""
+    """determinize(seat) keeps the seat's view, every list of the state but other seats' money
+    when it is hidden (drawn afresh, RULINGS R31: multiples of 100, never negative), the stack,
+    the ply, the seat's own secret submission and its legal actions; other seats' pending
+    secret choices become legal ones; the sampled world carries no true seed and the original
+    is unchanged."""
     rng = random.Random(choices)
-    state = GAME.new_game(players, seed, options_for(players, rng))
+    options = options_for(players, rng)
+    state = GAME.new_game(players, seed, options)
     for _ in play(state, rng):
         if state.is_over or (rng.random() > 0.1 and not state.submissions):
             continue
@@ -290,7 +295,12 @@ def test_determinize_keeps_every_visible_fact(players, seed, choices):
         assert world.view(seat) == state.view(seat)
         assert world.seed != state.seed
         for name in PRIVATE:
-            assert getattr(world, name) == getattr(state, name), name
+            if name != "money":
+                assert getattr(world, name) == getattr(state, name), name
+        assert world.money[seat] == state.money[seat]
+        if options["open_money"]:
+            assert world.money == state.money
+        assert all(m >= 0 and m % 100 == 0 for m in world.money)
         assert world.stack == state.stack and world.ply == state.ply
         assert world.to_move() == state.to_move()
         assert set(world.submissions) == set(state.submissions)
@@ -299,7 +309,42 @@ def test_determinize_keeps_every_visible_fact(players, seed, choices):
         for other, action in world.submissions.items():
             assert action in world._legal_actions(other, world.stack[-1])
         for mover in state.to_move():
-            assert world.legal_actions(mover) == state.legal_actions(mover)
+            if mover == seat or options["open_money"]:
+                assert world.legal_actions(mover) == state.legal_actions(mover)
+
+
+@examples(25)
+@given(players=PLAYERS, seed=SEEDS, choices=CHOICES)
+def test_what_a_seat_cannot_see_changes_neither_its_worlds_nor_its_decisions(
+    players, seed, choices
+):
+    """Two states that differ only in what a seat cannot see, other seats' hidden money and
+    their pending secret bids or deployments, give that seat the same view, identical
+    worlds for the same generator and the same heuristic decision for the same seed."""
+    rng = random.Random(choices)
+    state = GAME.new_game(players, seed, {"open_money": False})
+    policy = heuristic_policy(GAME)
+    for _ in play(state, rng):
+        if state.is_over or (rng.random() > 0.1 and not state.submissions):
+            continue
+        seat = rng.choice(state.to_move()) if rng.random() < 0.7 else rng.randrange(players)
+        other = state.clone()
+        for s in range(players):
+            if s != seat:
+                other.money[s] = rng.randrange(0, 60) * 100
+        if state.submissions:
+            top = other.stack[-1]
+            other.submissions = {
+                s: (a if s == seat else rng.choice(other._legal_actions(s, top)))
+                for s, a in state.submissions.items()
+            }
+        assert other.view(seat) == state.view(seat)
+        for k in range(3):
+            world, twin = state.determinize(seat, Random(k)), other.determinize(seat, Random(k))
+            assert snapshot(twin) == snapshot(world)
+            if seat in state.to_move():
+                decided = policy(SeatInfo(state, seat), Random(k))
+                assert policy(SeatInfo(other, seat), Random(k)) is decided
 
 
 # -- information ----------------------------------------------------------------------------------

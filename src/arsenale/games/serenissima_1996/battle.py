@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 from arsenale.games.serenissima_1996.board import GOODS
@@ -27,10 +27,17 @@ RULE_BATTLE = "serenissima-1996.en.txt, Phase 4: Battles, Battles between galley
 RULE_PORT = "serenissima-1996.en.txt, Phase 4: Battles, Attacking a port"
 
 
-def legal_battles(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_battles(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """A galley of the seat against another player's galley in its area, or against the
+    garrison of another player's port there."""
     a, b = s.game.actions, s.game.board
     out: list[Action] = []
     g_owner, g_area = s.g_owner, s.g_area
+    if why is not None:
+        if not why.wants(ATTACKS):
+            why = None
+        else:
+            s.refuse_others(seat, why, ATTACKS, RULE_BATTLE)
     for g, o in enumerate(g_owner):
         if o != seat:
             continue
@@ -42,8 +49,39 @@ def legal_battles(s: State, seat: int, top: Decision) -> list[Action]:
         p = b.area_port[area]
         if p >= 0 and s.owner[p] >= 0 and s.owner[p] != seat and s.garrison[p] > 0:
             out.append(a.attack_port[g])
+        elif why is not None:
+            why.no(_no_port_attack(s, seat, p), RULE_PORT, "attack_port", galley=g + 1)
+        if why is not None:
+            for h, oh in enumerate(g_owner):
+                if oh < 0 or oh == seat or g_area[h] != area:
+                    why.no(
+                        f"galley {h + 1} is not on the board"
+                        if oh < 0
+                        else f"galley {h + 1} is yours"
+                        if oh == seat
+                        else f"galley {h + 1} is not in the area of galley {g + 1}",
+                        RULE_BATTLE,
+                        "attack",
+                        galley=g + 1,
+                        target=h + 1,
+                    )
     out.append(a.done)
     return out
+
+
+ATTACKS = ("attack", "attack_port")
+
+
+def _no_port_attack(s: State, seat: int, p: int) -> str:
+    """Why a galley cannot attack the port of its area."""
+    if p < 0:
+        return "there is no port in this area"
+    name = s.game.board.port_names[p]
+    if s.owner[p] < 0:
+        return f"{name} is neutral: land on it in phase 5"
+    if s.owner[p] == seat:
+        return f"{name} is yours"
+    return f"{name} has no garrison left to fight: land on it in phase 5 (RULINGS.md R17)"
 
 
 def die(s: State) -> int:
@@ -119,15 +157,34 @@ def _after_galley_battle(s: State, g: int, h: int, events: list[Event]) -> None:
 # -- capture or sink, then the goods -----------------------------------------------------------
 
 
-def legal_victory(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_victory(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """Capture with sailors of the winning galley only, no more than the captured galley has
+    room for beside its cargo (RULINGS.md R25), within 7 galleys (R11); or sink it."""
     a, b = s.game.actions, s.game.board
     winner, loser = top.data
     room = 5 - s.g_goods[loser]  # the captured galley keeps its cargo: 5 pieces in all
+    sailors = s.g_sailors[winner]
     out: list[Action] = []
-    if s.g_owner.count(seat) < b.components["galleys_per_nation"]:
-        out += a.capture[: min(s.g_sailors[winner], room)]
-    elif 1 <= s.g_sailors[winner] <= room:  # at the cap: only by giving up the winning galley
-        out.append(a.capture[s.g_sailors[winner] - 1])
+    cap = b.components["galleys_per_nation"]
+    if s.g_owner.count(seat) < cap:
+        out += a.capture[: min(sailors, room)]
+    elif 1 <= sailors <= room:  # at the cap: only by giving up the winning galley
+        out.append(a.capture[sailors - 1])
+    if why is not None and why.wants("capture"):
+        for k in range(1, len(a.capture) + 1):
+            if k > sailors:
+                reason = f"galley {winner + 1} has only {sailors} sailors to move aboard"
+            elif k > room:
+                reason = (
+                    f"galley {loser + 1} carries {s.g_goods[loser]} goods: room for {room} "
+                    "sailors at most (5 pieces a galley, RULINGS.md R25)"
+                )
+            else:
+                reason = (
+                    f"you have {cap} galleys: capture only by moving every sailor of galley "
+                    f"{winner + 1}, which then sinks (RULINGS.md R11)"
+                )
+            why.no(reason, RULE_BATTLE, "capture", sailors=k)
     out.append(a.sink)
     return out
 
@@ -160,19 +217,50 @@ def _share(s: State, seat: int, first: int, second: int, mode: str, events: list
         _finish_spoils(s, frame, events)
 
 
-def legal_spoils(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_spoils(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
     """`take` moves a good from the second galley to the first, `give` the other way; only
     towards a galley that stays afloat and has room, and each good one way only (RULINGS.md
     R30: `moved` has bit i once good i was taken, bit 7 + i once it was given)."""
     a = s.game.actions
     first, second, mode, moved = top.data
     out: list[Action] = []
-    if mode != "sink_first" and s.room(first):
-        out += [a.take[i] for i in range(7) if s.cargo[7 * second + i] and not moved >> (7 + i) & 1]
-    if mode != "sink_second" and s.room(second):
-        out += [a.give[i] for i in range(7) if s.cargo[7 * first + i] and not moved >> i & 1]
+    for kind, src, dst, sinking, back in (
+        ("take", second, first, "sink_first", 7),
+        ("give", first, second, "sink_second", 0),
+    ):
+        if mode != sinking and s.room(dst):
+            row = a.take if kind == "take" else a.give
+            base = 7 * src
+            out += [row[i] for i in range(7) if s.cargo[base + i] and not moved >> (back + i) & 1]
+        if why is not None and why.wants(kind):
+            _why_not_share(s, why, kind, src, dst, mode == sinking, moved >> back)
     out.append(a.done)
     return out
+
+
+def _why_not_share(
+    s: State, why: Why, kind: str, src: int, dst: int, sinking: bool, other_way: int
+) -> None:
+    """The check of `legal_spoils` that keeps a `take` or `give` out (`other_way`: bit i set
+    once good i went the other way)."""
+    if sinking:
+        why.no(f"galley {dst + 1} is sinking: no goods go aboard", RULE_BATTLE, kind)
+    elif not s.room(dst):
+        why.no(
+            f"galley {dst + 1} has no room: 5 pieces a galley, at most 4 goods",
+            RULE_BATTLE,
+            kind,
+        )
+    for i, good in enumerate(GOODS):
+        if not s.cargo[7 * src + i]:
+            why.no(f"there is no {good} aboard galley {src + 1}", RULE_BATTLE, kind, good=good)
+        elif other_way >> i & 1:
+            why.no(
+                f"{good} already went the other way: each good moves one way only (RULINGS.md R30)",
+                RULE_BATTLE,
+                kind,
+                good=good,
+            )
 
 
 def apply_spoils(s: State, seat: int, action: Action, top: Decision) -> list[Event]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 
@@ -23,8 +23,11 @@ RULE_BIDS = (
 )
 
 
-def legal_bid(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_bid(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """Any sum of one's own money in steps of 100 (RULINGS.md R9)."""
     bids = s.game.actions.bid
+    if why is not None:  # the one check: no more than the bidder has
+        why.no(f"you cannot bid more than your {s.money[seat]} ducats", RULE_BIDS, "bid")
     return bids[: min(s.money[seat] // 100, len(bids) - 1) + 1]
 
 
@@ -71,8 +74,19 @@ def _next_chooser(s: State, choosers: tuple[int, ...], events: list[Event]) -> N
     s.stack.append(Decision("position", (choosers[0],), choosers[1:]))
 
 
-def legal_position(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_position(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """A place in the turn order not yet taken."""
     places = s.game.actions.position
+    if why is not None:
+        for k, taken in enumerate(s.order):
+            if taken >= 0:
+                why.no(
+                    f"place {k + 1} is taken by the {s.seat_label(taken)}",
+                    RULE_BIDS,
+                    "position",
+                    place=k + 1,
+                )
+        why.no(f"there are only {s.players} places in the turn order", RULE_BIDS, "position")
     return [places[k] for k in range(s.players) if s.order[k] < 0]
 
 

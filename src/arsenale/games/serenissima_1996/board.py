@@ -22,6 +22,8 @@ GEMS, GOLD, SPICES, WINE, CLOTH, IRON, WOOD = range(7)
 NATIONS = ("venetians", "genoese", "spanish", "turks")
 VENETIANS, GENOESE, SPANISH, TURKS = range(4)
 STATUSES = ("confirmed", "reconstructed")
+POPCOUNT = tuple(bin(m).count("1") for m in range(128))
+"""Goods in a warehouse, by its bit mask."""
 
 # Counts and values the rulebooks state (R1-FR contents, monopoly rule, end of game; R1-EN).
 RULEBOOK_CUBES = 15

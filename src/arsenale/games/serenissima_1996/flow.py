@@ -44,8 +44,6 @@ def start_phase(s: State, phase: int, events: list[Event]) -> None:
 def next_turn(s: State, events: list[Event]) -> None:
     """Hand the current phase to the next seat in turn order; after the last, the next phase.
     A seat whose only legal action would be `done` is passed over."""
-    from arsenale.games.serenissima_1996.state import PHASES
-
     while True:
         s.turn_index += 1
         if s.turn_index >= s.players:
@@ -60,7 +58,7 @@ def next_turn(s: State, events: list[Event]) -> None:
         s.locks = 0
         s.deals = 0
         frame = Decision(PHASE_KIND[s.phase], (seat,))
-        if len(PHASES[frame.kind][0](s, seat, frame)) > 1:
+        if len(s.phases[frame.kind].legal(s, seat, frame, None)) > 1:
             s.stack.append(frame)
             return
 

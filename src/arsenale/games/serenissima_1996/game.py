@@ -1,4 +1,5 @@
-"""Serenissima (1996): the game object, set-up of a new state, and the decision table."""
+"""Serenissima (1996): the game object, set-up of a new state, the heuristic and the prior of
+other seats' secret choices (the decision table is `State.phases`)."""
 
 from __future__ import annotations
 
@@ -10,49 +11,18 @@ from arsenale.core.actions import Action
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
-from arsenale.games.serenissima_1996 import (
-    battle,
-    bidding,
-    landing,
-    movement,
-    negotiation,
-    sales,
-    setup,
-    trade,
-)
+from arsenale.games.serenissima_1996 import setup
 from arsenale.games.serenissima_1996.actions import Actions
 from arsenale.games.serenissima_1996.board import Board, load_board
 from arsenale.games.serenissima_1996.heuristic import FALLBACK_KINDS
-from arsenale.games.serenissima_1996.state import PHASES, RESOLVERS, State
+from arsenale.games.serenissima_1996.state import State
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-# Decision kind -> (legal actions, apply): phases and their interruptions.
-PHASES.update(
-    {
-        "deploy": (setup.legal_deploy, None),
-        "bid": (bidding.legal_bid, None),
-        "position": (bidding.legal_position, bidding.apply_position),
-        "purchases": (trade.legal_purchases, trade.apply_purchases),
-        "opening": (negotiation.legal_offer, negotiation.apply_offer),
-        "offer": (negotiation.legal_offer, negotiation.apply_offer),
-        "answer": (negotiation.legal_answer, negotiation.apply_answer),
-        "counter_answer": (negotiation.legal_accept_or_refuse, negotiation.apply_counter_answer),
-        "last_word": (negotiation.legal_accept_or_refuse, negotiation.apply_last_word),
-        "movement": (movement.legal_movement, movement.apply_movement),
-        "permission": (movement.legal_permission, movement.apply_permission),
-        "battles": (battle.legal_battles, battle.apply_battles),
-        "victory": (battle.legal_victory, battle.apply_victory),
-        "spoils": (battle.legal_spoils, battle.apply_spoils),
-        "landing": (landing.legal_landing, landing.apply_landing),
-        "sales": (sales.legal_sales, sales.apply_sales),
-    }
-)
-# Simultaneous secret decisions: resolved by the game once every seat has submitted.
-RESOLVERS.update({"deploy": setup.resolve_deploy, "bid": bidding.resolve_bid})
-
 NATION_OPTIONS = {"historical": 0, "spanish-turks": 1}
+PRIOR_AS_HEURISTIC = 0.5
+"""How often another seat's secret choice is taken to be the heuristic's (RULINGS.md R32)."""
 
 
 class Serenissima1996(Game):
@@ -136,6 +106,29 @@ class Serenissima1996(Game):
 
         assert isinstance(world, State)
         return heuristic(world, seat, list(legal))
+
+    def submission_prior(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Another seat's secret deployment or bid as a player of that seat might make it
+        (RULINGS.md R32): half the time the heuristic's own choice in this world; otherwise a
+        split of its sailors close to that one, or a bid of a few hundred ducats, a tenth of
+        the seat's money on average (drawn in the world, so never the true sum)."""
+        from arsenale.games.serenissima_1996.heuristic import heuristic
+
+        assert isinstance(world, State)
+        choices = list(legal)
+        guess = heuristic(world, seat, choices)
+        if rng.random() < PRIOR_AS_HEURISTIC:
+            return guess
+        if guess.kind == "deploy":
+            first, second = guess["first"], guess["second"]
+            near = [a for a in choices if abs(a["first"] - first) + abs(a["second"] - second) <= 2]
+            return near[rng.randrange(len(near))]
+        if guess.kind == "bid":
+            hundreds = rng.expovariate(1000 / max(1000, world.money[seat]))
+            return choices[min(len(choices) - 1, int(hundreds))]
+        return choices[rng.randrange(len(choices))]
 
     def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
         from arsenale.games.serenissima_1996.render import render

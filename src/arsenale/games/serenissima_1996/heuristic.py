@@ -1,8 +1,9 @@
 """The heuristic bot for Serenissima (1996): trades for profit, takes ports, guards its capital,
 fights when the odds favour it and haggles like a merchant.
 
-The bot reads only a determinized world (`SeatInfo.determinize`; nothing is hidden in this game
-but the secret bids, which it never looks at) and searches nothing. Every decision is scored in
+The bot reads only a determinized world (`SeatInfo.determinize`, where other seats' money and
+secret choices are drawn afresh, RULINGS.md R31-R32; it reads only its own money and never a
+pending submission) and searches nothing. Every decision is scored in
 ducats, a prosperity point being worth 500 (the rate at which money scores):
 
 * a sale is worth its warehouse space, plus the new-market bonus (500, or 1,000 in a rival's

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 
@@ -21,14 +21,34 @@ if TYPE_CHECKING:
 RULE_LANDING = "serenissima-1996.en.txt, Phase 5: Capture and control of ports"
 
 
-def legal_landing(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_landing(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """1 to all the sailors of a galley onto the port of its area, if that port has no
+    garrison."""
     a, b = s.game.actions, s.game.board
     out: list[Action] = []
+    if why is not None:
+        s.refuse_others(seat, why, "land", RULE_LANDING)
     for g, o in enumerate(s.g_owner):
         if o == seat:
             p = b.area_port[s.g_area[g]]
             if p >= 0 and s.garrison[p] == 0:
                 out += a.land[g][: s.g_sailors[g]]
+                if why is not None:
+                    why.no(
+                        f"galley {g + 1} cannot land more than the {s.g_sailors[g]} sailors aboard",
+                        RULE_LANDING,
+                        "land",
+                        galley=g + 1,
+                    )
+            elif why is not None:
+                why.no(
+                    "there is no port in this area"
+                    if p < 0
+                    else f"{b.port_names[p]} has a garrison: only an empty port can be taken",
+                    RULE_LANDING,
+                    "land",
+                    galley=g + 1,
+                )
     out.append(a.done)
     return out
 

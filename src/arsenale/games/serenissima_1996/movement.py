@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 
@@ -24,14 +24,49 @@ RULE_MOVE = "serenissima-1996.en.txt, Phase 3: Movement of galleys"
 RULE_PERMISSION = "serenissima-1996.en.txt, Phase 3, Permission for passing through an area"
 
 
-def legal_movement(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_movement(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """One area at a time to a neighbouring area, one area per sailor aboard a round, until a
+    refused passage stops the galley."""
     a, b = s.game.actions, s.game.board
     out: list[Action] = []
+    if why is not None:
+        if not why.wants("sail"):
+            why = None
+        else:
+            s.refuse_others(seat, why, "sail", RULE_MOVE)
     stopped = s.g_stopped
     for g, o in enumerate(s.g_owner):
-        if o == seat and not stopped >> g & 1 and s.g_moved[g] < s.g_sailors[g]:
+        if o != seat:
+            continue
+        if stopped >> g & 1:
+            if why is not None:
+                why.no(
+                    f"galley {g + 1} was refused passage: it stays here this round",
+                    RULE_PERMISSION,
+                    "sail",
+                    galley=g + 1,
+                )
+        elif s.g_moved[g] >= s.g_sailors[g]:
+            if why is not None:
+                why.no(
+                    f"galley {g + 1} has moved as many areas as it has sailors aboard "
+                    f"({s.g_sailors[g]}): one area per sailor",
+                    RULE_MOVE,
+                    "sail",
+                    galley=g + 1,
+                )
+        else:
+            here = s.g_area[g]
             row = a.sail[g]
-            out += [row[z] for z in b.adjacent[s.g_area[g]]]
+            out += [row[z] for z in b.adjacent[here]]
+            if why is not None:
+                near = ", ".join(b.area_ids[z] for z in b.adjacent[here])
+                why.no(
+                    f"galley {g + 1} in {b.area_ids[here]} sails one area at a time, to {near}",
+                    RULE_MOVE,
+                    "sail",
+                    galley=g + 1,
+                )
     out.append(a.done)
     return out
 
@@ -61,7 +96,7 @@ def _owners_in(s: State, area: int, mover: int) -> tuple[int, ...]:
     return tuple(seat for seat in s.order if seat in present)
 
 
-def legal_permission(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_permission(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
     a = s.game.actions
     return [a.allow, a.deny]
 

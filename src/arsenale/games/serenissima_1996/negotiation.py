@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996.board import GOODS, Board
 
@@ -76,10 +76,27 @@ def open_trade(s: State, seat: int, good: int, src: int, dst: int, events: list[
     events.append({"type": "deal", "deal": deal.to_json(s.game.board)})
 
 
-def legal_offer(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_offer(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """A price within the deal's range; the seller asked to sell from a galley may refuse
+    (RULINGS.md R8), a port owner may not (R6)."""
     deal: Deal = top.data
     prices = s.game.actions.price
     out = prices[deal.low : deal.high + 1]
+    if why is not None:
+        rule = RULE_PRICE if deal.port >= 0 else RULE_TRADE
+        why.no(
+            f"the price must lie between {deal.low * 100} and {deal.high * 100} ducats",
+            rule,
+            "price",
+        )
+        if top.kind != "opening":
+            why.no(
+                "the owner of a port cannot refuse to sell: name a price (RULINGS.md R6)"
+                if deal.port >= 0
+                else "you offered this sale yourself: name a price",
+                rule,
+                "refuse",
+            )
     if top.kind == "opening":
         return [*out, s.game.actions.refuse]
     return out
@@ -95,13 +112,34 @@ def apply_offer(s: State, seat: int, action: Action, top: Decision) -> list[Even
     return [{"type": "offer", "seat": seat, "ducats": action["ducats"]}]
 
 
-def legal_answer(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_answer(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """Accept the price if one can pay it; counter with a lower one within the range that one
+    can pay (RULINGS.md R7); or refuse."""
     deal: Deal = top.data
     a = s.game.actions
     cash = s.money[seat] // 100
     out: list[Action] = [a.accept] if cash >= deal.offer else []
     out += a.counter[deal.low : min(deal.offer, cash + 1)]
     out.append(a.refuse)
+    if why is not None:
+        rule = RULE_PRICE if deal.port >= 0 else RULE_TRADE
+        price, money = deal.offer * 100, s.money[seat]
+        why.no(f"you cannot pay {price} ducats: you have {money}", rule, "accept")
+        for n in range(deal.offer, len(a.counter)):
+            why.no(
+                f"a counter offer must be lower than the price asked, {price} (RULINGS.md R7)",
+                rule,
+                "counter",
+                ducats=n * 100,
+            )
+        for n in range(deal.low):
+            why.no(
+                f"a counter offer may not be below {deal.low * 100} ducats (RULINGS.md R7)",
+                rule,
+                "counter",
+                ducats=n * 100,
+            )
+        why.no(f"you cannot pay more than your {money} ducats", rule, "counter")
     return out
 
 
@@ -118,10 +156,19 @@ def apply_answer(s: State, seat: int, action: Action, top: Decision) -> list[Eve
     return [{"type": "counter_offer", "seat": seat, "ducats": action["ducats"]}]
 
 
-def legal_accept_or_refuse(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_accept_or_refuse(
+    s: State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
+    """Accept or refuse; the buyer's last word accepts the first price only if it can pay."""
     a = s.game.actions
     deal: Deal = top.data
     if top.kind == "last_word" and s.money[seat] < deal.offer * 100:
+        if why is not None:
+            why.no(
+                f"you cannot pay {deal.offer * 100} ducats: you have {s.money[seat]}",
+                RULE_PRICE if deal.port >= 0 else RULE_TRADE,
+                "accept",
+            )
         return [a.refuse]
     return [a.accept, a.refuse]
 

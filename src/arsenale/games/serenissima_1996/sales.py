@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
-from arsenale.games.serenissima_1996.board import GOODS
-from arsenale.games.serenissima_1996.state import POPCOUNT
+from arsenale.games.serenissima_1996.board import GOODS, POPCOUNT
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import State
@@ -27,23 +26,62 @@ RULE_MARKETS = "serenissima-1996.en.txt, Phase 6, Opening new markets"
 
 
 def can_sell(s: State, p: int, good: int) -> bool:
+    """A port buys a good it neither produces nor holds, while its warehouse has space."""
     b = s.game.board
     wh = s.warehouse[p]
     return b.port_good[p] != good and not wh >> good & 1 and POPCOUNT[wh] < b.port_size[p]
 
 
-def legal_sales(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_sales(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """Every good aboard a galley of the seat that the port of its area buys (`can_sell`)."""
     a, b = s.game.actions, s.game.board
     out: list[Action] = []
     cargo = s.cargo
+    if why is not None:
+        if not why.wants("sell"):
+            why = None
+        else:
+            s.refuse_others(seat, why, "sell", RULE_SALE)
     for g, o in enumerate(s.g_owner):
-        if o == seat and s.g_goods[g]:
+        if o != seat:
+            continue
+        if s.g_goods[g]:
             p = b.area_port[s.g_area[g]]
             if p >= 0:
                 row = a.sell[g]
                 out += [row[i] for i in range(7) if cargo[7 * g + i] and can_sell(s, p, i)]
+            elif why is not None:
+                why.no("there is no port in this area", RULE_SALE, "sell", galley=g + 1)
+        if why is not None:
+            _why_not_sell(s, g, why)
     out.append(a.done)
     return out
+
+
+def _why_not_sell(s: State, g: int, why: Why) -> None:
+    """The checks of `legal_sales` and `can_sell` on the goods of galley g."""
+    b = s.game.board
+    for i, good in enumerate(GOODS):
+        if not s.cargo[7 * g + i]:
+            why.no(
+                f"there is no {good} aboard galley {g + 1}",
+                RULE_SALE,
+                "sell",
+                galley=g + 1,
+                good=good,
+            )
+    p = b.area_port[s.g_area[g]]
+    if p < 0:
+        return
+    name, wh = b.port_names[p], s.warehouse[p]
+    for i, good in enumerate(GOODS):
+        if b.port_good[p] == i:
+            reason = f"{name} produces {good}: it buys only goods it neither makes nor holds"
+        elif wh >> i & 1:
+            reason = f"{name} already holds {good} in its warehouse"
+        else:
+            reason = f"the warehouse of {name} is full"
+        why.no(reason, RULE_SALE, "sell", galley=g + 1, good=good)
 
 
 def new_market_bonus(s: State, seller: int, p: int, good: int) -> int:

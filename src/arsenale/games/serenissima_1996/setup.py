@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 
@@ -26,10 +26,25 @@ def begin(s: State) -> None:
     s.stack.append(Decision("deploy", tuple(range(s.players))))
 
 
-def legal_deploy(s: State, seat: int, top: Decision) -> list[Action]:
+def legal_deploy(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """1 to 5 sailors on each galley (5 pieces a galley, one at least a sailor), the rest of
+    the 10 in the capital."""
     a = s.game.actions
     sailors = s.game.board.start["sailors"]
-    return [a.deploy_action(x, y) for x in range(1, 6) for y in range(1, 6) if x + y <= sailors]
+    out = []
+    for x in range(1, 6):
+        for y in range(1, 6):
+            if x + y <= sailors:
+                out.append(a.deploy_action(x, y))
+            elif why is not None:
+                why.no(
+                    f"you have {sailors} sailors to split: {x} + {y} is more",
+                    RULE_SETUP,
+                    "deploy",
+                    first=x,
+                    second=y,
+                )
+    return out
 
 
 def resolve_deploy(s: State, top: Decision, submissions: dict[int, Action]) -> list[Event]:

@@ -7,24 +7,39 @@ warehouse is a bit mask of goods: a good enters a port's warehouse at most once.
 The rules live beside this file, one module per part of the rulebook: setup.py, bidding.py
 (phase 1), trade.py (phase 2), negotiation.py (prices, counter offers, trades between players),
 movement.py (phase 3, permission to pass), battle.py (phase 4), landing.py (phase 5),
-sales.py (phase 6, income, the end of a round and prosperity points).
+sales.py (phase 6, income, the end of a round and prosperity points). `State.phases` ties each
+decision to its legal actions, its effect and what it asks; every legal-action generator also
+gives the reason a refused action is not legal (`why`), from the checks that leave it out.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision, Why
+from arsenale.core.decisions import Phase, Why
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
-from arsenale.games.serenissima_1996.board import GOODS
+from arsenale.games.serenissima_1996 import (
+    battle,
+    bidding,
+    landing,
+    movement,
+    negotiation,
+    sales,
+    setup,
+    trade,
+)
+from arsenale.games.serenissima_1996.board import GOODS, POPCOUNT
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.game import Serenissima1996
 
-POPCOUNT = tuple(bin(m).count("1") for m in range(128))
+MONEY_SPREAD = 0.15
+"""Spread (standard deviation of the logarithm) of a rival's drawn money per square root of
+the rounds played (RULINGS.md R31)."""
+MONEY_SPREAD_MAX = 0.6
 PHASE_NAMES = ("set-up", "bids", "purchases", "movement", "battles", "landing", "sales")
 
 
@@ -58,6 +73,105 @@ class State(GameState):
         "deals",
     )
     __slots__ = copied + kept
+    phases: ClassVar[dict[str, Phase]] = {
+        "deploy": Phase(
+            setup.legal_deploy,
+            resolve=setup.resolve_deploy,
+            asks="split your 10 sailors: 'deploy <first galley> <second galley>'",
+            rule=setup.RULE_SETUP,
+        ),
+        "bid": Phase(
+            bidding.legal_bid,
+            resolve=bidding.resolve_bid,
+            asks="secret bid for the turn order: 'bid <ducats>' in hundreds",
+            rule=bidding.RULE_BIDS,
+        ),
+        "position": Phase(
+            bidding.legal_position,
+            bidding.apply_position,
+            asks="choose your place in the turn order: 'position <n>'",
+            rule=bidding.RULE_BIDS,
+        ),
+        "purchases": Phase(
+            trade.legal_purchases,
+            trade.apply_purchases,
+            asks="phase 2: buy, build, hire, transfer, discard, trade, or 'done'",
+            rule=trade.RULE_BUY,
+        ),
+        "opening": Phase(
+            negotiation.legal_offer,
+            negotiation.apply_offer,
+            asks="a player wants to buy from you: 'price <ducats>' or 'refuse'",
+            rule=negotiation.RULE_TRADE,
+        ),
+        "offer": Phase(
+            negotiation.legal_offer,
+            negotiation.apply_offer,
+            asks="name your price: 'price <ducats>'",
+            rule=negotiation.RULE_PRICE,
+        ),
+        "answer": Phase(
+            negotiation.legal_answer,
+            negotiation.apply_answer,
+            asks="answer the price: 'accept', 'counter <ducats>' or 'refuse'",
+            rule=negotiation.RULE_PRICE,
+        ),
+        "counter_answer": Phase(
+            negotiation.legal_accept_or_refuse,
+            negotiation.apply_counter_answer,
+            asks="answer the counter offer: 'accept' or 'refuse'",
+            rule=negotiation.RULE_PRICE,
+        ),
+        "last_word": Phase(
+            negotiation.legal_accept_or_refuse,
+            negotiation.apply_last_word,
+            asks="take the first price ('accept') or give up ('refuse')",
+            rule=negotiation.RULE_PRICE,
+        ),
+        "movement": Phase(
+            movement.legal_movement,
+            movement.apply_movement,
+            asks="phase 3: 'sail <galley> <area>' or 'done'",
+            rule=movement.RULE_MOVE,
+        ),
+        "permission": Phase(
+            movement.legal_permission,
+            movement.apply_permission,
+            asks="a galley asks to pass: 'allow' or 'deny'",
+            rule=movement.RULE_PERMISSION,
+        ),
+        "battles": Phase(
+            battle.legal_battles,
+            battle.apply_battles,
+            asks="phase 4: 'attack <galley> <target>' or 'done'",
+            rule=battle.RULE_BATTLE,
+        ),
+        "victory": Phase(
+            battle.legal_victory,
+            battle.apply_victory,
+            asks="the galley is emptied: 'capture <sailors>' or 'sink'",
+            rule=battle.RULE_BATTLE,
+        ),
+        "spoils": Phase(
+            battle.legal_spoils,
+            battle.apply_spoils,
+            asks="share the goods: 'take <good>', 'give <good>' or 'done'",
+            rule=battle.RULE_BATTLE,
+        ),
+        "landing": Phase(
+            landing.legal_landing,
+            landing.apply_landing,
+            asks="phase 5: 'land <galley> <sailors>' or 'done'",
+            rule=landing.RULE_LANDING,
+        ),
+        "sales": Phase(
+            sales.legal_sales,
+            sales.apply_sales,
+            asks="phase 6: 'sell <good> <galley>' or 'done'",
+            rule=sales.RULE_SALE,
+        ),
+    }
+    """Decision kind -> Phase: the phases of a round and the decisions that interrupt them."""
 
     game: Serenissima1996
     nation: tuple[int, ...]  # nation index of each seat
@@ -146,26 +260,68 @@ class State(GameState):
         self.g_start[g] = area
         return g
 
+    def not_yours(self, g: int) -> str:
+        """Why galley slot g is not the seat's to use."""
+        if self.g_owner[g] < 0:
+            return f"galley {g + 1} is not on the board"
+        return f"galley {g + 1} is not yours: it belongs to the {self.seat_label(self.g_owner[g])}"
+
+    def refuse_others(
+        self, seat: int, why: Why, kinds: str | tuple[str, ...], rule: str, name: str = "galley"
+    ) -> None:
+        """The check every generator makes first, that a galley is the seat's: explains the
+        actions of `kinds` whose parameter `name` is a galley of somebody else or none."""
+        if not why.wants(kinds):
+            return
+        for g, o in enumerate(self.g_owner):
+            if o != seat:
+                why.no(self.not_yours(g), rule, kinds, **{name: g + 1})
+
     # -- core hooks ----------------------------------------------------------------------------
 
-    def _legal_actions(self, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
-        return PHASES[top.kind][0](self, seat, top)
-
-    def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
-        return PHASES[top.kind][1](self, seat, action, top)
-
-    def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
-        return RESOLVERS[top.kind](self, top, submissions)
-
-    def _why_illegal(self, seat: int, action: Action, top: Decision) -> tuple[str, str | None]:
-        from arsenale.games.serenissima_1996.explain import why_illegal
-
-        return why_illegal(self, seat, action, top)
-
     def _determinize(self, seat: int, rng: random.Random) -> None:
-        # Money is private but every payment is made at the table, so it follows from what
-        # everyone has seen; secret bids are resampled by the core. Nothing else is hidden.
-        return None
+        """Other seats' money, hidden unless `open_money`, drawn from what `seat` sees
+        (RULINGS.md R31): everyone holds the starting ducats until the first bids are paid;
+        later each rival is taken to be as wealthy as the seat, money plus what it has
+        visibly put into pieces (`invested`), give or take a spread that grows with the
+        rounds played. Secret submissions are drawn by the core (`Game.submission_prior`).
+        Nothing else is hidden."""
+        if self.options.get("open_money", False):
+            return
+        start = self.game.board.start["ducats"]
+        if self.round == 0 or (self.round == 1 and self.stack[-1].kind == "bid"):
+            # nobody has paid anything yet
+            for s in range(self.players):
+                if s != seat:
+                    self.money[s] = start
+            return
+        wealth = self.money[seat] + self.invested(seat)
+        spread = min(MONEY_SPREAD_MAX, MONEY_SPREAD * math.sqrt(self.round))
+        for s in range(self.players):
+            if s != seat:
+                mean = max(100, wealth - self.invested(s))
+                draw = mean * math.exp(rng.gauss(-spread * spread / 2, spread))
+                self.money[s] = int(draw / 100 + 0.5) * 100
+
+    def invested(self, seat: int) -> int:
+        """Ducats `seat` has visibly put into pieces beyond those it started with, at their
+        prices: galleys past the first two, sailors on the board past the first ten, cubes
+        aboard its galleys, forts in its ports. Read from what every seat sees."""
+        b = self.game.board
+        prices, start = b.prices, b.start
+        galleys = cubes = 0
+        for g, o in enumerate(self.g_owner):
+            if o == seat:
+                galleys += 1
+                cubes += self.g_goods[g]
+        sailors = b.components["sailors_per_nation"] - self.reserve[seat]
+        forts = sum(1 for p, o in enumerate(self.owner) if o == seat and self.forts >> p & 1)
+        return (
+            prices["galley"] * max(0, galleys - start["galleys"])
+            + prices["sailor"] * max(0, sailors - start["sailors"])
+            + prices["good"] * cubes
+            + prices["fort"] * forts
+        )
 
     def prosperity(self, seat: int) -> int:
         """Prosperity points (serenissima-1996.fr.txt, FIN DE PARTIE)."""
@@ -255,8 +411,3 @@ class State(GameState):
             "supply": {GOODS[i]: self.supply[i] for i in range(7)},
             "deal": deal,
         }
-
-
-# Decision kind -> (legal actions, apply), and simultaneous kind -> resolve; filled by game.py.
-PHASES: dict[str, tuple[Any, Any]] = {}
-RESOLVERS: dict[str, Any] = {}

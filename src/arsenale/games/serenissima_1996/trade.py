@@ -5,14 +5,14 @@ rules"). In turn order, each seat does any number of these, in any order, then s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow, negotiation
-from arsenale.games.serenissima_1996.board import GOLD, GOODS, IRON, WOOD
-from arsenale.games.serenissima_1996.state import POPCOUNT
+from arsenale.games.serenissima_1996.board import GOLD, GOODS, IRON, POPCOUNT, WOOD
+from arsenale.games.serenissima_1996.negotiation import RULE_PRICE, RULE_TRADE
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import State
@@ -44,49 +44,165 @@ def deal_bit(seller: int, good: int, port_deal: bool) -> int:
     return 1 << (2 * (7 * seller + good) + (0 if port_deal else 1))
 
 
-def can_hire(s: State, seat: int, p: int) -> bool:
-    """100 ducats a sailor; per port and round, no more than the goods in its warehouse."""
-    return (
+def can_hire(s: State, seat: int, p: int, why: Why | None = None, galley: int = -1) -> bool:
+    """100 ducats a sailor from the box; per port and round, no more than the goods in its
+    warehouse. With `why`, the failing check explains `hire <port>`, or `hire g<galley + 1>`
+    when a galley is given."""
+    if (
         s.hired[p] < POPCOUNT[s.warehouse[p]]
         and s.money[seat] >= s.game.board.prices["sailor"]
         and s.reserve[seat] > 0
+    ):
+        return True
+    if why is not None:
+        b = s.game.board
+        if s.hired[p] >= POPCOUNT[s.warehouse[p]]:
+            reason = _hiring_limit(s, p)
+        elif s.reserve[seat] <= 0:
+            reason = "you have no sailor left in the box"
+        else:
+            reason = f"a sailor costs {b.prices['sailor']} ducats"
+        if galley < 0:
+            why.no(reason, RULE_HIRE, "hire_port", port=b.port_ids[p])
+        else:
+            why.no(reason, RULE_HIRE, "hire_galley", galley=galley + 1)
+    return False
+
+
+def _hiring_limit(s: State, p: int) -> str:
+    name, goods = s.game.board.port_names[p], POPCOUNT[s.warehouse[p]]
+    if not goods:
+        return f"the warehouse of {name} is empty: a port hires one sailor a round per good in it"
+    return (
+        f"{name} has hired {s.hired[p]} sailors this round, one per good in its warehouse ({goods})"
     )
 
 
-def can_build_galley(s: State, seat: int, p: int, hire: bool = False) -> bool:
-    """Wood and iron produced or present; 500 ducats; one build per port and round; a crew of
-    one sailor, from the garrison or newly hired (RULINGS.md R10)."""
+def can_build_galley(
+    s: State, seat: int, p: int, hire: bool = False, why: Why | None = None
+) -> bool:
+    """Wood and iron produced or present; 500 ducats; one build per port and round; at most
+    7 galleys a nation (RULINGS.md R11); a crew of one sailor, from the garrison or newly
+    hired (R10)."""
     b = s.game.board
     price = b.prices["galley"]
     if s.built >> p & 1 or s.money[seat] < price:
+        if why is not None:
+            _refuse_build(s, seat, p, why, "build_galley", "hired" if hire else None)
         return False
     if not (s.port_has(p, WOOD) and s.port_has(p, IRON)):
+        if why is not None:
+            why.no(
+                f"a galley needs wood and iron produced in {b.port_names[p]} or in its warehouse",
+                RULE_BUILD,
+                "build_galley",
+                port=b.port_ids[p],
+            )
         return False
     if -1 not in s.g_owner or s.g_owner.count(seat) >= b.components["galleys_per_nation"]:
+        if why is not None:
+            why.no(
+                "every galley is on the board"
+                if -1 not in s.g_owner
+                else f"you have {b.components['galleys_per_nation']} galleys (RULINGS.md R11)",
+                RULE_BUILD,
+                "build_galley",
+                port=b.port_ids[p],
+            )
         return False
     if not hire:
-        return s.garrison[p] >= 1
-    return (
+        if s.garrison[p] >= 1:
+            return True
+        if why is not None:
+            why.no(
+                f"no sailor in the garrison of {b.port_names[p]} to crew the galley: "
+                f"'build galley {b.port_ids[p]} hire' hires one",
+                RULE_BUILD,
+                "build_galley",
+                port=b.port_ids[p],
+                crew=None,
+            )
+        return False
+    if (
         s.reserve[seat] > 0
         and s.hired[p] < POPCOUNT[s.warehouse[p]]
         and s.money[seat] >= price + b.prices["sailor"]
-    )
+    ):
+        return True
+    if why is not None:
+        if s.reserve[seat] <= 0:
+            reason = "you have no sailor left in the box to hire"
+        elif s.hired[p] >= POPCOUNT[s.warehouse[p]]:
+            reason = _hiring_limit(s, p)
+        else:
+            reason = f"a galley and a hired sailor cost {price + b.prices['sailor']} ducats"
+        why.no(reason, RULE_BUILD, "build_galley", port=b.port_ids[p], crew="hired")
+    return False
 
 
-def can_build_fort(s: State, seat: int, p: int) -> bool:
-    """Wood and gold produced or present; 500 ducats; one build per port and round."""
+def can_build_fort(s: State, seat: int, p: int, why: Why | None = None) -> bool:
+    """Wood and gold produced or present; 500 ducats; one build per port and round; one fort a
+    port, 20 in all."""
     b = s.game.board
-    return (
+    if (
         not s.built >> p & 1
         and not s.forts >> p & 1
         and s.money[seat] >= b.prices["fort"]
         and bin(s.forts).count("1") < b.components["forts"]
         and s.port_has(p, WOOD)
         and s.port_has(p, GOLD)
-    )
+    ):
+        return True
+    if why is not None:
+        _refuse_build(s, seat, p, why, "build_fort", None)
+        if s.forts >> p & 1:
+            reason = f"{b.port_names[p]} has a fort already"
+        elif bin(s.forts).count("1") >= b.components["forts"]:
+            reason = f"all {b.components['forts']} forts are built"
+        else:
+            reason = f"a fort needs wood and gold produced in {b.port_names[p]} or in its warehouse"
+        why.no(reason, RULE_BUILD, "build_fort", port=b.port_ids[p])
+    return False
 
 
-def legal_purchases(s: State, seat: int, top: Decision) -> list[Action]:
+def _refuse_build(s: State, seat: int, p: int, why: Why, kind: str, crew: str | None) -> None:
+    """The two checks every building shares: one a port and round, 500 ducats."""
+    b = s.game.board
+    asked: dict[str, Any] = {"port": b.port_ids[p]}
+    if kind == "build_galley":
+        asked["crew"] = crew
+    if s.built >> p & 1:
+        why.no(
+            f"{b.port_names[p]} has built this round: one building per port and round",
+            RULE_BUILD,
+            kind,
+            **asked,
+        )
+    price = b.prices["galley" if kind == "build_galley" else "fort"]
+    if s.money[seat] < price:
+        why.no(f"a building costs {price} ducats", RULE_BUILD, kind, **asked)
+
+
+GALLEY_KINDS = ("buy", "hire_galley", "garrison", "embark", "discard_good", "discard_sailor")
+"""Phase 2 actions on one galley (parameter `galley`)."""
+TRANSFERS = ("transfer_sailor", "transfer_good")
+PORT_KINDS = ("hire_port", "build_galley", "build_fort")
+BETWEEN = (*TRANSFERS, "trade", "discard_good")
+PURCHASES = frozenset((*GALLEY_KINDS, *TRANSFERS, *PORT_KINDS, "trade"))
+RULE_OF = {
+    "buy": RULE_BUY,
+    "hire_galley": RULE_HIRE,
+    "garrison": RULE_PLACE,
+    "embark": RULE_PLACE,
+    "discard_good": RULE_DISCARD,
+    "discard_sailor": RULE_DISCARD,
+}
+
+
+def legal_purchases(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """Phase 2 on the seat's turn: buy, hire, embark, garrison and discard on its galleys,
+    transfer between its galleys of one area, trade with other players' galleys there, hire
+    and build in its ports, or `done`."""
     a, b = s.game.actions, s.game.board
     out: list[Action] = []
     money = s.money[seat]
@@ -100,13 +216,20 @@ def legal_purchases(s: State, seat: int, top: Decision) -> list[Action]:
             by_area.setdefault(g_area[g], []).append(g)
             if o == seat:
                 mine.append(g)
+    if why is not None:
+        if not why.wants(PURCHASES):
+            why = None
+        else:
+            for kind in GALLEY_KINDS:
+                s.refuse_others(seat, why, kind, RULE_OF[kind])
+            s.refuse_others(seat, why, TRANSFERS, RULE_PLACE, "from")
     for g in mine:
         area = g_area[g]
         p = b.area_port[area]
         base = 7 * g
         sailors = gs[g]
         room = sailors + gg[g] < 5 and gg[g] < 4
-        carried = [i for i in range(7) if cargo[base + i]]
+        carried = [i for i in range(7) if cargo[base + i]] if gg[g] else []
         if p >= 0:
             good = b.port_good[p]
             if (
@@ -116,26 +239,105 @@ def legal_purchases(s: State, seat: int, top: Decision) -> list[Action]:
                 and (owner[p] in (-1, seat) or not s.deals & deal_bit(owner[p], good, True))
             ):
                 out.append(a.buy[g][good])
+            elif why is not None:
+                _why_not_buy(s, seat, g, p, room, why)
             if owner[p] == seat:
                 if sailors + gg[g] < 5:
-                    if can_hire(s, seat, p):
+                    if can_hire(s, seat, p, why, g):
                         out.append(a.hire_galley[g])
-                    if s.garrison[p] and not locks & (got(PORT // 2 + p) | gave(g)):
+                    if s.garrison[p] and (not locks or not locks & (got(PORT // 2 + p) | gave(g))):
                         out.append(a.embark[g])
-                if sailors >= 2 and not locks & (got(g) | gave(PORT // 2 + p)):
+                    elif why is not None:
+                        why.no(
+                            f"no sailor in the garrison of {b.port_names[p]}"
+                            if not s.garrison[p]
+                            else _r28(s, PORT // 2 + p, g, b.port_names[p], f"galley {g + 1}"),
+                            RULE_PLACE,
+                            "embark",
+                            galley=g + 1,
+                        )
+                elif why is not None:
+                    why.no(
+                        f"galley {g + 1} is full: 5 pieces a galley",
+                        RULE_PLACE,
+                        ("hire_galley", "embark"),
+                        galley=g + 1,
+                    )
+                if sailors >= 2 and (not locks or not locks & (got(g) | gave(PORT // 2 + p))):
                     out.append(a.garrison[g])
+                elif why is not None:
+                    why.no(
+                        f"galley {g + 1} keeps at least one sailor aboard"
+                        if sailors < 2
+                        else _r28(s, g, PORT // 2 + p, f"galley {g + 1}", b.port_names[p]),
+                        RULE_PLACE,
+                        "garrison",
+                        galley=g + 1,
+                    )
+                if why is not None:
+                    why.no(
+                        "in your own port a sailor leaves a galley for the garrison: "
+                        f"'garrison g{g + 1}' (RULINGS.md R19)",
+                        RULE_DISCARD,
+                        "discard_sailor",
+                        galley=g + 1,
+                    )
             elif sailors >= 2:
                 out.append(a.discard_sailor[g])
+            elif why is not None:
+                why.no(
+                    f"galley {g + 1} keeps at least one sailor aboard",
+                    RULE_DISCARD,
+                    "discard_sailor",
+                    galley=g + 1,
+                )
+            if why is not None:
+                _why_not_in_port(s, seat, g, p, why)
+        elif why is not None:
+            _why_no_port(g, why)
         for h in by_area[area]:
             if h == g:
                 continue
             o = g_owner[h]
             h_room = gs[h] + gg[h] < 5 and gg[h] < 4
             if o == seat:
-                if sailors >= 2 and gs[h] + gg[h] < 5 and not locks & (got(g) | gave(h)):
+                if (
+                    sailors >= 2
+                    and gs[h] + gg[h] < 5
+                    and (not locks or not locks & (got(g) | gave(h)))
+                ):
                     out.append(a.transfer_sailor[g][h])
-                if h_room and not locks & (got(GOODS_AT // 2 + g) | gave(GOODS_AT // 2 + h)):
+                elif why is not None:
+                    why.no(
+                        f"galley {g + 1} keeps at least one sailor aboard"
+                        if sailors < 2
+                        else f"galley {h + 1} is full: 5 pieces a galley"
+                        if gs[h] + gg[h] >= 5
+                        else _r28(s, g, h, f"galley {g + 1}", f"galley {h + 1}"),
+                        RULE_PLACE,
+                        "transfer_sailor",
+                        **{"from": g + 1, "to": h + 1},
+                    )
+                if h_room and (
+                    not locks or not locks & (got(GOODS_AT // 2 + g) | gave(GOODS_AT // 2 + h))
+                ):
                     out += [a.transfer_good[i][g][h] for i in carried]
+                elif why is not None:
+                    why.no(
+                        f"galley {h + 1} has no room: 5 pieces a galley, at most 4 goods"
+                        if not h_room
+                        else _r28(
+                            s,
+                            GOODS_AT // 2 + g,
+                            GOODS_AT // 2 + h,
+                            f"galley {g + 1}",
+                            f"galley {h + 1}",
+                            "goods",
+                        ),
+                        RULE_PLACE,
+                        "transfer_good",
+                        **{"from": g + 1, "to": h + 1},
+                    )
             elif not b.area_high_seas[area]:
                 deals = s.deals
                 if h_room:
@@ -148,20 +350,171 @@ def legal_purchases(s: State, seat: int, top: Decision) -> list[Action]:
                         for i in range(7)
                         if cargo[7 * h + i] and not deals & deal_bit(o, i, False)
                     ]
-        out += [a.discard_good[g][i] for i in carried]
+                if why is not None:
+                    _why_not_trade(s, g, h, room, h_room, why)
+            elif why is not None:
+                for pair in ({"from": g + 1, "to": h + 1}, {"from": h + 1, "to": g + 1}):
+                    why.no(
+                        f"no trade between players on the high seas ({b.area_ids[area]})",
+                        RULE_TRADE,
+                        "trade",
+                        **pair,
+                    )
+        if carried:
+            out += [a.discard_good[g][i] for i in carried]
+        if why is not None:
+            _why_not_between(s, seat, g, why)
     for p, o in enumerate(owner):
         if o != seat:
             continue
-        if can_hire(s, seat, p):
+        if can_hire(s, seat, p, why):
             out.append(a.hire_port[p])
-        if can_build_galley(s, seat, p):
+        if can_build_galley(s, seat, p, False, why):
             out.append(a.build_galley[p])
-        if can_build_galley(s, seat, p, hire=True):
+        if can_build_galley(s, seat, p, True, why):
             out.append(a.build_galley_hired[p])
-        if can_build_fort(s, seat, p):
+        if can_build_fort(s, seat, p, why):
             out.append(a.build_fort[p])
+    if why is not None:
+        for p, o in enumerate(owner):
+            if o != seat:
+                name = b.port_names[p]
+                whose = f"{name} is neutral" if o < 0 else f"{name} is not yours"
+                why.no(whose, RULE_HIRE, "hire_port", port=b.port_ids[p])
+                why.no(whose, RULE_BUILD, PORT_KINDS, port=b.port_ids[p])
+        why.no("a trade must involve one of your galleys", RULE_TRADE, "trade")
     out.append(a.done)
     return out
+
+
+def _r28(
+    s: State, giver: int, taker: int, giver_name: str, taker_name: str, what: str = "sailors"
+) -> str:
+    """Why a move between two places breaks RULINGS.md R28 (places numbered as in `gave`)."""
+    if s.locks & got(giver):
+        return (
+            f"{giver_name} has received {what} this turn, so it may not give any (RULINGS.md R28)"
+        )
+    return f"{taker_name} has given {what} this turn, so it may not receive any (RULINGS.md R28)"
+
+
+def _why_not_buy(s: State, seat: int, g: int, p: int, room: bool, why: Why) -> None:
+    """The check of `legal_purchases` that keeps the port's good off galley g."""
+    b = s.game.board
+    good = b.port_good[p]
+    rule = RULE_BUY
+    if not room:
+        reason, rule = f"galley {g + 1} has no room: 5 pieces a galley, at most 4 goods", RULE_PLACE
+    elif not s.supply[good]:
+        reason = f"no {GOODS[good]} left in the box"
+    elif s.money[seat] < 100:
+        reason = "a cube costs at least 100 ducats"
+    else:
+        reason = (
+            f"the {s.seat_label(s.owner[p])} refused to sell you {GOODS[good]} this turn: the deal "
+            "may not be reopened (RULINGS.md R29)"
+        )
+        rule = RULE_PRICE
+    why.no(reason, rule, "buy", galley=g + 1, good=GOODS[good])
+
+
+def _why_not_in_port(s: State, seat: int, g: int, p: int, why: Why) -> None:
+    """What else galley g may not do at the port of its area: buy another good than the
+    port's; hire, embark or garrison at a port that is not the seat's."""
+    b = s.game.board
+    name = b.port_names[p]
+    why.no(f"{name} offers {GOODS[b.port_good[p]]} only", RULE_BUY, "buy", galley=g + 1)
+    if s.owner[p] != seat:
+        whose = "neutral" if s.owner[p] < 0 else "not yours"
+        why.no(f"{name} is {whose}: hire in your own ports", RULE_HIRE, "hire_galley", galley=g + 1)
+        why.no(
+            f"{name} is {whose}: sailors move between galleys and your own ports",
+            RULE_PLACE,
+            ("garrison", "embark"),
+            galley=g + 1,
+        )
+
+
+def _why_no_port(g: int, why: Why) -> None:
+    """Galley g lies in an area without a port."""
+    no = "there is no port in this area"
+    why.no(no, RULE_BUY, "buy", galley=g + 1)
+    why.no(no, RULE_HIRE, "hire_galley", galley=g + 1)
+    why.no(no, RULE_PLACE, ("garrison", "embark"), galley=g + 1)
+    why.no(
+        f"{no}: sailors are discarded in a port area", RULE_DISCARD, "discard_sailor", galley=g + 1
+    )
+
+
+def _why_not_trade(s: State, g: int, h: int, room: bool, h_room: bool, why: Why) -> None:
+    """The checks of `legal_purchases` on a trade either way between the seat's galley g and
+    another player's galley h of the same area."""
+    if not why.wants("trade"):
+        return
+    for src, dst, dst_room in ((g, h, h_room), (h, g, room)):
+        pair = {"from": src + 1, "to": dst + 1}
+        if not dst_room:
+            why.no(
+                f"galley {dst + 1} has no room: 5 pieces a galley, at most 4 goods",
+                RULE_TRADE,
+                "trade",
+                **pair,
+            )
+        seller = s.g_owner[src]
+        for i, good in enumerate(GOODS):
+            if not s.cargo[7 * src + i]:
+                why.no(
+                    f"there is no {good} aboard galley {src + 1}",
+                    RULE_TRADE,
+                    "trade",
+                    good=good,
+                    **pair,
+                )
+            elif s.deals & deal_bit(seller, i, False):
+                why.no(
+                    f"a sale of {good} by the {s.seat_label(seller)} was refused this turn: the deal "
+                    "may not be reopened (RULINGS.md R29)",
+                    RULE_TRADE,
+                    "trade",
+                    good=good,
+                    **pair,
+                )
+
+
+def _why_not_between(s: State, seat: int, g: int, why: Why) -> None:
+    """The checks that keep moves and trades between the seat's galley g and another slot
+    out: goods it does not carry; a galley not on the board, not in its area, or (for a
+    trade) the seat's own."""
+    if not why.wants(BETWEEN):
+        return
+    for i, good in enumerate(GOODS):
+        if not s.cargo[7 * g + i]:
+            no = f"there is no {good} aboard galley {g + 1}"
+            why.no(no, RULE_PLACE, "transfer_good", good=good, **{"from": g + 1})
+            why.no(no, RULE_DISCARD, "discard_good", good=good, galley=g + 1)
+    area = s.g_area[g]
+    for h, o in enumerate(s.g_owner):
+        if h == g:
+            continue
+        out = {"from": g + 1, "to": h + 1}
+        back = {"from": h + 1, "to": g + 1}
+        if o < 0:
+            no = f"galley {h + 1} is not on the board"
+            why.no(no, RULE_PLACE, TRANSFERS, **out)
+            why.no(no, RULE_TRADE, "trade", **out)
+            why.no(no, RULE_TRADE, "trade", **back)
+            continue
+        if o == seat:
+            no = "both galleys are yours: 'transfer' moves goods between them"
+            why.no(no, RULE_TRADE, "trade", **out)
+            why.no(no, RULE_TRADE, "trade", **back)
+        else:
+            why.no(s.not_yours(h), RULE_PLACE, TRANSFERS, **out)
+        if s.g_area[h] != area:
+            apart = f"galleys {min(g, h) + 1} and {max(g, h) + 1} are not in the same area"
+            why.no(apart, RULE_PLACE, TRANSFERS, **out)
+            why.no(apart, RULE_TRADE, "trade", **out)
+            why.no(apart, RULE_TRADE, "trade", **back)
 
 
 def apply_purchases(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
