@@ -22,8 +22,8 @@ Games are played strict (`bots.base.Fallbacks.strict`): a heuristic failure is a
 its game, never a quiet fallback move. `match` and `four` append one JSON line per finished
 game to `--out` (default benchmarks/results/<command>.jsonl) and skip the games already there
 for the same game, seats, seed, budget and bot version, so a long run can be stopped and
-resumed in another session. Positions for `speed` are sampled from random play (seeded), so a run is reproducible
-up to timing.
+resumed in another session. Positions for `speed` are sampled from random play (seeded), so a
+run is reproducible up to timing.
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ def speed(game_id: str, seconds: float, count: int, players: int = 2) -> dict[st
     iteration costs more), of the same search unguided (uniformly random play-outs, as
     OpenSpiel's bot plays them: the like-for-like comparison) and of OpenSpiel's ISMCTS; the
     time shares are those of the `ismcts` bot. With three or more `players` the `ismcts` bot
-    models the rivals and may play out a round (`rival_playout` in bots/tuning.toml), so its iterations are
-    not those of two players."""
+    models the rivals and may play out a round (`rival_playout` in bots/tuning.toml), so its
+    iterations are not those of two players."""
     budget = f"{int(seconds * 1000)}ms"
     game = load_game(game_id)
     ours = make_bot(f"ismcts:{budget}", game, 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import types
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -12,6 +13,7 @@ from types import ModuleType
 import pytest
 
 import arsenale.bots.tuning as tuning_module
+from arsenale.bots import ismcts
 from arsenale.bots.ismcts import ISMCTS_VERSION
 from arsenale.core import registry
 from arsenale.core.actions import Action
@@ -72,6 +74,24 @@ def test_benchmark_games_are_strict(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         assert r["result"] is None and r["ismcts_score"] is None and r["fallbacks"] == 0
         assert "broken heuristic" in r["error"]
     assert bench.summary([out])[0]["errors"] == 2
+
+
+def test_same_play_tells_a_change_of_play_from_none() -> None:
+    """benchmarks/same_play.py compares two versions of bots/ismcts.py decision by decision:
+    the same module gives no difference, a search with other play-outs does."""
+    same_play = load_script("same_play")
+    rows = same_play.compare(ismcts, ismcts, "serenissima-2012", 2, 2, 20)
+    assert len(rows) == 3 and all(r["positions"] == 2 for r in rows)
+    assert all(r["decisions_differ"] == r["tables_differ"] == 0 for r in rows)
+
+    changed = types.SimpleNamespace(  # `ismcts` plays out by the heuristic here
+        ismcts_factory=ismcts.ismcts_heuristic_factory,
+        ismcts_heuristic_factory=ismcts.ismcts_heuristic_factory,
+        ISMCTS=ismcts.ISMCTS,
+    )
+    rows = same_play.compare(changed, ismcts, "serenissima-2012", 2, 2, 20)
+    differ = {r["bot"]: r["tables_differ"] for r in rows}
+    assert differ["ismcts"] > 0 and differ["ismcts+heuristic"] == differ["unguided"] == 0
 
 
 def test_match_swaps_seats_every_other_game() -> None:
@@ -148,8 +168,8 @@ def test_summary_splits_wins_by_seat_and_replays_the_seeds_with_the_heuristic(
 def test_a_games_bot_revision_sets_its_old_results_apart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A change to one game's heuristic or evaluate (`bot_revision`, bots/tuning.toml) retires that game's
-    results only; the search's own version covers every game."""
+    """A change to one game's heuristic or evaluate (`bot_revision`, bots/tuning.toml) retires
+    that game's results only; the search's own version covers every game."""
     bench = _search()
     out = tmp_path / "four.jsonl"
     planned = bench.four_games("toy-race", 2, "20it")
