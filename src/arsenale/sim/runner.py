@@ -282,8 +282,9 @@ def _run_ray(
     strict: bool,
 ) -> list[Outcome]:
     """The games as Ray tasks, one per chunk, on the Ray instance `ray.init()` finds or
-    starts (a running cluster from RAY_ADDRESS, else a local one); `workers` only sizes the
-    chunks, Ray decides how many run at once."""
+    starts (the cluster named by RAY_ADDRESS, else one started on this machine by `ray
+    start`, else a new local one); `workers` only sizes the chunks, Ray decides how many run
+    at once."""
     try:
         import ray
     except ImportError:
