@@ -9,7 +9,8 @@ under which softmax(estimates / tau) gives the actual winners the highest likeli
 on a log grid, 2.5% apart). Stretches after the last one with 200 samples share its `tau`. The
 report gives, per stretch, how often the seat ahead in the estimates won and the chance the
 fitted model gave it (the two should agree). The result goes to
-bots/calibrations/<game id>.toml; `--check` prints without writing.
+bots/calibrations/<game id>.toml; `--check` prints without writing. Strict: a heuristic
+failure stops the run with its error instead of playing a fallback move.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from arsenale.bots.base import heuristic_policy
+from arsenale.bots.base import Fallbacks, heuristic_policy
 from arsenale.bots.calibration import calibration_path, win_chances
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
@@ -37,6 +38,7 @@ Sample = tuple[int, list[float], list[int]]  # ply, estimates, winners
 def play(args: tuple[str, int, int]) -> list[Sample]:
     """One heuristic self-play game: (ply, every seat's estimate, winners) every EVERY plies."""
     game_id, players, seed = args
+    Fallbacks.strict = True
     game = load_game(game_id)
     policy = heuristic_policy(game)
     rng = random.Random(seed)

@@ -14,7 +14,8 @@ the thing away, so the weights are then floored (0.2 for ports, crew, cargo and 
 for reserve sailors), and the home constants refitted with the floored weights. Turns after
 the last one with 1,000 samples (5% of them in a small run) share its row. The result goes to
 src/arsenale/games/serenissima_2012/evaluate.toml; `--check` only prints the fit (R^2 per
-turn, fitted against the hand-valued sum) without writing.
+turn, fitted against the hand-valued sum) without writing. Strict: a heuristic failure stops
+the run with its error instead of playing a fallback move.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from arsenale.bots.base import heuristic_policy
+from arsenale.bots.base import Fallbacks, heuristic_policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
 from arsenale.games.serenissima_2012.evaluate import FEATURES, features
@@ -47,6 +48,7 @@ Sample = tuple[int, int, tuple[float, ...], float, float]  # turn, home, terms, 
 def play(args: tuple[int, int]) -> list[Sample]:
     """One self-play game: (turn, home port, terms, ducats in hand, final ducats) per sample."""
     players, seed = args
+    Fallbacks.strict = True
     game = load_game(GAME)
     policy = heuristic_policy(game)
     rng = random.Random(seed)

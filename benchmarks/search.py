@@ -18,11 +18,12 @@
         (`bot_version`: `ISMCTS_VERSION` and the game's `bot_revision`); with --baseline,
         four-player rows also show how the heuristic does in the same seats on the same seeds
 
-`match` and `four` append one JSON line per finished game to `--out` (default
-benchmarks/results/<command>.jsonl) and skip the games already there for the same game,
-seats, seed, budget and bot version, so a long run can be stopped and resumed in another
-session. Positions for `speed` are sampled from random play (seeded), so a run is reproducible
-up to timing.
+Games are played strict (`bots.base.Fallbacks.strict`): a heuristic failure is an error of
+its game, never a quiet fallback move. `match` and `four` append one JSON line per finished
+game to `--out` (default benchmarks/results/<command>.jsonl) and skip the games already there
+for the same game, seats, seed, budget and bot version, so a long run can be stopped and
+resumed in another session. Positions for `speed` are sampled from random play (seeded), so a
+run is reproducible up to timing.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-from arsenale.bots.base import Bot
+from arsenale.bots.base import Bot, Fallbacks
 from arsenale.bots.ismcts import ISMCTS, ISMCTS_VERSION
 from arsenale.bots.registry import make_bot
 from arsenale.bots.tuning import tuning
@@ -77,8 +78,8 @@ def speed(game_id: str, seconds: float, count: int, players: int = 2) -> dict[st
     iteration costs more), of the same search unguided (uniformly random play-outs, as
     OpenSpiel's bot plays them: the like-for-like comparison) and of OpenSpiel's ISMCTS; the
     time shares are those of the `ismcts` bot. With three or more `players` the `ismcts` bot
-    models the rivals and may play out a round (`rival_playout` in bots/tuning.toml), so its iterations are
-    not those of two players."""
+    models the rivals and may play out a round (`rival_playout` in bots/tuning.toml), so its
+    iterations are not those of two players."""
     budget = f"{int(seconds * 1000)}ms"
     game = load_game(game_id)
     ours = make_bot(f"ismcts:{budget}", game, 1)
@@ -234,6 +235,7 @@ def run_games(
             "ismcts_score": ismcts_score(seats, outcome["result"]),
             "plies": outcome["plies"],
             "error": outcome["error"],
+            "fallbacks": outcome["fallbacks"],
             "version": bot_version(game_id),
             "commit": commit,
             "timestamp": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
@@ -243,13 +245,13 @@ def run_games(
 
     if workers <= 1:
         for game_id, seats, seed in todo:
-            record(game_id, seats, seed, play_game(game_id, len(seats), seats, seed))
+            record(game_id, seats, seed, play_game(game_id, len(seats), seats, seed, strict=True))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(play_game, game_id, len(seats), seats, seed): (game_id, seats, seed)
-                for game_id, seats, seed in todo
-            }
+            futures = {}
+            for game_id, seats, seed in todo:
+                fut = pool.submit(play_game, game_id, len(seats), seats, seed, strict=True)
+                futures[fut] = (game_id, seats, seed)
             for fut in as_completed(futures):
                 record(*futures[fut], fut.result())
     return {"command": command, "planned": len(planned), "played_now": len(todo), "out": str(out)}
@@ -264,7 +266,7 @@ def heuristic_baseline(game_id: str, games: list[Played]) -> dict[str, Any]:
     them, this is the yardstick for the four-player result."""
     out: list[Played] = []
     for seed, seat, _, _ in games:
-        result = play_game(game_id, 4, ["heuristic"] * 4, seed)["result"]
+        result = play_game(game_id, 4, ["heuristic"] * 4, seed, strict=True)["result"]
         if result is not None:
             out.append((seed, seat, _share(seat, result), int(result["ranks"][seat])))
     return _rates(out)
@@ -352,6 +354,7 @@ def main() -> None:
         help="summary: replay four-player seeds with the heuristic in the ismcts seat",
     )
     args = parser.parse_args()
+    Fallbacks.strict = True  # `speed`'s searches; the games set it themselves (play_game)
     if args.what == "summary":
         paths = [Path(p) for p in args.args] or sorted(RESULTS.glob("*.jsonl"))
         for row in summary(paths, baseline=args.baseline):

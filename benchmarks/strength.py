@@ -7,7 +7,8 @@ The heuristic sits in seat 0 (every game here draws or bids its turn order, so s
 built-in advantage); every other seat plays uniformly at random, or the heuristic itself with
 --opponent heuristic (a sanity check: about 1/players). A game won by k tied seats counts 1/k.
 Prints one line per player count: games, wins, win rate, the heuristic's mean CPU milliseconds
-per decision, and the mean final score of the heuristic and of the other seats.
+per decision, and the mean final score of the heuristic and of the other seats. Strict: a
+heuristic failure stops the run with its error instead of playing a fallback move.
 `arsenale simulate` gives the same win rates with confidence intervals; this script adds the
 time per decision.
 """
@@ -21,7 +22,7 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
-from arsenale.bots.base import heuristic_policy
+from arsenale.bots.base import Fallbacks, heuristic_policy
 from arsenale.core.actions import Action
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
@@ -36,6 +37,7 @@ def play(
 ) -> tuple[float, int, float, tuple[float, ...]]:
     """One game: (heuristic's share of the win, its decisions, its CPU seconds, final scores)."""
     game_id, seed, players, opponent, options = job
+    Fallbacks.strict = True
     game = load_game(game_id)
     heuristic = heuristic_policy(game)
     state = game.new_game(players, seed=seed, options=options)

@@ -4,18 +4,30 @@ simultaneous decisions, and that it wins against random play."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 import arsenale
 from arsenale.bots.base import heuristic_policy
-from arsenale.bots.ismcts import ISMCTS, margin_rewards, own_rewards, parse_budget, rank_rewards
+from arsenale.bots.ismcts import (
+    ISMCTS,
+    margin_rewards,
+    own_rewards,
+    parse_budget,
+    rank_rewards,
+    solo_reward,
+)
 from arsenale.bots.registry import make_bot
 from arsenale.bots.tuning import tuning
+from arsenale.core import Decision, Result
 from arsenale.core.actions import Action
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.info import SeatInfo
+from arsenale.core.state import GameState
 from arsenale.sim.runner import simulate
+from toygame import ROLL, STOP, ToyRace, ToyState
 
 
 def test_budget_parsing():
@@ -153,35 +165,6 @@ def test_default_bot_is_reproducible_for_a_seed_with_an_iteration_budget():
     seat = state.to_move()[0]
     choices = {make_bot("ismcts:40it", game, 11).choose(SeatInfo(state, seat)) for _ in range(2)}
     assert len(choices) == 1 and choices <= set(state.legal_actions(seat))
-
-
-def test_the_prior_choice_stands_unless_the_search_clearly_beats_it():
-    """With `confidence` the most visited action replaces the prior's choice only when its
-    mean reward is higher by that many standard errors. Here the prior always stops at once,
-    a poor move that a plain search overrules; an impossible bar keeps it, and the table still
-    lists every root action."""
-    game = arsenale.load_game("toy-race")
-    state = game.new_game(2, seed=1)
-    seat = state.to_move()[0]
-    legal = state.legal_actions(seat)
-    assert len(legal) > 1
-
-    def last(info: SeatInfo, rng: random.Random) -> Action:
-        return info.legal_actions()[-1]
-
-    poor = legal[-1]
-
-    def search(confidence: float) -> tuple[Action, list[Action]]:
-        bot = ISMCTS(
-            game, seconds=None, iterations=200, prior=last, bias=0.5, puct=1, confidence=confidence
-        )
-        action, table = bot.search(SeatInfo(state, seat), random.Random(3))
-        assert {row[0] for row in table} == set(legal)
-        return action, [row[0] for row in table]
-
-    assert search(0.0)[0] is not poor
-    action, order = search(1e9)
-    assert action is poor and order[0] is poor
 
 
 def _stats_seats(node: object) -> set[int]:
@@ -324,3 +307,105 @@ def test_the_ismcts_bot_plays_out_a_round_by_the_heuristic_where_the_game_asks(
         assert set(advanced) == {0}
     else:
         assert max(advanced) >= tuning(game.id).rival_playout
+
+
+class SoloState(ToyState):
+    """The toy race alone: won by reaching `target` spaces before stopping."""
+
+    __slots__ = ()
+
+    def _result(self) -> Result:
+        return Result.from_keys((float(self.pos[0]),), target=float(self.options["target"]))
+
+
+class SoloToy(ToyRace):
+    """A one-player variant of the toy race whose heuristic always stops, the losing move:
+    the search must overrule it on the rewards alone."""
+
+    id = "toy-solo"
+    min_players = 1
+    max_players = 1
+    options = (*ToyRace.options, ToyRace.options[0].__class__("target", 20, "spaces to win"))
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        state = SoloState()
+        state._init_core(self, players, seed, options)
+        state.pos, state.found, state.spent, state.rolls = [0], [0], [0], [0]
+        state.stopped = [False]
+        state.turns = 0
+        state.faulty = False
+        state.stack.append(Decision("turn", (0,)))
+        return state
+
+    def heuristic(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return STOP if STOP in legal else legal[0]
+
+
+def test_one_player_rewards_come_from_the_target() -> None:
+    """A finished one-player play-out scores 1 if it reached the target, else 0 (the game's
+    returns, +1 or -1, read into [0, 1]); ranks alone would give 1 to every play-out."""
+    game = SoloToy()
+    bot = ISMCTS(game, seconds=None, iterations=1)
+    won = game.new_game(1, seed=0, options={"goal": 5, "target": 5})
+    while not won.is_over:
+        won.apply(0, ROLL)
+    assert bot._playout(won, random.Random(0)) == ([1.0], [1.0])
+    lost = game.new_game(1, seed=0, options={"target": 5})
+    lost.apply(0, STOP)
+    assert bot._playout(lost, random.Random(0)) == ([0.0], [0.0])
+
+
+def test_in_a_one_player_game_the_bot_plays_for_the_target() -> None:
+    """Stopping ends the game short of the target; rolling reaches it half the time at once
+    (4 spaces to go) and often later. The `ismcts` bot overrules its prior, which always
+    stops, and the plain search rolls too; stopping is valued at 0."""
+    game = SoloToy()
+    state = game.new_game(1, seed=3, options={"goal": 4, "target": 4})
+    assert state.legal_actions(0) == [ROLL, STOP]
+    guided = make_bot_for(game, "200it")
+    action, table = guided.search(SeatInfo(state, 0), random.Random(1))
+    assert action is ROLL, table
+    plain = ISMCTS(game, seconds=None, iterations=200)
+    action, table = plain.search(SeatInfo(state, 0), random.Random(1))
+    rows = {row[0]: row for row in table}
+    assert action is ROLL and rows[ROLL][2] > 0.5 and rows[STOP][2] == 0.0
+
+
+def make_bot_for(game: SoloToy, budget: str) -> ISMCTS:
+    from arsenale.bots.ismcts import ismcts_factory
+
+    bot = ismcts_factory(game, budget)
+    assert isinstance(bot, ISMCTS) and bot.prior is not None
+    return bot
+
+
+def test_solo_rewards_squash_a_score_around_the_reference() -> None:
+    assert solo_reward(40.0, 40.0) == 0.5
+    assert 0.5 < solo_reward(45.0, 40.0) < solo_reward(60.0, 40.0) < 1.0
+    assert 0.0 < solo_reward(30.0, 40.0) < 0.5
+    assert solo_reward(400.0, 400.0) == 0.5
+    assert solo_reward(450.0, 400.0) == pytest.approx(solo_reward(45.0, 40.0))  # units
+    assert 0.5 < solo_reward(1.0, 0.0) < 1.0  # at least one unit of scale
+
+
+def test_one_player_estimates_are_rewarded_around_the_roots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With `evaluate`, a one-player search rewards a leaf by its estimate against the root's,
+    squashed (`solo_reward`): an estimate says nothing of the target."""
+    game = SoloToy()
+    monkeypatch.setattr(SoloToy, "evaluate", lambda self, state: [float(state.pos[0])])
+    state = game.new_game(1, seed=3, options={"goal": 40, "target": 40})
+    state.apply(0, ROLL)
+    bot = ISMCTS(game, seconds=None, iterations=200, depth=0)
+    action, table = bot.search(SeatInfo(state, 0), random.Random(2))
+    assert bot._reference == float(state.pos[0])  # the root's estimate
+    rows = {row[0]: row for row in table}
+    assert action is ROLL and rows[ROLL][2] > rows[STOP][2] == 0.0
+    world = state.clone()
+    world.apply(0, ROLL)
+    reward = solo_reward(float(world.pos[0]), float(state.pos[0]))
+    assert reward > 0.5
+    assert bot._playout(world, random.Random(0)) == ([reward], [reward])

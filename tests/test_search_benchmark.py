@@ -4,14 +4,22 @@ stopped, and are summarised per command, game and budget for the current bot ver
 from __future__ import annotations
 
 import json
+import random
+import types
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import arsenale.bots.tuning as tuning_module
+from arsenale.bots import ismcts
 from arsenale.bots.ismcts import ISMCTS_VERSION
+from arsenale.core import registry
+from arsenale.core.actions import Action
+from arsenale.core.state import GameState
 from benchmark_scripts import load_script
+from toygame import ToyRace
 
 
 def _search() -> ModuleType:
@@ -29,6 +37,7 @@ def test_a_run_appends_one_line_per_game_and_resumes_without_replaying(tmp_path:
     assert [r["seed"] for r in rows] == [30_000, 30_001]
     for r in rows:
         assert r["version"] == ISMCTS_VERSION and r["budget"] == "20it" and r["error"] is None
+        assert r["fallbacks"] == 0
         assert r["game"] == "toy-race" and r["seats"] in [p[1] for p in planned]
         assert r["timestamp"] and "commit" in r
         winners = r["result"]["winners"]
@@ -37,6 +46,52 @@ def test_a_run_appends_one_line_per_game_and_resumes_without_replaying(tmp_path:
     again = bench.run_games("four", planned, "20it", out, workers=1)
     assert again["played_now"] == 1  # only the game not yet played
     assert [json.loads(x)["seed"] for x in out.read_text().splitlines()] == [30_000, 30_001, 30_002]
+
+
+class BrokenToy(ToyRace):
+    """The toy race with a heuristic that always crashes."""
+
+    id = "toy-broken-heuristic"
+
+    def heuristic(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        raise ValueError("broken heuristic")
+
+
+BROKEN = BrokenToy()
+
+
+def test_benchmark_games_are_strict(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A heuristic failure is the game's error in the results, not a fallback move."""
+    monkeypatch.setitem(registry._TARGETS, BrokenToy.id, f"{__name__}:BROKEN")
+    bench = _search()
+    out = tmp_path / "four.jsonl"
+    bench.run_games("four", bench.four_games(BrokenToy.id, 2, "5it"), "5it", out, workers=1)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 2
+    for r in rows:
+        assert r["result"] is None and r["ismcts_score"] is None and r["fallbacks"] == 0
+        assert "broken heuristic" in r["error"]
+    assert bench.summary([out])[0]["errors"] == 2
+
+
+def test_same_play_tells_a_change_of_play_from_none() -> None:
+    """benchmarks/same_play.py compares two versions of bots/ismcts.py decision by decision:
+    the same module gives no difference, a search with other play-outs does."""
+    same_play = load_script("same_play")
+    rows = same_play.compare(ismcts, ismcts, "serenissima-2012", 2, 2, 20)
+    assert len(rows) == 3 and all(r["positions"] == 2 for r in rows)
+    assert all(r["decisions_differ"] == r["tables_differ"] == 0 for r in rows)
+
+    changed = types.SimpleNamespace(  # `ismcts` plays out by the heuristic here
+        ismcts_factory=ismcts.ismcts_heuristic_factory,
+        ismcts_heuristic_factory=ismcts.ismcts_heuristic_factory,
+        ISMCTS=ismcts.ISMCTS,
+    )
+    rows = same_play.compare(changed, ismcts, "serenissima-2012", 2, 2, 20)
+    differ = {r["bot"]: r["tables_differ"] for r in rows}
+    assert differ["ismcts"] > 0 and differ["ismcts+heuristic"] == differ["unguided"] == 0
 
 
 def test_match_swaps_seats_every_other_game() -> None:
@@ -113,8 +168,8 @@ def test_summary_splits_wins_by_seat_and_replays_the_seeds_with_the_heuristic(
 def test_a_games_bot_revision_sets_its_old_results_apart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A change to one game's heuristic or evaluate (`bot_revision`, bots/tuning.toml) retires that game's
-    results only; the search's own version covers every game."""
+    """A change to one game's heuristic or evaluate (`bot_revision`, bots/tuning.toml) retires
+    that game's results only; the search's own version covers every game."""
     bench = _search()
     out = tmp_path / "four.jsonl"
     planned = bench.four_games("toy-race", 2, "20it")

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import math
+import random
+import sys
+import types
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
-from arsenale.core import ArsenaleError
+from arsenale.bots.base import Fallbacks
+from arsenale.cli import app
+from arsenale.core import ArsenaleError, registry
+from arsenale.core.actions import Action
+from arsenale.core.state import GameState
 from arsenale.sim import bench, bot_seed, play_game, simulate, summarize, wilson_interval
+from toygame import ToyRace, ToyState
 
 KEYS = {
     "game",
@@ -21,6 +33,8 @@ KEYS = {
     "mean_plies",
     "games_per_s",
     "errors",
+    "fallbacks",
+    "fallback_games",
 }
 SEATS = ["random", "heuristic", "random"]
 
@@ -132,3 +146,97 @@ def test_bench_reports_throughput() -> None:
     assert stats["steps_per_s"] > 100
     assert stats["games_per_s"] > 0
     assert 0 < stats["clone_us"] < 1000 and 0 < stats["apply_us"] < 1000
+
+
+class FlakyToy(ToyRace):
+    """The toy race with a heuristic that crashes whenever the deciding seat stands on a
+    square that is 4 modulo 5: in some games, not in others, depending on the dice."""
+
+    id = "toy-flaky"
+
+    def heuristic(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert isinstance(world, ToyState)
+        if world.pos[seat] % 5 == 4:
+            raise ValueError("flaky heuristic")
+        return super().heuristic(world, seat, legal, rng)
+
+
+FLAKY = FlakyToy()
+FLAKY_SEATS = ["heuristic", "heuristic"]
+
+
+@pytest.fixture
+def flaky() -> Iterator[str]:
+    """The game "toy-flaky", registered for this test only (workers import it from here)."""
+    registry.register(FlakyToy.id, f"{__name__}:FLAKY")
+    yield FlakyToy.id
+    registry._TARGETS.pop(FlakyToy.id, None)
+    registry._LOADED.pop(FlakyToy.id, None)
+
+
+def test_play_game_counts_the_fallbacks_of_its_game(flaky: str) -> None:
+    outcomes = [play_game(flaky, 2, FLAKY_SEATS, seed=s) for s in range(12)]
+    assert all(o["error"] is None for o in outcomes)
+    counts = [o["fallbacks"] for o in outcomes]
+    assert any(counts) and not all(counts)  # some games only
+    assert play_game("toy-race", 2, FLAKY_SEATS, seed=0)["fallbacks"] == 0
+    strict = [play_game(flaky, 2, FLAKY_SEATS, seed=s, strict=True) for s in range(12)]
+    # up to a game's first failure both runs play the same moves
+    assert [o["error"] is not None for o in strict] == [n > 0 for n in counts]
+    assert all(o["fallbacks"] == 0 for o in strict)
+    assert all("flaky heuristic" in o["error"] for o in strict if o["error"])
+    assert Fallbacks.strict is False  # the process's own setting is back
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_simulate_reports_fallbacks_and_strict_makes_them_errors(flaky: str, workers: int) -> None:
+    counts = [play_game(flaky, 2, FLAKY_SEATS, seed=s)["fallbacks"] for s in range(10)]
+    stats = simulate(flaky, 2, FLAKY_SEATS, 10, seed=0, workers=workers)
+    assert stats["errors"] == 0
+    assert stats["fallbacks"] == sum(counts) > 0
+    assert stats["fallback_games"] == sum(1 for n in counts if n)
+    strict = simulate(flaky, 2, FLAKY_SEATS, 10, seed=0, workers=workers, strict=True)
+    assert strict["errors"] == stats["fallback_games"] and strict["fallbacks"] == 0
+    assert "flaky heuristic" in strict["error_messages"][0]
+    assert math.isclose(sum(strict["wins"]), 10 - strict["errors"])
+
+
+def test_the_simulate_command_reports_fallbacks(flaky: str) -> None:
+    runner = CliRunner()
+    args = ["simulate", flaky, "--seats", "heuristic,heuristic", "--games", "10", "--workers", "1"]
+    loose = runner.invoke(app, [*args, "--json"])
+    assert loose.exit_code == 0, loose.output
+    stats = json.loads(loose.stdout)
+    assert stats["fallbacks"] > 0 and stats["errors"] == 0
+    assert "--strict makes each such game an error" in loose.stderr
+    strict = json.loads(runner.invoke(app, [*args, "--json", "--strict"]).stdout)
+    assert strict["errors"] == stats["fallback_games"] and strict["fallbacks"] == 0
+    table = runner.invoke(app, args)
+    assert f"heuristic fallbacks {stats['fallbacks']} in {stats['fallback_games']}" in table.stdout
+
+
+def test_the_ray_backend_plays_the_same_games_as_the_pool(
+    flaky: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--backend ray` sends the chunks of games to Ray as tasks. Ray is not a dependency, so
+    a stand-in with the few calls the runner makes (init, remote, wait, get) runs them here."""
+
+    class Ref:
+        def __init__(self, value: Any) -> None:
+            self.value = value
+
+    fake: Any = types.ModuleType("ray")
+    fake.is_initialized = lambda: False
+    fake.init = lambda **kwargs: None
+    fake.remote = lambda f: types.SimpleNamespace(remote=lambda *a: Ref(f(*a)))
+    fake.wait = lambda pending, num_returns: (pending[:num_returns], pending[num_returns:])
+    fake.get = lambda ref: ref.value
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    for strict in (False, True):
+        ray = simulate(flaky, 2, FLAKY_SEATS, 10, seed=0, workers=2, backend="ray", strict=strict)
+        pool = simulate(flaky, 2, FLAKY_SEATS, 10, seed=0, workers=1, strict=strict)
+        ray.pop("games_per_s")
+        pool.pop("games_per_s")
+        assert ray == pool

@@ -258,7 +258,15 @@ def simulate(
     workers: Annotated[
         int | None, typer.Option(help="Worker processes (default: CPU count).")
     ] = None,
-    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    backend: Annotated[
+        str, typer.Option(help="local (process pool) or ray (Ray tasks; Ray not included).")
+    ] = "local",
+    strict: Annotated[
+        bool,
+        typer.Option(
+            help="A heuristic failure is an error of its game instead of a counted fallback."
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     out: Annotated[Path | None, typer.Option(help="Also write the JSON to FILE.")] = None,
     option: Annotated[
@@ -274,7 +282,16 @@ def simulate(
         options = _parse_options(g, option or [])
         progress = sys.stdout.isatty() and not as_json
         stats = run_simulation(
-            game, n, specs, games, seed, workers or os.cpu_count() or 1, progress, options, backend
+            game,
+            n,
+            specs,
+            games,
+            seed,
+            workers or os.cpu_count() or 1,
+            progress,
+            options,
+            backend,
+            strict,
         )
         if out is not None:
             out.write_text(json.dumps(stats, indent=1) + "\n", encoding="utf-8")
@@ -303,13 +320,21 @@ def simulate(
         mean_plies = stats["mean_plies"]
         console.print(
             f"mean plies {'-' if mean_plies is None else f'{mean_plies:.1f}'}, "
-            f"{stats['games_per_s']:.1f} games/s, errors {stats['errors']}",
+            f"{stats['games_per_s']:.1f} games/s, errors {stats['errors']}, "
+            f"heuristic fallbacks {stats['fallbacks']} in {stats['fallback_games']} game(s)",
             markup=False,
         )
     if stats["errors"]:
         first = stats["error_messages"][0] if stats["error_messages"] else ""
         print(
             f"warning: {stats['errors']} game(s) raised an error; first: {first}", file=sys.stderr
+        )
+    if stats["fallbacks"]:
+        print(
+            f"warning: the heuristic failed {stats['fallbacks']} time(s) in "
+            f"{stats['fallback_games']} game(s) and a fallback move was played; --strict makes "
+            "each such game an error",
+            file=sys.stderr,
         )
 
 

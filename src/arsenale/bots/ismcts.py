@@ -18,18 +18,19 @@ progressive bias (Chaslot et al. 2008), UCB plus bias / (visits + 1) for it and 
 before the other untried actions; or PUCT (Rosin 2011; Silver et al. 2017), mean + c P(a)
 sqrt(N) / (1 + n(a)) with the prior P putting `bias` on the heuristic's choice and spreading
 the rest evenly, untried actions valued at the mean of the tried ones. With PUCT a short search
-keeps the heuristic's move unless the play-outs show a better one. With `confidence` > 0 the
-final choice goes further: the heuristic's move stands unless the most visited action's mean
-reward beats it by that many standard errors (off in the bots below: no gain measured yet).
+keeps the heuristic's move unless the play-outs show a better one.
 
-Play-outs follow `rollout` (uniformly random, or the heuristic with epsilon-greedy random moves:
-see `heuristic_rollout`). They stop after `depth` plies when the game offers
-`Game.evaluate(state)` (per-seat estimates of the final score); otherwise they run to the end.
-Rewards come from the final (or estimated) ranks: 1 for first, 0 for last, shared ranks
-averaged; with `margin` > 0 they are mixed with the seat's lead over the best other seat,
-squashed into (0, 1) (`margin_rewards`), since with four players ranks alone are a noisy
-signal. The bot never reads the true state: only the `SeatInfo` it is given, and the worlds
-sampled from it.
+Play-outs follow `rollout` (uniformly random, or the heuristic: `heuristic_rollout`). They stop
+after `depth` plies when the game offers `Game.evaluate(state)` (per-seat estimates of the
+final score); otherwise they run to the end. A finished play-out is rewarded by the game's
+payoffs, `Game.returns(result)`, read from [-1, 1] into [0, 1]: by default 1 for first, 0 for
+last, shared ranks averaged. An estimate is rewarded by its ranks in the same way; with
+`margin` > 0 rank rewards are mixed with the seat's lead over the best other seat, squashed
+into (0, 1) (`margin_rewards`), since with four players ranks alone are a noisy signal. In a
+one-player game a finished play-out against a target scores 1 if it reached it and 0 if not;
+a final score without a target, and an estimate, are squashed around the root's estimate, or
+the search's first final score where the game has no `evaluate` (`solo_reward`). The bot
+never reads the true state: only the `SeatInfo` it is given, and the worlds sampled from it.
 
 Rivals modelled by the prior (`model_rivals`, with three or more players): the other seats'
 decisions in the tree are the prior's choices instead of being searched, so the iterations go
@@ -40,20 +41,20 @@ opponent model, in the spirit of best-reply search for multi-player games (Schad
 rivals, `own_reward` scores a play-out by the deciding seat's own gain in the game's estimate
 since the root rather than by ranks: only that seat's choices are searched, and ranks compare
 leaves at different moments (a line that passes the turn lets the rivals gain before it is
-valued; a line of one's own further moves does not). A game may ask, through
-the game's `rival_playout` (bots/tuning.toml), for play-outs of that many plies by the prior before `evaluate` when the
-rivals are modelled: the estimate then sees what the heuristic players do with the position
-over the next round, not only the position itself.
+valued; a line of one's own further moves does not). A game may ask, through its
+`rival_playout` (bots/tuning.toml), for play-outs of that many plies by the prior before
+`evaluate` when the rivals are modelled: the estimate then sees what the heuristic players do
+with the position over the next round, not only the position itself.
 
 Bots (`ismcts_factory`, `ismcts_heuristic_factory`): `ismcts` uses the game's heuristic as the
 PUCT prior (at the root and at nodes visited twice), models rivals by it with three or more
 players, and values each new leaf by `evaluate` at once, without a play-out; margin rewards
 mixed half and half, or with three or more players the seat's own gain since the root
-(`own_reward`), after a play-out by the heuristic where the game sets `rival_playout`;
-the search stops early once the most visited root action can no longer
-be overtaken (`early_stop`). `ismcts+heuristic` follows the
-heuristic alone in play-outs of 30 plies. A game without `evaluate` gets random play-outs to
-the end instead; one without a heuristic, plain UCB with random play-outs.
+(`own_reward`), after a play-out by the heuristic where the game sets `rival_playout`; the
+search stops early once the most visited root action can no longer be overtaken
+(`early_stop`). `ismcts+heuristic` follows the heuristic alone in play-outs of 30 plies. A
+game without `evaluate` gets random play-outs to the end instead; one without a heuristic,
+plain UCB with random play-outs.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ from arsenale.core.actions import Action
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game, Policy
 from arsenale.core.info import SeatInfo
+from arsenale.core.result import Result
 from arsenale.core.state import GameState
 
 ISMCTS_VERSION = "8"
@@ -79,6 +81,8 @@ version (benchmarks/search.py summary counts only the current one)."""
 
 Rollout = Callable[[GameState, int, random.Random], Action]
 _SEAT = 1 << 20  # stats key = seat * _SEAT + action index
+UCB_C = 0.7
+"""The exploration constant of UCB1 (searches without a prior policy)."""
 
 
 class Node:
@@ -90,7 +94,7 @@ class Node:
         # seat -> index of the action the prior policy chose here (in the first world seen)
         self.hints: dict[int, int] = {}
         # key -> [visits, total reward of the deciding seat, availability, summed chance of
-        #         ranking first (see `_playout`), total squared reward]
+        #         ranking first (see `_playout`)]
         self.stats: dict[int, list[float]] = {}
 
 
@@ -151,6 +155,13 @@ def own_rewards(values: list[float] | tuple[float, ...], before: list[float]) ->
     return [_squash((v - b) / scale) for v, b in zip(values, before, strict=True)]
 
 
+def solo_reward(value: float, reference: float) -> float:
+    """A one-player game's score without a target, or an estimate of it, squashed into (0, 1)
+    around `reference` (the root's estimate, else the search's first final score): 1/2 for as
+    much, towards 1 for more. The scale is a quarter of the reference, at least 1."""
+    return _squash((value - reference) / max(1.0, 0.25 * abs(reference)))
+
+
 def _scale(values: list[float] | tuple[float, ...]) -> float:
     """A quarter of the mean absolute value: reward scales that ignore the game's units."""
     return max(1e-9, 0.25 * sum(abs(v) for v in values) / len(values))
@@ -174,14 +185,12 @@ class ISMCTS:
         seconds: float | None = 1.0,
         iterations: int | None = None,
         rollout: Rollout = random_rollout,
-        c: float = 0.7,
         depth: int = 60,
         prior: Policy | None = None,
         bias: float = 0.0,
         margin: float = 0.0,
         puct: float = 0.0,
         prior_visits: int = 0,
-        confidence: float = 0.0,
         model_rivals: bool = False,
         early_stop: bool = False,
         own_reward: bool = False,
@@ -191,14 +200,12 @@ class ISMCTS:
         self.seconds = seconds
         self.iterations = iterations
         self.rollout = rollout
-        self.c = c
         self.depth = depth
         self.prior = prior
         self.bias = bias
         self.margin = margin
         self.puct = puct
         self.prior_visits = prior_visits
-        self.confidence = confidence
         self.model_rivals = model_rivals and prior is not None
         self.early_stop = early_stop
         self.own_reward = own_reward
@@ -207,10 +214,12 @@ class ISMCTS:
         self.rival_playout = rival_playout if self.model_rivals else 0
         self._depth = depth
         self._rollout = rollout
-        # the displayed chance to win (the `search` table) from the calibrated chances (bots/calibration.py) where a
-        # play-out stops early; off in play, as only hints show it
+        # the displayed chance to win (the `search` table) from the calibrated chances
+        # (bots/calibration.py) where a play-out stops early; off in play, as only hints show it
         self.chances = False
         self._root_values: list[float] | None = None
+        # a one-player game: the value `solo_reward` squashes around
+        self._reference: float | None = None
         self.last_stats: dict[str, Any] = {}
 
     def __call__(self, info: SeatInfo, rng: random.Random) -> Action:
@@ -229,9 +238,12 @@ class ISMCTS:
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62
-        self._root_values = None
+        self._root_values = self._reference = None
         if self.own_reward and self.model_rivals and info.players > 2:
             self._root_values = self.game.evaluate(info.determinize(rng))
+        elif info.players == 1:
+            estimate = self.game.evaluate(info.determinize(rng))
+            self._reference = estimate[0] if estimate is not None else None
         self._depth, self._rollout = self.depth, self.rollout
         if self.rival_playout and info.players > 2:
             self._depth, self._rollout = self.rival_playout, self._prior_rollout
@@ -259,9 +271,6 @@ class ISMCTS:
             mean = st[1] / st[0] if st and st[0] else 0.0
             table.append((a, visits, mean, st[3] / st[0] if st and st[0] else 0.0))
         table.sort(key=lambda row: (-row[1], -row[2]))
-        hint = root.hints.get(seat)
-        if self.confidence and hint is not None and table[0][0].index != hint:
-            table = self._keep_hint(root, seat, hint, table)
         self.last_stats = {
             "iterations": n,
             "seconds": elapsed,
@@ -273,9 +282,7 @@ class ISMCTS:
     def _decided(self, root: Node, seat: int, legal: list[Action], left: int) -> bool:
         """Whether the most visited root action stays first whatever the `left` iterations
         still to come do: its lead in visits is more than they can make up ("smart pruning",
-        as in Leela Zero and KataGo). Not with `confidence`, whose final test reads means."""
-        if self.confidence:
-            return False
+        as in Leela Zero and KataGo)."""
         first = second = 0.0
         base = seat * _SEAT
         stats = root.stats
@@ -287,31 +294,6 @@ class ISMCTS:
             elif v > second:
                 second = v
         return first - second > left
-
-    def _keep_hint(
-        self,
-        root: Node,
-        seat: int,
-        hint: int,
-        table: list[tuple[Action, int, float, float]],
-    ) -> list[tuple[Action, int, float, float]]:
-        """Put the prior's choice first again unless the most visited action's mean reward
-        beats it by `confidence` standard errors (a one-sided test on the play-out rewards):
-        where the estimate cannot tell moves apart, noise should not override the heuristic."""
-        best = root.stats[seat * _SEAT + table[0][0].index]
-        mine = root.stats.get(seat * _SEAT + hint)
-        if mine is not None and mine[0] >= 2 and best[0] >= 2:
-
-            def mean_var(st: list[float]) -> tuple[float, float]:
-                mean = st[1] / st[0]
-                return mean, max(0.0, st[4] / st[0] - mean * mean) / (st[0] - 1)
-
-            m_best, v_best = mean_var(best)
-            m_hint, v_hint = mean_var(mine)
-            if m_best - m_hint > self.confidence * math.sqrt(v_best + v_hint):
-                return table
-        first = [row for row in table if row[0].index == hint]
-        return first + [row for row in table if row[0].index != hint]
 
     def _iterate(self, root: Node, state: GameState, rng: random.Random, me: int) -> None:
         node = root
@@ -347,7 +329,7 @@ class ISMCTS:
                 if self.puct:
                     best = self._puct(stats, base, legal, hint)
                     if stats.get(base + best.index) is None:
-                        stats[base + best.index] = [0.0, 0.0, 1.0, 0.0, 0.0]
+                        stats[base + best.index] = [0.0, 0.0, 1.0, 0.0]
                         expanded = True
                 else:
                     best, new = self._ucb(stats, base, legal, hint, rng)
@@ -368,7 +350,6 @@ class ISMCTS:
             st = node_.stats[k]
             st[0] += 1
             st[1] += rewards[m]
-            st[4] += rewards[m] * rewards[m]
             st[3] += firsts[m]
 
     def _prior_rollout(self, state: GameState, seat: int, rng: random.Random) -> Action:
@@ -404,7 +385,7 @@ class ISMCTS:
     ) -> tuple[Action, bool]:
         """UCB1 with availability counts; an untried action first (the hint if untried), and
         a progressive bias bias / (visits + 1) towards the hint (Chaslot et al. 2008)."""
-        c, bias = self.c, self.bias
+        c, bias = UCB_C, self.bias
         fresh = []
         best, best_value = None, -math.inf
         for a in legal:
@@ -427,7 +408,7 @@ class ISMCTS:
                 best = next((a for a in fresh if a.index == hint), None)
             if best is None:
                 best = rng.choice(fresh)
-            stats[base + best.index] = [0.0, 0.0, 1.0, 0.0, 0.0]
+            stats[base + best.index] = [0.0, 0.0, 1.0, 0.0]
             return best, True
         assert best is not None
         return best, False
@@ -460,16 +441,16 @@ class ISMCTS:
         return best
 
     def _playout(self, state: GameState, rng: random.Random) -> tuple[list[float], list[float]]:
-        """Per seat: the reward of the play-out, and its chance of coming first: 1 or 0 at
-        the end of the game; where the play-out stopped early, the calibrated chances (bots/calibration.py) from the
-        estimates if the game is calibrated and `chances` is on (hints), else whether the seat
-        led them."""
+        """Per seat: the reward of the play-out, and its chance of coming first: 1 for the
+        sole winner of a finished game, else 0; where the play-out stopped early, the
+        calibrated chances (bots/calibration.py) from the estimates if the game is calibrated
+        and `chances` is on (hints), else whether the seat led them alone. In a one-player
+        game both are the reward."""
         evaluate = self.game.evaluate
         steps = 0
         rollout = self._rollout
         depth = self._depth
         values: list[float] | None = None
-        chances: list[float] | None = None
         while not state.over:
             if steps >= depth:
                 values = evaluate(state)
@@ -478,15 +459,25 @@ class ISMCTS:
             for m in state.to_move():
                 state.apply(m, rollout(state, m, rng))
             steps += 1
+        result: Result | None = None
         if values is None:
             result = state.result()
-            ranks = rank_rewards([-float(r) for r in result.ranks])  # tie-breaks included
             values = [float(v) for v in result.scores]
+        if state.players == 1:
+            if result is not None and result.target is not None:
+                won = self._payoffs(result)
+                return won, won
+            if self._reference is None:
+                self._reference = values[0]
+            reward = [solo_reward(values[0], self._reference)]
+            return reward, reward
+        if result is not None:
+            ranks = self._payoffs(result)
+            firsts = [float(result.winners == (s,)) for s in range(state.players)]
         else:
             ranks = rank_rewards(values)
-            if self.chances:
-                chances = game_win_chances(state, values)
-        firsts = chances if chances is not None else [float(r == 1.0) for r in ranks]
+            chances = game_win_chances(state, values) if self.chances else None
+            firsts = chances if chances is not None else [float(r == 1.0) for r in ranks]
         if self._root_values is not None:
             return own_rewards(values, self._root_values), firsts
         if self.margin:
@@ -496,15 +487,17 @@ class ISMCTS:
             ]
         return ranks, firsts
 
+    def _payoffs(self, result: Result) -> list[float]:
+        """The game's payoffs for a finished play-out (`Game.returns`), from [-1, 1] into
+        [0, 1]."""
+        return [min(1.0, max(0.0, 0.5 + 0.5 * r)) for r in self.game.returns(result)]
 
-def heuristic_rollout(game: Game, epsilon: float = 0.0) -> Rollout:
-    """Play-outs by the game's heuristic policy; with chance `epsilon` a uniformly random
-    legal action instead (epsilon-greedy, so play-outs still vary)."""
+
+def heuristic_rollout(game: Game) -> Rollout:
+    """Play-outs by the game's heuristic policy."""
     policy = heuristic_policy(game)
 
     def roll(state: GameState, seat: int, rng: random.Random) -> Action:
-        if epsilon and rng.random() < epsilon:
-            return rng.choice(state.legal_actions(seat))
         return policy(SeatInfo(state, seat), rng)
 
     return roll
@@ -517,38 +510,11 @@ def _heuristic_or_none(game: Game) -> Policy | None:
 def ismcts_factory(game: Game, budget: str | None) -> Policy:
     """The `ismcts` bot: guided by the game's heuristic when it has one (PUCT prior on the
     heuristic's choice once a node has been visited twice, rivals modelled by it with three or
-    more players, each new leaf valued by `evaluate` without a play-out, or after
-    the game's `rival_playout` (bots/tuning.toml) plies by the heuristic with modelled rivals, rewards half rank,
-    half score margin, early stop once the choice is settled); plain UCB with random
-    play-outs otherwise.
-
-    Serenissima 1996's bot revision 1 (`rival_playout` = 80): with the estimate alone the
-    four-player search departed from the heuristic about twice a game at 300 iterations and won
-    as often as the heuristic in its seat (7 of 27 at 1 s); a round played out by the heuristic
-    shows it what the position leads to. Screening at 0.5 s, seeds 30000-30008: 6 wins of 9.
-
-    Version 8 against version 7: with three or more players (rivals modelled) a play-out's
-    reward is the deciding seat's own gain in the game's estimate since the root
-    (`own_rewards`), not its rank among the seats. Ranks at a leaf punished passing the turn:
-    along such a line the modelled rivals have moved, and so gained, while a line of one's own
-    further moves is valued before they move. Screening, 4 players, one bot at 300 iterations
-    against three heuristics, seeds 30000-30015: Serenissima 1996, mean rank 2.31 (5 wins)
-    against 3.31 (2 wins) for version 7 and 2.25 (5 wins) for the heuristic in that seat;
-    Serenissima 2012, mean rank 1.81 (9 wins) against 2.69 (3 wins) for the heuristic.
-
-    Version 7 against version 6: the search stops once the most visited action cannot be
-    overtaken in the time or iterations left (the same choice, sooner).
-
-    Version 6 against version 5: rivals modelled, and Serenissima 2012's `evaluate` fitted to
-    self-play. Screening, Serenissima 2012, 4 players, one bot at 300 iterations against three
-    heuristics, seeds 30000 on: mean rank 2.09 over 22 games (6 wins); the heuristic in that
-    seat on the same seeds, 2.50 over 400 games (105 wins).
-
-    Version 5 against version 4 (10 epsilon-greedy heuristic plies, then `evaluate`): an
-    iteration's time goes to the heuristic's moves, so dropping the play-out and most prior
-    calls ran 7.6 times the iterations per second (Serenissima 2012, 4 players, 250 ms:
-    1,559 against 204). One screening of 16 four-player games against three heuristics at
-    250 ms, same seeds: mean rank 2.62 for both, wins 1 against 3 (within noise)."""
+    more players, each new leaf valued by `evaluate` without a play-out, or after the game's
+    `rival_playout` (bots/tuning.toml) plies by the heuristic with modelled rivals; rewards
+    half rank, half score margin, or with modelled rivals the seat's own gain since the root;
+    early stop once the choice is settled); plain UCB with random play-outs otherwise. Its
+    versions and their measurements: benchmarks/results/NOTES.md."""
     seconds, iterations = parse_budget(budget)
     prior = _heuristic_or_none(game)
     if prior is None:

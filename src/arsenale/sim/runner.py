@@ -1,7 +1,11 @@
-"""Bot-only games and tournaments, sequential or on a local process pool (or Ray).
+"""Bot-only games and tournaments, sequential, on a local process pool or as Ray tasks.
 
 Game g of a run with base seed S is played with seed S + g, and each bot's generator is seeded
 from (game seed, seat), so a run's results do not depend on how many workers played it.
+
+Every game reports its heuristic fallbacks (`bots.base.Fallbacks`: the heuristic crashed or
+chose an illegal action and the bot played a fallback move instead), counted in the process
+that played it; with `strict` a fallback is an error of that game instead.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from arsenale.bots.base import Fallbacks
 from arsenale.bots.registry import is_human, make_bot
 from arsenale.core import registry
 from arsenale.core.errors import ArsenaleError
@@ -25,7 +30,8 @@ MAX_PLIES = 200_000
 """A game still running after this many plies is reported as an error (a stuck engine)."""
 
 Outcome = dict[str, Any]
-"""What `play_game` returns: {"result": Result JSON or None, "plies": int, "error": str or None}."""
+"""What `play_game` returns: {"result": Result JSON or None, "plies": int, "error": str or None,
+"fallbacks": int}."""
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -56,9 +62,16 @@ def play_game(
     seed: int,
     options: dict[str, Any] | None = None,
     max_plies: int = MAX_PLIES,
+    strict: bool = False,
 ) -> Outcome:
-    """Play one game between bots; an exception is reported in "error", never raised."""
+    """Play one game between bots; an exception is reported in "error", never raised.
+    "fallbacks" counts the heuristic failures the bots answered with a fallback move during
+    the game; with `strict` the first one ends the game as an error instead (the process's
+    own `Fallbacks.strict` is restored afterwards)."""
     plies = 0
+    before = Fallbacks.count
+    was_strict = Fallbacks.strict
+    Fallbacks.strict = strict
     try:
         game = load_game(game_id)
         if len(seats) != players:
@@ -75,9 +88,13 @@ def play_game(
                 plies = state.ply
             if state.ply > max_plies:
                 raise RuntimeError(f"the game did not end within {max_plies} plies")
-        return {"result": state.result().to_json(), "plies": state.ply, "error": None}
+        result: dict[str, Any] | None = state.result().to_json()
+        error: str | None = None
     except Exception as e:
-        return {"result": None, "plies": plies, "error": f"{type(e).__name__}: {e}"}
+        result, error = None, f"{type(e).__name__}: {e}"
+    finally:
+        Fallbacks.strict = was_strict
+    return {"result": result, "plies": plies, "error": error, "fallbacks": Fallbacks.count - before}
 
 
 def _play_chunk(
@@ -87,11 +104,12 @@ def _play_chunk(
     seeds: list[int],
     options: dict[str, Any] | None,
     registrations: dict[str, str],
+    strict: bool = False,
 ) -> list[Outcome]:
     """Worker entry point: make the parent's registrations known here, then play the games."""
     for gid, target in registrations.items():
         registry.register(gid, target)
-    return [play_game(game_id, players, seats, s, options) for s in seeds]
+    return [play_game(game_id, players, seats, s, options, strict=strict) for s in seeds]
 
 
 def _registrations() -> dict[str, str]:
@@ -119,12 +137,15 @@ def summarize(
     seconds: float,
     seed: int = 0,
 ) -> dict[str, Any]:
-    """Tournament statistics; games that raised are counted in "errors" and nothing else."""
+    """Tournament statistics; games that raised are counted in "errors" and nothing else.
+    "fallbacks" is the number of heuristic fallbacks over every game (errors included), and
+    "fallback_games" the number of games that had at least one."""
     wins = [0.0] * players
     score_sum = [0.0] * players
     plies_sum = 0
     ok = 0
     messages: list[str] = []
+    fallbacks = [int(out.get("fallbacks", 0)) for out in outcomes]
     for g, out in enumerate(outcomes):
         if out["error"] is not None or out["result"] is None:
             if len(messages) < 5:
@@ -152,6 +173,8 @@ def summarize(
         "games_per_s": len(outcomes) / seconds if seconds > 0 else None,
         "errors": len(outcomes) - ok,
         "error_messages": messages,
+        "fallbacks": sum(fallbacks),
+        "fallback_games": sum(1 for n in fallbacks if n),
     }
 
 
@@ -192,8 +215,10 @@ def simulate(
     progress: bool = False,
     options: dict[str, Any] | None = None,
     backend: str = "local",
+    strict: bool = False,
 ) -> dict[str, Any]:
-    """Play `games` bot-only games and return their statistics (see `summarize`)."""
+    """Play `games` bot-only games and return their statistics (see `summarize`). With
+    `strict`, a heuristic fallback is an error of its game (see `play_game`)."""
     check_setup(game_id, players, seats, options)
     if games < 1:
         raise ArsenaleError(f"--games must be at least 1, not {games}")
@@ -206,14 +231,14 @@ def simulate(
     start = time.perf_counter()
     with _Ticker(games, progress) as advance:
         if backend == "ray":
-            outcomes = _run_ray(game_id, players, seats, seeds, options, workers, advance)
+            outcomes = _run_ray(game_id, players, seats, seeds, options, workers, advance, strict)
         elif workers == 1:
             outcomes = []
             for s in seeds:
-                outcomes.append(play_game(game_id, players, seats, s, options))
+                outcomes.append(play_game(game_id, players, seats, s, options, strict=strict))
                 advance(1)
         else:
-            outcomes = _run_pool(game_id, players, seats, seeds, options, workers, advance)
+            outcomes = _run_pool(game_id, players, seats, seeds, options, workers, advance, strict)
     elapsed = time.perf_counter() - start
     return summarize(game_id, players, seats, outcomes, elapsed, seed)
 
@@ -226,6 +251,7 @@ def _run_pool(
     options: dict[str, Any] | None,
     workers: int,
     advance: Callable[[int], None],
+    strict: bool,
 ) -> list[Outcome]:
     chunks = _chunks(seeds, workers)
     regs = _registrations()
@@ -233,7 +259,7 @@ def _run_pool(
     try:
         with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
             futures = {
-                pool.submit(_play_chunk, game_id, players, seats, chunk, options, regs): i
+                pool.submit(_play_chunk, game_id, players, seats, chunk, options, regs, strict): i
                 for i, chunk in enumerate(chunks)
             }
             for fut in as_completed(futures):
@@ -253,7 +279,12 @@ def _run_ray(
     options: dict[str, Any] | None,
     workers: int,
     advance: Callable[[int], None],
+    strict: bool,
 ) -> list[Outcome]:
+    """The games as Ray tasks, one per chunk, on the Ray instance `ray.init()` finds or
+    starts (the cluster named by RAY_ADDRESS, else one started on this machine by `ray
+    start`, else a new local one); `workers` only sizes the chunks, Ray decides how many run
+    at once."""
     try:
         import ray
     except ImportError:
@@ -266,7 +297,10 @@ def _run_ray(
     task = ray.remote(_play_chunk)
     chunks = _chunks(seeds, workers)
     regs = _registrations()
-    refs = {task.remote(game_id, players, seats, c, options, regs): i for i, c in enumerate(chunks)}
+    refs = {
+        task.remote(game_id, players, seats, c, options, regs, strict): i
+        for i, c in enumerate(chunks)
+    }
     done: list[list[Outcome]] = [[] for _ in chunks]
     pending = list(refs)
     while pending:
