@@ -32,7 +32,7 @@ from arsenale.bots.base import Fallbacks, heuristic_policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
 from arsenale.games.serenissima_2012.evaluate import FEATURES, features
-from arsenale.games.serenissima_2012.state import SerenissimaState
+from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 GAME = "serenissima-2012"
 OUT = Path(__file__).resolve().parent.parent / "src/arsenale/games/serenissima_2012/evaluate.toml"
@@ -53,7 +53,7 @@ def play(args: tuple[int, int]) -> list[Sample]:
     policy = heuristic_policy(game)
     rng = random.Random(seed)
     state = game.new_game(players, seed=seed)
-    assert isinstance(state, SerenissimaState)
+    assert isinstance(state, Serenissima2012State)
     random_ports = rng.random() < RANDOM_PORTS
     rows: list[tuple[int, int, int, tuple[float, ...], float]] = []
     while not state.is_over:

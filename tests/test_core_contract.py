@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from arsenale.core import GameState, IllegalAction, NotationError, replay
 from arsenale.core.game import Game
-from toygame import BIDS, ROLL, STOP, ToyState
+from toygame import BIDS, ROLL, STOP, ToyRaceState
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -31,12 +31,12 @@ def snapshot(state: GameState) -> dict[str, Any]:
     }
 
 
-def at_bid(game: Game, players: int = 3, seed: int = 1) -> ToyState:
+def at_bid(game: Game, players: int = 3, seed: int = 1) -> ToyRaceState:
     """A state whose next decision is a simultaneous secret bid."""
     state = game.new_game(players, seed, {"bid_every": 1})
     state.apply(0, "roll")
     assert state.stack[-1].kind == "bid"
-    assert isinstance(state, ToyState)
+    assert isinstance(state, ToyRaceState)
     return state
 
 
@@ -184,7 +184,7 @@ def test_record_replays_to_the_same_game(toy_game: Game, seed: int, players: int
 
 def test_result_ranks_with_ties(toy_game: Game) -> None:
     state = toy_game.new_game(4, seed=0)
-    assert isinstance(state, ToyState)
+    assert isinstance(state, ToyRaceState)
     state.pos = [12, 20, 20, 12]
     state.found = [0, 1, 1, 2]  # coins 4, 4, 4, 5
     state.over = True

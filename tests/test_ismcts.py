@@ -27,7 +27,7 @@ from arsenale.core.errors import ArsenaleError
 from arsenale.core.info import SeatInfo
 from arsenale.core.state import GameState
 from arsenale.sim.runner import simulate
-from toygame import ROLL, STOP, ToyRace, ToyState
+from toygame import ROLL, STOP, ToyRace, ToyRaceState
 
 
 def test_budget_parsing():
@@ -309,7 +309,7 @@ def test_the_ismcts_bot_plays_out_a_round_by_the_heuristic_where_the_game_asks(
         assert max(advanced) >= tuning(game.id).rival_playout
 
 
-class SoloState(ToyState):
+class SoloState(ToyRaceState):
     """The toy race alone: won by reaching `target` spaces before stopping."""
 
     __slots__ = ()

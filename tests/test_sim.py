@@ -19,7 +19,7 @@ from arsenale.core import ArsenaleError, registry
 from arsenale.core.actions import Action
 from arsenale.core.state import GameState
 from arsenale.sim import bench, bot_seed, play_game, simulate, summarize, wilson_interval
-from toygame import ToyRace, ToyState
+from toygame import ToyRace, ToyRaceState
 
 KEYS = {
     "game",
@@ -157,7 +157,7 @@ class FlakyToy(ToyRace):
     def heuristic(
         self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        assert isinstance(world, ToyState)
+        assert isinstance(world, ToyRaceState)
         if world.pos[seat] % 5 == 4:
             raise ValueError("flaky heuristic")
         return super().heuristic(world, seat, legal, rng)

@@ -33,7 +33,7 @@ Every few turns all seats secretly bid 0-3 coins at once.
 """
 
 
-class ToyState(GameState):
+class ToyRaceState(GameState):
     copied = (
         "pos",
         "found",
@@ -167,7 +167,7 @@ class ToyRace(Game):
     catalogue = CATALOGUE
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
-        state = ToyState()
+        state = ToyRaceState()
         state._init_core(self, players, seed, options)
         state.pos = [0] * players
         state.found = [0] * players

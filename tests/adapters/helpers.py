@@ -14,7 +14,7 @@ from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
 from arsenale.core.result import Result
 from arsenale.core.state import GameState
-from toygame import ToyRace, ToyState
+from toygame import ToyRace, ToyRaceState
 
 GAMES = ("toy-race", "serenissima-2012", "serenissima-1996")
 """Every registered game, the test-only toy game included."""
@@ -50,7 +50,7 @@ def toy_at_bid(players: int = 3, seed: int = 1) -> GameState:
 # -- variants of the toy game, for the utility types and one player ------------------------------
 
 
-class SoloState(ToyState):
+class SoloState(ToyRaceState):
     __slots__ = ()
 
     def _result(self) -> Result:

@@ -81,7 +81,7 @@ def heuristic_policy(game: Game) -> Policy:
             action = decide(info.determinize(rng), info.seat, legal, rng)
         except Exception as e:
             if Fallbacks.strict:
-                raise
+                raise HeuristicFailure(f"{game.id}: the heuristic failed: {e!r}") from e
             problem = f"{type(e).__name__}: {e}"
         else:
             if action is not None and action in legal:

@@ -16,7 +16,7 @@ import arsenale
 from arsenale.core.decisions import Decision
 from arsenale.games.serenissima_1996 import flow
 from arsenale.games.serenissima_1996.board import GOODS
-from arsenale.games.serenissima_1996.state import POPCOUNT, State
+from arsenale.games.serenissima_1996.state import POPCOUNT, Serenissima1996State
 from scripted_chance import ScriptedChance
 
 GAME = arsenale.load_game("serenissima-1996")
@@ -35,7 +35,7 @@ def die(face: int) -> int:
     return face - 1
 
 
-def script(state: State, *faces: int) -> ScriptedChance:
+def script(state: Serenissima1996State, *faces: int) -> ScriptedChance:
     """Script the next dice by the faces they show (1-6)."""
     chance = ScriptedChance((die(f) for f in faces), shuffles=False)
     state.chance = chance  # type: ignore[assignment]
@@ -58,7 +58,7 @@ def area_of(port_name: str) -> str:
     return BOARD.area_ids[BOARD.port_area[port(port_name)]]
 
 
-def notations(s: State, seat: int) -> set[str]:
+def notations(s: Serenissima1996State, seat: int) -> set[str]:
     return {a.notation for a in s.legal_actions(seat)}
 
 
@@ -68,10 +68,10 @@ def kinds(events: list[dict[str, Any]]) -> list[str]:
 
 def deployed(
     players: int = 4, seed: int = 1, options: dict[str, Any] | None = None, split=(3, 3)
-) -> State:
+) -> Serenissima1996State:
     """A new game with every seat's secret deployment made (`split` sailors on the galleys)."""
     s = GAME.new_game(players, seed, options)
-    assert isinstance(s, State)
+    assert isinstance(s, Serenissima1996State)
     for seat in range(players):
         s.apply(seat, f"deploy {split[0]} {split[1]}")
     return s
@@ -93,7 +93,7 @@ class Stage:
         options: dict[str, Any] | None = None,
     ) -> None:
         s = self.s = GAME.new_game(players, seed, options)
-        assert isinstance(s, State)
+        assert isinstance(s, Serenissima1996State)
         n_ports, n_galleys = len(BOARD.port_ids), len(s.g_owner)
         s.stack = []
         s.submissions = {}
@@ -172,7 +172,7 @@ class Stage:
         self.s.round = n
         return self
 
-    def done(self) -> State:
+    def done(self) -> Serenissima1996State:
         s = self.s
         for seat in range(s.players):
             on_board = sum(n for p, n in enumerate(s.garrison) if s.owner[p] == seat)
@@ -184,7 +184,7 @@ class Stage:
         s._legal = None  # the legal-action cache is keyed by ply, which staging leaves alone
         return s
 
-    def phase(self, phase: int, seat: int | None = None) -> State:
+    def phase(self, phase: int, seat: int | None = None) -> Serenissima1996State:
         """Phase 2-6 with `seat` (default: the first in turn order) on turn."""
         s = self.done()
         seat = s.order[0] if seat is None else seat
@@ -197,7 +197,7 @@ class Stage:
         s.stack = [Decision(flow.PHASE_KIND[phase], (seat,))]
         return s
 
-    def bidding(self) -> State:
+    def bidding(self) -> Serenissima1996State:
         """Phase 1 of the current round: every seat owes a secret bid."""
         s = self.done()
         s.phase = 1
@@ -212,21 +212,21 @@ class Stage:
 TRANSIENT = ("victory", "spoils")  # a galley may be empty or over-full while these are open
 
 
-def goods_on_board(s: State, good_index: int) -> int:
+def goods_on_board(s: Serenissima1996State, good_index: int) -> int:
     """Cubes of one good outside the box: on galleys and in warehouses."""
     n = sum(s.cargo[7 * g + good_index] for g in range(len(s.g_owner)))
     n += sum(1 for mask in s.warehouse if mask >> good_index & 1)
     return n
 
 
-def sailors_of(s: State, seat: int) -> int:
+def sailors_of(s: Serenissima1996State, seat: int) -> int:
     """A seat's sailors on the board and in the box."""
     ports = sum(n for p, n in enumerate(s.garrison) if s.owner[p] == seat)
     galleys = sum(n for g, n in enumerate(s.g_sailors) if s.g_owner[g] == seat)
     return s.reserve[seat] + ports + galleys
 
 
-def check_invariants(s: State) -> None:
+def check_invariants(s: Serenissima1996State) -> None:
     b = s.game.board
     deployed_ = s.round >= 1  # the sailors are on the board from the end of set-up on
     transient = any(f.kind in TRANSIENT for f in s.stack)
@@ -317,7 +317,7 @@ PRIVATE = (
 )
 
 
-def snapshot(s: State) -> dict[str, Any]:
+def snapshot(s: Serenissima1996State) -> dict[str, Any]:
     """Everything about a state: every seat's view, its private lists and the core's fields."""
     out: dict[str, Any] = {name: _copy(getattr(s, name)) for name in PRIVATE}
     out["views"] = [s.view(seat) for seat in (None, *range(s.players))]

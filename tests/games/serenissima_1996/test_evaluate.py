@@ -7,10 +7,10 @@ import random
 import arsenale
 from arsenale.bots.base import heuristic_policy
 from arsenale.core.info import SeatInfo
-from arsenale.games.serenissima_1996.state import State
+from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 
-def _played(seed: int, plies: int) -> State:
+def _played(seed: int, plies: int) -> Serenissima1996State:
     game = arsenale.load_game("serenissima-1996")
     state = game.new_game(3, seed=seed)
     policy = heuristic_policy(game)
@@ -18,7 +18,7 @@ def _played(seed: int, plies: int) -> State:
     while not state.is_over and state.ply < plies:
         for seat in state.to_move():
             state.apply(seat, policy(SeatInfo(state, seat), rng))
-    assert isinstance(state, State)
+    assert isinstance(state, Serenissima1996State)
     return state
 
 
@@ -42,7 +42,7 @@ def test_a_lost_galley_lowers_its_owners_estimate_only() -> None:
     before = game.evaluate(state)
     g = next(h for h, o in enumerate(state.g_owner) if o == 1)
     sunk = state.clone()
-    assert isinstance(sunk, State)
+    assert isinstance(sunk, Serenissima1996State)
     sunk.g_owner[g] = -1
     after = game.evaluate(sunk)
     assert after[1] < before[1]
@@ -60,12 +60,12 @@ def test_a_port_within_a_rival_galleys_reach_is_worth_more_with_a_garrison() -> 
     estimates = []
     for garrison in (0, 1, 4):
         world = state.clone()
-        assert isinstance(world, State)
+        assert isinstance(world, Serenissima1996State)
         world.garrison[capital] = garrison
         estimates.append(game.evaluate(world)[seat])
     assert estimates[0] < estimates[1] < estimates[2]
     far = state.clone()
-    assert isinstance(far, State)
+    assert isinstance(far, Serenissima1996State)
     far.g_owner[rival] = -1  # that galley gone
     far.garrison[capital] = 0
     assert game.evaluate(far)[seat] > estimates[0]

@@ -14,7 +14,7 @@ from arsenale.core.decisions import Decision
 from arsenale.core.info import SeatInfo
 from arsenale.games.serenissima_1996 import GAME
 from arsenale.games.serenissima_1996.board import GOODS
-from arsenale.games.serenissima_1996.state import State
+from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 BOARD = GAME.board
 MAX_PLIES = 20000  # far above any real game: a bot undoing its own moves would hit it
@@ -81,10 +81,10 @@ def port(name: str) -> int:
     return BOARD.port_index(name)
 
 
-def purchases() -> State:
+def purchases() -> Serenissima1996State:
     """A 2-player game in phase 2 of round 1 (both deployed 3 3 and bid nothing)."""
     s = GAME.new_game(2, seed=5)
-    assert isinstance(s, State)
+    assert isinstance(s, Serenissima1996State)
     for seat in (0, 1):
         s.apply(seat, "deploy 3 3")
     for seat in (0, 1):
@@ -96,7 +96,7 @@ def purchases() -> State:
     return s
 
 
-def place(s: State, g: int, area_id: str, sailors: int, **cargo: int) -> None:
+def place(s: Serenissima1996State, g: int, area_id: str, sailors: int, **cargo: int) -> None:
     s.g_area[g] = area(area_id)
     s.g_start[g] = area(area_id)
     s.g_sailors[g] = sailors
@@ -107,7 +107,7 @@ def place(s: State, g: int, area_id: str, sailors: int, **cargo: int) -> None:
     s.g_goods[g] = sum(cargo.values())
 
 
-def stage(s: State, kind: str, seat: int, phase: int, data: object = None) -> None:
+def stage(s: Serenissima1996State, kind: str, seat: int, phase: int, data: object = None) -> None:
     """Make `kind` the decision of `seat`, in its turn of `phase`."""
     s.phase = phase
     s.turn_index = s.order.index(seat)
@@ -115,13 +115,15 @@ def stage(s: State, kind: str, seat: int, phase: int, data: object = None) -> No
     s._legal = None
 
 
-def decide(s: State, seat: int) -> Action:
+def decide(s: Serenissima1996State, seat: int) -> Action:
     action = heuristic_policy(s.game)(SeatInfo(s, seat), random.Random(1))
     assert action in s.legal_actions(seat)
     return action
 
 
-def port_deal(owner_port: str, buyer_area: str, buyer_sailors: int) -> tuple[State, int, int]:
+def port_deal(
+    owner_port: str, buyer_area: str, buyer_sailors: int
+) -> tuple[Serenissima1996State, int, int]:
     """Seat `buyer` (on turn) asks to buy a cube at a port of `owner`: the owner's decision."""
     s = purchases()
     buyer = s.to_move()[0]

@@ -25,7 +25,7 @@ from arsenale.bots.base import heuristic_policy
 from arsenale.core.actions import Action
 from arsenale.core.errors import IllegalAction, NotationError
 from arsenale.core.info import SeatInfo
-from arsenale.games.serenissima_1996.state import State
+from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 from .helpers import GAME, PRIVATE, check_invariants, money_flows, snapshot
 
@@ -56,7 +56,7 @@ def options_for(players: int, rng: random.Random) -> dict[str, Any]:
     return options
 
 
-def pick(state: State, seat: int, rng: random.Random) -> Action:
+def pick(state: Serenissima1996State, seat: int, rng: random.Random) -> Action:
     """One legal action of `seat`: modest bids; otherwise a kind of action first, uniformly
     (so that the many transfers do not crowd out buying, building, trading and selling), then
     one of that kind, leaning away from ending turns early."""
@@ -73,7 +73,7 @@ def pick(state: State, seat: int, rng: random.Random) -> Action:
 
 
 def play(
-    state: State, rng: random.Random, limit: int = 5000
+    state: Serenissima1996State, rng: random.Random, limit: int = 5000
 ) -> Iterator[tuple[int, Action, list[dict[str, Any]]]]:
     """Play to the end, yielding (seat, action, events) after every action. In a simultaneous
     decision every seat still owing a choice submits, in a random order."""
@@ -103,7 +103,7 @@ def test_random_games_keep_the_invariants(players, seed, choices):
     simultaneous decision is the deployment or a bid. The game ends after 12, 10 or 8 rounds."""
     rng = random.Random(choices)
     state = GAME.new_game(players, seed, options_for(players, rng))
-    assert isinstance(state, State)
+    assert isinstance(state, Serenissima1996State)
     check_invariants(state)
     money = list(state.money)
     for _seat, _action, events in play(state, rng):
@@ -141,7 +141,7 @@ MALFORMED: list[Any] = [
 ]
 
 
-def refused(state: State, seat: Any, action: Any) -> None:
+def refused(state: Serenissima1996State, seat: Any, action: Any) -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction):
         state.apply(seat, action)

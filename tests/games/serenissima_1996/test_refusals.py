@@ -22,7 +22,7 @@ from arsenale.bots.base import heuristic_policy
 from arsenale.core.actions import Action
 from arsenale.core.errors import IllegalAction
 from arsenale.core.info import SeatInfo
-from arsenale.games.serenissima_1996.state import State
+from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 from .helpers import GAME, snapshot
 from .test_properties import pick
@@ -61,7 +61,9 @@ PER_KIND = 2
 PER_GALLEY = 4
 
 
-def illegal_sample(state: State, seat: int, legal: set[Action], rng: random.Random) -> list[Action]:
+def illegal_sample(
+    state: Serenissima1996State, seat: int, legal: set[Action], rng: random.Random
+) -> list[Action]:
     """A few illegal actions of every kind, and a few naming each of the seat's galleys."""
     out: list[Action] = []
     pools = [(pool, PER_KIND) for pool in BY_KIND.values()]
@@ -77,7 +79,7 @@ def illegal_sample(state: State, seat: int, legal: set[Action], rng: random.Rand
     return out
 
 
-def generic(state: State, action: Action) -> str:
+def generic(state: Serenissima1996State, action: Action) -> str:
     """The core's fallback when no check of the generator explains a refusal."""
     return f"{action.notation!r} is not possible now: {state.phases[state.stack[-1].kind].asks}"
 
@@ -103,7 +105,7 @@ def test_every_refusal_gives_a_reason_and_a_rule_of_the_1996_rulebooks() -> None
     for players, options, seed in GAMES:
         rng = random.Random(seed * 10 + players)
         state = GAME.new_game(players, seed, options)
-        assert isinstance(state, State)
+        assert isinstance(state, Serenissima1996State)
         while not state.is_over:
             seat = rng.choice(state.to_move())
             decision = state.stack[-1].kind

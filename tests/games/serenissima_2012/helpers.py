@@ -14,7 +14,7 @@ import arsenale
 from arsenale.core.decisions import Decision
 from arsenale.games.serenissima_2012 import turn_end
 from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT
-from arsenale.games.serenissima_2012.state import SerenissimaState
+from arsenale.games.serenissima_2012.state import Serenissima2012State
 from scripted_chance import ScriptedChance
 
 GAME = arsenale.load_game("serenissima-2012")
@@ -25,7 +25,7 @@ SKULL, BLANK = 0, 5  # values of chance.below(6): below 3 is a skull (battle.sku
 RULES = "serenissima-2012.en.txt"
 
 
-def script(state: SerenissimaState, *values: int) -> ScriptedChance:
+def script(state: Serenissima2012State, *values: int) -> ScriptedChance:
     chance = ScriptedChance(values)
     state.chance = chance  # type: ignore[assignment]
     return chance
@@ -45,13 +45,13 @@ def good(name: str) -> int:
 
 def set_up(
     players: int = 4, seed: int = 1, options: dict[str, Any] | None = None
-) -> SerenissimaState:
+) -> Serenissima2012State:
     """A new game with its set-up decisions played (the first legal choice each time)."""
     s = GAME.new_game(players, seed, options)
     while s.stack and s.stack[-1].kind in ("close", "choose_port", "choose_galley"):
         seat = s.to_move()[0]
         s.apply(seat, s.legal_actions(seat)[0])
-    assert isinstance(s, SerenissimaState)
+    assert isinstance(s, Serenissima2012State)
     return s
 
 
@@ -114,7 +114,7 @@ class Stage:
         self.s.money[seat] = ducats
         return self
 
-    def done(self) -> SerenissimaState:
+    def done(self) -> Serenissima2012State:
         s = self.s
         total = BOARD.setups[s.players].sailors
         for seat in range(s.players):
@@ -127,7 +127,7 @@ class Stage:
         s._legal = None  # the legal-action cache is keyed by ply, which staging leaves alone
         return s
 
-    def activate(self, number: int, choice: str = "act") -> SerenissimaState:
+    def activate(self, number: int, choice: str = "act") -> Serenissima2012State:
         """Make galley `number` the active one, its owner having chosen to act or invest."""
         s = self.done()
         g = number - 1
@@ -137,7 +137,7 @@ class Stage:
         s.stack = [Decision(kind, (s.g_owner[g],), g)]
         return s
 
-    def wheel_at(self, number: int) -> SerenissimaState:
+    def wheel_at(self, number: int) -> Serenissima2012State:
         """The black token on galley `number`, its owner to choose between act and invest."""
         s = self.done()
         g = number - 1
@@ -150,7 +150,7 @@ class Stage:
 # -- invariants --------------------------------------------------------------------------------
 
 
-def goods_on_board(s: SerenissimaState, good_index: int) -> int:
+def goods_on_board(s: Serenissima2012State, good_index: int) -> int:
     """Cubes of one good outside the bank: on galleys, in warehouses, and in a loot frame."""
     n = sum(s.cargo[6 * g + good_index] for g in range(len(s.g_owner)))
     n += sum(1 for mask in s.warehouse if mask >> good_index & 1)
@@ -160,7 +160,7 @@ def goods_on_board(s: SerenissimaState, good_index: int) -> int:
     return n
 
 
-def check_invariants(s: SerenissimaState) -> None:
+def check_invariants(s: Serenissima2012State) -> None:
     b = s.game.board
     total = b.setups[s.players].sailors
     meta = b.meta
@@ -251,7 +251,7 @@ PRIVATE = (
 )
 
 
-def snapshot(s: SerenissimaState) -> dict[str, Any]:
+def snapshot(s: Serenissima2012State) -> dict[str, Any]:
     """Everything about a state: its spectator view, its private lists and the core's fields."""
     out: dict[str, Any] = {name: _copy(getattr(s, name)) for name in PRIVATE}
     out["view"] = s.view(None)

@@ -10,10 +10,10 @@ import arsenale
 from arsenale.bots.base import heuristic_policy
 from arsenale.core.info import SeatInfo
 from arsenale.games.serenissima_2012.evaluate import FEATURES, features, load_weights
-from arsenale.games.serenissima_2012.state import SerenissimaState
+from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 
-def _played(seed: int, plies: int) -> SerenissimaState:
+def _played(seed: int, plies: int) -> Serenissima2012State:
     game = arsenale.load_game("serenissima-2012")
     state = game.new_game(3, seed=seed)
     policy = heuristic_policy(game)
@@ -21,7 +21,7 @@ def _played(seed: int, plies: int) -> SerenissimaState:
     while not state.is_over and state.ply < plies:
         for seat in state.to_move():
             state.apply(seat, policy(SeatInfo(state, seat), rng))
-    assert isinstance(state, SerenissimaState)
+    assert isinstance(state, Serenissima2012State)
     return state
 
 
@@ -37,7 +37,7 @@ def test_a_ducat_in_hand_is_a_ducat_at_the_end() -> None:
     state = _played(2, 120)
     before = state.game.evaluate(state)
     richer = state.clone()
-    assert isinstance(richer, SerenissimaState)
+    assert isinstance(richer, Serenissima2012State)
     richer.money[1] += 7
     after = state.game.evaluate(richer)
     assert after[1] == pytest.approx(before[1] + 7)
@@ -63,7 +63,7 @@ def test_starting_galleys_still_to_come_count_as_galleys_at_home() -> None:
     game = arsenale.load_game("serenissima-2012")
     state = game.new_game(4, seed=5)
     seat = state.to_move()[0]
-    assert isinstance(state, SerenissimaState)
+    assert isinstance(state, Serenissima2012State)
     state.apply(seat, state.legal_actions(seat)[0])  # a starting port
     terms = features(state, seat)
     assert terms[FEATURES.index("crew")] > 0
@@ -82,7 +82,7 @@ def test_taking_a_rivals_port_moves_worth_from_it_to_the_taker() -> None:
     assert len(ports) >= 3
     for port in ports:
         taken = state.clone()
-        assert isinstance(taken, SerenissimaState)
+        assert isinstance(taken, Serenissima2012State)
         taken.owner[port] = 0
         after = game.evaluate(taken)
         assert after[0] > before[0] and after[victim] < before[victim]

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from arsenale.bots.base import Fallbacks, heuristic_policy
 from arsenale.core.info import SeatInfo
-from arsenale.games.serenissima_2012.state import SerenissimaState
+from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 from .helpers import GAME, snapshot
 
@@ -24,11 +24,11 @@ PLAYERS = st.sampled_from([2, 3, 4])
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-def twin(state: SerenissimaState, seat: int, rng: random.Random) -> SerenissimaState:
+def twin(state: Serenissima2012State, seat: int, rng: random.Random) -> Serenissima2012State:
     """A copy of `state` that differs only in what `seat` cannot see: the other seats' ducats
     (hidden money) and the order of the face-down Doge cards."""
     other = state.clone()
-    assert isinstance(other, SerenissimaState)
+    assert isinstance(other, Serenissima2012State)
     for s in range(state.players):
         if s != seat:
             other.money[s] = state.money[s] + rng.randrange(1, 40)
@@ -38,7 +38,7 @@ def twin(state: SerenissimaState, seat: int, rng: random.Random) -> SerenissimaS
     return other
 
 
-def worlds_equal(a: SerenissimaState, b: SerenissimaState) -> None:
+def worlds_equal(a: Serenissima2012State, b: Serenissima2012State) -> None:
     assert json.dumps(a.view(None), sort_keys=True) == json.dumps(b.view(None), sort_keys=True)
     assert a.doge_deck == b.doge_deck
     assert a.money == b.money
@@ -54,7 +54,7 @@ def test_states_a_seat_cannot_tell_apart_give_the_same_worlds_and_decisions(play
     Doge deck, every seat's ducats, every field); so are the heuristic bot's decisions."""
     rng = random.Random(choices)
     state = GAME.new_game(players, seed, {"hidden_money": True})
-    assert isinstance(state, SerenissimaState)
+    assert isinstance(state, Serenissima2012State)
     policy = heuristic_policy(GAME)
     fallbacks = Fallbacks.count
     checked = 0
@@ -87,7 +87,7 @@ def test_the_doge_deck_and_hidden_ducats_are_drawn_afresh():
         while state.ply < 120:
             (seat,) = state.to_move()
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-        assert isinstance(state, SerenissimaState)
+        assert isinstance(state, Serenissima2012State)
         worlds = [state.determinize(0, random.Random(k)) for k in range(30)]
         assert len({tuple(w.doge_deck) for w in worlds}) > 1
         assert all(sorted(w.doge_deck) == sorted(state.doge_deck) for w in worlds)

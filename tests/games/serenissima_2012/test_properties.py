@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import arsenale
 from arsenale import IllegalAction, NotationError
-from arsenale.games.serenissima_2012.state import SerenissimaState
+from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 from .helpers import GAME, PRIVATE, check_invariants, money_flows, snapshot
 
@@ -34,7 +34,7 @@ CHOICES = st.integers(min_value=0, max_value=2**32 - 1)  # seeds the random choi
 CATALOGUE = list(GAME.catalogue)
 
 
-def choose(state: SerenissimaState, rng: random.Random) -> tuple[int, object]:
+def choose(state: Serenissima2012State, rng: random.Random) -> tuple[int, object]:
     """A seat to move and one of its legal actions, leaning away from ending turns early."""
     (seat,) = state.to_move()
     legal = state.legal_actions(seat)
@@ -43,7 +43,7 @@ def choose(state: SerenissimaState, rng: random.Random) -> tuple[int, object]:
     return seat, rng.choice(busy if busy and rng.random() < 0.7 else legal)
 
 
-def play(state: SerenissimaState, rng: random.Random, limit: int = 3000):
+def play(state: Serenissima2012State, rng: random.Random, limit: int = 3000):
     """Play to the end, yielding (seat, action, events, state) after every action."""
     for _ in range(limit):
         if state.is_over:
@@ -106,7 +106,7 @@ MALFORMED = [
 ]
 
 
-def refused(state: SerenissimaState, seat, action) -> None:
+def refused(state: Serenissima2012State, seat, action) -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction):
         state.apply(seat, action)

@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 from arsenale import IllegalAction
-from arsenale.games.serenissima_2012.state import SerenissimaState
+from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 from .helpers import GAME, RULES, snapshot
 
@@ -29,7 +29,7 @@ def positions(players: int, hidden: bool, seed: int):
     every ply of the rarer ones (set-up, blockades, battles, loot, occupation, special)."""
     rng = random.Random(seed)
     state = GAME.new_game(players, seed, {"hidden_money": hidden})
-    assert isinstance(state, SerenissimaState)
+    assert isinstance(state, Serenissima2012State)
     while not state.is_over:
         (seat,) = state.to_move()
         if state.stack[-1].kind not in COMMON or state.ply % EVERY == 0:
@@ -109,7 +109,7 @@ def test_refusals_give_the_check_that_failed():
     assert asked.reason.startswith("'fight' is not possible now: you are closing a port")
 
 
-def _refusal(state: SerenissimaState, seat: int, text: str) -> IllegalAction:
+def _refusal(state: Serenissima2012State, seat: int, text: str) -> IllegalAction:
     try:
         state.check(seat, state.coerce(text))
     except IllegalAction as refusal:

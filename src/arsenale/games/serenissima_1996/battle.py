@@ -21,13 +21,15 @@ from arsenale.games.serenissima_1996 import flow
 from arsenale.games.serenissima_1996.board import GOODS
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_1996.state import State
+    from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 RULE_BATTLE = "serenissima-1996.en.txt, Phase 4: Battles, Battles between galleys"
 RULE_PORT = "serenissima-1996.en.txt, Phase 4: Battles, Attacking a port"
 
 
-def legal_battles(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_battles(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """A galley of the seat against another player's galley in its area, or against the
     garrison of another player's port there."""
     a, b = s.game.actions, s.game.board
@@ -72,7 +74,7 @@ def legal_battles(s: State, seat: int, top: Decision, why: Why | None = None) ->
 ATTACKS = ("attack", "attack_port")
 
 
-def _no_port_attack(s: State, seat: int, p: int) -> str:
+def _no_port_attack(s: Serenissima1996State, seat: int, p: int) -> str:
     """Why a galley cannot attack the port of its area."""
     if p < 0:
         return "there is no port in this area"
@@ -84,11 +86,11 @@ def _no_port_attack(s: State, seat: int, p: int) -> str:
     return f"{name} has no garrison left to fight: land on it in phase 5 (RULINGS.md R17)"
 
 
-def die(s: State) -> int:
+def die(s: Serenissima1996State) -> int:
     return s.chance.below(6) + 1
 
 
-def apply_battles(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_battles(s: Serenissima1996State, seat: int, action: Action, top: Decision) -> list[Event]:
     events: list[Event] = []
     if action is s.game.actions.done:
         events.append({"type": "done", "seat": seat, "phase": 4})
@@ -144,7 +146,7 @@ def apply_battles(s: State, seat: int, action: Action, top: Decision) -> list[Ev
     return events
 
 
-def _after_galley_battle(s: State, g: int, h: int, events: list[Event]) -> None:
+def _after_galley_battle(s: Serenissima1996State, g: int, h: int, events: list[Event]) -> None:
     if s.g_sailors[g] == 0 and s.g_sailors[h] == 0:
         s.sink(g, events, "battle")
         s.sink(h, events, "battle")
@@ -157,7 +159,9 @@ def _after_galley_battle(s: State, g: int, h: int, events: list[Event]) -> None:
 # -- capture or sink, then the goods -----------------------------------------------------------
 
 
-def legal_victory(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_victory(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """Capture with sailors of the winning galley only, no more than the captured galley has
     room for beside its cargo (RULINGS.md R25), within 7 galleys (R11); or sink it."""
     a, b = s.game.actions, s.game.board
@@ -189,7 +193,7 @@ def legal_victory(s: State, seat: int, top: Decision, why: Why | None = None) ->
     return out
 
 
-def apply_victory(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_victory(s: Serenissima1996State, seat: int, action: Action, top: Decision) -> list[Event]:
     winner, loser = top.data
     s.stack.pop()
     events: list[Event] = []
@@ -209,7 +213,9 @@ def apply_victory(s: State, seat: int, action: Action, top: Decision) -> list[Ev
     return events
 
 
-def _share(s: State, seat: int, first: int, second: int, mode: str, events: list[Event]) -> None:
+def _share(
+    s: Serenissima1996State, seat: int, first: int, second: int, mode: str, events: list[Event]
+) -> None:
     frame = Decision("spoils", (seat,), (first, second, mode, 0))
     if len(legal_spoils(s, seat, frame)) > 1:
         s.stack.append(frame)
@@ -217,7 +223,9 @@ def _share(s: State, seat: int, first: int, second: int, mode: str, events: list
         _finish_spoils(s, frame, events)
 
 
-def legal_spoils(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_spoils(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """`take` moves a good from the second galley to the first, `give` the other way; only
     towards a galley that stays afloat and has room, and each good one way only (RULINGS.md
     R30: `moved` has bit i once good i was taken, bit 7 + i once it was given)."""
@@ -239,7 +247,7 @@ def legal_spoils(s: State, seat: int, top: Decision, why: Why | None = None) -> 
 
 
 def _why_not_share(
-    s: State, why: Why, kind: str, src: int, dst: int, sinking: bool, other_way: int
+    s: Serenissima1996State, why: Why, kind: str, src: int, dst: int, sinking: bool, other_way: int
 ) -> None:
     """The check of `legal_spoils` that keeps a `take` or `give` out (`other_way`: bit i set
     once good i went the other way)."""
@@ -263,7 +271,7 @@ def _why_not_share(
             )
 
 
-def apply_spoils(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_spoils(s: Serenissima1996State, seat: int, action: Action, top: Decision) -> list[Event]:
     first, second, mode, moved = top.data
     events: list[Event] = []
     if action is s.game.actions.done:
@@ -289,7 +297,7 @@ def apply_spoils(s: State, seat: int, action: Action, top: Decision) -> list[Eve
     return events
 
 
-def _finish_spoils(s: State, frame: Decision, events: list[Event]) -> None:
+def _finish_spoils(s: Serenissima1996State, frame: Decision, events: list[Event]) -> None:
     first, second, mode, _moved = frame.data
     if mode == "sink_first":
         s.sink(first, events, "crew moved to the captured galley")

@@ -16,14 +16,16 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_1996.state import State
+    from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 RULE_BIDS = (
     "serenissima-1996.en.txt, Phase 1: Moving the round marker and determining the player order"
 )
 
 
-def legal_bid(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_bid(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """Any sum of one's own money in steps of 100 (RULINGS.md R9)."""
     bids = s.game.actions.bid
     if why is not None:  # the one check: no more than the bidder has
@@ -31,11 +33,11 @@ def legal_bid(s: State, seat: int, top: Decision, why: Why | None = None) -> lis
     return bids[: min(s.money[seat] // 100, len(bids) - 1) + 1]
 
 
-def roll(s: State) -> int:
+def roll(s: Serenissima1996State) -> int:
     return s.chance.below(6) + 1
 
 
-def dice_order(s: State, seats: list[int], events: list[Event]) -> list[int]:
+def dice_order(s: Serenissima1996State, seats: list[int], events: list[Event]) -> list[int]:
     """Seats ordered by die rolls, highest first; ties roll again among themselves."""
     if len(seats) <= 1:
         return list(seats)
@@ -48,7 +50,9 @@ def dice_order(s: State, seats: list[int], events: list[Event]) -> list[int]:
     return out
 
 
-def resolve_bid(s: State, top: Decision, submissions: dict[int, Action]) -> list[Event]:
+def resolve_bid(
+    s: Serenissima1996State, top: Decision, submissions: dict[int, Action]
+) -> list[Event]:
     bids = {seat: submissions[seat]["ducats"] for seat in range(s.players)}
     for seat, amount in bids.items():
         s.money[seat] -= amount
@@ -63,7 +67,7 @@ def resolve_bid(s: State, top: Decision, submissions: dict[int, Action]) -> list
     return events
 
 
-def _next_chooser(s: State, choosers: tuple[int, ...], events: list[Event]) -> None:
+def _next_chooser(s: Serenissima1996State, choosers: tuple[int, ...], events: list[Event]) -> None:
     free = [k for k in range(s.players) if s.order[k] < 0]
     if len(choosers) == 1:  # the last one takes the last place
         s.order[free[0]] = choosers[0]
@@ -74,7 +78,9 @@ def _next_chooser(s: State, choosers: tuple[int, ...], events: list[Event]) -> N
     s.stack.append(Decision("position", (choosers[0],), choosers[1:]))
 
 
-def legal_position(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_position(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """A place in the turn order not yet taken."""
     places = s.game.actions.position
     if why is not None:
@@ -90,7 +96,9 @@ def legal_position(s: State, seat: int, top: Decision, why: Why | None = None) -
     return [places[k] for k in range(s.players) if s.order[k] < 0]
 
 
-def apply_position(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_position(
+    s: Serenissima1996State, seat: int, action: Action, top: Decision
+) -> list[Event]:
     s.stack.pop()
     place = action["place"]
     s.order[place - 1] = seat

@@ -11,14 +11,14 @@ from arsenale.core.decisions import Decision
 from arsenale.core.state import Event
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_1996.state import State
+    from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 RULE_ROUND = "serenissima-1996.en.txt, Sequence of a game round"
 # The decision each seat owes in its turn of phases 2-6.
 PHASE_KIND = {2: "purchases", 3: "movement", 4: "battles", 5: "landing", 6: "sales"}
 
 
-def start_round(s: State, events: list[Event]) -> None:
+def start_round(s: Serenissima1996State, events: list[Event]) -> None:
     """Phase 1: the round marker moves on; every seat bids in secret (bidding.py)."""
     s.round += 1
     s.phase = 1
@@ -30,7 +30,7 @@ def start_round(s: State, events: list[Event]) -> None:
     s.stack.append(Decision("bid", tuple(range(s.players))))
 
 
-def start_phase(s: State, phase: int, events: list[Event]) -> None:
+def start_phase(s: Serenissima1996State, phase: int, events: list[Event]) -> None:
     s.phase = phase
     s.turn_index = -1
     if phase == 3:
@@ -41,7 +41,7 @@ def start_phase(s: State, phase: int, events: list[Event]) -> None:
     next_turn(s, events)
 
 
-def next_turn(s: State, events: list[Event]) -> None:
+def next_turn(s: Serenissima1996State, events: list[Event]) -> None:
     """Hand the current phase to the next seat in turn order; after the last, the next phase.
     A seat whose only legal action would be `done` is passed over."""
     while True:
@@ -63,7 +63,7 @@ def next_turn(s: State, events: list[Event]) -> None:
             return
 
 
-def end_turn(s: State, events: list[Event]) -> None:
+def end_turn(s: Serenissima1996State, events: list[Event]) -> None:
     """The seat on turn says `done`: pop its phase frame and move on."""
     s.stack.pop()
     next_turn(s, events)

@@ -1,5 +1,5 @@
 """Serenissima (1996): the game object, set-up of a new state, the heuristic and the prior of
-other seats' secret choices (the decision table is `State.phases`)."""
+other seats' secret choices (the decision table is `Serenissima1996State.phases`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from arsenale.games.serenissima_1996 import setup
 from arsenale.games.serenissima_1996.actions import Actions
 from arsenale.games.serenissima_1996.board import Board, load_board
 from arsenale.games.serenissima_1996.heuristic import FALLBACK_KINDS
-from arsenale.games.serenissima_1996.state import State
+from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -47,7 +47,7 @@ class Serenissima1996(Game):
         self.catalogue = self.actions.catalogue
         self._names: dict[str, str] | None = None  # printed names by id, for events
 
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> Serenissima1996State:
         b = self.board
         if options["nations"] not in NATION_OPTIONS:
             raise OptionError(f"option nations must be one of {', '.join(NATION_OPTIONS)}")
@@ -56,7 +56,7 @@ class Serenissima1996(Game):
         lineup = b.setups[players].options[
             NATION_OPTIONS[options["nations"]] if players == 2 else 0
         ]
-        s = object.__new__(State)
+        s = object.__new__(Serenissima1996State)
         s._init_core(self, players, seed, options)
         n_ports, n_galleys = len(b.port_ids), b.components["galleys"]
         s.nation = tuple(lineup)
@@ -88,7 +88,7 @@ class Serenissima1996(Game):
 
     def evaluate(self, state: GameState) -> list[float]:
         """Each seat's expected prosperity points at the end (see `_estimate`)."""
-        assert isinstance(state, State)
+        assert isinstance(state, Serenissima1996State)
         if state.over:
             return [float(state.prosperity(seat)) for seat in range(state.players)]
         return [_estimate(state, seat) for seat in range(state.players)]
@@ -104,7 +104,7 @@ class Serenissima1996(Game):
         """heuristic.py: bids, trades, routes, battles and landings by their value."""
         from arsenale.games.serenissima_1996.heuristic import heuristic
 
-        assert isinstance(world, State)
+        assert isinstance(world, Serenissima1996State)
         return heuristic(world, seat, list(legal))
 
     def submission_prior(
@@ -116,7 +116,7 @@ class Serenissima1996(Game):
         the seat's money on average (drawn in the world, so never the true sum)."""
         from arsenale.games.serenissima_1996.heuristic import heuristic
 
-        assert isinstance(world, State)
+        assert isinstance(world, Serenissima1996State)
         choices = list(legal)
         guess = heuristic(world, seat, choices)
         if rng.random() < PRIOR_AS_HEURISTIC:
@@ -155,7 +155,7 @@ def _keep(threat: int, garrison: int) -> float:
     return 1.0 - ATTACKED * threat / (threat + garrison)
 
 
-def _estimate(state: State, seat: int) -> float:
+def _estimate(state: Serenissima1996State, seat: int) -> float:
     """Prosperity points to come: money at 500 ducats a point, each port held (its point, or
     the points of its warehouse as it fills; the capital's 10 points and the income of the
     rounds left) times the chance of keeping it from rival galleys in reach, and each galley's future trade, crew and cargo (rulebook: FIN DE PARTIE,

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
 from arsenale.games.serenissima_1996.board import Board
-from arsenale.games.serenissima_1996.state import POPCOUNT, State
+from arsenale.games.serenissima_1996.state import POPCOUNT, Serenissima1996State
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.actions import Actions
@@ -155,7 +155,7 @@ def _attack_gain(a: int, b: int, div: int, win: float, lose: float, both: float)
 class _Ctx:
     """What one decision needs, computed once from the determinized world."""
 
-    def __init__(self, w: State, seat: int) -> None:
+    def __init__(self, w: Serenissima1996State, seat: int) -> None:
         self.w = w
         self.seat = seat
         b = self.b = w.game.board
@@ -895,11 +895,11 @@ _DECIDE = {
 }
 
 
-def _decide(w: State, seat: int, legal: list[Action]) -> Action:
+def _decide(w: Serenissima1996State, seat: int, legal: list[Action]) -> Action:
     top = w.stack[-1]
     return _DECIDE[top.kind](_Ctx(w, seat), legal)
 
 
-def heuristic(w: State, seat: int, legal: list[Action]) -> Action:
+def heuristic(w: Serenissima1996State, seat: int, legal: list[Action]) -> Action:
     """The heuristic's choice for `seat` in the world `w` (see the module docstring)."""
     return _decide(w, seat, legal)

@@ -16,12 +16,14 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_1996.state import State
+    from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 RULE_LANDING = "serenissima-1996.en.txt, Phase 5: Capture and control of ports"
 
 
-def legal_landing(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_landing(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """1 to all the sailors of a galley onto the port of its area, if that port has no
     garrison."""
     a, b = s.game.actions, s.game.board
@@ -53,7 +55,7 @@ def legal_landing(s: State, seat: int, top: Decision, why: Why | None = None) ->
     return out
 
 
-def apply_landing(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_landing(s: Serenissima1996State, seat: int, action: Action, top: Decision) -> list[Event]:
     events: list[Event] = []
     if action is s.game.actions.done:
         events.append({"type": "done", "seat": seat, "phase": 5})

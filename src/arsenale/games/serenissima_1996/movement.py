@@ -18,13 +18,15 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_1996.state import State
+    from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 RULE_MOVE = "serenissima-1996.en.txt, Phase 3: Movement of galleys"
 RULE_PERMISSION = "serenissima-1996.en.txt, Phase 3, Permission for passing through an area"
 
 
-def legal_movement(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_movement(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """One area at a time to a neighbouring area, one area per sailor aboard a round, until a
     refused passage stops the galley."""
     a, b = s.game.actions, s.game.board
@@ -71,7 +73,9 @@ def legal_movement(s: State, seat: int, top: Decision, why: Why | None = None) -
     return out
 
 
-def apply_movement(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_movement(
+    s: Serenissima1996State, seat: int, action: Action, top: Decision
+) -> list[Event]:
     events: list[Event] = []
     if action is s.game.actions.done:
         events.append({"type": "done", "seat": seat, "phase": 3})
@@ -91,17 +95,21 @@ def apply_movement(s: State, seat: int, action: Action, top: Decision) -> list[E
     return events
 
 
-def _owners_in(s: State, area: int, mover: int) -> tuple[int, ...]:
+def _owners_in(s: Serenissima1996State, area: int, mover: int) -> tuple[int, ...]:
     present = {o for h, o in enumerate(s.g_owner) if o >= 0 and o != mover and s.g_area[h] == area}
     return tuple(seat for seat in s.order if seat in present)
 
 
-def legal_permission(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_permission(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     a = s.game.actions
     return [a.allow, a.deny]
 
 
-def apply_permission(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_permission(
+    s: Serenissima1996State, seat: int, action: Action, top: Decision
+) -> list[Event]:
     g, rest = top.data
     s.stack.pop()
     if action is s.game.actions.deny:

@@ -22,7 +22,7 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_1996.board import GOODS, Board
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_1996.state import State
+    from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 RULE_PRICE = "serenissima-1996.en.txt, Phase 2, Purchase prices of trade goods in a port"
 RULE_TRADE = "serenissima-1996.en.txt, Special rules (selling goods between players)"
@@ -55,7 +55,7 @@ class Deal(NamedTuple):
         }
 
 
-def open_port_deal(s: State, seat: int, p: int, g: int, events: list[Event]) -> None:
+def open_port_deal(s: Serenissima1996State, seat: int, p: int, g: int, events: list[Event]) -> None:
     """A cube at another player's port: the owner names the price."""
     b = s.game.board
     good = b.port_good[p]
@@ -66,7 +66,9 @@ def open_port_deal(s: State, seat: int, p: int, g: int, events: list[Event]) -> 
     events.append({"type": "deal", "deal": deal.to_json(b)})
 
 
-def open_trade(s: State, seat: int, good: int, src: int, dst: int, events: list[Event]) -> None:
+def open_trade(
+    s: Serenissima1996State, seat: int, good: int, src: int, dst: int, events: list[Event]
+) -> None:
     """A sale between galleys: the seller names a price (asked out of turn if the buyer opened)."""
     from arsenale.games.serenissima_1996.actions import MAX_TRADE_PRICE
 
@@ -76,7 +78,9 @@ def open_trade(s: State, seat: int, good: int, src: int, dst: int, events: list[
     events.append({"type": "deal", "deal": deal.to_json(s.game.board)})
 
 
-def legal_offer(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_offer(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """A price within the deal's range; the seller asked to sell from a galley may refuse
     (RULINGS.md R8), a port owner may not (R6)."""
     deal: Deal = top.data
@@ -102,7 +106,7 @@ def legal_offer(s: State, seat: int, top: Decision, why: Why | None = None) -> l
     return out
 
 
-def apply_offer(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_offer(s: Serenissima1996State, seat: int, action: Action, top: Decision) -> list[Event]:
     deal: Deal = top.data
     s.stack.pop()
     if action is s.game.actions.refuse:
@@ -112,7 +116,9 @@ def apply_offer(s: State, seat: int, action: Action, top: Decision) -> list[Even
     return [{"type": "offer", "seat": seat, "ducats": action["ducats"]}]
 
 
-def legal_answer(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_answer(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """Accept the price if one can pay it; counter with a lower one within the range that one
     can pay (RULINGS.md R7); or refuse."""
     deal: Deal = top.data
@@ -143,7 +149,7 @@ def legal_answer(s: State, seat: int, top: Decision, why: Why | None = None) -> 
     return out
 
 
-def apply_answer(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_answer(s: Serenissima1996State, seat: int, action: Action, top: Decision) -> list[Event]:
     deal: Deal = top.data
     a = s.game.actions
     s.stack.pop()
@@ -157,7 +163,7 @@ def apply_answer(s: State, seat: int, action: Action, top: Decision) -> list[Eve
 
 
 def legal_accept_or_refuse(
-    s: State, seat: int, top: Decision, why: Why | None = None
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
 ) -> list[Action]:
     """Accept or refuse; the buyer's last word accepts the first price only if it can pay."""
     a = s.game.actions
@@ -173,7 +179,9 @@ def legal_accept_or_refuse(
     return [a.accept, a.refuse]
 
 
-def apply_counter_answer(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_counter_answer(
+    s: Serenissima1996State, seat: int, action: Action, top: Decision
+) -> list[Event]:
     deal: Deal = top.data
     s.stack.pop()
     if action is s.game.actions.accept:
@@ -182,7 +190,9 @@ def apply_counter_answer(s: State, seat: int, action: Action, top: Decision) -> 
     return [{"type": "counter_refused", "seat": seat}]
 
 
-def apply_last_word(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_last_word(
+    s: Serenissima1996State, seat: int, action: Action, top: Decision
+) -> list[Event]:
     deal: Deal = top.data
     s.stack.pop()
     if action is s.game.actions.accept:
@@ -190,7 +200,7 @@ def apply_last_word(s: State, seat: int, action: Action, top: Decision) -> list[
     return _refused(s, deal, seat)
 
 
-def _refused(s: State, deal: Deal, seat: int) -> list[Event]:
+def _refused(s: Serenissima1996State, deal: Deal, seat: int) -> list[Event]:
     """A refused deal ends; the same deal may not be reopened this turn (RULINGS.md R29)."""
     from arsenale.games.serenissima_1996.trade import deal_bit
 
@@ -198,7 +208,7 @@ def _refused(s: State, deal: Deal, seat: int) -> list[Event]:
     return [{"type": "deal_refused", "seat": seat}]
 
 
-def _complete(s: State, deal: Deal, hundreds: int) -> list[Event]:
+def _complete(s: Serenissima1996State, deal: Deal, hundreds: int) -> list[Event]:
     price = hundreds * 100
     s.money[deal.buyer] -= price
     s.money[deal.seller] += price

@@ -19,20 +19,22 @@ from arsenale.games.serenissima_1996 import flow
 from arsenale.games.serenissima_1996.board import GOODS, POPCOUNT
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_1996.state import State
+    from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 RULE_SALE = "serenissima-1996.en.txt, Phase 6: Sale of trade goods and income"
 RULE_MARKETS = "serenissima-1996.en.txt, Phase 6, Opening new markets"
 
 
-def can_sell(s: State, p: int, good: int) -> bool:
+def can_sell(s: Serenissima1996State, p: int, good: int) -> bool:
     """A port buys a good it neither produces nor holds, while its warehouse has space."""
     b = s.game.board
     wh = s.warehouse[p]
     return b.port_good[p] != good and not wh >> good & 1 and POPCOUNT[wh] < b.port_size[p]
 
 
-def legal_sales(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_sales(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """Every good aboard a galley of the seat that the port of its area buys (`can_sell`)."""
     a, b = s.game.actions, s.game.board
     out: list[Action] = []
@@ -58,7 +60,7 @@ def legal_sales(s: State, seat: int, top: Decision, why: Why | None = None) -> l
     return out
 
 
-def _why_not_sell(s: State, g: int, why: Why) -> None:
+def _why_not_sell(s: Serenissima1996State, g: int, why: Why) -> None:
     """The checks of `legal_sales` and `can_sell` on the goods of galley g."""
     b = s.game.board
     for i, good in enumerate(GOODS):
@@ -84,7 +86,7 @@ def _why_not_sell(s: State, g: int, why: Why) -> None:
         why.no(reason, RULE_SALE, "sell", galley=g + 1, good=good)
 
 
-def new_market_bonus(s: State, seller: int, p: int, good: int) -> int:
+def new_market_bonus(s: Serenissima1996State, seller: int, p: int, good: int) -> int:
     """500 (1,000 in a capital) when the port's owner is another player none of whose ports
     produce or hold the good."""
     b = s.game.board
@@ -98,7 +100,7 @@ def new_market_bonus(s: State, seller: int, p: int, good: int) -> int:
     )
 
 
-def apply_sales(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_sales(s: Serenissima1996State, seat: int, action: Action, top: Decision) -> list[Event]:
     events: list[Event] = []
     if action is s.game.actions.done:
         events.append({"type": "done", "seat": seat, "phase": 6})
@@ -127,7 +129,7 @@ def apply_sales(s: State, seat: int, action: Action, top: Decision) -> list[Even
     return events
 
 
-def end_round(s: State, events: list[Event]) -> None:
+def end_round(s: Serenissima1996State, events: list[Event]) -> None:
     """Income of 300 for each seat holding its own capital; then a new round or the end."""
     income = s.game.board.prices["capital_income"]
     for seat in range(s.players):

@@ -17,16 +17,18 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_1996.state import State
+    from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 RULE_SETUP = "serenissima-1996.en.txt, Starting"
 
 
-def begin(s: State) -> None:
+def begin(s: Serenissima1996State) -> None:
     s.stack.append(Decision("deploy", tuple(range(s.players))))
 
 
-def legal_deploy(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_deploy(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """1 to 5 sailors on each galley (5 pieces a galley, one at least a sailor), the rest of
     the 10 in the capital."""
     a = s.game.actions
@@ -47,7 +49,9 @@ def legal_deploy(s: State, seat: int, top: Decision, why: Why | None = None) -> 
     return out
 
 
-def resolve_deploy(s: State, top: Decision, submissions: dict[int, Action]) -> list[Event]:
+def resolve_deploy(
+    s: Serenissima1996State, top: Decision, submissions: dict[int, Action]
+) -> list[Event]:
     b = s.game.board
     events: list[Event] = []
     for seat in range(s.players):

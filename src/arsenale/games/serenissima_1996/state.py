@@ -7,7 +7,7 @@ warehouse is a bit mask of goods: a good enters a port's warehouse at most once.
 The rules live beside this file, one module per part of the rulebook: setup.py, bidding.py
 (phase 1), trade.py (phase 2), negotiation.py (prices, counter offers, trades between players),
 movement.py (phase 3, permission to pass), battle.py (phase 4), landing.py (phase 5),
-sales.py (phase 6, income, the end of a round and prosperity points). `State.phases` ties each
+sales.py (phase 6, income, the end of a round and prosperity points). `Serenissima1996State.phases` ties each
 decision to its legal actions, its effect and what it asks; every legal-action generator also
 gives the reason a refused action is not legal (`why`), from the checks that leave it out.
 """
@@ -43,7 +43,7 @@ MONEY_SPREAD_MAX = 0.6
 PHASE_NAMES = ("set-up", "bids", "purchases", "movement", "battles", "landing", "sales")
 
 
-class State(GameState):
+class Serenissima1996State(GameState):
     copied = (
         "money",
         "reserve",
@@ -390,6 +390,7 @@ class State(GameState):
                 },
                 "moved": self.g_moved[g],
                 "stopped": bool(self.g_stopped >> g & 1),
+                "started_in": b.area_ids[self.g_start[g]] if self.g_start[g] >= 0 else None,
             }
             for g, o in enumerate(self.g_owner)
             if o >= 0
@@ -410,4 +411,6 @@ class State(GameState):
             "galleys": galleys,
             "supply": {GOODS[i]: self.supply[i] for i in range(7)},
             "deal": deal,
+            "transfer_locks": self.locks,
+            "refused_deals": self.deals,
         }

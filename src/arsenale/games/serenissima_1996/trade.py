@@ -15,7 +15,7 @@ from arsenale.games.serenissima_1996.board import GOLD, GOODS, IRON, POPCOUNT, W
 from arsenale.games.serenissima_1996.negotiation import RULE_PRICE, RULE_TRADE
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_1996.state import State
+    from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 RULE_BUY = "serenissima-1996.en.txt, Phase 2, Purchase of trade goods"
 RULE_BUILD = "serenissima-1996.en.txt, Phase 2, Building ships and fortresses"
@@ -44,7 +44,9 @@ def deal_bit(seller: int, good: int, port_deal: bool) -> int:
     return 1 << (2 * (7 * seller + good) + (0 if port_deal else 1))
 
 
-def can_hire(s: State, seat: int, p: int, why: Why | None = None, galley: int = -1) -> bool:
+def can_hire(
+    s: Serenissima1996State, seat: int, p: int, why: Why | None = None, galley: int = -1
+) -> bool:
     """100 ducats a sailor from the box; per port and round, no more than the goods in its
     warehouse. With `why`, the failing check explains `hire <port>`, or `hire g<galley + 1>`
     when a galley is given."""
@@ -69,7 +71,7 @@ def can_hire(s: State, seat: int, p: int, why: Why | None = None, galley: int = 
     return False
 
 
-def _hiring_limit(s: State, p: int) -> str:
+def _hiring_limit(s: Serenissima1996State, p: int) -> str:
     name, goods = s.game.board.port_names[p], POPCOUNT[s.warehouse[p]]
     if not goods:
         return f"the warehouse of {name} is empty: a port hires one sailor a round per good in it"
@@ -79,7 +81,7 @@ def _hiring_limit(s: State, p: int) -> str:
 
 
 def can_build_galley(
-    s: State, seat: int, p: int, hire: bool = False, why: Why | None = None
+    s: Serenissima1996State, seat: int, p: int, hire: bool = False, why: Why | None = None
 ) -> bool:
     """Wood and iron produced or present; 500 ducats; one build per port and round; at most
     7 galleys a nation (RULINGS.md R11); a crew of one sailor, from the garrison or newly
@@ -140,7 +142,7 @@ def can_build_galley(
     return False
 
 
-def can_build_fort(s: State, seat: int, p: int, why: Why | None = None) -> bool:
+def can_build_fort(s: Serenissima1996State, seat: int, p: int, why: Why | None = None) -> bool:
     """Wood and gold produced or present; 500 ducats; one build per port and round; one fort a
     port, 20 in all."""
     b = s.game.board
@@ -165,7 +167,9 @@ def can_build_fort(s: State, seat: int, p: int, why: Why | None = None) -> bool:
     return False
 
 
-def _refuse_build(s: State, seat: int, p: int, why: Why, kind: str, crew: str | None) -> None:
+def _refuse_build(
+    s: Serenissima1996State, seat: int, p: int, why: Why, kind: str, crew: str | None
+) -> None:
     """The two checks every building shares: one a port and round, 500 ducats."""
     b = s.game.board
     asked: dict[str, Any] = {"port": b.port_ids[p]}
@@ -199,7 +203,9 @@ RULE_OF = {
 }
 
 
-def legal_purchases(s: State, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+def legal_purchases(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
     """Phase 2 on the seat's turn: buy, hire, embark, garrison and discard on its galleys,
     transfer between its galleys of one area, trade with other players' galleys there, hire
     and build in its ports, or `done`."""
@@ -388,7 +394,12 @@ def legal_purchases(s: State, seat: int, top: Decision, why: Why | None = None) 
 
 
 def _r28(
-    s: State, giver: int, taker: int, giver_name: str, taker_name: str, what: str = "sailors"
+    s: Serenissima1996State,
+    giver: int,
+    taker: int,
+    giver_name: str,
+    taker_name: str,
+    what: str = "sailors",
 ) -> str:
     """Why a move between two places breaks RULINGS.md R28 (places numbered as in `gave`)."""
     if s.locks & got(giver):
@@ -398,7 +409,7 @@ def _r28(
     return f"{taker_name} has given {what} this turn, so it may not receive any (RULINGS.md R28)"
 
 
-def _why_not_buy(s: State, seat: int, g: int, p: int, room: bool, why: Why) -> None:
+def _why_not_buy(s: Serenissima1996State, seat: int, g: int, p: int, room: bool, why: Why) -> None:
     """The check of `legal_purchases` that keeps the port's good off galley g."""
     b = s.game.board
     good = b.port_good[p]
@@ -418,7 +429,7 @@ def _why_not_buy(s: State, seat: int, g: int, p: int, room: bool, why: Why) -> N
     why.no(reason, rule, "buy", galley=g + 1, good=GOODS[good])
 
 
-def _why_not_in_port(s: State, seat: int, g: int, p: int, why: Why) -> None:
+def _why_not_in_port(s: Serenissima1996State, seat: int, g: int, p: int, why: Why) -> None:
     """What else galley g may not do at the port of its area: buy another good than the
     port's; hire, embark or garrison at a port that is not the seat's."""
     b = s.game.board
@@ -446,7 +457,9 @@ def _why_no_port(g: int, why: Why) -> None:
     )
 
 
-def _why_not_trade(s: State, g: int, h: int, room: bool, h_room: bool, why: Why) -> None:
+def _why_not_trade(
+    s: Serenissima1996State, g: int, h: int, room: bool, h_room: bool, why: Why
+) -> None:
     """The checks of `legal_purchases` on a trade either way between the seat's galley g and
     another player's galley h of the same area."""
     if not why.wants("trade"):
@@ -481,7 +494,7 @@ def _why_not_trade(s: State, g: int, h: int, room: bool, h_room: bool, why: Why)
                 )
 
 
-def _why_not_between(s: State, seat: int, g: int, why: Why) -> None:
+def _why_not_between(s: Serenissima1996State, seat: int, g: int, why: Why) -> None:
     """The checks that keep moves and trades between the seat's galley g and another slot
     out: goods it does not carry; a galley not on the board, not in its area, or (for a
     trade) the seat's own."""
@@ -517,13 +530,15 @@ def _why_not_between(s: State, seat: int, g: int, why: Why) -> None:
             why.no(apart, RULE_TRADE, "trade", **back)
 
 
-def apply_purchases(s: State, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_purchases(
+    s: Serenissima1996State, seat: int, action: Action, top: Decision
+) -> list[Event]:
     events: list[Event] = []
     HANDLERS[action.kind](s, seat, action, events)
     return events
 
 
-def _buy(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _buy(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     """100 to the bank at a neutral or own port; at another player's port, a negotiation."""
     b = s.game.board
     g = action["galley"] - 1
@@ -542,14 +557,14 @@ def _buy(s: State, seat: int, action: Action, events: list[Event]) -> None:
     )
 
 
-def _hire_port(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _hire_port(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     p = s.game.board.port_ids.index(action["port"])
     _pay_sailor(s, seat, p)
     s.garrison[p] += 1
     events.append({"type": "hired", "seat": seat, "port": action["port"], "to": "garrison"})
 
 
-def _hire_galley(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _hire_galley(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     g = action["galley"] - 1
     p = s.game.board.area_port[s.g_area[g]]
     _pay_sailor(s, seat, p)
@@ -557,13 +572,13 @@ def _hire_galley(s: State, seat: int, action: Action, events: list[Event]) -> No
     events.append({"type": "hired", "seat": seat, "port": s.game.board.port_ids[p], "to": g + 1})
 
 
-def _pay_sailor(s: State, seat: int, p: int) -> None:
+def _pay_sailor(s: Serenissima1996State, seat: int, p: int) -> None:
     s.money[seat] -= s.game.board.prices["sailor"]
     s.reserve[seat] -= 1
     s.hired[p] += 1
 
 
-def _build_galley(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _build_galley(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     b = s.game.board
     p = b.port_ids.index(action["port"])
     s.money[seat] -= b.prices["galley"]
@@ -586,7 +601,7 @@ def _build_galley(s: State, seat: int, action: Action, events: list[Event]) -> N
     )
 
 
-def _build_fort(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _build_fort(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     b = s.game.board
     p = b.port_ids.index(action["port"])
     s.money[seat] -= b.prices["fort"]
@@ -595,7 +610,9 @@ def _build_fort(s: State, seat: int, action: Action, events: list[Event]) -> Non
     events.append({"type": "built_fort", "seat": seat, "port": action["port"]})
 
 
-def _transfer_sailor(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _transfer_sailor(
+    s: Serenissima1996State, seat: int, action: Action, events: list[Event]
+) -> None:
     g, h = action["from"] - 1, action["to"] - 1
     s.g_sailors[g] -= 1
     s.g_sailors[h] += 1
@@ -603,7 +620,7 @@ def _transfer_sailor(s: State, seat: int, action: Action, events: list[Event]) -
     events.append({"type": "transfer", "seat": seat, "piece": "sailor", "from": g + 1, "to": h + 1})
 
 
-def _transfer_good(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _transfer_good(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     g, h, good = action["from"] - 1, action["to"] - 1, GOODS.index(action["good"])
     s.locks |= gave(GOODS_AT // 2 + g) | got(GOODS_AT // 2 + h)
     s.cargo[7 * g + good] -= 1
@@ -615,7 +632,7 @@ def _transfer_good(s: State, seat: int, action: Action, events: list[Event]) -> 
     )
 
 
-def _garrison(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _garrison(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     g = action["galley"] - 1
     p = s.game.board.area_port[s.g_area[g]]
     s.g_sailors[g] -= 1
@@ -626,7 +643,7 @@ def _garrison(s: State, seat: int, action: Action, events: list[Event]) -> None:
     )
 
 
-def _embark(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _embark(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     g = action["galley"] - 1
     p = s.game.board.area_port[s.g_area[g]]
     s.garrison[p] -= 1
@@ -637,7 +654,7 @@ def _embark(s: State, seat: int, action: Action, events: list[Event]) -> None:
     )
 
 
-def _discard_good(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _discard_good(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     g, good = action["galley"] - 1, GOODS.index(action["good"])
     s.cargo[7 * g + good] -= 1
     s.g_goods[g] -= 1
@@ -645,19 +662,21 @@ def _discard_good(s: State, seat: int, action: Action, events: list[Event]) -> N
     events.append({"type": "discarded", "seat": seat, "piece": action["good"], "galley": g + 1})
 
 
-def _discard_sailor(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _discard_sailor(
+    s: Serenissima1996State, seat: int, action: Action, events: list[Event]
+) -> None:
     g = action["galley"] - 1
     s.g_sailors[g] -= 1
     s.reserve[seat] += 1
     events.append({"type": "discarded", "seat": seat, "piece": "sailor", "galley": g + 1})
 
 
-def _trade(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _trade(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     good = GOODS.index(action["good"])
     negotiation.open_trade(s, seat, good, action["from"] - 1, action["to"] - 1, events)
 
 
-def _done(s: State, seat: int, action: Action, events: list[Event]) -> None:
+def _done(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     events.append({"type": "done", "seat": seat, "phase": s.phase})
     flow.end_turn(s, events)
 

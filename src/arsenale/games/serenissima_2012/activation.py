@@ -16,7 +16,7 @@ from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT, SPICE
 from arsenale.games.serenissima_2012.steps import BATTLE, LOADING, MOVING, NO_MODE, SALE, STEP3
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_2012.state import SerenissimaState
+    from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 RULE_LOADING = "serenissima-2012.en.txt, A) Action, 1) Loading"
 RULE_MOVEMENT = "serenissima-2012.en.txt, A) Action, 2) Movement"
@@ -46,7 +46,7 @@ OVER = "movement is over once the sale or battle step has begun"
 
 
 def legal_activation(
-    s: SerenissimaState, seat: int, top: Decision, why: Why | None
+    s: Serenissima2012State, seat: int, top: Decision, why: Why | None
 ) -> list[Action]:
     """The actions of the current step and of every later one (RULINGS.md R3), and end."""
     a, b = s.game.actions, s.game.board
@@ -151,7 +151,7 @@ def legal_activation(
 # -- reasons for refusals (called with a `Why` only, where a check above keeps actions out) ------
 
 
-def _not_next(s: SerenissimaState, zone: int, why: Why) -> None:
+def _not_next(s: Serenissima2012State, zone: int, why: Why) -> None:
     """The zones a move may not reach: every zone not next to this one."""
     ids, here = s.game.board.zone_ids, s.game.board.zone_ids[zone]
     adjacent = s.game.board.adjacent[zone]
@@ -162,7 +162,7 @@ def _not_next(s: SerenissimaState, zone: int, why: Why) -> None:
             why.no(f"{name} is not next to {here}", RULE_MOVEMENT, "move", zone=name)
 
 
-def _unsold(s: SerenissimaState, p: int, cargo: list[int], base: int, why: Why) -> None:
+def _unsold(s: Serenissima2012State, p: int, cargo: list[int], base: int, why: Why) -> None:
     """The goods the active galley may not sell in port p: goods it does not carry, the
     port's own good, goods already in the warehouse."""
     b = s.game.board
@@ -176,7 +176,7 @@ def _unsold(s: SerenissimaState, p: int, cargo: list[int], base: int, why: Why) 
             why.no(f"{here} already has {name} in its warehouse", RULE_SALE, "sell", good=name)
 
 
-def _too_many(s: SerenissimaState, p: int, n: int, why: Why) -> None:
+def _too_many(s: Serenissima2012State, p: int, n: int, why: Why) -> None:
     """Claims landing more than the `n` sailors a claim may land."""
     size = s.game.board.port_size[p]
     reason = f"keep a sailor aboard (unless it is the only one) and land at most {size}"
@@ -184,7 +184,7 @@ def _too_many(s: SerenissimaState, p: int, n: int, why: Why) -> None:
         why.no(reason + " (the warehouse size)", RULE_CLAIM, "claim", sailors=k)
 
 
-def _unattackable(s: SerenissimaState, seat: int, p: int, why: Why) -> None:
+def _unattackable(s: Serenissima2012State, seat: int, p: int, why: Why) -> None:
     """Why the owned port p may not be attacked."""
     here, owner = s.game.board.port_names[p], s.owner[p]
     if owner == seat:
@@ -195,7 +195,7 @@ def _unattackable(s: SerenissimaState, seat: int, p: int, why: Why) -> None:
     why.no(f"first sink {s.seat_label(owner)}'s galleys in this zone", RULE_CLAIM, "attack_port")
 
 
-def _unclaimable(s: SerenissimaState, seat: int, p: int, why: Why) -> None:
+def _unclaimable(s: Serenissima2012State, seat: int, p: int, why: Why) -> None:
     """A neutral port is claimed, not attacked; an owned one is attacked, not claimed."""
     here, owner = s.game.board.port_names[p], s.owner[p]
     if owner < 0:
@@ -206,7 +206,7 @@ def _unclaimable(s: SerenissimaState, seat: int, p: int, why: Why) -> None:
         why.no(f"{here} is not neutral: attack it to take it", RULE_CLAIM, "claim")
 
 
-def _no_port(s: SerenissimaState, p: int, why: Why) -> None:
+def _no_port(s: Serenissima2012State, p: int, why: Why) -> None:
     """No sale, claim or port attack at open sea or in a closed port."""
     if p < 0:
         why.no("there is no port here to sell to", RULE_SALE, "sell")
@@ -218,7 +218,7 @@ def _no_port(s: SerenissimaState, p: int, why: Why) -> None:
     why.no(f"{here} is closed: its port cannot be attacked", RULE_CLOSED, "attack_port")
 
 
-def _not_attackable(s: SerenissimaState, seat: int, zone: int, why: Why) -> None:
+def _not_attackable(s: Serenissima2012State, seat: int, zone: int, why: Why) -> None:
     """The galleys the active galley may not attack: not in play, own, or elsewhere."""
     for h, o in enumerate(s.g_owner):
         if o < 0:
@@ -238,7 +238,7 @@ def claimable(sailors: int, capacity: int) -> int:
     return min(capacity, sailors - 1 if sailors > 1 else 1)
 
 
-def _blockers_present(s: SerenissimaState, zone: int) -> bool:
+def _blockers_present(s: Serenissima2012State, zone: int) -> bool:
     blockers = s.claim_blockers
     return any(
         o >= 0 and blockers >> o & 1 and s.g_zone[h] == zone for h, o in enumerate(s.g_owner)
@@ -258,7 +258,7 @@ def lock(h: int, k: int) -> int:
 
 
 def _loading(
-    s: SerenissimaState,
+    s: Serenissima2012State,
     seat: int,
     g: int,
     zone: int,
@@ -379,7 +379,7 @@ def _undone(h: int) -> str:
     return f"this loading already moved those pieces the other way with galley {h + 1}"
 
 
-def _not_alongside(s: SerenissimaState, seat: int, h: int, why: Why) -> None:
+def _not_alongside(s: Serenissima2012State, seat: int, h: int, why: Why) -> None:
     """Galley h takes no part in this loading: not in play, not yours, the active galley, or
     in another zone."""
     g, o = s.active, s.g_owner[h]
@@ -397,7 +397,9 @@ def _not_alongside(s: SerenissimaState, seat: int, h: int, why: Why) -> None:
 GALLEY_LOADING = ("sailor_from_galley", "sailor_to_galley", "take_good", "give_good")
 
 
-def apply_activation(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_activation(
+    s: Serenissima2012State, seat: int, action: Action, top: Decision
+) -> list[Event]:
     events: list[Event] = []
     HANDLERS[action.kind](s, seat, action, events)
     return events
@@ -406,7 +408,9 @@ def apply_activation(s: SerenissimaState, seat: int, action: Action, top: Decisi
 # -- loading ---------------------------------------------------------------------------------
 
 
-def _sailor_from_port(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _sailor_from_port(
+    s: Serenissima2012State, seat: int, action: Action, events: list[Event]
+) -> None:
     p = s.game.board.zone_port[s.g_zone[s.active]]
     s.port_sailors[p] -= 1
     s.g_sailors[s.active] += 1
@@ -414,7 +418,9 @@ def _sailor_from_port(s: SerenissimaState, seat: int, action: Action, events: li
     events.append({"type": "sailor", "seat": seat, "from": "port", "to": s.active + 1})
 
 
-def _sailor_to_port(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _sailor_to_port(
+    s: Serenissima2012State, seat: int, action: Action, events: list[Event]
+) -> None:
     p = s.game.board.zone_port[s.g_zone[s.active]]
     s.port_sailors[p] += 1
     s.locks |= TO_PORT
@@ -424,7 +430,7 @@ def _sailor_to_port(s: SerenissimaState, seat: int, action: Action, events: list
 
 
 def _sailor_from_galley(
-    s: SerenissimaState, seat: int, action: Action, events: list[Event]
+    s: Serenissima2012State, seat: int, action: Action, events: list[Event]
 ) -> None:
     h = action["galley"] - 1
     s.g_sailors[s.active] += 1
@@ -433,7 +439,9 @@ def _sailor_from_galley(
     _leave_galley(s, h, events)
 
 
-def _sailor_to_galley(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _sailor_to_galley(
+    s: Serenissima2012State, seat: int, action: Action, events: list[Event]
+) -> None:
     h = action["galley"] - 1
     s.g_sailors[h] += 1
     s.locks |= lock(h, 1)
@@ -442,7 +450,7 @@ def _sailor_to_galley(s: SerenissimaState, seat: int, action: Action, events: li
     _after_crew_change(s, events)
 
 
-def _leave_galley(s: SerenissimaState, g: int, events: list[Event]) -> None:
+def _leave_galley(s: Serenissima2012State, g: int, events: list[Event]) -> None:
     """One sailor leaves galley g; its last sailor leaving sinks it (a voluntary sinking)."""
     s.g_sailors[g] -= 1
     if s.g_sailors[g] == 0:
@@ -450,12 +458,12 @@ def _leave_galley(s: SerenissimaState, g: int, events: list[Event]) -> None:
         s.return_to_bank(s.sink(g, events, "abandoned"))
 
 
-def _after_crew_change(s: SerenissimaState, events: list[Event]) -> None:
+def _after_crew_change(s: Serenissima2012State, events: list[Event]) -> None:
     if s.g_owner[s.active] < 0:  # the active galley itself was abandoned
         turn_end.finish_activation(s, events)
 
 
-def _buy_good(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _buy_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     """First cube free in an own port; otherwise 1 ducat to the bank, or to the port's owner."""
     b = s.game.board
     g = s.active
@@ -487,7 +495,7 @@ def _buy_good(s: SerenissimaState, seat: int, action: Action, events: list[Event
     )
 
 
-def _take_good(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _take_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     h, good = action["galley"] - 1, GOODS.index(action["good"])
     _shift(s, h, s.active, good)
     s.locks |= lock(h, 2)
@@ -502,7 +510,7 @@ def _take_good(s: SerenissimaState, seat: int, action: Action, events: list[Even
     )
 
 
-def _give_good(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _give_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     h, good = action["galley"] - 1, GOODS.index(action["good"])
     _shift(s, s.active, h, good)
     s.locks |= lock(h, 3)
@@ -517,14 +525,14 @@ def _give_good(s: SerenissimaState, seat: int, action: Action, events: list[Even
     )
 
 
-def _shift(s: SerenissimaState, src: int, dst: int, good: int) -> None:
+def _shift(s: Serenissima2012State, src: int, dst: int, good: int) -> None:
     s.cargo[6 * src + good] -= 1
     s.g_goods[src] -= 1
     s.cargo[6 * dst + good] += 1
     s.g_goods[dst] += 1
 
 
-def _toss_good(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _toss_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     good = GOODS.index(action["good"])
     g = s.active
     s.cargo[6 * g + good] -= 1
@@ -536,7 +544,7 @@ def _toss_good(s: SerenissimaState, seat: int, action: Action, events: list[Even
 # -- movement --------------------------------------------------------------------------------
 
 
-def _move(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _move(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     """One zone per sailor aboard; entering a zone may draw a blockade (blockade.py)."""
     b = s.game.board
     zone = b.zone_index(action["zone"])
@@ -552,7 +560,7 @@ def _move(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -
 # -- sale ------------------------------------------------------------------------------------
 
 
-def _sell(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _sell(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     good = GOODS.index(action["good"])
     s.step = STEP3
     if not s.sale_asked:
@@ -562,7 +570,7 @@ def _sell(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -
     complete_sale(s, seat, good, events)
 
 
-def complete_sale(s: SerenissimaState, seat: int, good: int, events: list[Event]) -> None:
+def complete_sale(s: Serenissima2012State, seat: int, good: int, events: list[Event]) -> None:
     """The cube fills the cheapest free warehouse space; the bank pays its value (nothing in
     an own port), and 2 more for spice in any port."""
     b = s.game.board
@@ -592,7 +600,7 @@ def complete_sale(s: SerenissimaState, seat: int, good: int, events: list[Event]
 # -- claims ----------------------------------------------------------------------------------
 
 
-def _claim(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _claim(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     """Claim a neutral port by unloading sailors; other players may blockade the claim."""
     s.step = STEP3
     s.mode = BATTLE
@@ -601,7 +609,7 @@ def _claim(s: SerenissimaState, seat: int, action: Action, events: list[Event]) 
     complete_claim(s, seat, action["sailors"], events)
 
 
-def complete_claim(s: SerenissimaState, seat: int, sailors: int, events: list[Event]) -> None:
+def complete_claim(s: Serenissima2012State, seat: int, sailors: int, events: list[Event]) -> None:
     """Unload sailors into the port, which becomes the player's; the galley's turn ends. If the
     last sailor leaves, the galley sinks and its cargo goes back to the bank."""
     b = s.game.board
@@ -616,16 +624,16 @@ def complete_claim(s: SerenissimaState, seat: int, sailors: int, events: list[Ev
     turn_end.finish_activation(s, events)
 
 
-def _end(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _end(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     events.append({"type": "end", "seat": seat, "galley": s.active + 1})
     turn_end.finish_activation(s, events)
 
 
-def _attack_galley(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _attack_galley(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     battle.attack(s, seat, action["galley"] - 1, events)
 
 
-def _attack_port(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def _attack_port(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     battle.attack(s, seat, -1, events)
 
 

@@ -25,21 +25,21 @@ from arsenale.games.serenissima_2012.board import GOODS
 from arsenale.games.serenissima_2012.steps import BATTLE, STEP3
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_2012.state import SerenissimaState
+    from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 RULE_BATTLE = "serenissima-2012.en.txt, A) Action, 3) b) Battle"
 RULE_PORT = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Combat against a port"
 RULE_FORT = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Forts"
 
 
-def skulls(s: SerenissimaState, dice: int) -> list[bool]:
+def skulls(s: Serenissima2012State, dice: int) -> list[bool]:
     b = s.game.board
     faces, hit = b.dice_faces, b.skull_faces
     below = s.chance.below
     return [below(faces) < hit for _ in range(dice)]
 
 
-def attack(s: SerenissimaState, seat: int, target: int, events: list[Event]) -> None:
+def attack(s: Serenissima2012State, seat: int, target: int, events: list[Event]) -> None:
     """Start a battle against galley `target`, or the zone's port if `target` is -1."""
     g = s.active
     s.step = STEP3
@@ -83,7 +83,7 @@ def attack(s: SerenissimaState, seat: int, target: int, events: list[Event]) -> 
     battle_round(s, seat, target, events)
 
 
-def battle_round(s: SerenissimaState, seat: int, target: int, events: list[Event]) -> None:
+def battle_round(s: Serenissima2012State, seat: int, target: int, events: list[Event]) -> None:
     """One round: simultaneous rolls, simultaneous losses, then the outcome."""
     b = s.game.board
     g = s.active
@@ -146,12 +146,14 @@ def battle_round(s: SerenissimaState, seat: int, target: int, events: list[Event
             s.stack.append(Decision("battle", (seat,), target))
 
 
-def legal_battle(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+def legal_battle(
+    s: Serenissima2012State, seat: int, top: Decision, why: Why | None
+) -> list[Action]:
     a = s.game.actions
     return [a.fight, a.retreat]
 
 
-def apply_battle(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_battle(s: Serenissima2012State, seat: int, action: Action, top: Decision) -> list[Event]:
     events: list[Event] = []
     s.stack.pop()
     if action is s.game.actions.fight:
@@ -166,7 +168,11 @@ def apply_battle(s: SerenissimaState, seat: int, action: Action, top: Decision) 
 
 
 def _offer_loot(
-    s: SerenissimaState, survivor: int, cargo: list[int], attacker_won: bool, events: list[Event]
+    s: Serenissima2012State,
+    survivor: int,
+    cargo: list[int],
+    attacker_won: bool,
+    events: list[Event],
 ) -> None:
     frame = Decision("loot", (s.g_owner[survivor],), (survivor, tuple(cargo), attacker_won))
     if sum(cargo) and len(legal_loot(s, frame.seats[0], frame, None)) > 1:
@@ -175,7 +181,7 @@ def _offer_loot(
         _end_loot(s, frame, events)
 
 
-def legal_loot(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+def legal_loot(s: Serenissima2012State, seat: int, top: Decision, why: Why | None) -> list[Action]:
     """A cube of the sunken cargo into a free space of the surviving galley, or done."""
     a = s.game.actions
     survivor, cargo, _ = top.data
@@ -194,7 +200,7 @@ def legal_loot(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -
     return out
 
 
-def apply_loot(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_loot(s: Serenissima2012State, seat: int, action: Action, top: Decision) -> list[Event]:
     events: list[Event] = []
     survivor, cargo, attacker_won = top.data
     s.stack.pop()
@@ -215,7 +221,7 @@ def apply_loot(s: SerenissimaState, seat: int, action: Action, top: Decision) ->
     return events
 
 
-def _end_loot(s: SerenissimaState, frame: Decision, events: list[Event]) -> None:
+def _end_loot(s: Serenissima2012State, frame: Decision, events: list[Event]) -> None:
     """Cargo nobody took goes back to the bank; the battle goes on or the turn ends."""
     _survivor, cargo, attacker_won = frame.data
     s.return_to_bank(list(cargo))
@@ -226,7 +232,9 @@ def _end_loot(s: SerenissimaState, frame: Decision, events: list[Event]) -> None
 # -- taking the port -------------------------------------------------------------------------
 
 
-def legal_occupy(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+def legal_occupy(
+    s: Serenissima2012State, seat: int, top: Decision, why: Why | None
+) -> list[Action]:
     """Unload 1 to `claimable` sailors into the emptied port, or end the turn."""
     from arsenale.games.serenissima_2012.activation import RULE_CLAIM, claimable
 
@@ -241,7 +249,7 @@ def legal_occupy(s: SerenissimaState, seat: int, top: Decision, why: Why | None)
     return [*a.claim[:n], a.end]
 
 
-def apply_occupy(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_occupy(s: Serenissima2012State, seat: int, action: Action, top: Decision) -> list[Event]:
     from arsenale.games.serenissima_2012 import activation
 
     events: list[Event] = []

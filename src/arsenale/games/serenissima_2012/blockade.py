@@ -22,14 +22,14 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_2012.steps import STEP3
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_2012.state import SerenissimaState
+    from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 RULE_BLOCKADE = "serenissima-2012.en.txt, A) Action, 2) Movement, Blockade during movement"
 RULE_SALE_BLOCKADE = "serenissima-2012.en.txt, A) Action, 3) a) Sale, Blockade during a sale"
 RULE_CLAIM_BLOCKADE = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Blockade and battle"
 
 
-def candidates(s: SerenissimaState) -> tuple[int, ...]:
+def candidates(s: Serenissima2012State) -> tuple[int, ...]:
     """Players who may blockade the active galley where it is, in the order they are asked."""
     g = s.active
     zone, mover, need = s.g_zone[g], s.g_owner[g], s.g_sailors[g]
@@ -47,7 +47,7 @@ def candidates(s: SerenissimaState) -> tuple[int, ...]:
     return tuple(eligible)
 
 
-def offer(s: SerenissimaState, context: str, payload: int, events: list[Event]) -> bool:
+def offer(s: Serenissima2012State, context: str, payload: int, events: list[Event]) -> bool:
     """Ask the eligible players, in order, whether they blockade. False if nobody can."""
     if s.g_zone[s.active] == s.start_zone:  # never in the zone where the turn began
         return False
@@ -61,12 +61,16 @@ def offer(s: SerenissimaState, context: str, payload: int, events: list[Event]) 
     return True
 
 
-def legal_blockade(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+def legal_blockade(
+    s: Serenissima2012State, seat: int, top: Decision, why: Why | None
+) -> list[Action]:
     a = s.game.actions
     return [a.blockade, a.pass_]
 
 
-def apply_blockade(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_blockade(
+    s: Serenissima2012State, seat: int, action: Action, top: Decision
+) -> list[Event]:
     from arsenale.games.serenissima_2012 import activation
 
     context, payload, rest = top.data

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.board import Board
-    from arsenale.games.serenissima_2012.state import SerenissimaState
+    from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 FEATURES = ("ports", "crew", "cargo", "potential", "reserve")
 """The weighted terms, in the order of `features` (money has weight 1, home a constant)."""
@@ -75,7 +75,7 @@ def load_weights(board: Board, players: int, data: dict[str, Any] | None = None)
     return weights
 
 
-def features(state: SerenissimaState, seat: int) -> tuple[float, ...]:
+def features(state: Serenissima2012State, seat: int) -> tuple[float, ...]:
     """The seat's terms in `FEATURES` order, in ducats as the heuristic values them (reserve
     in sailors)."""
     from arsenale.games.serenissima_2012.heuristic import _Ctx
@@ -112,7 +112,7 @@ def features(state: SerenissimaState, seat: int) -> tuple[float, ...]:
     return (ports, crew, cargo, potential, float(reserve))
 
 
-def estimate(state: SerenissimaState, seat: int) -> float:
+def estimate(state: Serenissima2012State, seat: int) -> float:
     """Expected final ducats of `seat` (see the module docstring)."""
     weights, home = load_weights(state.game.board, state.players).row(state.turn)
     total = float(state.money[seat])

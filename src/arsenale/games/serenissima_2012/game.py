@@ -1,5 +1,5 @@
 """Serenissima (2012): the game object and the set-up of a new state (the decision table is
-`SerenissimaState.phases`)."""
+`Serenissima2012State.phases`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from arsenale.games.serenissima_2012.actions import Actions
 from arsenale.games.serenissima_2012.board import Board, load_board
 from arsenale.games.serenissima_2012.evaluate import estimate
 from arsenale.games.serenissima_2012.heuristic import FALLBACK_KINDS
-from arsenale.games.serenissima_2012.state import SerenissimaState
+from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -42,10 +42,10 @@ class Serenissima2012(Game):
         self.catalogue = self.actions.catalogue
         self._names: dict[str, str] | None = None  # printed names by id, for events
 
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> SerenissimaState:
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> Serenissima2012State:
         b = self.board
         setup_row = b.setups[players]
-        s = object.__new__(SerenissimaState)
+        s = object.__new__(Serenissima2012State)
         s._init_core(self, players, seed, options)
         n_ports, n_galleys = len(b.port_ids), b.meta["galleys"]
         s.money = [b.meta["starting_ducats"]] * players
@@ -76,7 +76,7 @@ class Serenissima2012(Game):
     def evaluate(self, state: GameState) -> list[float]:
         """Each seat's expected final ducats: money now, plus its ports, galleys and home
         weighted as fitted to heuristic self-play (evaluate.py, evaluate.toml)."""
-        assert isinstance(state, SerenissimaState)
+        assert isinstance(state, Serenissima2012State)
         if state.over:
             return [float(m) for m in state.money]
         return [estimate(state, seat) for seat in range(state.players)]
@@ -92,7 +92,7 @@ class Serenissima2012(Game):
         """heuristic.py: plans each galley's activation, investment and answers."""
         from arsenale.games.serenissima_2012.heuristic import heuristic
 
-        assert isinstance(world, SerenissimaState)
+        assert isinstance(world, Serenissima2012State)
         return heuristic(world, seat, list(legal))
 
     def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:

@@ -34,7 +34,7 @@ from arsenale.core.actions import Action
 from arsenale.games.serenissima_2012 import investment
 from arsenale.games.serenissima_2012.activation import claimable
 from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT, SPICE, WINE, Board
-from arsenale.games.serenissima_2012.state import SerenissimaState
+from arsenale.games.serenissima_2012.state import Serenissima2012State
 from arsenale.games.serenissima_2012.steps import BATTLE, LOADING, SALE, STEP3
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ def _future(
 class _Ctx:
     """What one decision needs, computed once from the determinized world."""
 
-    def __init__(self, w: SerenissimaState, seat: int) -> None:
+    def __init__(self, w: Serenissima2012State, seat: int) -> None:
         self.w = w
         self.seat = seat
         b = self.b = w.game.board
@@ -897,9 +897,9 @@ def _invest_pick(c: _Ctx, legal: list[Action]) -> tuple[float, Action]:
     return best_gain, best
 
 
-def _invest_total(w: SerenissimaState, seat: int) -> float:
+def _invest_total(w: Serenissima2012State, seat: int) -> float:
     """The worth of investing now: greedy purchases played out on a copy."""
-    x = cast(SerenissimaState, w.clone())
+    x = cast(Serenissima2012State, w.clone())
     x.apply(seat, x.game.actions.invest)
     total = 0.0
     for _ in range(20):
@@ -914,8 +914,8 @@ def _invest_total(w: SerenissimaState, seat: int) -> float:
     return total
 
 
-def _act_total(w: SerenissimaState, seat: int) -> float:
-    x = cast(SerenissimaState, w.clone())
+def _act_total(w: Serenissima2012State, seat: int) -> float:
+    x = cast(Serenissima2012State, w.clone())
     x.apply(seat, x.game.actions.act)
     c = _Ctx(x, seat)
     g = x.active
@@ -927,7 +927,7 @@ def _act_total(w: SerenissimaState, seat: int) -> float:
 # -- set-up ----------------------------------------------------------------------------------
 
 
-def _choose_port(w: SerenissimaState, seat: int, legal: list[Action]) -> Action:
+def _choose_port(w: Serenissima2012State, seat: int, legal: list[Action]) -> Action:
     b = w.game.board
     st = _static(b)
     homes = [b.port_zone[h] for h in w.home if h >= 0]
@@ -948,7 +948,7 @@ def _choose_port(w: SerenissimaState, seat: int, legal: list[Action]) -> Action:
     return max(legal, key=score)
 
 
-def _close(w: SerenissimaState, legal: list[Action]) -> Action:
+def _close(w: Serenissima2012State, legal: list[Action]) -> Action:
     b = w.game.board
     st = _static(b)
 
@@ -1057,7 +1057,7 @@ def _best_galley_buy(c: _Ctx, buys: list[Action]) -> Action:
     return min(buys, key=key)
 
 
-def _decide(w: SerenissimaState, seat: int, legal: list[Action]) -> Action:
+def _decide(w: Serenissima2012State, seat: int, legal: list[Action]) -> Action:
     kind = w.stack[-1].kind
     a = w.game.actions
     if kind == "choose_galley":
@@ -1097,6 +1097,6 @@ FALLBACK_KINDS = ("end", "pass", "done", "retreat", "act")
 """What a bot plays when this heuristic fails (bots/base.py counts it)."""
 
 
-def heuristic(w: SerenissimaState, seat: int, legal: list[Action]) -> Action:
+def heuristic(w: Serenissima2012State, seat: int, legal: list[Action]) -> Action:
     """The heuristic's choice for `seat` in the world `w` (see the module docstring)."""
     return _decide(w, seat, legal)

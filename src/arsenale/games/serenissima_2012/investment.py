@@ -17,7 +17,7 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_2012.board import GOLD, GOODS, MARBLE, STONE, WOOD
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_2012.state import SerenissimaState
+    from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 RULE_INVEST = "serenissima-2012.en.txt, B) Investment"
 RULE_FEW_GALLEYS = "serenissima-2012.en.txt, End of the Turn (players with less than 2 galleys)"
@@ -26,13 +26,13 @@ RECRUITS = ("recruit_port", "recruit_galley")
 FORT, BASILICA = (WOOD, STONE), (GOLD, MARBLE)  # the goods each needs in its port
 
 
-def galley_price(s: SerenissimaState, seat: int) -> int:
+def galley_price(s: Serenissima2012State, seat: int) -> int:
     """Ducats for a new galley with its first sailor: 1 per galley owned, plus the sailor."""
     return s.g_owner.count(seat) + s.game.board.meta["sailor_price"]
 
 
 def _recruits(
-    s: SerenissimaState, seat: int, ports_too: bool, rule: str, why: Why | None
+    s: Serenissima2012State, seat: int, ports_too: bool, rule: str, why: Why | None
 ) -> list[Action]:
     """Sailors (1 ducat each, from the reserve) for own ports up to their warehouse size, and
     for own galleys lying at own ports up to 5 pieces."""
@@ -77,7 +77,7 @@ def _recruits(
     return out
 
 
-def _galley_buys(s: SerenissimaState, seat: int, rule: str, why: Why | None) -> list[Action]:
+def _galley_buys(s: Serenissima2012State, seat: int, rule: str, why: Why | None) -> list[Action]:
     """A galley not in play, of this player count's set, at an own port, with one sailor."""
     owned = s.g_owner.count(seat)
     broke = owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < galley_price(s, seat)
@@ -115,7 +115,7 @@ def _galley_buys(s: SerenissimaState, seat: int, rule: str, why: Why | None) -> 
 
 
 def _buildings(
-    s: SerenissimaState,
+    s: Serenissima2012State,
     seat: int,
     kind: str,
     ports: list[int],
@@ -157,7 +157,7 @@ def _buildings(
 
 
 def legal_investment(
-    s: SerenissimaState, seat: int, top: Decision, why: Why | None
+    s: Serenissima2012State, seat: int, top: Decision, why: Why | None
 ) -> list[Action]:
     """Recruits, one galley per investment, forts, basilicas, or end."""
     out = _recruits(s, seat, True, RULE_INVEST, why)
@@ -172,7 +172,9 @@ def legal_investment(
     return out
 
 
-def legal_special(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+def legal_special(
+    s: Serenissima2012State, seat: int, top: Decision, why: Why | None
+) -> list[Action]:
     """Sailors for own galleys at own ports, and galleys until the player owns 2, or end."""
     if why is not None:
         reason = "the special investment buys only galleys and their sailors"
@@ -187,7 +189,7 @@ def legal_special(s: SerenissimaState, seat: int, top: Decision, why: Why | None
     return out
 
 
-def purchase(s: SerenissimaState, seat: int, action: Action, events: list[Event]) -> None:
+def purchase(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     """Carry out one legal purchase and pay the bank."""
     b, meta = s.game.board, s.game.board.meta
     kind = action.kind
@@ -219,7 +221,9 @@ def purchase(s: SerenissimaState, seat: int, action: Action, events: list[Event]
     events.append({"type": "purchase", "seat": seat, "what": action.notation, "ducats": cost})
 
 
-def apply_investment(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_investment(
+    s: Serenissima2012State, seat: int, action: Action, top: Decision
+) -> list[Event]:
     from arsenale.games.serenissima_2012 import turn_end
 
     events: list[Event] = []

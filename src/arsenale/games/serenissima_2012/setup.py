@@ -18,13 +18,13 @@ from arsenale.games.serenissima_2012.activation import RULE_CLOSED
 from arsenale.games.serenissima_2012.board import GOODS
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_2012.state import SerenissimaState
+    from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 RULE_SETUP = "serenissima-2012.en.txt, set-up"
 RULE_PLAYERS = "serenissima-2012.en.txt, Serenissima with 3 players / with 2 players (galleys)"
 
 
-def begin(s: SerenissimaState) -> None:
+def begin(s: Serenissima2012State) -> None:
     """Push the set-up decisions: closing ports (2-3 players), then port and galley picks."""
     n, first = s.players, s.first
     clockwise = [(first + i) % n for i in range(n)]
@@ -42,7 +42,7 @@ def begin(s: SerenissimaState) -> None:
     _next(s)
 
 
-def _next(s: SerenissimaState) -> None:
+def _next(s: Serenissima2012State) -> None:
     """Replace the set-up frame by the next pick, or start the first turn."""
     closes, queue = s.stack.pop().data
     if closes:
@@ -57,7 +57,7 @@ def _next(s: SerenissimaState) -> None:
         turn_end.start_turn(s, [])
 
 
-def legal_close(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+def legal_close(s: Serenissima2012State, seat: int, top: Decision, why: Why | None) -> list[Action]:
     """One port of the good now asked for, neither a starting port nor already closed."""
     good = top.data[0]
     b = s.game.board
@@ -79,7 +79,7 @@ def legal_close(s: SerenissimaState, seat: int, top: Decision, why: Why | None) 
     return out
 
 
-def apply_close(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_close(s: Serenissima2012State, seat: int, action: Action, top: Decision) -> list[Event]:
     p = s.game.board.port_index(action["port"])
     s.closed |= 1 << p
     good, closes, queue = top.data
@@ -89,7 +89,7 @@ def apply_close(s: SerenissimaState, seat: int, action: Action, top: Decision) -
 
 
 def legal_choose_port(
-    s: SerenissimaState, seat: int, top: Decision, why: Why | None
+    s: Serenissima2012State, seat: int, top: Decision, why: Why | None
 ) -> list[Action]:
     """A starting port nobody has taken."""
     b = s.game.board
@@ -110,7 +110,9 @@ def legal_choose_port(
     return out
 
 
-def apply_choose_port(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_choose_port(
+    s: Serenissima2012State, seat: int, action: Action, top: Decision
+) -> list[Event]:
     b = s.game.board
     p = b.port_index(action["port"])
     s.owner[p] = seat
@@ -125,7 +127,7 @@ def apply_choose_port(s: SerenissimaState, seat: int, action: Action, top: Decis
 
 
 def legal_choose_galley(
-    s: SerenissimaState, seat: int, top: Decision, why: Why | None
+    s: Serenissima2012State, seat: int, top: Decision, why: Why | None
 ) -> list[Action]:
     """A galley of this player count's set that nobody has taken."""
     galleys = s.game.actions.choose_galley
@@ -146,7 +148,7 @@ def legal_choose_galley(
 
 
 def apply_choose_galley(
-    s: SerenissimaState, seat: int, action: Action, top: Decision
+    s: Serenissima2012State, seat: int, action: Action, top: Decision
 ) -> list[Event]:
     b = s.game.board
     g = action["galley"] - 1

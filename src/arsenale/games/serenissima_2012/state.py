@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 COLOURS = ("blue", "red", "orange", "black")
 
 
-class SerenissimaState(GameState):
+class Serenissima2012State(GameState):
     copied = (
         "money",
         "reserve",
@@ -333,7 +333,9 @@ class SerenissimaState(GameState):
                 "combat_cap": self.cap if self.cap >= 0 else None,
                 "sale_blocked": bool(self.sale_blocked),
                 "sale_blockade_asked": self.sale_asked,
-                "claim_blocked_by": [o for o in range(self.players) if self.claim_blockers >> o & 1],
+                "claim_blocked_by": [
+                    o for o in range(self.players) if self.claim_blockers >> o & 1
+                ],
                 "galley_bought": self.bought_galley,
                 "loading_locks": self.locks,
             }

@@ -15,14 +15,14 @@ from arsenale.games.serenissima_2012 import investment
 from arsenale.games.serenissima_2012.steps import NO_MODE
 
 if TYPE_CHECKING:
-    from arsenale.games.serenissima_2012.state import SerenissimaState
+    from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 RULE_WHEEL = "serenissima-2012.en.txt, Game Overview (the wheel)"
 RULE_DOGE = "serenissima-2012.en.txt, End of the Turn (Doge cards)"
 RULE_SCORING = "serenissima-2012.en.txt, Scoring"
 
 
-def start_turn(s: SerenissimaState, events: list[Event]) -> None:
+def start_turn(s: Serenissima2012State, events: list[Event]) -> None:
     """A new turn: the black token leaves the Doge space for the first galley on the wheel."""
     s.turn += 1
     s.wheel = -1
@@ -30,7 +30,7 @@ def start_turn(s: SerenissimaState, events: list[Event]) -> None:
     next_galley(s, events)
 
 
-def next_galley(s: SerenissimaState, events: list[Event]) -> None:
+def next_galley(s: Serenissima2012State, events: list[Event]) -> None:
     """Move the black token clockwise to the next galley on the wheel, or end the turn.
 
     Galleys activate in number order; a galley bought during the turn with a number still
@@ -47,7 +47,7 @@ def next_galley(s: SerenissimaState, events: list[Event]) -> None:
     end_turn(s, events)
 
 
-def begin_activation(s: SerenissimaState, g: int) -> None:
+def begin_activation(s: Serenissima2012State, g: int) -> None:
     s.active = g
     s.start_zone = s.g_zone[g]
     s.moves = 0
@@ -62,19 +62,21 @@ def begin_activation(s: SerenissimaState, g: int) -> None:
     s.locks = 0
 
 
-def finish_activation(s: SerenissimaState, events: list[Event]) -> None:
+def finish_activation(s: Serenissima2012State, events: list[Event]) -> None:
     """The active galley's turn is over: drop its frames and move the token on."""
     while s.stack and s.stack[-1].kind in ("activation", "investment", "battle", "loot", "occupy"):
         s.stack.pop()
     next_galley(s, events)
 
 
-def legal_galley(s: SerenissimaState, seat: int, top: Decision, why: Why | None) -> list[Action]:
+def legal_galley(
+    s: Serenissima2012State, seat: int, top: Decision, why: Why | None
+) -> list[Action]:
     a = s.game.actions
     return [a.act, a.invest]
 
 
-def apply_galley(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_galley(s: Serenissima2012State, seat: int, action: Action, top: Decision) -> list[Event]:
     g = top.data
     s.stack.pop()
     begin_activation(s, g)
@@ -85,7 +87,7 @@ def apply_galley(s: SerenissimaState, seat: int, action: Action, top: Decision) 
     return [{"type": action.kind, "seat": seat, "galley": g + 1}]
 
 
-def end_turn(s: SerenissimaState, events: list[Event]) -> None:
+def end_turn(s: Serenissima2012State, events: list[Event]) -> None:
     """Every galley has acted: draw a Doge card, score if the token reaches a scoring space,
     end the game after the third scoring, else the special investment, then a new turn."""
     b = s.game.board
@@ -124,7 +126,7 @@ def end_turn(s: SerenissimaState, events: list[Event]) -> None:
     _next_special(s, waiting, events)
 
 
-def score(s: SerenissimaState, events: list[Event]) -> None:
+def score(s: Serenissima2012State, events: list[Event]) -> None:
     """Each port pays by the number of cubes in its warehouse, each basilica 5 more."""
     s.scorings += 1
     for seat in range(s.players):
@@ -133,7 +135,7 @@ def score(s: SerenissimaState, events: list[Event]) -> None:
         events.append({"type": "scoring", "seat": seat, "ducats": total, "scoring": s.scorings})
 
 
-def _next_special(s: SerenissimaState, waiting: tuple[int, ...], events: list[Event]) -> None:
+def _next_special(s: Serenissima2012State, waiting: tuple[int, ...], events: list[Event]) -> None:
     """Offer the special investment to the next player with fewer than 2 galleys who can
     afford something; when none is left, start the next turn."""
     while waiting:
@@ -148,7 +150,7 @@ def _next_special(s: SerenissimaState, waiting: tuple[int, ...], events: list[Ev
     start_turn(s, events)
 
 
-def apply_special(s: SerenissimaState, seat: int, action: Action, top: Decision) -> list[Event]:
+def apply_special(s: Serenissima2012State, seat: int, action: Action, top: Decision) -> list[Event]:
     events: list[Event] = []
     if action is s.game.actions.end:
         s.stack.pop()
