@@ -666,7 +666,7 @@ def test_every_event_has_words_and_every_view_renders(game: Game) -> None:
                 assert "Season" in text and ("your orders" in text) == (s is not None)
     expected = {"submitted", "draft_round", "kept", "trade", "fill", "pass", "cut_in", "wait"}
     assert expected | {"season", "dealt", "season_end", "game_over"} <= set(kinds)
-    assert game.board_data() is None  # no drawing: the page shows the view (adding-a-game.md)
+    assert game.board_data() is None  # no drawing (docs/adding-a-game.md, section 9)
 
 
 def test_the_rules_are_ours_and_every_cited_section_exists(game: Game) -> None:
