@@ -1,11 +1,6 @@
 """The toy third game (tests/plugins/toy_market) through every interface, registered by its
 entry point alone (tests/plugin_dist.py): the command line (in a fresh process too), the
-server API, and the OpenSpiel, PettingZoo and Gymnasium adapters, in one- and two-player form.
-
-Tests marked xfail wait for the adapters to support one-player games and general-sum
-utility (helper branch "adapters"); they are strict, so they fail once that support lands and
-the marks must go.
-"""
+server API, and the OpenSpiel, PettingZoo and Gymnasium adapters, in one- and two-player form."""
 
 from __future__ import annotations
 
@@ -29,7 +24,6 @@ from arsenale.core.registry import load_game
 from arsenale.sim.runner import play_game
 from plugin_dist import GAME_ID, PLUGINS, installed
 
-ADAPTERS = "adapters: one-player support (helper branch adapters)"
 runner = CliRunner()
 
 
@@ -238,21 +232,19 @@ def test_openspiel_plays_the_two_player_game(game: Game) -> None:
     while not state.is_terminal():
         seat = state.current_player()
         chosen = rng.choice(state.legal_actions())
-        is_keep = game.catalogue[chosen].kind == "keep"
+        kept = game.catalogue[chosen]
         state.apply_action(chosen)
-        if is_keep:
+        if kept.kind == "keep":  # the other seat's information state: the public form only
             other = state.information_state_string(1 - seat)
-            assert other.rstrip(";").endswith(f"{seat}:(secret)")
+            assert other.rstrip(";").endswith(f"{seat}:{kept.public}")
     assert state.returns() == game.returns(state.world.result())
 
 
-@pytest.mark.xfail(strict=True, reason=ADAPTERS)
 def test_openspiel_declares_the_games_general_sum_utility(game: Game) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     assert spiel_game(2).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
 
 
-@pytest.mark.xfail(strict=True, reason=ADAPTERS)
 def test_openspiel_one_player_returns_win_or_loss_against_the_target(game: Game) -> None:
     for seed in range(6):
         state = spiel_random_game(1, seed)
@@ -283,7 +275,6 @@ def test_pettingzoo_plays_the_two_player_game(game: Game) -> None:
     assert final == {"player_0": returns[0], "player_1": returns[1]}
 
 
-@pytest.mark.xfail(strict=True, reason=ADAPTERS)
 def test_pettingzoo_one_player_rewards_win_or_loss(game: Game) -> None:
     for seed in range(6):
         final, world = pettingzoo_game(1, seed)
@@ -313,7 +304,6 @@ def test_gymnasium_plays_a_seat_of_the_two_player_game(game: Game) -> None:
     assert reward == game.returns(world.result())[0]
 
 
-@pytest.mark.xfail(strict=True, reason=ADAPTERS)
 def test_gymnasium_one_player_rewards_win_or_loss(game: Game) -> None:
     for seed in range(6):
         reward, world = gymnasium_game(1, seed)
