@@ -742,3 +742,25 @@ def test_random_play_keeps_every_invariant_and_replays(
     again = replay(record)
     assert again.result() == state.result()
     assert [again.view(s) for s in range(players)] == [state.view(s) for s in range(players)]
+
+
+def _table_text(state: Any) -> str:
+    import io
+
+    from rich.console import Console
+
+    from arsenale.terminal import result_table
+
+    buf = io.StringIO()
+    Console(file=buf, width=120, color_system=None).print(result_table(state))
+    return buf.getvalue()
+
+
+def test_the_terminal_result_shows_every_tie_break_key_and_the_solo_target(game: Game) -> None:
+    """The result table of `arsenale play`: one column per tie-break key, in the rules' order;
+    a merchant alone is told whether the target was reached."""
+    text = _table_text(ended(game, 3, cash=[20, 20, 20], stock=[1] + [0] * 11, orders=[3, 1, 2]))
+    assert "tie-break 1" in text and "tie-break 2" in text and "rank" in text
+    target = read_toml("toy_market", "cards.toml")["solo"]["target"]
+    assert f"target {target} missed" in _table_text(ended(game, 1, cash=[target - 1]))
+    assert f"target {target} reached" in _table_text(ended(game, 1, cash=[target]))

@@ -40,24 +40,31 @@ def read_stdin(prompt: str) -> str | None:
 
 
 def result_table(state: GameState, seats: list[str] | None = None) -> Table:
-    """The final scores and ranks, winners marked."""
+    """The final scores, every tie-break key in the rules' order and the ranks, winners in
+    bold; a one-player game says whether its target was reached."""
     result = state.result()
-    table = Table(title="Result")
+    title = "Result"
+    if result.target is not None:
+        title += f": target {result.target:g} {'reached' if result.won else 'missed'}"
+    table = Table(title=title)
     table.add_column("seat")
     if seats:
         table.add_column("player")
     table.add_column("score", justify="right")
-    table.add_column("rank", justify="right")
-    if result.tiebreak:
-        table.add_column("tie-break", justify="right")
+    if result.target is None:
+        table.add_column("rank", justify="right")
+    for k in range(len(result.tiebreaks)):
+        table.add_column("tie-break" if len(result.tiebreaks) == 1 else f"tie-break {k + 1}",
+                         justify="right")  # fmt: skip
     for s in range(state.players):
         row = [state.seat_label(s)]
         if seats:
             row.append(seats[s])
-        row += [f"{result.scores[s]:g}", str(result.ranks[s])]
-        if result.tiebreak:
-            row.append(f"{result.tiebreak[s]:g}")
-        table.add_row(*row, style="bold" if result.ranks[s] == 1 else None)
+        row.append(f"{result.scores[s]:g}")
+        if result.target is None:
+            row.append(str(result.ranks[s]))
+        row += [f"{key[s]:g}" for key in result.tiebreaks]
+        table.add_row(*row, style="bold" if s in result.winners else None)
     return table
 
 
