@@ -170,7 +170,8 @@ def test_the_server_plays_a_table_of_bots_to_the_end(client: TestClient, seats: 
         assert "target" in end["result"] and isinstance(end["result"]["won"], bool)
     assert end["log"] and all(entry["text"] for entry in end["log"])
     board = client.get(f"/api/boards/{GAME_ID}")
-    assert board.status_code == 404  # no board drawing (docs/adding-a-game.md, section 9)
+    assert board.status_code == 204  # no board drawing (docs/adding-a-game.md, section 9)
+    assert client.get("/api/boards/no-such-game").status_code == 404
 
 
 def test_a_human_at_the_server_never_sees_a_rivals_kept_card(client: TestClient) -> None:

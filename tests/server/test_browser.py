@@ -481,3 +481,37 @@ def test_hidden_money_in_2012_is_shown_only_to_its_owner(
     for p in (*players, watcher):
         _clean(p)
     _screenshot(a, "board-serenissima-2012.png")
+
+
+def test_a_game_without_a_board_drawing_is_played_from_its_page(
+    browser: Browser,
+    tmp_path: Path,
+    serve: Callable[..., ServerProcess],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new game needs no page code to be played: the toy third game, installed by its entry
+    point alone and without a board module, gets its panels, a note in place of the board and
+    its moves as buttons; clicking them plays it, with no JavaScript error."""
+    from plugin_dist import installed
+
+    with installed(tmp_path / "dist") as env:
+        monkeypatch.setenv("PYTHONPATH", env["PYTHONPATH"])
+        server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}", bot_delay=0.05)
+        created = httpx.post(
+            f"{server.base_url}/api/games",
+            json={"game": "toy-market", "players": 2, "seats": ["human", "heuristic"]},
+            timeout=10,
+        )
+        assert created.status_code == 201, created.text
+        link = next(s["url"] for s in created.json()["seats"] if s["url"])
+        player = _open(browser, server, 0, link)
+        page = player.page
+        assert "no board drawing" in page.locator("#board").inner_text()
+        for _ in range(3):
+            buttons = page.locator("#actions button[data-action-text]")
+            buttons.first.wait_for(timeout=WAIT_MS)
+            before = player.shown_ply()
+            buttons.first.click(timeout=WAIT_MS)
+            page.wait_for_function(f"Number(document.body.dataset.ply) > {before}", timeout=WAIT_MS)
+        assert player.shown_ply() >= 3
+        _clean(player)

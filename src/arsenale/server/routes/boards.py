@@ -1,10 +1,11 @@
-"""Board data for the page: what `Game.board_data()` gives, or 404 for a game without it."""
+"""Board data for the page: what `Game.board_data()` gives; 204 (no content) for a known game
+without a board drawing, whose page then shows the game without one; 404 for an unknown id."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.registry import load_game
@@ -13,12 +14,12 @@ from arsenale.server.live import Refusal
 router = APIRouter()
 
 
-@router.get("/api/boards/{game}")
-async def board(game: str) -> dict[str, Any]:
+@router.get("/api/boards/{game}", response_model=None)
+async def board(game: str) -> dict[str, Any] | Response:
     try:
         data = load_game(game).board_data()
     except ArsenaleError as e:
         raise Refusal(404, str(e), "arsenale: game ids") from None
     if data is None:
-        raise Refusal(404, f"{game} has no board drawing", "arsenale: game ids")
+        return Response(status_code=204)
     return data

@@ -42,7 +42,8 @@ export function wsUrl(path) {
   return `${scheme}//${location.host}${path}`;
 }
 
-/** Board data and the board module of a game, loaded once per page. */
+/** Board data and the board module of a game, loaded once per page; both null for a game
+ * without a board drawing (the API answers 204), whose page shows the game without one. */
 const boards = new Map();
 export function loadBoard(gameId) {
   if (!boards.has(gameId)) {
@@ -50,6 +51,7 @@ export function loadBoard(gameId) {
       gameId,
       (async () => {
         const res = await api(`/api/boards/${encodeURIComponent(gameId)}`);
+        if (res.status === 204) return { board: null, module: null };
         if (!res.ok) throw new Error(res.data?.error || "no board data");
         const module = await import(`/static/boards/${gameId}.js`);
         return { board: res.data, module };

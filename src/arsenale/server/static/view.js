@@ -219,8 +219,17 @@ export class GameScreen {
   renderBoard() {
     const svg = this.svg;
     svg.replaceChildren();
-    this.module.draw(svg, this.board, this.gv);
     this.placeActions = new Map();
+    if (!this.module) {
+      // No board drawing for this game: say so; the panels and the moves show the game.
+      const note = document.createElementNS("http://www.w3.org/2000/svg", "text");
+      note.setAttribute("x", "10");
+      note.setAttribute("y", "24");
+      note.textContent = "This game has no board drawing: the panels and moves show it.";
+      svg.append(note);
+      return;
+    }
+    this.module.draw(svg, this.board, this.gv);
     if (this.interactive) {
       for (const entry of this.gv.legal || []) {
         let keys = [];
