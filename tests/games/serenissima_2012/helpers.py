@@ -214,41 +214,8 @@ def money_flows(events: list[dict[str, Any]], players: int) -> list[int]:
     return delta
 
 
-PRIVATE = (
-    "money",
-    "reserve",
-    "home",
-    "owner",
-    "port_sailors",
-    "warehouse",
-    "forts",
-    "basilicas",
-    "closed",
-    "supply",
-    "g_owner",
-    "g_zone",
-    "g_sailors",
-    "cargo",
-    "g_goods",
-    "first",
-    "turn",
-    "wheel",
-    "track",
-    "scorings",
-    "doge_deck",
-    "doge_discard",
-    "active",
-    "start_zone",
-    "moves",
-    "step",
-    "mode",
-    "free_cube",
-    "cap",
-    "sale_asked",
-    "sale_blocked",
-    "claim_blockers",
-    "bought_galley",
-)
+PRIVATE = Serenissima2012State.copied + Serenissima2012State.kept
+"""Every field of the state (as `clone` copies them)."""
 
 
 def snapshot(s: Serenissima2012State) -> dict[str, Any]:
