@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,3 +22,14 @@ TOY = "toy-race"
 def toy_game() -> Game:
     register(TOY, "toygame:GAME")
     return load_game(TOY)
+
+
+@pytest.fixture(autouse=True)
+def fallbacks_as_they_were() -> Iterator[None]:
+    """Every test leaves the process's fallback setting as it found it (benchmark scripts
+    that tests run switch strict mode on for good, as they should when run on their own)."""
+    from arsenale.bots.base import Fallbacks
+
+    strict = Fallbacks.strict
+    yield
+    Fallbacks.strict = strict
