@@ -222,3 +222,41 @@ def test_determinize_forgets_other_seats_secret_submissions_in_the_history():
             break
     else:
         raise AssertionError("the resampled deployment always equalled the true one")
+
+
+def test_a_state_class_declares_its_fields_once_and_clone_copies_them():
+    """`copied` fields are copied by `clone`, `kept` ones shared; a subclass lists only what
+    it adds; a field outside `__slots__` is refused when the class is made."""
+    import pytest as _pytest
+
+    from arsenale.core.result import Result as _Result
+    from arsenale.core.state import GameState as _GameState
+
+    class Base(_GameState):
+        copied = ("cards",)
+        kept = ("round",)
+        __slots__ = copied + kept
+
+        def _view(self, seat):
+            return {}
+
+        def _result(self):
+            return _Result.from_keys([0.0])
+
+    class More(Base):
+        copied = ("hand",)
+        kept = ()
+        __slots__ = copied
+
+    state = object.__new__(More)
+    state._init_core(None, 1, 0, {})  # type: ignore[arg-type]
+    state.cards, state.round, state.hand = [1, 2], (3,), [4]
+    twin = state.clone()
+    assert (twin.cards, twin.round, twin.hand) == ([1, 2], (3,), [4])
+    assert twin.cards is not state.cards and twin.hand is not state.hand
+    assert twin.round is state.round
+    with _pytest.raises(TypeError, match="not in __slots__"):
+
+        class Broken(_GameState):
+            copied = ("deck",)
+            __slots__ = ()

@@ -38,7 +38,8 @@ RULE_TURN = "arsenale: decisions (only a seat named by to_move() may act)"
 
 
 class GameState(ABC):
-    """Base of every game's state. Subclasses add their own `__slots__`."""
+    """Base of every game's state. A subclass lists its fields in `copied` and `kept` and sets
+    `__slots__ = copied + kept`; a subclass of that lists only the fields it adds."""
 
     __slots__ = (
         "_history",
@@ -390,9 +391,14 @@ def public_form(action: Action, top: Decision) -> str | None:
 
 
 def _field_copier(cls: type) -> Callable[[GameState, GameState], None]:
-    """The copy of `cls`'s declared fields, written out as straight-line code once per class
-    (as `dataclasses` does), so that cloning costs no loop over names."""
-    copied, kept = cls.copied, cls.kept  # type: ignore[attr-defined]
+    """The copy of the fields `cls` and its game-specific bases declare, written out as
+    straight-line code once per class (as `dataclasses` does), so that cloning costs no loop
+    over names."""
+    copied: list[str] = []
+    kept: list[str] = []
+    for klass in reversed(cls.__mro__):
+        copied += [f for f in klass.__dict__.get("copied", ()) if f not in copied]
+        kept += [f for f in klass.__dict__.get("kept", ()) if f not in kept]
     slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
     missing = [f for f in (*copied, *kept) if f not in slots]
     if missing:
