@@ -2,7 +2,7 @@
 
 from arsenale.core.actions import Action, Catalogue
 from arsenale.core.chance import Chance
-from arsenale.core.decisions import Decision
+from arsenale.core.decisions import Decision, Phase, Why
 from arsenale.core.errors import (
     ArsenaleError,
     DataError,
@@ -12,7 +12,7 @@ from arsenale.core.errors import (
     RecordError,
     UnknownGame,
 )
-from arsenale.core.game import Game, Option, Policy
+from arsenale.core.game import Game, Label, Option, Policy, Utility
 from arsenale.core.info import SeatInfo
 from arsenale.core.record import load_record, replay, save_record
 from arsenale.core.registry import game_ids, load_game, register
@@ -30,14 +30,18 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalAction",
+    "Label",
     "NotationError",
     "Option",
     "OptionError",
+    "Phase",
     "Policy",
     "RecordError",
     "Result",
     "SeatInfo",
     "UnknownGame",
+    "Utility",
+    "Why",
     "game_ids",
     "load_game",
     "load_record",
