@@ -601,6 +601,27 @@ def test_permission_of_every_player_present():
     assert notations(s, TURK) == {"done"} and s.g_area[0] == area("aegean-sea")
 
 
+def test_coming_back_into_the_starting_area_asks_permission():
+    """FR, Phase 3, Autorisation de passage: leave to pass is given or refused when the galley
+    is actually in the area ("lorsque la galère se trouve effectivement sur la case"); the
+    example (Exemple de déplacement) exempts the starting area only for leaving it ("Il peut
+    quitter la case 1 sans l'autorisation du joueur génois car il s'agit de sa case de
+    départ"). A galley that leaves and comes back into its starting area, where another
+    player's galley lies, is asked when it enters again (RULINGS R12)."""
+    s = movement_position()
+    s.apply(TURK, "sail g1 dardanelles")
+    assert s.to_move() == (TURK,), "leaving the starting area needs no leave"
+    events = s.apply(TURK, "sail g1 sea-of-marmara")
+    assert events[-1] == {"type": "permission_asked", "seat": GENOESE, "galley": 1}
+    assert s.to_move() == (GENOESE,) and notations(s, GENOESE) == {"allow", "deny"}
+    refused = s.clone()
+    refused.apply(GENOESE, "deny")
+    assert notations(refused, TURK) == {"done"}, "refused: its movement ends back home"
+    s.apply(GENOESE, "allow")
+    assert "sail g1 dardanelles" in notations(s, TURK)
+    check_invariants(s)
+
+
 def test_one_area_per_sailor():
     """EN/FR, Phase 3: a galley moves as many areas as it has sailors, or fewer."""
     st = Stage().capitals().galley(1, VENETIAN, "gulf-of-lion", 2)

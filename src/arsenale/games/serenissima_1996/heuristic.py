@@ -302,9 +302,10 @@ class _Ctx:
 
     # -- movement planning ---------------------------------------------------------------------
 
-    def reach(self, start: int, moves: int, g_start: int) -> tuple[list[int], list[int]]:
+    def reach(self, start: int, moves: int) -> tuple[list[int], list[int]]:
         """(distance, first step) to every area within `moves` without passing through an
-        area where a rival could refuse passage (entering it as the last move is free)."""
+        area where a rival could refuse passage (entering it as the last move is free; the
+        area the galley is in it may leave freely, but coming back into it means asking)."""
         n = self.st.n
         dist = [-1] * n
         first = [-1] * n
@@ -316,7 +317,7 @@ class _Ctx:
             d = dist[here]
             if d >= moves:
                 continue
-            if here != start and here != g_start and rival_here[here]:
+            if here != start and rival_here[here]:
                 continue  # we would have to ask to pass
             for there in adjacent[here]:
                 if dist[there] < 0:
@@ -517,7 +518,7 @@ class _Ctx:
                 cand = [(here, -1)]
             else:
                 moves = sailors - w.g_moved[g]
-                dist, first = self.reach(here, moves, w.g_start[g])
+                dist, first = self.reach(here, moves)
                 cand = [(z, first[z]) for z in range(self.st.n) if dist[z] >= 0]
             best: tuple[float, int, int, list[tuple[int, int]], int] = (-1e9, here, -1, [], -1)
             dh = self.st.dist[here]
