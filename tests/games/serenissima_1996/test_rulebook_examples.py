@@ -32,6 +32,7 @@ from .helpers import (
     kinds,
     notations,
     port,
+    sailors_on_board,
     script,
 )
 
@@ -126,7 +127,7 @@ def test_deployment_is_secret_and_simultaneous():
     assert deployed_[0]["galleys"] == [5, 2] and deployed_[0]["capital"] == 3
     assert deployed_[1]["galleys"] == [5, 5] and deployed_[1]["capital"] == 0
     assert deployed_[2]["galleys"] == [1, 1] and deployed_[2]["capital"] == 8
-    assert s.reserve == [34, 34, 34]
+    assert s.box == 176 - 30, "the 30 sailors handed out come from the one box"
     check_invariants(s)
 
 
@@ -535,6 +536,57 @@ def test_new_galley_crew_is_hired_or_taken_from_the_garrison():
     check_invariants(s)
 
 
+def test_galleys_and_sailors_come_from_one_shared_box():
+    """FR, COMPOSITION DU JEU (28 galères miniatures, 176 pions Marins) and POSITIONS DE DEPART
+    (the Grand Chancelier hands out galleys and sailors as players need them): the pieces are
+    one box shared by every nation, not a stock per nation (RULINGS R11). A nation may build an
+    eighth galley and hire its 45th sailor while the box holds them; once the box is empty,
+    nobody builds or hires; a capture takes no piece from the box, so it is never refused for
+    the number of galleys one has."""
+    st = Stage().capitals(garrison=10).port("ragusa", VENETIAN, 2, goods=("iron",))
+    st.port("venezia", VENETIAN, 10, goods=("gems", "gold"))
+    for n in range(1, 8):  # seven Venetian galleys of 5 sailors in the Adriatic
+        st.galley(n, VENETIAN, "ragusa", 5)
+    s = st.phase(2, VENETIAN)
+    assert s.g_owner.count(VENETIAN) == 7 and s.box == 176 - 40 - 2 - 35
+    on_board = 10 + 2 + 35
+    assert on_board > 44, "more than a quarter of the sailors already"
+    legal = notations(s, VENETIAN)
+    assert {"build galley ragusa", "hire ragusa", "hire venezia"} <= legal
+    s.apply(VENETIAN, "hire ragusa")
+    s.apply(VENETIAN, "build galley ragusa")
+    assert s.g_owner.count(VENETIAN) == 8
+    check_invariants(s)
+
+    s.box = 0
+    s._legal = None
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(VENETIAN, "hire venezia")
+    assert refused.value.reason == "all 176 sailors are on the board: the box is empty"
+    for g in range(len(s.g_owner)):
+        if s.g_owner[g] < 0:
+            s.g_owner[g], s.g_area[g], s.g_sailors[g] = SPANIARD, area("gulf-of-lion"), 1
+    s.box = 176 - sailors_on_board(s)
+    s.built = 0
+    s._legal = None
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(VENETIAN, "build galley ragusa")
+    assert refused.value.reason == "all 28 galleys are on the board: the box is empty"
+
+    st = Stage().capitals()
+    for n in range(1, 8):
+        st.galley(n, TURK, "aegean-sea", 3)
+    st.galley(8, GENOESE, "aegean-sea", 1)
+    s = st.phase(4, TURK)
+    script(s, 6, 1)
+    s.apply(TURK, "attack g1 g8")
+    assert s.stack[-1].kind == "victory"
+    assert {"capture 1", "capture 2", "sink"} <= notations(s, TURK)
+    s.apply(TURK, "capture 1")
+    assert s.g_owner.count(TURK) == 8 and s.g_sailors[0] == 2 and s.g_sailors[7] == 1
+    check_invariants(s)
+
+
 # -- phase 3: movement ----------------------------------------------------------------------------
 
 
@@ -691,7 +743,7 @@ def test_battle_example():
     assert notations(s, TURK) == {"take wine", "take gold", "done"}
     s.apply(TURK, "done")
     assert s.stack[-1] == Decision("battles", (TURK,))
-    assert s.reserve[GENOESE] == 44 - 4 - 0, "Genoese sailors lost go back to the box"
+    assert s.box == 176 - 25 + 6, "the 6 sailors lost go back to the box"
     check_invariants(s)
 
 

@@ -460,15 +460,14 @@ def load_board(data: dict[str, Any] | None = None) -> Board:
                 components[name if key == "count" else f"{name}_{key}"] = value
     for key, value in RULEBOOK_COMPONENTS.items():
         _need(components.get(key) == value, f"the box holds {value} {key} (R1-FR contents)")
-    for kind in ("galleys", "sailors", "flags"):
-        _need(
-            components[f"{kind}_per_nation"] * len(NATIONS) == components[kind],
-            f"{kind}: per-nation count times 4 must equal the box's {components[kind]}",
-        )
     _need(
-        components["galleys_per_nation"] >= start["galleys"]
-        and components["sailors_per_nation"] >= start["sailors"],
-        "each nation's pieces must cover its starting galleys and sailors",
+        components["flags_per_nation"] * len(NATIONS) == components["flags"],
+        f"flags: per-nation count times 4 must equal the box's {components['flags']}",
+    )
+    _need(
+        components["galleys"] >= start["galleys"] * len(NATIONS)
+        and components["sailors"] >= start["sailors"] * len(NATIONS),
+        "the box must hold every nation's starting galleys and sailors",
     )
     coins = data["components"]["coins"]
     _need(

@@ -610,7 +610,7 @@ def _purchases(c: _Ctx, legal: list[Action]) -> Action:
             if w.garrison[p] > c.guard(p) or w.garrison[p] == 0:
                 return act
             hire = a.hire_port[p]
-            if hire in legal_set and w.reserve[seat] >= 2 and money >= 1100 + 100 * n_galleys:
+            if hire in legal_set and w.box >= 2 and money >= 1100 + 100 * n_galleys:
                 return hire
             if BUILD_EMPTY and p != c.capital:
                 return act
@@ -703,8 +703,7 @@ def _battles(c: _Ctx, legal: list[Action]) -> Action:
             o = w.g_owner[h]
             mine_v = c.galley_value(g)
             their_v = 200.0 * min(c.left, 3) + c.cargo_value(h)
-            can_capture = len(c.mine) < b.components["galleys_per_nation"]
-            win = (their_v if can_capture else c.cargo_value(h)) + c.w_opp * their_v
+            win = their_v + c.w_opp * their_v
             lose = mine_v - SAILOR * w.g_sailors[g] + c.w_opp * their_v * 0.5
             both = -lose + c.w_opp * their_v
             gain = _attack_gain(w.g_sailors[g], w.g_sailors[h], 3, win, lose, both)

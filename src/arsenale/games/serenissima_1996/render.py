@@ -42,15 +42,14 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
             return Text("-", style="dim")
         return Text(names[s], style=NATION_STYLE.get(names[s], ""))
 
-    players = Table(title="Nations")
-    for col in ("nation", "place", "ducats", "sailors in box", "ports", "galleys"):
+    players = Table(title=f"Nations (sailors in the box: {view['sailors_in_box']})")
+    for col in ("nation", "place", "ducats", "ports", "galleys"):
         players.add_column(col)
     for p in info:
         players.add_row(
             Text.assemble(who(p["seat"]), " (you)" if p["seat"] == seat else ""),
             str(p["place"] or "-"),
             str(p["money"]) if "money" in p else "hidden",
-            str(p["sailors_in_box"]),
             ", ".join(p["ports"]) or "-",
             ", ".join(f"g{g}" for g in p["galleys"]) or "-",
         )

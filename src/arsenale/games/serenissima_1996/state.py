@@ -46,7 +46,6 @@ PHASE_NAMES = ("set-up", "bids", "purchases", "movement", "battles", "landing", 
 class Serenissima1996State(GameState):
     copied = (
         "money",
-        "reserve",
         "owner",
         "garrison",
         "warehouse",
@@ -63,6 +62,7 @@ class Serenissima1996State(GameState):
     )
     kept = (
         "nation",
+        "box",
         "forts",
         "built",
         "g_stopped",
@@ -176,7 +176,7 @@ class Serenissima1996State(GameState):
     game: Serenissima1996
     nation: tuple[int, ...]  # nation index of each seat
     money: list[int]
-    reserve: list[int]  # sailor pieces in the box, per seat
+    box: int  # sailor pieces in the box, shared by every nation (RULINGS.md R11)
     owner: list[int]  # per port: seat or -1 (neutral)
     garrison: list[int]  # sailors in each port
     warehouse: list[int]  # bit mask of goods present
@@ -240,7 +240,7 @@ class Serenissima1996State(GameState):
     def sink(self, g: int, events: list[Event], cause: str) -> None:
         """Remove galley g; its sailors and goods go back to the box."""
         seat = self.g_owner[g]
-        self.reserve[seat] += self.g_sailors[g]
+        self.box += self.g_sailors[g]
         base = 7 * g
         for i in range(7):
             self.supply[i] += self.cargo[base + i]
@@ -309,12 +309,13 @@ class Serenissima1996State(GameState):
         aboard its galleys, forts in its ports. Read from what every seat sees."""
         b = self.game.board
         prices, start = b.prices, b.start
-        galleys = cubes = 0
+        galleys = cubes = sailors = 0
         for g, o in enumerate(self.g_owner):
             if o == seat:
                 galleys += 1
                 cubes += self.g_goods[g]
-        sailors = b.components["sailors_per_nation"] - self.reserve[seat]
+                sailors += self.g_sailors[g]
+        sailors = sum(n for p, n in enumerate(self.garrison) if self.owner[p] == seat)
         forts = sum(1 for p, o in enumerate(self.owner) if o == seat and self.forts >> p & 1)
         return (
             prices["galley"] * max(0, galleys - start["galleys"])
@@ -352,7 +353,7 @@ class Serenissima1996State(GameState):
             row: dict[str, Any] = {
                 "seat": s,
                 "nation": b.nation_ids[self.nation[s]],
-                "sailors_in_box": self.reserve[s],
+                "sailors_in_box": self.box,  # the shared box (also at the top of the view)
                 "ports": [b.port_ids[p] for p in self.ports_of(s)],
                 "galleys": [g + 1 for g in self.galleys_of(s)],
                 "place": self.order.index(s) + 1 if s in self.order else None,
@@ -410,6 +411,7 @@ class Serenissima1996State(GameState):
             "ports": ports,
             "galleys": galleys,
             "supply": {GOODS[i]: self.supply[i] for i in range(7)},
+            "sailors_in_box": self.box,
             "deal": deal,
             "transfer_locks": self.locks,
             "refused_deals": self.deals,

@@ -53,15 +53,15 @@ def can_hire(
     if (
         s.hired[p] < POPCOUNT[s.warehouse[p]]
         and s.money[seat] >= s.game.board.prices["sailor"]
-        and s.reserve[seat] > 0
+        and s.box > 0
     ):
         return True
     if why is not None:
         b = s.game.board
         if s.hired[p] >= POPCOUNT[s.warehouse[p]]:
             reason = _hiring_limit(s, p)
-        elif s.reserve[seat] <= 0:
-            reason = "you have no sailor left in the box"
+        elif s.box <= 0:
+            reason = f"all {b.components['sailors']} sailors are on the board: the box is empty"
         else:
             reason = f"a sailor costs {b.prices['sailor']} ducats"
         if galley < 0:
@@ -83,9 +83,9 @@ def _hiring_limit(s: Serenissima1996State, p: int) -> str:
 def can_build_galley(
     s: Serenissima1996State, seat: int, p: int, hire: bool = False, why: Why | None = None
 ) -> bool:
-    """Wood and iron produced or present; 500 ducats; one build per port and round; at most
-    7 galleys a nation (RULINGS.md R11); a crew of one sailor, from the garrison or newly
-    hired (R10)."""
+    """Wood and iron produced or present; 500 ducats; one build per port and round; a galley
+    left in the box, which all nations share (RULINGS.md R11); a crew of one sailor, from the
+    garrison or newly hired (R10)."""
     b = s.game.board
     price = b.prices["galley"]
     if s.built >> p & 1 or s.money[seat] < price:
@@ -101,12 +101,10 @@ def can_build_galley(
                 port=b.port_ids[p],
             )
         return False
-    if -1 not in s.g_owner or s.g_owner.count(seat) >= b.components["galleys_per_nation"]:
+    if -1 not in s.g_owner:
         if why is not None:
             why.no(
-                "every galley is on the board"
-                if -1 not in s.g_owner
-                else f"you have {b.components['galleys_per_nation']} galleys (RULINGS.md R11)",
+                f"all {b.components['galleys']} galleys are on the board: the box is empty",
                 RULE_BUILD,
                 "build_galley",
                 port=b.port_ids[p],
@@ -126,14 +124,14 @@ def can_build_galley(
             )
         return False
     if (
-        s.reserve[seat] > 0
+        s.box > 0
         and s.hired[p] < POPCOUNT[s.warehouse[p]]
         and s.money[seat] >= price + b.prices["sailor"]
     ):
         return True
     if why is not None:
-        if s.reserve[seat] <= 0:
-            reason = "you have no sailor left in the box to hire"
+        if s.box <= 0:
+            reason = f"all {b.components['sailors']} sailors are on the board: none to hire"
         elif s.hired[p] >= POPCOUNT[s.warehouse[p]]:
             reason = _hiring_limit(s, p)
         else:
@@ -574,7 +572,7 @@ def _hire_galley(s: Serenissima1996State, seat: int, action: Action, events: lis
 
 def _pay_sailor(s: Serenissima1996State, seat: int, p: int) -> None:
     s.money[seat] -= s.game.board.prices["sailor"]
-    s.reserve[seat] -= 1
+    s.box -= 1
     s.hired[p] += 1
 
 
@@ -667,7 +665,7 @@ def _discard_sailor(
 ) -> None:
     g = action["galley"] - 1
     s.g_sailors[g] -= 1
-    s.reserve[seat] += 1
+    s.box += 1
     events.append({"type": "discarded", "seat": seat, "piece": "sailor", "galley": g + 1})
 
 
