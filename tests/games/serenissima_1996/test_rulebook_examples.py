@@ -352,6 +352,46 @@ def test_trade_between_players_outside_the_high_seas():
     check_invariants(s)
 
 
+def test_prices_between_players_are_free_bounded_by_what_the_buyer_can_pay():
+    """FR, REGLES PARTICULIERES ("Le prix de vente et d'achat est entièrement libre"); EN,
+    Special rules ("The players decide the sale and purchase prices"): a price between players
+    has no cap of its own (RULINGS R8). The seller may ask any sum in 100-ducat coins, up to the
+    most any player can hold in a game; the buyer accepts only what he can pay and counters
+    with no more than he has."""
+    bound = BOARD.money_bound()
+    assert bound == GAME.actions.max_price * 100 and bound >= 50_000
+    st = Stage().capitals().money(GENOESE, 6000)
+    st.galley(1, VENETIAN, "ligurian-sea", 2, gems=1).galley(3, GENOESE, "ligurian-sea", 2)
+    s = st.phase(2, VENETIAN)
+    s.apply(VENETIAN, "trade gems g1 g3")
+    legal = notations(s, VENETIAN)
+    assert {"price 0", "price 3100", "price 5000", f"price {bound}"} <= legal
+    with pytest.raises(IllegalAction):
+        s.apply(VENETIAN, f"price {bound + 100}")  # no game holds that sum: not a move
+
+    rich = s.clone()
+    rich.apply(VENETIAN, "price 5000")
+    assert "accept" in notations(rich, GENOESE)
+    rich.apply(GENOESE, "accept")
+    assert rich.money[VENETIAN] == 7000 and rich.money[GENOESE] == 1000
+    assert cargo(rich, 3, "gems") == 1
+    check_invariants(rich)
+
+    s.apply(VENETIAN, "price 7000")  # more than the Genoese has
+    legal = notations(s, GENOESE)
+    assert "accept" not in legal and "counter 6000" in legal and "counter 6100" not in legal
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(GENOESE, "accept")
+    assert refused.value.reason == "you cannot pay 7000 ducats: you have 6000"
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(GENOESE, "counter 6500")
+    assert refused.value.reason == "you cannot pay more than your 6000 ducats"
+    s.apply(GENOESE, "counter 6000")
+    s.apply(VENETIAN, "accept")
+    assert s.money[VENETIAN] == 8000 and s.money[GENOESE] == 0
+    check_invariants(s)
+
+
 def test_fifteen_cubes_per_good():
     """FR, COMPOSITION DU JEU (15 pieces of each colour) and EN, Purchase of trade goods:
     once a good's pieces are all out of the box none can be bought, though a player holding one

@@ -31,7 +31,6 @@ from arsenale.core.actions import Action, Catalogue
 from arsenale.games.serenissima_1996.board import GOODS, Board
 
 MAX_BID = 300  # hundreds of ducats: bids up to 30,000 (RULINGS.md)
-MAX_TRADE_PRICE = 30  # hundreds: prices between players up to 3,000 (RULINGS.md)
 
 
 class Actions:
@@ -106,12 +105,15 @@ class Actions:
             c.add("discard_sailor", f"discard sailor g{g + 1}", galley=g + 1) for g in G
         ]
         self.trade = good_pairs("trade", "trade")
+        # Prices between players are free (RULINGS.md R8): any sum in 100-ducat coins up to
+        # the most a player can ever hold, in hundreds.
+        self.max_price = board.money_bound() // 100
         self.price = [
-            c.add("price", f"price {n * 100}", ducats=n * 100) for n in range(MAX_TRADE_PRICE + 1)
+            c.add("price", f"price {n * 100}", ducats=n * 100) for n in range(self.max_price + 1)
         ]
         self.counter = [
             c.add("counter", f"counter {n * 100}", ducats=n * 100)
-            for n in range(MAX_TRADE_PRICE + 1)
+            for n in range(self.max_price + 1)
         ]
         self.accept = c.add("accept", "accept", ("yes",))
         self.refuse = c.add("refuse", "refuse", ("no",))

@@ -173,6 +173,22 @@ class Board:
     def port_index(self, port_id: str) -> int:
         return self.port_ids.index(port_id)
 
+    def money_bound(self) -> int:
+        """The most ducats the bank can pay out in one game, at any player count: every
+        nation's start and its capital income each round, and every warehouse space sold
+        once (warehouses never empty) with the largest new-market bonus. Money between
+        players only changes hands, so no player ever holds more (RULINGS.md R8)."""
+        p = self.prices
+        handed = max(
+            n * (self.start["ducats"] + setup.rounds * p["capital_income"])
+            for n, setup in self.setups.items()
+        )
+        sales = 0
+        for port, values in enumerate(self.port_values):
+            bonus = p["capital_market_bonus" if self.port_nation[port] >= 0 else "new_market_bonus"]
+            sales += sum(v * p["space_value_unit"] + bonus for v in values)
+        return handed + sales
+
     def area_index(self, area_id: str) -> int:
         return self.area_ids.index(area_id)
 

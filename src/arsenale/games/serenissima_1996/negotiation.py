@@ -8,8 +8,9 @@ the seat concerned, asked out of turn where needed.
 
 Two kinds of deal: buying a cube at another player's port (the owner must name a price from
 100 to 300 ducats, up to 1,000 with a monopoly of the good; the owner cannot refuse to sell)
-and a sale between two players' galleys in the same area outside the high seas (any price,
-from 0 to 3,000 ducats in Arsenale; the seller may decline to name one).
+and a sale between two players' galleys in the same area outside the high seas (a free price:
+any sum in 100-ducat coins up to the most a player can ever hold, RULINGS.md R8; the buyer
+cannot accept or counter with more than he has; the seller may decline to name one).
 """
 
 from __future__ import annotations
@@ -70,9 +71,8 @@ def open_trade(
     s: Serenissima1996State, seat: int, good: int, src: int, dst: int, events: list[Event]
 ) -> None:
     """A sale between galleys: the seller names a price (asked out of turn if the buyer opened)."""
-    from arsenale.games.serenissima_1996.actions import MAX_TRADE_PRICE
-
-    deal = Deal(-1, good, s.g_owner[src], s.g_owner[dst], src, dst, 0, MAX_TRADE_PRICE)
+    top = s.game.actions.max_price
+    deal = Deal(-1, good, s.g_owner[src], s.g_owner[dst], src, dst, 0, top)
     kind = "offer" if deal.seller == seat else "opening"
     s.stack.append(Decision(kind, (deal.seller,), deal))
     events.append({"type": "deal", "deal": deal.to_json(s.game.board)})
@@ -89,7 +89,9 @@ def legal_offer(
     if why is not None:
         rule = RULE_PRICE if deal.port >= 0 else RULE_TRADE
         why.no(
-            f"the price must lie between {deal.low * 100} and {deal.high * 100} ducats",
+            f"the price must lie between {deal.low * 100} and {deal.high * 100} ducats"
+            if deal.port >= 0
+            else f"no player can ever hold more than {deal.high * 100} ducats (RULINGS.md R8)",
             rule,
             "price",
         )
