@@ -392,6 +392,66 @@ def test_prices_between_players_are_free_bounded_by_what_the_buyer_can_pay():
     check_invariants(s)
 
 
+def test_barter_is_one_offer_of_goods_for_goods_taken_or_refused_whole():
+    """EN, Special rules ("Can players sell or barter goods between each other?"); FR, REGLES
+    PARTICULIERES ("échanger ou se vendre des marchandises"): players whose galleys share an
+    area outside the high seas may exchange goods for goods. The rulebooks give no procedure
+    (RULINGS R33): the player on turn puts one offer together, cubes of his galley for cubes of
+    the other's, and the other player accepts or refuses it as a whole; nothing moves before.
+    One offer per pair of galleys and turn; both galleys must hold the result."""
+    st = Stage().capitals()
+    st.galley(1, VENETIAN, "ligurian-sea", 2, iron=2).galley(3, GENOESE, "ligurian-sea", 3, gems=1)
+    st.galley(5, VENETIAN, "western-basin", 2, iron=1).galley(
+        7, GENOESE, "western-basin", 2, gold=1
+    )
+    s = st.phase(2, VENETIAN)
+    legal = notations(s, VENETIAN)
+    assert "barter g1 g3" in legal and "barter g5 g7" not in legal, "not on the high seas"
+    s.apply(VENETIAN, "barter g1 g3")
+    assert notations(s, VENETIAN) == {"offer iron", "ask gems", "cancel"}
+    s.apply(VENETIAN, "offer iron")
+    s.apply(VENETIAN, "offer iron")
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(VENETIAN, "propose")
+    assert refused.value.reason.startswith("a barter gives goods for goods")
+    s.apply(VENETIAN, "ask gems")
+    with pytest.raises(IllegalAction) as refused:  # both irons are offered already
+        s.apply(VENETIAN, "offer iron")
+    assert refused.value.reason == "galley 1 has no more iron to offer"
+    s.apply(VENETIAN, "propose")
+    assert s.to_move() == (GENOESE,) and notations(s, GENOESE) == {"accept", "refuse"}
+    assert cargo(s, 1, "iron") == 2 and cargo(s, 3, "gems") == 1, "nothing moves before"
+    assert s.view(SPANIARD)["deal"]["give"] == {"iron": 2}
+
+    refused_ = s.clone()
+    refused_.apply(GENOESE, "refuse")
+    assert cargo(refused_, 1, "iron") == 2 and cargo(refused_, 3, "gems") == 1
+    assert refused_.to_move() == (VENETIAN,)
+    with pytest.raises(IllegalAction) as refused:
+        refused_.apply(VENETIAN, "barter g1 g3")
+    assert "one offer a pair of galleys and turn (RULINGS.md R33)" in refused.value.reason
+
+    s.apply(GENOESE, "accept")
+    assert cargo(s, 1, "iron") == 0 and cargo(s, 1, "gems") == 1
+    assert cargo(s, 3, "iron") == 2 and cargo(s, 3, "gems") == 0
+    assert s.money == [2000] * 4 and s.to_move() == (VENETIAN,)
+    check_invariants(s)
+
+    st = Stage().capitals()
+    st.galley(1, VENETIAN, "ligurian-sea", 1, iron=2).galley(3, GENOESE, "ligurian-sea", 3, gems=2)
+    s = st.phase(2, VENETIAN)
+    s.apply(VENETIAN, "barter g1 g3")
+    for word in ("offer iron", "offer iron", "ask gems"):
+        s.apply(VENETIAN, word)
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(VENETIAN, "propose")
+    assert refused.value.reason == (
+        "galley 3 could not hold the result: 5 pieces a galley, at most 4 goods"
+    )
+    s.apply(VENETIAN, "cancel")
+    assert s.stack[-1].kind == "purchases" and "barter g1 g3" not in notations(s, VENETIAN)
+
+
 def test_fifteen_cubes_per_good():
     """FR, COMPOSITION DU JEU (15 pieces of each colour) and EN, Purchase of trade goods:
     once a good's pieces are all out of the box none can be bought, though a player holding one

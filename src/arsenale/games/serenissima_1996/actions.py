@@ -13,7 +13,10 @@ Notation (JSON kind in brackets):
   `transfer sailor g1 g2` / `transfer wood g1 g2` (transfer_sailor / transfer_good),
   `garrison g1` / `embark g1` (a sailor to / from one's own port), `discard wood g1` /
   `discard sailor g1` (discard_good / discard_sailor), `trade wood g1 g5` (trade: a sale
-  from one player's galley to another's)
+  from one player's galley to another's), `barter g1 g5` (barter: goods for goods between
+  one's galley and another player's)
+- barter: `offer wood` / `ask gold` (barter_give / barter_ask: a cube more to give or to ask
+  for), `propose`, `cancel`; the other player answers `accept` or `refuse`
 - negotiation: `price 200`, `counter 100`, `accept`, `refuse`
 - phase 3: `sail g1 ionian-sea` (sail); permission: `allow` / `deny`
 - phase 4: `attack g1 g5` (attack), `attack g1 port` (attack_port); after emptying a galley
@@ -105,6 +108,15 @@ class Actions:
             c.add("discard_sailor", f"discard sailor g{g + 1}", galley=g + 1) for g in G
         ]
         self.trade = good_pairs("trade", "trade")
+        self.barter = pairs(
+            lambda g, h: c.add_params(
+                "barter", f"barter g{g + 1} g{h + 1}", {"from": g + 1, "to": h + 1}
+            )
+        )
+        self.barter_give = [c.add("barter_give", f"offer {good}", good=good) for good in GOODS]
+        self.barter_ask = [c.add("barter_ask", f"ask {good}", good=good) for good in GOODS]
+        self.propose = c.add("propose", "propose")
+        self.cancel = c.add("cancel", "cancel")
         # Prices between players are free (RULINGS.md R8): any sum in 100-ducat coins up to
         # the most a player can ever hold, in hundreds.
         self.max_price = board.money_bound() // 100

@@ -67,7 +67,7 @@ HIRE_VALUE = 150.0  # the first good in one of our warehouses: we can hire there
 GARRISON_FROM = 3  # a galley with this many sailors leaves one to a capital short of guard
 BUILD_EMPTY = True  # build a galley even if its crew leaves the port without a garrison
 MIN_BUY_GAIN = 150  # a cube must be worth this much more than its price
-FALLBACK_KINDS = ("done", "bid", "allow", "refuse", "sink")
+FALLBACK_KINDS = ("done", "bid", "allow", "refuse", "sink", "cancel")
 """What a bot plays when this heuristic fails (bots/base.py counts it)."""
 
 
@@ -875,6 +875,30 @@ def _last_word(c: _Ctx, legal: list[Action]) -> Action:
     return c.a.refuse
 
 
+def _barter(c: _Ctx, legal: list[Action]) -> Action:
+    """The bot proposes no barter; should it find itself putting one together, it gives up."""
+    return c.a.cancel
+
+
+def _barter_answer(c: _Ctx, legal: list[Action]) -> Action:
+    """Take a barter when the cubes received are worth more to us, where our galley lies,
+    than the cubes given away."""
+    from arsenale.games.serenissima_1996.negotiation import Barter
+
+    w = c.w
+    bt: Barter = w.stack[-1].data
+    g = bt.dst
+    z, sailors = w.g_area[g], w.g_sailors[g]
+    gain = 0.0
+    for i in range(7):
+        n = w.cargo[7 * g + i]
+        for k in range(bt.give[i]):
+            gain += c.good_value(z, sailors, i, n + k)
+        for k in range(bt.ask[i]):
+            gain -= c.good_value(z, sailors, i, n - 1 - k)
+    return c.a.accept if gain >= 100 else c.a.refuse
+
+
 _DECIDE = {
     "deploy": _deploy,
     "bid": _bid,
@@ -885,6 +909,8 @@ _DECIDE = {
     "answer": _answer,
     "counter_answer": _counter_answer,
     "last_word": _last_word,
+    "barter": _barter,
+    "barter_answer": _barter_answer,
     "movement": _movement,
     "permission": _permission,
     "battles": _battles,

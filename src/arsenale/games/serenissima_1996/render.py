@@ -85,7 +85,13 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     if view["order"] and -1 not in view["order"]:
         status.append("   order: " + ", ".join(names[s] for s in view["order"]))
     deal = view.get("deal")
-    if deal:
+    if deal and deal["kind"] == "barter":
+        status.append(
+            f"\nBarter: {names[deal['proposer']]} (g{deal['from_galley']}) offers "
+            f"{_cubes(deal['give'])} to {names[deal['other']]} (g{deal['to_galley']}) for "
+            f"{_cubes(deal['ask'])}"
+        )
+    elif deal:
         status.append(
             f"\nDeal: {deal['good']} from {names[deal['seller']]} to {names[deal['buyer']]}"
             f" (range {deal['price_range'][0]}-{deal['price_range'][1]})"
@@ -116,6 +122,10 @@ def display_names(board: Board) -> dict[str, str]:
     ):
         out.update(zip(ids, names, strict=True))
     return out
+
+
+def _cubes(goods: dict[str, int]) -> str:
+    return ", ".join(f"{n} {good}" for good, n in goods.items()) or "nothing yet"
 
 
 def describe_event(
@@ -175,6 +185,22 @@ def describe_event(
             return f"{who} refuses: no deal."
         case "deal_done":
             return f"Deal: {name(e['buyer'])} buys {e['good']} from {name(e['seller'])} for {e['ducats']}."
+        case "barter_opened":
+            return f"{who} puts a barter together between g{e['from']} and g{e['to']}."
+        case "barter_give":
+            return f"{who} adds {e['good']} to the goods offered."
+        case "barter_ask":
+            return f"{who} adds {e['good']} to the goods asked for."
+        case "barter_offered":
+            b = e["barter"]
+            return f"{who} offers {_cubes(b['give'])} for {_cubes(b['ask'])}."
+        case "barter_cancelled":
+            return f"{who} gives the barter up."
+        case "barter_refused":
+            return f"{who} refuses the barter."
+        case "barter_done":
+            b = e["barter"]
+            return f"{who} accepts the barter: {_cubes(b['give'])} for {_cubes(b['ask'])}."
         case "hired":
             return f"{who} hires a sailor in {place(e['port'])}."
         case "built_galley":

@@ -128,6 +128,18 @@ class Serenissima1996State(GameState):
             asks="take the first price ('accept') or give up ('refuse')",
             rule=negotiation.RULE_PRICE,
         ),
+        "barter": Phase(
+            negotiation.legal_barter,
+            negotiation.apply_barter,
+            asks="put your barter together: 'offer <good>', 'ask <good>', then 'propose' or 'cancel'",
+            rule=negotiation.RULE_BARTER,
+        ),
+        "barter_answer": Phase(
+            negotiation.legal_barter_answer,
+            negotiation.apply_barter_answer,
+            asks="a barter is offered to you: 'accept' or 'refuse' it as a whole",
+            rule=negotiation.RULE_BARTER,
+        ),
         "movement": Phase(
             movement.legal_movement,
             movement.apply_movement,
@@ -197,7 +209,7 @@ class Serenissima1996State(GameState):
     order: list[int]  # seats in turn order for this round
     turn_index: int  # whose turn within phases 2-6 (index into order)
     locks: int  # phase 2 moves already made one way this turn, so not undone (RULINGS R28)
-    deals: int  # deals refused this turn, which may not be reopened (RULINGS R29)
+    deals: int  # deals refused this turn (RULINGS R29) and barters made this turn (R33)
 
     def seat_label(self, seat: int) -> str:
         """Seats are named by their nation."""
@@ -400,6 +412,9 @@ class Serenissima1996State(GameState):
         for frame in reversed(self.stack):
             if frame.kind in ("offer", "answer", "counter_answer", "last_word", "opening"):
                 deal = frame.data.to_json(b)
+                break
+            if frame.kind in ("barter", "barter_answer"):
+                deal = frame.data.to_json(self)
                 break
         return {
             "round": self.round,

@@ -1,6 +1,7 @@
 """Phase 2: buying goods, building galleys and forts, hiring sailors, moving pieces within an
 area, discarding, and trade between players (serenissima-1996.en.txt, Phase 2 and "Special
-rules"). In turn order, each seat does any number of these, in any order, then says `done`.
+rules", selling or bartering goods between players). In turn order, each seat does any number
+of these, in any order, then says `done`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,12 @@ from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow, negotiation
 from arsenale.games.serenissima_1996.board import GOLD, GOODS, IRON, POPCOUNT, WOOD
-from arsenale.games.serenissima_1996.negotiation import RULE_PRICE, RULE_TRADE
+from arsenale.games.serenissima_1996.negotiation import (
+    RULE_BARTER,
+    RULE_PRICE,
+    RULE_TRADE,
+    barter_bit,
+)
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -189,8 +195,8 @@ GALLEY_KINDS = ("buy", "hire_galley", "garrison", "embark", "discard_good", "dis
 """Phase 2 actions on one galley (parameter `galley`)."""
 TRANSFERS = ("transfer_sailor", "transfer_good")
 PORT_KINDS = ("hire_port", "build_galley", "build_fort")
-BETWEEN = (*TRANSFERS, "trade", "discard_good")
-PURCHASES = frozenset((*GALLEY_KINDS, *TRANSFERS, *PORT_KINDS, "trade"))
+BETWEEN = (*TRANSFERS, "trade", "barter", "discard_good")
+PURCHASES = frozenset((*GALLEY_KINDS, *TRANSFERS, *PORT_KINDS, "trade", "barter"))
 RULE_OF = {
     "buy": RULE_BUY,
     "hire_galley": RULE_HIRE,
@@ -227,6 +233,7 @@ def legal_purchases(
             for kind in GALLEY_KINDS:
                 s.refuse_others(seat, why, kind, RULE_OF[kind])
             s.refuse_others(seat, why, TRANSFERS, RULE_PLACE, "from")
+            s.refuse_others(seat, why, "barter", RULE_BARTER, "from")
     for g in mine:
         area = g_area[g]
         p = b.area_port[area]
@@ -354,6 +361,8 @@ def legal_purchases(
                         for i in range(7)
                         if cargo[7 * h + i] and not deals & deal_bit(o, i, False)
                     ]
+                if gg[g] and gg[h] and not deals & barter_bit(g, h):
+                    out.append(a.barter[g][h])
                 if why is not None:
                     _why_not_trade(s, g, h, room, h_room, why)
             elif why is not None:
@@ -364,6 +373,12 @@ def legal_purchases(
                         "trade",
                         **pair,
                     )
+                why.no(
+                    f"no barter between players on the high seas ({b.area_ids[area]})",
+                    RULE_BARTER,
+                    "barter",
+                    **{"from": g + 1, "to": h + 1},
+                )
         if carried:
             out += [a.discard_good[g][i] for i in carried]
         if why is not None:
@@ -387,6 +402,7 @@ def legal_purchases(
                 why.no(whose, RULE_HIRE, "hire_port", port=b.port_ids[p])
                 why.no(whose, RULE_BUILD, PORT_KINDS, port=b.port_ids[p])
         why.no("a trade must involve one of your galleys", RULE_TRADE, "trade")
+        why.no("a barter starts from one of your galleys", RULE_BARTER, "barter")
     out.append(a.done)
     return out
 
@@ -458,8 +474,25 @@ def _why_no_port(g: int, why: Why) -> None:
 def _why_not_trade(
     s: Serenissima1996State, g: int, h: int, room: bool, h_room: bool, why: Why
 ) -> None:
-    """The checks of `legal_purchases` on a trade either way between the seat's galley g and
-    another player's galley h of the same area."""
+    """The checks of `legal_purchases` on a trade either way, or a barter, between the seat's
+    galley g and another player's galley h of the same area."""
+    if why.wants("barter"):
+        pair = {"from": g + 1, "to": h + 1}
+        for x in (g, h):
+            if not s.g_goods[x]:
+                why.no(
+                    f"galley {x + 1} carries no goods: a barter gives goods for goods",
+                    RULE_BARTER,
+                    "barter",
+                    **pair,
+                )
+        why.no(
+            f"you have bartered between galleys {g + 1} and {h + 1} this turn: one offer a "
+            "pair of galleys and turn (RULINGS.md R33)",
+            RULE_BARTER,
+            "barter",
+            **pair,
+        )
     if not why.wants("trade"):
         return
     for src, dst, dst_room in ((g, h, h_room), (h, g, room)):
@@ -514,11 +547,13 @@ def _why_not_between(s: Serenissima1996State, seat: int, g: int, why: Why) -> No
             why.no(no, RULE_PLACE, TRANSFERS, **out)
             why.no(no, RULE_TRADE, "trade", **out)
             why.no(no, RULE_TRADE, "trade", **back)
+            why.no(no, RULE_BARTER, "barter", **out)
             continue
         if o == seat:
             no = "both galleys are yours: 'transfer' moves goods between them"
             why.no(no, RULE_TRADE, "trade", **out)
             why.no(no, RULE_TRADE, "trade", **back)
+            why.no(no, RULE_BARTER, "barter", **out)
         else:
             why.no(s.not_yours(h), RULE_PLACE, TRANSFERS, **out)
         if s.g_area[h] != area:
@@ -526,6 +561,7 @@ def _why_not_between(s: Serenissima1996State, seat: int, g: int, why: Why) -> No
             why.no(apart, RULE_PLACE, TRANSFERS, **out)
             why.no(apart, RULE_TRADE, "trade", **out)
             why.no(apart, RULE_TRADE, "trade", **back)
+            why.no(apart, RULE_BARTER, "barter", **out)
 
 
 def apply_purchases(
@@ -674,6 +710,10 @@ def _trade(s: Serenissima1996State, seat: int, action: Action, events: list[Even
     negotiation.open_trade(s, seat, good, action["from"] - 1, action["to"] - 1, events)
 
 
+def _barter(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
+    negotiation.open_barter(s, seat, action["from"] - 1, action["to"] - 1, events)
+
+
 def _done(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     events.append({"type": "done", "seat": seat, "phase": s.phase})
     flow.end_turn(s, events)
@@ -692,5 +732,6 @@ HANDLERS = {
     "discard_good": _discard_good,
     "discard_sailor": _discard_sailor,
     "trade": _trade,
+    "barter": _barter,
     "done": _done,
 }
