@@ -26,6 +26,7 @@ from .helpers import (
     VENETIAN,
     Stage,
     area,
+    area_of,
     check_invariants,
     deployed,
     good,
@@ -479,11 +480,22 @@ def test_five_pieces_per_galley_at_least_one_a_sailor():
     legal = notations(s, VENETIAN)
     assert "buy wine g1" in legal
     assert "buy wine g2" not in legal and "buy wine g3" not in legal
-    assert "transfer wood g1 g2" not in legal and "transfer wood g2 g3" not in legal
-    assert "transfer sailor g1 g2" not in legal, "the last sailor stays aboard"
-    assert "transfer sailor g2 g1" in legal
+    crete = area_of("crete")
+    arranging = s.clone()
+    arranging.apply(VENETIAN, f"arrange {crete}")
+    with pytest.raises(IllegalAction) as refused:
+        arranging.apply(VENETIAN, "next")
+    assert refused.value.reason == "galley 1 needs a sailor aboard"
+    for _ in range(4):
+        arranging.apply(VENETIAN, "put wood")
+    with pytest.raises(IllegalAction) as refused:
+        arranging.apply(VENETIAN, "put wood")
+    assert refused.value.reason == "galley 1 is full: 5 pieces a galley, one of them a sailor"
+    arranging.apply(VENETIAN, "put sailor")
+    assert "put sailor" not in notations(arranging, VENETIAN)
     s.apply(VENETIAN, "buy wine g1")
     assert s.g_goods[0] == 4 and "buy wine g1" not in notations(s, VENETIAN)
+    assert f"arrange {crete}" not in notations(s, VENETIAN), "every galley full: nothing moves"
     check_invariants(s)
 
 
@@ -497,7 +509,13 @@ def test_discarding_goods_and_sailors():
     st.galley(3, VENETIAN, "ionian-sea", 2, gold=1)
     s = st.phase(2, VENETIAN)
     legal = notations(s, VENETIAN)
-    assert {"discard wine g1", "discard gold g3", "discard sailor g1", "garrison g2"} <= legal
+    venezia = area_of("venezia")
+    assert {
+        "discard wine g1",
+        "discard gold g3",
+        "discard sailor g1",
+        f"arrange {venezia}",
+    } <= legal
     assert "discard sailor g3" not in legal, "no port in the high seas"
     assert "discard sailor g2" not in legal, "in one's own port the sailor joins the garrison"
     s.apply(VENETIAN, "discard wine g1")
@@ -505,7 +523,8 @@ def test_discarding_goods_and_sailors():
     s.apply(VENETIAN, "discard sailor g1")
     assert s.g_sailors[0] == 1 and "discard sailor g1" not in notations(s, VENETIAN)
     assert s.garrison[port("crete")] == 2, "the Turk's garrison does not grow"
-    s.apply(VENETIAN, "garrison g2")
+    for word in (f"arrange {venezia}", "put sailor", "put iron", "next"):
+        s.apply(VENETIAN, word)
     assert s.garrison[port("venezia")] == 5 and s.g_sailors[1] == 1
     assert s.supply[good("wine")] == 15 and s.money[VENETIAN] == 2000
     check_invariants(s)
@@ -1197,8 +1216,9 @@ def test_prosperity_points():
 
 
 def test_every_game_ends_under_any_fixed_policy():
-    """RULINGS.md R28 and R29: pieces are not moved back and forth within a turn and a refused
-    deal is not reopened, so even a policy that always plays the same kind of move ends."""
+    """RULINGS.md R28, R29 and R33: an area is not arranged twice with nothing done between, a
+    refused deal is not reopened and a pair of galleys barters once a turn, so even a policy
+    that always plays the same kind of move ends."""
     import arsenale
 
     game = arsenale.load_game("serenissima-1996")

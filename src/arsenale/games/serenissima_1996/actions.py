@@ -10,8 +10,8 @@ Notation (JSON kind in brackets):
 - phase 2: `buy wood g3` (buy), `hire venezia` / `hire g3` (hire_port / hire_galley),
   `build galley venezia` / `build galley venezia hire` (build_galley, crewed from the
   garrison or by a hired sailor), `build fort venezia` (build_fort),
-  `transfer sailor g1 g2` / `transfer wood g1 g2` (transfer_sailor / transfer_good),
-  `garrison g1` / `embark g1` (a sailor to / from one's own port), `discard wood g1` /
+  `arrange ligurian-sea` (arrange: set where one's sailors and goods of an area lie, then
+  `put sailor` / `put wood` (put) aboard each galley in turn, `next`, or `cancel`), `discard wood g1` /
   `discard sailor g1` (discard_good / discard_sailor), `trade wood g1 g5` (trade: a sale
   from one player's galley to another's), `barter g1 g5` (barter: goods for goods between
   one's galley and another player's)
@@ -72,14 +72,6 @@ class Actions:
                 "list[list[Action]]", [[make(g, h) if g != h else None for h in G] for g in G]
             )
 
-        self.transfer_sailor = pairs(
-            lambda g, h: c.add_params(
-                "transfer_sailor",
-                f"transfer sailor g{g + 1} g{h + 1}",
-                {"from": g + 1, "to": h + 1},
-            )
-        )
-
         def good_pairs(kind: str, word: str) -> list[list[list[Action]]]:
             """[good][g][h]: a good moving from galley g to galley h."""
 
@@ -94,9 +86,9 @@ class Actions:
 
             return [for_good(good) for good in GOODS]
 
-        self.transfer_good = good_pairs("transfer_good", "transfer")
-        self.garrison = [c.add("garrison", f"garrison g{g + 1}", galley=g + 1) for g in G]
-        self.embark = [c.add("embark", f"embark g{g + 1}", galley=g + 1) for g in G]
+        self.arrange = [c.add("arrange", f"arrange {z}", area=z) for z in areas]
+        self.put = [c.add("put", f"put {piece}", piece=piece) for piece in ("sailor", *GOODS)]
+        self.next = c.add("next", "next")
         self.discard_good = [
             [
                 c.add("discard_good", f"discard {good} g{g + 1}", good=good, galley=g + 1)

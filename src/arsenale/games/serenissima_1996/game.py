@@ -81,7 +81,7 @@ class Serenissima1996(Game):
         s.phase = 0
         s.order = []
         s.turn_index = 0
-        s.locks = 0
+        s.arranged = 0
         s.deals = 0
         setup.begin(s)
         return s

@@ -577,21 +577,17 @@ def _purchases(c: _Ctx, legal: list[Action]) -> Action:
     for act in legal:
         kinds.setdefault(act.kind, []).append(act)
     legal_set = set(legal)
-    # 1. the capital's garrison
-    for act in kinds.get("garrison", ()):
-        g = act["galley"] - 1
-        p = b.area_port[w.g_area[g]]
-        if w.garrison[p] < c.guard(p) and w.g_sailors[g] >= GARRISON_FROM:
+    # 1. the capital's garrison: sailors ashore from well-manned galleys, else hired
+    for act in kinds.get("arrange", ()):
+        if _ashore(c, b.area_index(act["area"])) is not None:
             return act
     for act in kinds.get("hire_port", ()):
         p = b.port_index(act["port"])
         if w.garrison[p] < c.guard(p) and money >= 200:
             return act
     # 2. spare garrison aboard galleys that want crew
-    for act in kinds.get("embark", ()):
-        g = act["galley"] - 1
-        p = b.area_port[w.g_area[g]]
-        if w.garrison[p] > c.guard(p) and w.g_sailors[g] < CREW + 1 and not c.last:
+    for act in kinds.get("arrange", ()):
+        if _aboard(c, b.area_index(act["area"])) is not None:
             return act
     # 3. crew for galleys in our ports
     reserve = 300 if not c.last else 0
@@ -644,6 +640,76 @@ def _purchases(c: _Ctx, legal: list[Action]) -> Action:
     if best[1] is not None:
         return best[1]
     return a.done
+
+
+def _crews(c: _Ctx, area: int) -> tuple[list[int], int, int]:
+    """Our galleys in `area` (slot order), our port there (or -1) and its garrison."""
+    w = c.w
+    galleys = [g for g in c.mine if w.g_area[g] == area]
+    p = c.b.area_port[area]
+    if p < 0 or w.owner[p] != c.seat:
+        return galleys, -1, 0
+    return galleys, p, w.garrison[p]
+
+
+def _ashore(c: _Ctx, area: int) -> tuple[list[int], list[int]] | None:
+    """Sailors to put ashore in our port of `area` while its garrison is short of its guard,
+    one at a time from the best-manned galley that has GARRISON_FROM: (galleys, sailors
+    aboard each afterwards), or None when none goes."""
+    galleys, p, garrison = _crews(c, area)
+    if p < 0 or not galleys:
+        return None
+    crews = [c.w.g_sailors[g] for g in galleys]
+    guard = c.guard(p)
+    moved = False
+    while garrison < guard:
+        j = max(range(len(galleys)), key=lambda j: crews[j])
+        if crews[j] < GARRISON_FROM:
+            break
+        crews[j] -= 1
+        garrison += 1
+        moved = True
+    return (galleys, crews) if moved else None
+
+
+def _aboard(c: _Ctx, area: int) -> tuple[list[int], list[int]] | None:
+    """Spare garrison of our port of `area` (above its guard) aboard galleys that want crew,
+    in slot order, as `_ashore`; never in the last round."""
+    galleys, p, garrison = _crews(c, area)
+    if p < 0 or not galleys or c.last:
+        return None
+    w = c.w
+    crews = [w.g_sailors[g] for g in galleys]
+    guard = c.guard(p)
+    moved = False
+    for j, g in enumerate(galleys):
+        while garrison > guard and crews[j] < CREW + 1 and crews[j] + w.g_goods[g] < 5:
+            crews[j] += 1
+            garrison -= 1
+            moved = True
+    return (galleys, crews) if moved else None
+
+
+def _arrange(c: _Ctx, legal: list[Action]) -> Action:
+    """Load each galley with the crew `_ashore` or `_aboard` chose and its own cargo."""
+    from arsenale.games.serenissima_1996.arrange import Arrangement
+
+    w, a = c.w, c.a
+    ar: Arrangement = w.stack[-1].data
+    plan = _ashore(c, ar.area) or _aboard(c, ar.area)
+    j = len(ar.loads) - 1
+    g = ar.galleys[j]
+    cur = ar.loads[-1]
+    crew = w.g_sailors[g] if plan is None else plan[1][plan[0].index(g)]
+    want: Action = a.next
+    if cur[0] < crew:
+        want = a.put[0]
+    else:
+        for i in range(7):
+            if cur[1 + i] < w.cargo[7 * g + i]:
+                want = a.put[1 + i]
+                break
+    return want if want in legal else a.cancel
 
 
 def _movement(c: _Ctx, legal: list[Action]) -> Action:
@@ -910,6 +976,7 @@ _DECIDE = {
     "counter_answer": _counter_answer,
     "last_word": _last_word,
     "barter": _barter,
+    "arrange": _arrange,
     "barter_answer": _barter_answer,
     "movement": _movement,
     "permission": _permission,

@@ -91,6 +91,10 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
             f"{_cubes(deal['give'])} to {names[deal['other']]} (g{deal['to_galley']}) for "
             f"{_cubes(deal['ask'])}"
         )
+    elif deal and deal["kind"] == "arrangement":
+        status.append(
+            f"\nArranging {deal['area']}: loading g{deal['loading']}, left {_cubes(deal['left'])}"
+        )
     elif deal:
         status.append(
             f"\nDeal: {deal['good']} from {names[deal['seller']]} to {names[deal['buyer']]}"
@@ -164,10 +168,21 @@ def describe_event(
             return f"{who} takes place {e['place']}."
         case "order":
             return "Turn order: " + ", ".join(name(s) for s in e["order"]) + "."
-        case "transfer":
-            src = "the port" if e["from"] == "port" else f"g{e['from']}"
-            dst = "the port" if e["to"] == "port" else f"g{e['to']}"
-            return f"{who} moves a {e['piece']} from {src} to {dst}."
+        case "arranging":
+            return f"{who} rearranges his pieces in {place(e['area'])}."
+        case "put":
+            return f"{who} puts a {e['piece']} aboard g{e['galley']}."
+        case "loaded":
+            return f"{who} has loaded g{e['galley']}."
+        case "arranged":
+            loads = "; ".join(
+                f"g{x['galley']}: " + ", ".join(f"{n} {k}" for k, n in x.items() if k != "galley")
+                for x in e["galleys"]
+            )
+            ashore = "" if e["garrison"] is None else f"; {e['garrison']} in the garrison"
+            return f"{who} arranges {place(e['area'])}: {loads}{ashore}."
+        case "arrangement_cancelled":
+            return f"{who} leaves the pieces as they were."
         case "discarded":
             return f"{who} discards a {e['piece']} from g{e['galley']}."
         case "bought":

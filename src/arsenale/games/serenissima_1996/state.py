@@ -22,6 +22,7 @@ from arsenale.core.decisions import Phase, Why
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
 from arsenale.games.serenissima_1996 import (
+    arrange,
     battle,
     bidding,
     landing,
@@ -69,7 +70,7 @@ class Serenissima1996State(GameState):
         "round",
         "phase",
         "turn_index",
-        "locks",
+        "arranged",
         "deals",
     )
     __slots__ = copied + kept
@@ -95,7 +96,7 @@ class Serenissima1996State(GameState):
         "purchases": Phase(
             trade.legal_purchases,
             trade.apply_purchases,
-            asks="phase 2: buy, build, hire, transfer, discard, trade, or 'done'",
+            asks="phase 2: buy, build, hire, arrange, discard, trade, barter, or 'done'",
             rule=trade.RULE_BUY,
         ),
         "opening": Phase(
@@ -127,6 +128,12 @@ class Serenissima1996State(GameState):
             negotiation.apply_last_word,
             asks="take the first price ('accept') or give up ('refuse')",
             rule=negotiation.RULE_PRICE,
+        ),
+        "arrange": Phase(
+            arrange.legal_arrange,
+            arrange.apply_arrange,
+            asks="load the galley: 'put sailor', 'put <good>', then 'next'; or 'cancel'",
+            rule=arrange.RULE_ARRANGE,
         ),
         "barter": Phase(
             negotiation.legal_barter,
@@ -208,7 +215,7 @@ class Serenissima1996State(GameState):
     phase: int  # index into PHASE_NAMES
     order: list[int]  # seats in turn order for this round
     turn_index: int  # whose turn within phases 2-6 (index into order)
-    locks: int  # phase 2 moves already made one way this turn, so not undone (RULINGS R28)
+    arranged: int  # areas arranged since the seat's last other phase-2 action (RULINGS R28)
     deals: int  # deals refused this turn (RULINGS R29) and barters made this turn (R33)
 
     def seat_label(self, seat: int) -> str:
@@ -413,7 +420,7 @@ class Serenissima1996State(GameState):
             if frame.kind in ("offer", "answer", "counter_answer", "last_word", "opening"):
                 deal = frame.data.to_json(b)
                 break
-            if frame.kind in ("barter", "barter_answer"):
+            if frame.kind in ("barter", "barter_answer", "arrange"):
                 deal = frame.data.to_json(self)
                 break
         return {
@@ -428,6 +435,8 @@ class Serenissima1996State(GameState):
             "supply": {GOODS[i]: self.supply[i] for i in range(7)},
             "sailors_in_box": self.box,
             "deal": deal,
-            "transfer_locks": self.locks,
+            "arranged_areas": [
+                b.area_ids[z] for z in range(len(b.area_ids)) if self.arranged >> z & 1
+            ],
             "refused_deals": self.deals,
         }
