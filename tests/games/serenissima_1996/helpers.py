@@ -22,8 +22,8 @@ from scripted_chance import ScriptedChance
 GAME = arsenale.load_game("serenissima-1996")
 BOARD = GAME.board
 VENETIAN, GENOESE, SPANIARD, TURK = range(4)
-SAILORS_PER_SEAT = BOARD.components["sailors_per_nation"]  # 44 (RULINGS R11)
-GALLEYS_PER_SEAT = BOARD.components["galleys_per_nation"]  # 7 (RULINGS R11)
+SAILORS = BOARD.components["sailors"]  # 176, one box for every nation (RULINGS R11)
+GALLEYS = BOARD.components["galleys"]  # 28, likewise
 
 EN = "serenissima-1996.en.txt"
 FR = "serenissima-1996.fr.txt"
@@ -81,7 +81,7 @@ class Stage:
     """Builds a position by hand: an empty board, then ports, galleys, money, the round and
     the turn order as told, and finally the decision frame to play from.
 
-    `done()` recomputes the sailor reserves and the box's cubes from what is on the board, so
+    `done()` recomputes the box's sailors and cubes from what is on the board, so
     the staged position keeps the conservation invariants.
     """
 
@@ -174,11 +174,8 @@ class Stage:
 
     def done(self) -> Serenissima1996State:
         s = self.s
-        for seat in range(s.players):
-            on_board = sum(n for p, n in enumerate(s.garrison) if s.owner[p] == seat)
-            on_board += sum(n for g, n in enumerate(s.g_sailors) if s.g_owner[g] == seat)
-            s.reserve[seat] = SAILORS_PER_SEAT - on_board
-            assert s.reserve[seat] >= 0
+        s.box = SAILORS - sailors_on_board(s)
+        assert s.box >= 0
         s.supply = [BOARD.cubes[i] - goods_on_board(s, i) for i in range(7)]
         assert min(s.supply) >= 0
         s._legal = None  # the legal-action cache is keyed by ply, which staging leaves alone
@@ -219,23 +216,22 @@ def goods_on_board(s: Serenissima1996State, good_index: int) -> int:
     return n
 
 
-def sailors_of(s: Serenissima1996State, seat: int) -> int:
-    """A seat's sailors on the board and in the box."""
-    ports = sum(n for p, n in enumerate(s.garrison) if s.owner[p] == seat)
-    galleys = sum(n for g, n in enumerate(s.g_sailors) if s.g_owner[g] == seat)
-    return s.reserve[seat] + ports + galleys
+def sailors_on_board(s: Serenissima1996State) -> int:
+    """Every nation's sailors in garrisons and aboard galleys."""
+    ports = sum(n for p, n in enumerate(s.garrison) if s.owner[p] >= 0)
+    return ports + sum(n for g, n in enumerate(s.g_sailors) if s.g_owner[g] >= 0)
 
 
 def check_invariants(s: Serenissima1996State) -> None:
     b = s.game.board
     deployed_ = s.round >= 1  # the sailors are on the board from the end of set-up on
     transient = any(f.kind in TRANSIENT for f in s.stack)
+    assert s.box >= 0, f"{s.box} sailors in the box"
+    if deployed_:
+        assert s.box + sailors_on_board(s) == SAILORS, "sailors not conserved"
     for seat in range(s.players):
-        assert s.reserve[seat] >= 0, f"seat {seat} reserve {s.reserve[seat]}"
-        if deployed_:
-            assert sailors_of(s, seat) == SAILORS_PER_SEAT, f"seat {seat} sailors not conserved"
         assert s.money[seat] >= 0, f"seat {seat} has {s.money[seat]} ducats"
-        assert s.g_owner.count(seat) <= GALLEYS_PER_SEAT, f"seat {seat} has too many galleys"
+    assert len(s.g_owner) == GALLEYS, "one slot per galley of the box"
     for i in range(7):
         assert s.supply[i] >= 0, f"{GOODS[i]} supply {s.supply[i]}"
         assert s.supply[i] + goods_on_board(s, i) == b.cubes[i], f"{GOODS[i]} cubes not conserved"
@@ -294,7 +290,7 @@ def money_flows(events: list[dict[str, Any]], players: int) -> list[int]:
 PRIVATE = (
     "nation",
     "money",
-    "reserve",
+    "box",
     "owner",
     "garrison",
     "warehouse",

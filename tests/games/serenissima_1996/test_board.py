@@ -136,7 +136,8 @@ def test_warehouse_values_prices_and_prosperity(board):
     assert board.rules["galley_capacity"] == 5 and board.rules["galley_max_goods"] == 4
     assert (board.rules["battle_divisor"], board.rules["fort_divisor"]) == (3, 4)
     c = board.components
-    assert (c["galleys"], c["galleys_per_nation"], c["sailors"], c["forts"]) == (28, 7, 176, 20)
+    assert (c["galleys"], c["sailors"], c["forts"]) == (28, 176, 20)
+    assert "galleys_per_nation" not in c and "sailors_per_nation" not in c, "one shared box"
     assert (c["dice"], c["dice_faces"]) == (1, 6) and board.bank_unlimited
 
 
@@ -273,7 +274,7 @@ def _port(port_id: str, **fields: Any) -> Callable[[dict[str, Any]], None]:
         (_set(("rules", "fort_divisor"), 3), "rule fort_divisor must be 4"),
         (_set(("prosperity", "full_medium"), 4), "prosperity full_medium must be 5"),
         (_set(("components", "forts", "count"), 15), "the box holds 20 forts"),
-        (_set(("components", "galleys", "per_nation"), 6), "galleys: per-nation count"),
+        (_set(("components", "galleys", "count"), 27), "the box holds 28 galleys"),
         (_set(("nations", "turks", "capital"), "smyrna"), "capital is istanbul"),
     ],
 )

@@ -40,13 +40,14 @@ def test_a_lost_galley_lowers_its_owners_estimate_only() -> None:
     state = _played(3, 150)
     game = state.game
     before = game.evaluate(state)
-    g = next(h for h, o in enumerate(state.g_owner) if o == 1)
+    seat = next(o for o in state.g_owner if o >= 0)
+    g = state.g_owner.index(seat)
     sunk = state.clone()
     assert isinstance(sunk, Serenissima1996State)
     sunk.g_owner[g] = -1
     after = game.evaluate(sunk)
-    assert after[1] < before[1]
-    assert after[0] == before[0] and after[2] == before[2]
+    assert after[seat] < before[seat]
+    assert all(after[s] == before[s] for s in range(3) if s != seat)
 
 
 def test_a_port_within_a_rival_galleys_reach_is_worth_more_with_a_garrison() -> None:

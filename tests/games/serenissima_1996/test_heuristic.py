@@ -265,7 +265,7 @@ def test_buys_a_cube_it_can_sell_within_reach() -> None:
     g = s.galleys_of(seat)[0]
     place(s, g, "south-adriatic", 3)  # Ragusa, neutral: wood at 100
     chosen = []
-    while s.to_move() == (seat,) and s.stack[-1].kind == "purchases":
+    while s.to_move() == (seat,) and s.stack[-1].kind in ("purchases", "arrange"):
         action = decide(s, seat)
         chosen.append(action.notation)
         s.apply(seat, action)

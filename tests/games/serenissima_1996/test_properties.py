@@ -95,10 +95,10 @@ def play(
 @examples(70)
 @given(players=PLAYERS, seed=SEEDS, choices=CHOICES)
 def test_random_games_keep_the_invariants(players, seed, choices):
-    """After every action: each seat's 44 sailors conserved (box + garrisons + galleys) from the
-    end of set-up on; 15 cubes of each good (box + galleys + warehouses); galleys with 1-5
-    pieces and a sailor aboard (but while a capture or its sharing of goods is open); 7 galleys
-    a seat at most; money never negative; money changes exactly the bids, purchases, hires,
+    """After every action: the 176 sailors conserved (the shared box + garrisons + galleys) from
+    the end of set-up on; 15 cubes of each good (box + galleys + warehouses); galleys with 1-5
+    pieces and a sailor aboard (but while a capture or its sharing of goods is open); 28
+    galleys in all; money never negative; money changes exactly the bids, purchases, hires,
     buildings at 500, deals, sales with their bonus and income the events report; each
     simultaneous decision is the deployment or a bid. The game ends after 12, 10 or 8 rounds."""
     rng = random.Random(choices)

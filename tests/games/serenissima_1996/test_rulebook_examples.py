@@ -26,12 +26,14 @@ from .helpers import (
     VENETIAN,
     Stage,
     area,
+    area_of,
     check_invariants,
     deployed,
     good,
     kinds,
     notations,
     port,
+    sailors_on_board,
     script,
 )
 
@@ -126,7 +128,7 @@ def test_deployment_is_secret_and_simultaneous():
     assert deployed_[0]["galleys"] == [5, 2] and deployed_[0]["capital"] == 3
     assert deployed_[1]["galleys"] == [5, 5] and deployed_[1]["capital"] == 0
     assert deployed_[2]["galleys"] == [1, 1] and deployed_[2]["capital"] == 8
-    assert s.reserve == [34, 34, 34]
+    assert s.box == 176 - 30, "the 30 sailors handed out come from the one box"
     check_invariants(s)
 
 
@@ -351,6 +353,106 @@ def test_trade_between_players_outside_the_high_seas():
     check_invariants(s)
 
 
+def test_prices_between_players_are_free_bounded_by_what_the_buyer_can_pay():
+    """FR, REGLES PARTICULIERES ("Le prix de vente et d'achat est entièrement libre"); EN,
+    Special rules ("The players decide the sale and purchase prices"): a price between players
+    has no cap of its own (RULINGS R8). The seller may ask any sum in 100-ducat coins, up to the
+    most any player can hold in a game; the buyer accepts only what he can pay and counters
+    with no more than he has."""
+    bound = BOARD.money_bound()
+    assert bound == GAME.actions.max_price * 100 and bound >= 50_000
+    st = Stage().capitals().money(GENOESE, 6000)
+    st.galley(1, VENETIAN, "ligurian-sea", 2, gems=1).galley(3, GENOESE, "ligurian-sea", 2)
+    s = st.phase(2, VENETIAN)
+    s.apply(VENETIAN, "trade gems g1 g3")
+    legal = notations(s, VENETIAN)
+    assert {"price 0", "price 3100", "price 5000", f"price {bound}"} <= legal
+    with pytest.raises(IllegalAction):
+        s.apply(VENETIAN, f"price {bound + 100}")  # no game holds that sum: not a move
+
+    rich = s.clone()
+    rich.apply(VENETIAN, "price 5000")
+    assert "accept" in notations(rich, GENOESE)
+    rich.apply(GENOESE, "accept")
+    assert rich.money[VENETIAN] == 7000 and rich.money[GENOESE] == 1000
+    assert cargo(rich, 3, "gems") == 1
+    check_invariants(rich)
+
+    s.apply(VENETIAN, "price 7000")  # more than the Genoese has
+    legal = notations(s, GENOESE)
+    assert "accept" not in legal and "counter 6000" in legal and "counter 6100" not in legal
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(GENOESE, "accept")
+    assert refused.value.reason == "you cannot pay 7000 ducats: you have 6000"
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(GENOESE, "counter 6500")
+    assert refused.value.reason == "you cannot pay more than your 6000 ducats"
+    s.apply(GENOESE, "counter 6000")
+    s.apply(VENETIAN, "accept")
+    assert s.money[VENETIAN] == 8000 and s.money[GENOESE] == 0
+    check_invariants(s)
+
+
+def test_barter_is_one_offer_of_goods_for_goods_taken_or_refused_whole():
+    """EN, Special rules ("Can players sell or barter goods between each other?"); FR, REGLES
+    PARTICULIERES ("échanger ou se vendre des marchandises"): players whose galleys share an
+    area outside the high seas may exchange goods for goods. The rulebooks give no procedure
+    (RULINGS R33): the player on turn puts one offer together, cubes of his galley for cubes of
+    the other's, and the other player accepts or refuses it as a whole; nothing moves before.
+    One offer per pair of galleys and turn; both galleys must hold the result."""
+    st = Stage().capitals()
+    st.galley(1, VENETIAN, "ligurian-sea", 2, iron=2).galley(3, GENOESE, "ligurian-sea", 3, gems=1)
+    st.galley(5, VENETIAN, "western-basin", 2, iron=1).galley(
+        7, GENOESE, "western-basin", 2, gold=1
+    )
+    s = st.phase(2, VENETIAN)
+    legal = notations(s, VENETIAN)
+    assert "barter g1 g3" in legal and "barter g5 g7" not in legal, "not on the high seas"
+    s.apply(VENETIAN, "barter g1 g3")
+    assert notations(s, VENETIAN) == {"offer iron", "ask gems", "cancel"}
+    s.apply(VENETIAN, "offer iron")
+    s.apply(VENETIAN, "offer iron")
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(VENETIAN, "propose")
+    assert refused.value.reason.startswith("a barter gives goods for goods")
+    s.apply(VENETIAN, "ask gems")
+    with pytest.raises(IllegalAction) as refused:  # both irons are offered already
+        s.apply(VENETIAN, "offer iron")
+    assert refused.value.reason == "galley 1 has no more iron to offer"
+    s.apply(VENETIAN, "propose")
+    assert s.to_move() == (GENOESE,) and notations(s, GENOESE) == {"accept", "refuse"}
+    assert cargo(s, 1, "iron") == 2 and cargo(s, 3, "gems") == 1, "nothing moves before"
+    assert s.view(SPANIARD)["deal"]["give"] == {"iron": 2}
+
+    refused_ = s.clone()
+    refused_.apply(GENOESE, "refuse")
+    assert cargo(refused_, 1, "iron") == 2 and cargo(refused_, 3, "gems") == 1
+    assert refused_.to_move() == (VENETIAN,)
+    with pytest.raises(IllegalAction) as refused:
+        refused_.apply(VENETIAN, "barter g1 g3")
+    assert "one offer a pair of galleys and turn (RULINGS.md R33)" in refused.value.reason
+
+    s.apply(GENOESE, "accept")
+    assert cargo(s, 1, "iron") == 0 and cargo(s, 1, "gems") == 1
+    assert cargo(s, 3, "iron") == 2 and cargo(s, 3, "gems") == 0
+    assert s.money == [2000] * 4 and s.to_move() == (VENETIAN,)
+    check_invariants(s)
+
+    st = Stage().capitals()
+    st.galley(1, VENETIAN, "ligurian-sea", 1, iron=2).galley(3, GENOESE, "ligurian-sea", 3, gems=2)
+    s = st.phase(2, VENETIAN)
+    s.apply(VENETIAN, "barter g1 g3")
+    for word in ("offer iron", "offer iron", "ask gems"):
+        s.apply(VENETIAN, word)
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(VENETIAN, "propose")
+    assert refused.value.reason == (
+        "galley 3 could not hold the result: 5 pieces a galley, at most 4 goods"
+    )
+    s.apply(VENETIAN, "cancel")
+    assert s.stack[-1].kind == "purchases" and "barter g1 g3" not in notations(s, VENETIAN)
+
+
 def test_fifteen_cubes_per_good():
     """FR, COMPOSITION DU JEU (15 pieces of each colour) and EN, Purchase of trade goods:
     once a good's pieces are all out of the box none can be bought, though a player holding one
@@ -378,11 +480,22 @@ def test_five_pieces_per_galley_at_least_one_a_sailor():
     legal = notations(s, VENETIAN)
     assert "buy wine g1" in legal
     assert "buy wine g2" not in legal and "buy wine g3" not in legal
-    assert "transfer wood g1 g2" not in legal and "transfer wood g2 g3" not in legal
-    assert "transfer sailor g1 g2" not in legal, "the last sailor stays aboard"
-    assert "transfer sailor g2 g1" in legal
+    crete = area_of("crete")
+    arranging = s.clone()
+    arranging.apply(VENETIAN, f"arrange {crete}")
+    with pytest.raises(IllegalAction) as refused:
+        arranging.apply(VENETIAN, "next")
+    assert refused.value.reason == "galley 1 needs a sailor aboard"
+    for _ in range(4):
+        arranging.apply(VENETIAN, "put wood")
+    with pytest.raises(IllegalAction) as refused:
+        arranging.apply(VENETIAN, "put wood")
+    assert refused.value.reason == "galley 1 is full: 5 pieces a galley, one of them a sailor"
+    arranging.apply(VENETIAN, "put sailor")
+    assert "put sailor" not in notations(arranging, VENETIAN)
     s.apply(VENETIAN, "buy wine g1")
     assert s.g_goods[0] == 4 and "buy wine g1" not in notations(s, VENETIAN)
+    assert f"arrange {crete}" not in notations(s, VENETIAN), "every galley full: nothing moves"
     check_invariants(s)
 
 
@@ -396,7 +509,13 @@ def test_discarding_goods_and_sailors():
     st.galley(3, VENETIAN, "ionian-sea", 2, gold=1)
     s = st.phase(2, VENETIAN)
     legal = notations(s, VENETIAN)
-    assert {"discard wine g1", "discard gold g3", "discard sailor g1", "garrison g2"} <= legal
+    venezia = area_of("venezia")
+    assert {
+        "discard wine g1",
+        "discard gold g3",
+        "discard sailor g1",
+        f"arrange {venezia}",
+    } <= legal
     assert "discard sailor g3" not in legal, "no port in the high seas"
     assert "discard sailor g2" not in legal, "in one's own port the sailor joins the garrison"
     s.apply(VENETIAN, "discard wine g1")
@@ -404,7 +523,8 @@ def test_discarding_goods_and_sailors():
     s.apply(VENETIAN, "discard sailor g1")
     assert s.g_sailors[0] == 1 and "discard sailor g1" not in notations(s, VENETIAN)
     assert s.garrison[port("crete")] == 2, "the Turk's garrison does not grow"
-    s.apply(VENETIAN, "garrison g2")
+    for word in (f"arrange {venezia}", "put sailor", "put iron", "next"):
+        s.apply(VENETIAN, word)
     assert s.garrison[port("venezia")] == 5 and s.g_sailors[1] == 1
     assert s.supply[good("wine")] == 15 and s.money[VENETIAN] == 2000
     check_invariants(s)
@@ -535,6 +655,57 @@ def test_new_galley_crew_is_hired_or_taken_from_the_garrison():
     check_invariants(s)
 
 
+def test_galleys_and_sailors_come_from_one_shared_box():
+    """FR, COMPOSITION DU JEU (28 galères miniatures, 176 pions Marins) and POSITIONS DE DEPART
+    (the Grand Chancelier hands out galleys and sailors as players need them): the pieces are
+    one box shared by every nation, not a stock per nation (RULINGS R11). A nation may build an
+    eighth galley and hire its 45th sailor while the box holds them; once the box is empty,
+    nobody builds or hires; a capture takes no piece from the box, so it is never refused for
+    the number of galleys one has."""
+    st = Stage().capitals(garrison=10).port("ragusa", VENETIAN, 2, goods=("iron",))
+    st.port("venezia", VENETIAN, 10, goods=("gems", "gold"))
+    for n in range(1, 8):  # seven Venetian galleys of 5 sailors in the Adriatic
+        st.galley(n, VENETIAN, "ragusa", 5)
+    s = st.phase(2, VENETIAN)
+    assert s.g_owner.count(VENETIAN) == 7 and s.box == 176 - 40 - 2 - 35
+    on_board = 10 + 2 + 35
+    assert on_board > 44, "more than a quarter of the sailors already"
+    legal = notations(s, VENETIAN)
+    assert {"build galley ragusa", "hire ragusa", "hire venezia"} <= legal
+    s.apply(VENETIAN, "hire ragusa")
+    s.apply(VENETIAN, "build galley ragusa")
+    assert s.g_owner.count(VENETIAN) == 8
+    check_invariants(s)
+
+    s.box = 0
+    s._legal = None
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(VENETIAN, "hire venezia")
+    assert refused.value.reason == "all 176 sailors are on the board: the box is empty"
+    for g in range(len(s.g_owner)):
+        if s.g_owner[g] < 0:
+            s.g_owner[g], s.g_area[g], s.g_sailors[g] = SPANIARD, area("gulf-of-lion"), 1
+    s.box = 176 - sailors_on_board(s)
+    s.built = 0
+    s._legal = None
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(VENETIAN, "build galley ragusa")
+    assert refused.value.reason == "all 28 galleys are on the board: the box is empty"
+
+    st = Stage().capitals()
+    for n in range(1, 8):
+        st.galley(n, TURK, "aegean-sea", 3)
+    st.galley(8, GENOESE, "aegean-sea", 1)
+    s = st.phase(4, TURK)
+    script(s, 6, 1)
+    s.apply(TURK, "attack g1 g8")
+    assert s.stack[-1].kind == "victory"
+    assert {"capture 1", "capture 2", "sink"} <= notations(s, TURK)
+    s.apply(TURK, "capture 1")
+    assert s.g_owner.count(TURK) == 8 and s.g_sailors[0] == 2 and s.g_sailors[7] == 1
+    check_invariants(s)
+
+
 # -- phase 3: movement ----------------------------------------------------------------------------
 
 
@@ -599,6 +770,27 @@ def test_permission_of_every_player_present():
     assert s.to_move() == (VENETIAN,)
     s.apply(VENETIAN, "deny")
     assert notations(s, TURK) == {"done"} and s.g_area[0] == area("aegean-sea")
+
+
+def test_coming_back_into_the_starting_area_asks_permission():
+    """FR, Phase 3, Autorisation de passage: leave to pass is given or refused when the galley
+    is actually in the area ("lorsque la galère se trouve effectivement sur la case"); the
+    example (Exemple de déplacement) exempts the starting area only for leaving it ("Il peut
+    quitter la case 1 sans l'autorisation du joueur génois car il s'agit de sa case de
+    départ"). A galley that leaves and comes back into its starting area, where another
+    player's galley lies, is asked when it enters again (RULINGS R12)."""
+    s = movement_position()
+    s.apply(TURK, "sail g1 dardanelles")
+    assert s.to_move() == (TURK,), "leaving the starting area needs no leave"
+    events = s.apply(TURK, "sail g1 sea-of-marmara")
+    assert events[-1] == {"type": "permission_asked", "seat": GENOESE, "galley": 1}
+    assert s.to_move() == (GENOESE,) and notations(s, GENOESE) == {"allow", "deny"}
+    refused = s.clone()
+    refused.apply(GENOESE, "deny")
+    assert notations(refused, TURK) == {"done"}, "refused: its movement ends back home"
+    s.apply(GENOESE, "allow")
+    assert "sail g1 dardanelles" in notations(s, TURK)
+    check_invariants(s)
 
 
 def test_one_area_per_sailor():
@@ -670,7 +862,7 @@ def test_battle_example():
     assert notations(s, TURK) == {"take wine", "take gold", "done"}
     s.apply(TURK, "done")
     assert s.stack[-1] == Decision("battles", (TURK,))
-    assert s.reserve[GENOESE] == 44 - 4 - 0, "Genoese sailors lost go back to the box"
+    assert s.box == 176 - 25 + 6, "the 6 sailors lost go back to the box"
     check_invariants(s)
 
 
@@ -1024,8 +1216,9 @@ def test_prosperity_points():
 
 
 def test_every_game_ends_under_any_fixed_policy():
-    """RULINGS.md R28 and R29: pieces are not moved back and forth within a turn and a refused
-    deal is not reopened, so even a policy that always plays the same kind of move ends."""
+    """RULINGS.md R28, R29 and R33: an area is not arranged twice with nothing done between, a
+    refused deal is not reopened and a pair of galleys barters once a turn, so even a policy
+    that always plays the same kind of move ends."""
     import arsenale
 
     game = arsenale.load_game("serenissima-1996")

@@ -10,10 +10,13 @@ Notation (JSON kind in brackets):
 - phase 2: `buy wood g3` (buy), `hire venezia` / `hire g3` (hire_port / hire_galley),
   `build galley venezia` / `build galley venezia hire` (build_galley, crewed from the
   garrison or by a hired sailor), `build fort venezia` (build_fort),
-  `transfer sailor g1 g2` / `transfer wood g1 g2` (transfer_sailor / transfer_good),
-  `garrison g1` / `embark g1` (a sailor to / from one's own port), `discard wood g1` /
+  `arrange ligurian-sea` (arrange: set where one's sailors and goods of an area lie, then
+  `put sailor` / `put wood` (put) aboard each galley in turn, `next`, or `cancel`), `discard wood g1` /
   `discard sailor g1` (discard_good / discard_sailor), `trade wood g1 g5` (trade: a sale
-  from one player's galley to another's)
+  from one player's galley to another's), `barter g1 g5` (barter: goods for goods between
+  one's galley and another player's)
+- barter: `offer wood` / `ask gold` (barter_give / barter_ask: a cube more to give or to ask
+  for), `propose`, `cancel`; the other player answers `accept` or `refuse`
 - negotiation: `price 200`, `counter 100`, `accept`, `refuse`
 - phase 3: `sail g1 ionian-sea` (sail); permission: `allow` / `deny`
 - phase 4: `attack g1 g5` (attack), `attack g1 port` (attack_port); after emptying a galley
@@ -31,7 +34,6 @@ from arsenale.core.actions import Action, Catalogue
 from arsenale.games.serenissima_1996.board import GOODS, Board
 
 MAX_BID = 300  # hundreds of ducats: bids up to 30,000 (RULINGS.md)
-MAX_TRADE_PRICE = 30  # hundreds: prices between players up to 3,000 (RULINGS.md)
 
 
 class Actions:
@@ -70,14 +72,6 @@ class Actions:
                 "list[list[Action]]", [[make(g, h) if g != h else None for h in G] for g in G]
             )
 
-        self.transfer_sailor = pairs(
-            lambda g, h: c.add_params(
-                "transfer_sailor",
-                f"transfer sailor g{g + 1} g{h + 1}",
-                {"from": g + 1, "to": h + 1},
-            )
-        )
-
         def good_pairs(kind: str, word: str) -> list[list[list[Action]]]:
             """[good][g][h]: a good moving from galley g to galley h."""
 
@@ -92,9 +86,9 @@ class Actions:
 
             return [for_good(good) for good in GOODS]
 
-        self.transfer_good = good_pairs("transfer_good", "transfer")
-        self.garrison = [c.add("garrison", f"garrison g{g + 1}", galley=g + 1) for g in G]
-        self.embark = [c.add("embark", f"embark g{g + 1}", galley=g + 1) for g in G]
+        self.arrange = [c.add("arrange", f"arrange {z}", area=z) for z in areas]
+        self.put = [c.add("put", f"put {piece}", piece=piece) for piece in ("sailor", *GOODS)]
+        self.next = c.add("next", "next")
         self.discard_good = [
             [
                 c.add("discard_good", f"discard {good} g{g + 1}", good=good, galley=g + 1)
@@ -106,12 +100,24 @@ class Actions:
             c.add("discard_sailor", f"discard sailor g{g + 1}", galley=g + 1) for g in G
         ]
         self.trade = good_pairs("trade", "trade")
+        self.barter = pairs(
+            lambda g, h: c.add_params(
+                "barter", f"barter g{g + 1} g{h + 1}", {"from": g + 1, "to": h + 1}
+            )
+        )
+        self.barter_give = [c.add("barter_give", f"offer {good}", good=good) for good in GOODS]
+        self.barter_ask = [c.add("barter_ask", f"ask {good}", good=good) for good in GOODS]
+        self.propose = c.add("propose", "propose")
+        self.cancel = c.add("cancel", "cancel")
+        # Prices between players are free (RULINGS.md R8): any sum in 100-ducat coins up to
+        # the most a player can ever hold, in hundreds.
+        self.max_price = board.money_bound() // 100
         self.price = [
-            c.add("price", f"price {n * 100}", ducats=n * 100) for n in range(MAX_TRADE_PRICE + 1)
+            c.add("price", f"price {n * 100}", ducats=n * 100) for n in range(self.max_price + 1)
         ]
         self.counter = [
             c.add("counter", f"counter {n * 100}", ducats=n * 100)
-            for n in range(MAX_TRADE_PRICE + 1)
+            for n in range(self.max_price + 1)
         ]
         self.accept = c.add("accept", "accept", ("yes",))
         self.refuse = c.add("refuse", "refuse", ("no",))

@@ -106,8 +106,7 @@ def apply_battles(s: Serenissima1996State, seat: int, action: Action, top: Decis
         d_hits = min((d_roll + s.g_sailors[h]) // divisor, s.g_sailors[g])
         s.g_sailors[g] -= d_hits
         s.g_sailors[h] -= a_hits
-        s.reserve[seat] += d_hits
-        s.reserve[s.g_owner[h]] += a_hits
+        s.box += d_hits + a_hits
         events.append(
             {
                 "type": "battle",
@@ -129,8 +128,7 @@ def apply_battles(s: Serenissima1996State, seat: int, action: Action, top: Decis
     d_hits = min((d_roll + s.garrison[p]) // divisor, s.g_sailors[g])
     s.g_sailors[g] -= d_hits
     s.garrison[p] -= a_hits
-    s.reserve[seat] += d_hits
-    s.reserve[s.owner[p]] += a_hits
+    s.box += d_hits + a_hits
     events.append(
         {
             "type": "port_battle",
@@ -163,34 +161,31 @@ def legal_victory(
     s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
 ) -> list[Action]:
     """Capture with sailors of the winning galley only, no more than the captured galley has
-    room for beside its cargo (RULINGS.md R25), within 7 galleys (R11); or sink it."""
-    a, b = s.game.actions, s.game.board
+    room for beside its cargo (RULINGS.md R25); or sink it. The galley is already on the board,
+    so a capture takes nothing from the box (R11)."""
+    a = s.game.actions
     winner, loser = top.data
     room = 5 - s.g_goods[loser]  # the captured galley keeps its cargo: 5 pieces in all
     sailors = s.g_sailors[winner]
-    out: list[Action] = []
-    cap = b.components["galleys_per_nation"]
-    if s.g_owner.count(seat) < cap:
-        out += a.capture[: min(sailors, room)]
-    elif 1 <= sailors <= room:  # at the cap: only by giving up the winning galley
-        out.append(a.capture[sailors - 1])
+    out: list[Action] = a.capture[: min(sailors, room)]
     if why is not None and why.wants("capture"):
         for k in range(1, len(a.capture) + 1):
             if k > sailors:
-                reason = f"galley {winner + 1} has only {sailors} sailors to move aboard"
+                why.no(
+                    f"galley {winner + 1} has only {sailors} sailors to move aboard",
+                    RULE_BATTLE,
+                    "capture",
+                    sailors=k,
+                )
             elif k > room:
-                reason = (
+                why.no(
                     f"galley {loser + 1} carries {s.g_goods[loser]} goods: room for {room} "
-                    "sailors at most (5 pieces a galley, RULINGS.md R25)"
+                    "sailors at most (5 pieces a galley, RULINGS.md R25)",
+                    RULE_BATTLE,
+                    "capture",
+                    sailors=k,
                 )
-            else:
-                reason = (
-                    f"you have {cap} galleys: capture only by moving every sailor of galley "
-                    f"{winner + 1}, which then sinks (RULINGS.md R11)"
-                )
-            why.no(reason, RULE_BATTLE, "capture", sailors=k)
-    out.append(a.sink)
-    return out
+    return [*out, a.sink]
 
 
 def apply_victory(s: Serenissima1996State, seat: int, action: Action, top: Decision) -> list[Event]:

@@ -173,6 +173,22 @@ class Board:
     def port_index(self, port_id: str) -> int:
         return self.port_ids.index(port_id)
 
+    def money_bound(self) -> int:
+        """The most ducats the bank can pay out in one game, at any player count: every
+        nation's start and its capital income each round, and every warehouse space sold
+        once (warehouses never empty) with the largest new-market bonus. Money between
+        players only changes hands, so no player ever holds more (RULINGS.md R8)."""
+        p = self.prices
+        handed = max(
+            n * (self.start["ducats"] + setup.rounds * p["capital_income"])
+            for n, setup in self.setups.items()
+        )
+        sales = 0
+        for port, values in enumerate(self.port_values):
+            bonus = p["capital_market_bonus" if self.port_nation[port] >= 0 else "new_market_bonus"]
+            sales += sum(v * p["space_value_unit"] + bonus for v in values)
+        return handed + sales
+
     def area_index(self, area_id: str) -> int:
         return self.area_ids.index(area_id)
 
@@ -460,15 +476,14 @@ def load_board(data: dict[str, Any] | None = None) -> Board:
                 components[name if key == "count" else f"{name}_{key}"] = value
     for key, value in RULEBOOK_COMPONENTS.items():
         _need(components.get(key) == value, f"the box holds {value} {key} (R1-FR contents)")
-    for kind in ("galleys", "sailors", "flags"):
-        _need(
-            components[f"{kind}_per_nation"] * len(NATIONS) == components[kind],
-            f"{kind}: per-nation count times 4 must equal the box's {components[kind]}",
-        )
     _need(
-        components["galleys_per_nation"] >= start["galleys"]
-        and components["sailors_per_nation"] >= start["sailors"],
-        "each nation's pieces must cover its starting galleys and sailors",
+        components["flags_per_nation"] * len(NATIONS) == components["flags"],
+        f"flags: per-nation count times 4 must equal the box's {components['flags']}",
+    )
+    _need(
+        components["galleys"] >= start["galleys"] * len(NATIONS)
+        and components["sailors"] >= start["sailors"] * len(NATIONS),
+        "the box must hold every nation's starting galleys and sailors",
     )
     coins = data["components"]["coins"]
     _need(

@@ -55,7 +55,7 @@ def next_turn(s: Serenissima1996State, events: list[Event]) -> None:
                 start_phase(s, s.phase + 1, events)
             return
         seat = s.order[s.turn_index]
-        s.locks = 0
+        s.arranged = 0
         s.deals = 0
         frame = Decision(PHASE_KIND[s.phase], (seat,))
         if len(s.phases[frame.kind].legal(s, seat, frame, None)) > 1:

@@ -61,7 +61,7 @@ class Serenissima1996(Game):
         n_ports, n_galleys = len(b.port_ids), b.components["galleys"]
         s.nation = tuple(lineup)
         s.money = [b.start["ducats"]] * players
-        s.reserve = [b.components["sailors_per_nation"] - b.start["sailors"]] * players
+        s.box = b.components["sailors"] - b.start["sailors"] * players
         s.owner = [-1] * n_ports
         s.garrison = [0] * n_ports
         s.warehouse = [0] * n_ports
@@ -81,7 +81,7 @@ class Serenissima1996(Game):
         s.phase = 0
         s.order = []
         s.turn_index = 0
-        s.locks = 0
+        s.arranged = 0
         s.deals = 0
         setup.begin(s)
         return s

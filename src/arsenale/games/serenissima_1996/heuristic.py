@@ -67,7 +67,7 @@ HIRE_VALUE = 150.0  # the first good in one of our warehouses: we can hire there
 GARRISON_FROM = 3  # a galley with this many sailors leaves one to a capital short of guard
 BUILD_EMPTY = True  # build a galley even if its crew leaves the port without a garrison
 MIN_BUY_GAIN = 150  # a cube must be worth this much more than its price
-FALLBACK_KINDS = ("done", "bid", "allow", "refuse", "sink")
+FALLBACK_KINDS = ("done", "bid", "allow", "refuse", "sink", "cancel")
 """What a bot plays when this heuristic fails (bots/base.py counts it)."""
 
 
@@ -302,9 +302,10 @@ class _Ctx:
 
     # -- movement planning ---------------------------------------------------------------------
 
-    def reach(self, start: int, moves: int, g_start: int) -> tuple[list[int], list[int]]:
+    def reach(self, start: int, moves: int) -> tuple[list[int], list[int]]:
         """(distance, first step) to every area within `moves` without passing through an
-        area where a rival could refuse passage (entering it as the last move is free)."""
+        area where a rival could refuse passage (entering it as the last move is free; the
+        area the galley is in it may leave freely, but coming back into it means asking)."""
         n = self.st.n
         dist = [-1] * n
         first = [-1] * n
@@ -316,7 +317,7 @@ class _Ctx:
             d = dist[here]
             if d >= moves:
                 continue
-            if here != start and here != g_start and rival_here[here]:
+            if here != start and rival_here[here]:
                 continue  # we would have to ask to pass
             for there in adjacent[here]:
                 if dist[there] < 0:
@@ -517,7 +518,7 @@ class _Ctx:
                 cand = [(here, -1)]
             else:
                 moves = sailors - w.g_moved[g]
-                dist, first = self.reach(here, moves, w.g_start[g])
+                dist, first = self.reach(here, moves)
                 cand = [(z, first[z]) for z in range(self.st.n) if dist[z] >= 0]
             best: tuple[float, int, int, list[tuple[int, int]], int] = (-1e9, here, -1, [], -1)
             dh = self.st.dist[here]
@@ -576,21 +577,17 @@ def _purchases(c: _Ctx, legal: list[Action]) -> Action:
     for act in legal:
         kinds.setdefault(act.kind, []).append(act)
     legal_set = set(legal)
-    # 1. the capital's garrison
-    for act in kinds.get("garrison", ()):
-        g = act["galley"] - 1
-        p = b.area_port[w.g_area[g]]
-        if w.garrison[p] < c.guard(p) and w.g_sailors[g] >= GARRISON_FROM:
+    # 1. the capital's garrison: sailors ashore from well-manned galleys, else hired
+    for act in kinds.get("arrange", ()):
+        if _ashore(c, b.area_index(act["area"])) is not None:
             return act
     for act in kinds.get("hire_port", ()):
         p = b.port_index(act["port"])
         if w.garrison[p] < c.guard(p) and money >= 200:
             return act
     # 2. spare garrison aboard galleys that want crew
-    for act in kinds.get("embark", ()):
-        g = act["galley"] - 1
-        p = b.area_port[w.g_area[g]]
-        if w.garrison[p] > c.guard(p) and w.g_sailors[g] < CREW + 1 and not c.last:
+    for act in kinds.get("arrange", ()):
+        if _aboard(c, b.area_index(act["area"])) is not None:
             return act
     # 3. crew for galleys in our ports
     reserve = 300 if not c.last else 0
@@ -609,7 +606,7 @@ def _purchases(c: _Ctx, legal: list[Action]) -> Action:
             if w.garrison[p] > c.guard(p) or w.garrison[p] == 0:
                 return act
             hire = a.hire_port[p]
-            if hire in legal_set and w.reserve[seat] >= 2 and money >= 1100 + 100 * n_galleys:
+            if hire in legal_set and w.box >= 2 and money >= 1100 + 100 * n_galleys:
                 return hire
             if BUILD_EMPTY and p != c.capital:
                 return act
@@ -643,6 +640,76 @@ def _purchases(c: _Ctx, legal: list[Action]) -> Action:
     if best[1] is not None:
         return best[1]
     return a.done
+
+
+def _crews(c: _Ctx, area: int) -> tuple[list[int], int, int]:
+    """Our galleys in `area` (slot order), our port there (or -1) and its garrison."""
+    w = c.w
+    galleys = [g for g in c.mine if w.g_area[g] == area]
+    p = c.b.area_port[area]
+    if p < 0 or w.owner[p] != c.seat:
+        return galleys, -1, 0
+    return galleys, p, w.garrison[p]
+
+
+def _ashore(c: _Ctx, area: int) -> tuple[list[int], list[int]] | None:
+    """Sailors to put ashore in our port of `area` while its garrison is short of its guard,
+    one at a time from the best-manned galley that has GARRISON_FROM: (galleys, sailors
+    aboard each afterwards), or None when none goes."""
+    galleys, p, garrison = _crews(c, area)
+    if p < 0 or not galleys:
+        return None
+    crews = [c.w.g_sailors[g] for g in galleys]
+    guard = c.guard(p)
+    moved = False
+    while garrison < guard:
+        j = max(range(len(galleys)), key=lambda j: crews[j])
+        if crews[j] < GARRISON_FROM:
+            break
+        crews[j] -= 1
+        garrison += 1
+        moved = True
+    return (galleys, crews) if moved else None
+
+
+def _aboard(c: _Ctx, area: int) -> tuple[list[int], list[int]] | None:
+    """Spare garrison of our port of `area` (above its guard) aboard galleys that want crew,
+    in slot order, as `_ashore`; never in the last round."""
+    galleys, p, garrison = _crews(c, area)
+    if p < 0 or not galleys or c.last:
+        return None
+    w = c.w
+    crews = [w.g_sailors[g] for g in galleys]
+    guard = c.guard(p)
+    moved = False
+    for j, g in enumerate(galleys):
+        while garrison > guard and crews[j] < CREW + 1 and crews[j] + w.g_goods[g] < 5:
+            crews[j] += 1
+            garrison -= 1
+            moved = True
+    return (galleys, crews) if moved else None
+
+
+def _arrange(c: _Ctx, legal: list[Action]) -> Action:
+    """Load each galley with the crew `_ashore` or `_aboard` chose and its own cargo."""
+    from arsenale.games.serenissima_1996.arrange import Arrangement
+
+    w, a = c.w, c.a
+    ar: Arrangement = w.stack[-1].data
+    plan = _ashore(c, ar.area) or _aboard(c, ar.area)
+    j = len(ar.loads) - 1
+    g = ar.galleys[j]
+    cur = ar.loads[-1]
+    crew = w.g_sailors[g] if plan is None else plan[1][plan[0].index(g)]
+    want: Action = a.next
+    if cur[0] < crew:
+        want = a.put[0]
+    else:
+        for i in range(7):
+            if cur[1 + i] < w.cargo[7 * g + i]:
+                want = a.put[1 + i]
+                break
+    return want if want in legal else a.cancel
 
 
 def _movement(c: _Ctx, legal: list[Action]) -> Action:
@@ -702,8 +769,7 @@ def _battles(c: _Ctx, legal: list[Action]) -> Action:
             o = w.g_owner[h]
             mine_v = c.galley_value(g)
             their_v = 200.0 * min(c.left, 3) + c.cargo_value(h)
-            can_capture = len(c.mine) < b.components["galleys_per_nation"]
-            win = (their_v if can_capture else c.cargo_value(h)) + c.w_opp * their_v
+            win = their_v + c.w_opp * their_v
             lose = mine_v - SAILOR * w.g_sailors[g] + c.w_opp * their_v * 0.5
             both = -lose + c.w_opp * their_v
             gain = _attack_gain(w.g_sailors[g], w.g_sailors[h], 3, win, lose, both)
@@ -875,6 +941,30 @@ def _last_word(c: _Ctx, legal: list[Action]) -> Action:
     return c.a.refuse
 
 
+def _barter(c: _Ctx, legal: list[Action]) -> Action:
+    """The bot proposes no barter; should it find itself putting one together, it gives up."""
+    return c.a.cancel
+
+
+def _barter_answer(c: _Ctx, legal: list[Action]) -> Action:
+    """Take a barter when the cubes received are worth more to us, where our galley lies,
+    than the cubes given away."""
+    from arsenale.games.serenissima_1996.negotiation import Barter
+
+    w = c.w
+    bt: Barter = w.stack[-1].data
+    g = bt.dst
+    z, sailors = w.g_area[g], w.g_sailors[g]
+    gain = 0.0
+    for i in range(7):
+        n = w.cargo[7 * g + i]
+        for k in range(bt.give[i]):
+            gain += c.good_value(z, sailors, i, n + k)
+        for k in range(bt.ask[i]):
+            gain -= c.good_value(z, sailors, i, n - 1 - k)
+    return c.a.accept if gain >= 100 else c.a.refuse
+
+
 _DECIDE = {
     "deploy": _deploy,
     "bid": _bid,
@@ -885,6 +975,9 @@ _DECIDE = {
     "answer": _answer,
     "counter_answer": _counter_answer,
     "last_word": _last_word,
+    "barter": _barter,
+    "arrange": _arrange,
+    "barter_answer": _barter_answer,
     "movement": _movement,
     "permission": _permission,
     "battles": _battles,

@@ -3,9 +3,11 @@ passing through an area").
 
 A galley moves one area per sailor aboard, one area at a time. Passing through an area where
 other players have galleys needs each of them to agree, asked in turn order at the moment the
-galley enters; a refusal ends its movement there for the round. The area where it began the
-phase needs nobody's leave, and a galley with no movement left is not asked about (it cannot
-pass through anyway; RULINGS.md).
+galley enters (serenissima-1996.fr.txt, Phase 3, "Autorisation de passage"); a refusal ends its
+movement there for the round. Only leaving the area where it began the phase needs nobody's
+leave (the movement example): a galley that comes back into that area is asked like anywhere
+else. A galley with no movement left is not asked about (it cannot pass through anyway;
+RULINGS.md R12).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 RULE_MOVE = "serenissima-1996.en.txt, Phase 3: Movement of galleys"
-RULE_PERMISSION = "serenissima-1996.en.txt, Phase 3, Permission for passing through an area"
+RULE_PERMISSION = "serenissima-1996.fr.txt, Phase 3, Autorisation de passage"
 
 
 def legal_movement(
@@ -87,7 +89,7 @@ def apply_movement(
     s.g_area[g] = area
     s.g_moved[g] += 1
     events.append({"type": "sail", "seat": seat, "galley": g + 1, "area": action["area"]})
-    if area != s.g_start[g] and s.g_moved[g] < s.g_sailors[g]:
+    if s.g_moved[g] < s.g_sailors[g]:
         askers = _owners_in(s, area, seat)
         if askers:
             s.stack.append(Decision("permission", (askers[0],), (g, askers[1:])))

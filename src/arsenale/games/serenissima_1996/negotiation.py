@@ -8,8 +8,9 @@ the seat concerned, asked out of turn where needed.
 
 Two kinds of deal: buying a cube at another player's port (the owner must name a price from
 100 to 300 ducats, up to 1,000 with a monopoly of the good; the owner cannot refuse to sell)
-and a sale between two players' galleys in the same area outside the high seas (any price,
-from 0 to 3,000 ducats in Arsenale; the seller may decline to name one).
+and a sale between two players' galleys in the same area outside the high seas (a free price:
+any sum in 100-ducat coins up to the most a player can ever hold, RULINGS.md R8; the buyer
+cannot accept or counter with more than he has; the seller may decline to name one).
 """
 
 from __future__ import annotations
@@ -70,9 +71,8 @@ def open_trade(
     s: Serenissima1996State, seat: int, good: int, src: int, dst: int, events: list[Event]
 ) -> None:
     """A sale between galleys: the seller names a price (asked out of turn if the buyer opened)."""
-    from arsenale.games.serenissima_1996.actions import MAX_TRADE_PRICE
-
-    deal = Deal(-1, good, s.g_owner[src], s.g_owner[dst], src, dst, 0, MAX_TRADE_PRICE)
+    top = s.game.actions.max_price
+    deal = Deal(-1, good, s.g_owner[src], s.g_owner[dst], src, dst, 0, top)
     kind = "offer" if deal.seller == seat else "opening"
     s.stack.append(Decision(kind, (deal.seller,), deal))
     events.append({"type": "deal", "deal": deal.to_json(s.game.board)})
@@ -89,7 +89,9 @@ def legal_offer(
     if why is not None:
         rule = RULE_PRICE if deal.port >= 0 else RULE_TRADE
         why.no(
-            f"the price must lie between {deal.low * 100} and {deal.high * 100} ducats",
+            f"the price must lie between {deal.low * 100} and {deal.high * 100} ducats"
+            if deal.port >= 0
+            else f"no player can ever hold more than {deal.high * 100} ducats (RULINGS.md R8)",
             rule,
             "price",
         )
@@ -229,3 +231,136 @@ def _complete(s: Serenissima1996State, deal: Deal, hundreds: int) -> list[Event]
             "galley": deal.dst + 1,
         }
     ]
+
+
+# -- barter: goods for goods, one offer taken or refused as a whole (RULINGS.md R33) ----------
+
+RULE_BARTER = "serenissima-1996.fr.txt, REGLES PARTICULIERES (échanger des marchandises)"
+
+
+class Barter(NamedTuple):
+    """An exchange being put together: `give[i]` cubes of good i go from the proposer's galley
+    `src` to the other player's galley `dst`, `ask[i]` cubes come back."""
+
+    src: int
+    dst: int
+    give: tuple[int, ...] = (0,) * 7
+    ask: tuple[int, ...] = (0,) * 7
+
+    def to_json(self, s: Serenissima1996State) -> dict[str, Any]:
+        return {
+            "kind": "barter",
+            "proposer": s.g_owner[self.src],
+            "other": s.g_owner[self.dst],
+            "from_galley": self.src + 1,
+            "to_galley": self.dst + 1,
+            "give": {GOODS[i]: n for i, n in enumerate(self.give) if n},
+            "ask": {GOODS[i]: n for i, n in enumerate(self.ask) if n},
+        }
+
+
+def barter_bit(g: int, h: int) -> int:
+    """The bit of `s.deals` for a barter between galleys g and h this turn (RULINGS.md R33)."""
+    return 1 << (64 + 28 * min(g, h) + max(g, h))
+
+
+def open_barter(
+    s: Serenissima1996State, seat: int, src: int, dst: int, events: list[Event]
+) -> None:
+    """The proposer puts an offer together, cube by cube (`offer <good>`, `ask <good>`)."""
+    s.deals |= barter_bit(src, dst)
+    s.stack.append(Decision("barter", (seat,), Barter(src, dst)))
+    events.append({"type": "barter_opened", "seat": seat, "from": src + 1, "to": dst + 1})
+
+
+def _fits(s: Serenissima1996State, g: int, goods_after: int) -> bool:
+    """5 pieces a galley, a sailor always aboard, so at most 4 goods."""
+    return goods_after <= 4 and s.g_sailors[g] + goods_after <= 5
+
+
+def legal_barter(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
+    """Add a cube of the proposer's galley to what it gives, or one of the other galley to what
+    it asks; propose once each side has a cube and both galleys can hold the result; or give
+    the barter up."""
+    a = s.game.actions
+    bt: Barter = top.data
+    out: list[Action] = []
+    for i in range(7):
+        if s.cargo[7 * bt.src + i] > bt.give[i]:
+            out.append(a.barter_give[i])
+        elif why is not None:
+            why.no(
+                f"galley {bt.src + 1} has no more {GOODS[i]} to offer",
+                RULE_BARTER,
+                "barter_give",
+                good=GOODS[i],
+            )
+        if s.cargo[7 * bt.dst + i] > bt.ask[i]:
+            out.append(a.barter_ask[i])
+        elif why is not None:
+            why.no(
+                f"galley {bt.dst + 1} has no more {GOODS[i]} to ask for",
+                RULE_BARTER,
+                "barter_ask",
+                good=GOODS[i],
+            )
+    given, asked = sum(bt.give), sum(bt.ask)
+    src_after = s.g_goods[bt.src] - given + asked
+    dst_after = s.g_goods[bt.dst] - asked + given
+    if given and asked and _fits(s, bt.src, src_after) and _fits(s, bt.dst, dst_after):
+        out.append(a.propose)
+    elif why is not None:
+        if not given or not asked:
+            reason = "a barter gives goods for goods: offer at least one cube and ask for one"
+        else:
+            g = bt.src if not _fits(s, bt.src, src_after) else bt.dst
+            reason = f"galley {g + 1} could not hold the result: 5 pieces a galley, at most 4 goods"
+        why.no(reason, RULE_BARTER, "propose")
+    out.append(a.cancel)
+    return out
+
+
+def apply_barter(s: Serenissima1996State, seat: int, action: Action, top: Decision) -> list[Event]:
+    a = s.game.actions
+    bt: Barter = top.data
+    if action is a.cancel:
+        s.stack.pop()
+        return [{"type": "barter_cancelled", "seat": seat}]
+    if action is a.propose:
+        s.stack[-1] = Decision("barter_answer", (s.g_owner[bt.dst],), bt)
+        return [{"type": "barter_offered", "seat": seat, "barter": bt.to_json(s)}]
+    i = GOODS.index(action["good"])
+    if action.kind == "barter_give":
+        bt = bt._replace(give=(*bt.give[:i], bt.give[i] + 1, *bt.give[i + 1 :]))
+    else:
+        bt = bt._replace(ask=(*bt.ask[:i], bt.ask[i] + 1, *bt.ask[i + 1 :]))
+    s.stack[-1] = Decision("barter", top.seats, bt)
+    return [{"type": action.kind, "seat": seat, "good": action["good"]}]
+
+
+def legal_barter_answer(
+    s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
+    """The whole offer, accepted or refused."""
+    a = s.game.actions
+    return [a.accept, a.refuse]
+
+
+def apply_barter_answer(
+    s: Serenissima1996State, seat: int, action: Action, top: Decision
+) -> list[Event]:
+    bt: Barter = top.data
+    s.stack.pop()
+    if action is s.game.actions.refuse:
+        return [{"type": "barter_refused", "seat": seat}]
+    cargo = s.cargo
+    for i in range(7):
+        moved = bt.give[i] - bt.ask[i]
+        cargo[7 * bt.src + i] -= moved
+        cargo[7 * bt.dst + i] += moved
+    net = sum(bt.give) - sum(bt.ask)
+    s.g_goods[bt.src] -= net
+    s.g_goods[bt.dst] += net
+    return [{"type": "barter_done", "seat": seat, "barter": bt.to_json(s)}]

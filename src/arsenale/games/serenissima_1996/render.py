@@ -42,15 +42,14 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
             return Text("-", style="dim")
         return Text(names[s], style=NATION_STYLE.get(names[s], ""))
 
-    players = Table(title="Nations")
-    for col in ("nation", "place", "ducats", "sailors in box", "ports", "galleys"):
+    players = Table(title=f"Nations (sailors in the box: {view['sailors_in_box']})")
+    for col in ("nation", "place", "ducats", "ports", "galleys"):
         players.add_column(col)
     for p in info:
         players.add_row(
             Text.assemble(who(p["seat"]), " (you)" if p["seat"] == seat else ""),
             str(p["place"] or "-"),
             str(p["money"]) if "money" in p else "hidden",
-            str(p["sailors_in_box"]),
             ", ".join(p["ports"]) or "-",
             ", ".join(f"g{g}" for g in p["galleys"]) or "-",
         )
@@ -86,7 +85,17 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     if view["order"] and -1 not in view["order"]:
         status.append("   order: " + ", ".join(names[s] for s in view["order"]))
     deal = view.get("deal")
-    if deal:
+    if deal and deal["kind"] == "barter":
+        status.append(
+            f"\nBarter: {names[deal['proposer']]} (g{deal['from_galley']}) offers "
+            f"{_cubes(deal['give'])} to {names[deal['other']]} (g{deal['to_galley']}) for "
+            f"{_cubes(deal['ask'])}"
+        )
+    elif deal and deal["kind"] == "arrangement":
+        status.append(
+            f"\nArranging {deal['area']}: loading g{deal['loading']}, left {_cubes(deal['left'])}"
+        )
+    elif deal:
         status.append(
             f"\nDeal: {deal['good']} from {names[deal['seller']]} to {names[deal['buyer']]}"
             f" (range {deal['price_range'][0]}-{deal['price_range'][1]})"
@@ -117,6 +126,10 @@ def display_names(board: Board) -> dict[str, str]:
     ):
         out.update(zip(ids, names, strict=True))
     return out
+
+
+def _cubes(goods: dict[str, int]) -> str:
+    return ", ".join(f"{n} {good}" for good, n in goods.items()) or "nothing yet"
 
 
 def describe_event(
@@ -155,10 +168,21 @@ def describe_event(
             return f"{who} takes place {e['place']}."
         case "order":
             return "Turn order: " + ", ".join(name(s) for s in e["order"]) + "."
-        case "transfer":
-            src = "the port" if e["from"] == "port" else f"g{e['from']}"
-            dst = "the port" if e["to"] == "port" else f"g{e['to']}"
-            return f"{who} moves a {e['piece']} from {src} to {dst}."
+        case "arranging":
+            return f"{who} rearranges his pieces in {place(e['area'])}."
+        case "put":
+            return f"{who} puts a {e['piece']} aboard g{e['galley']}."
+        case "loaded":
+            return f"{who} has loaded g{e['galley']}."
+        case "arranged":
+            loads = "; ".join(
+                f"g{x['galley']}: " + ", ".join(f"{n} {k}" for k, n in x.items() if k != "galley")
+                for x in e["galleys"]
+            )
+            ashore = "" if e["garrison"] is None else f"; {e['garrison']} in the garrison"
+            return f"{who} arranges {place(e['area'])}: {loads}{ashore}."
+        case "arrangement_cancelled":
+            return f"{who} leaves the pieces as they were."
         case "discarded":
             return f"{who} discards a {e['piece']} from g{e['galley']}."
         case "bought":
@@ -176,6 +200,22 @@ def describe_event(
             return f"{who} refuses: no deal."
         case "deal_done":
             return f"Deal: {name(e['buyer'])} buys {e['good']} from {name(e['seller'])} for {e['ducats']}."
+        case "barter_opened":
+            return f"{who} puts a barter together between g{e['from']} and g{e['to']}."
+        case "barter_give":
+            return f"{who} adds {e['good']} to the goods offered."
+        case "barter_ask":
+            return f"{who} adds {e['good']} to the goods asked for."
+        case "barter_offered":
+            b = e["barter"]
+            return f"{who} offers {_cubes(b['give'])} for {_cubes(b['ask'])}."
+        case "barter_cancelled":
+            return f"{who} gives the barter up."
+        case "barter_refused":
+            return f"{who} refuses the barter."
+        case "barter_done":
+            b = e["barter"]
+            return f"{who} accepts the barter: {_cubes(b['give'])} for {_cubes(b['ask'])}."
         case "hired":
             return f"{who} hires a sailor in {place(e['port'])}."
         case "built_galley":

@@ -22,6 +22,7 @@ from arsenale.core.decisions import Phase, Why
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
 from arsenale.games.serenissima_1996 import (
+    arrange,
     battle,
     bidding,
     landing,
@@ -46,7 +47,6 @@ PHASE_NAMES = ("set-up", "bids", "purchases", "movement", "battles", "landing", 
 class Serenissima1996State(GameState):
     copied = (
         "money",
-        "reserve",
         "owner",
         "garrison",
         "warehouse",
@@ -63,13 +63,14 @@ class Serenissima1996State(GameState):
     )
     kept = (
         "nation",
+        "box",
         "forts",
         "built",
         "g_stopped",
         "round",
         "phase",
         "turn_index",
-        "locks",
+        "arranged",
         "deals",
     )
     __slots__ = copied + kept
@@ -95,7 +96,7 @@ class Serenissima1996State(GameState):
         "purchases": Phase(
             trade.legal_purchases,
             trade.apply_purchases,
-            asks="phase 2: buy, build, hire, transfer, discard, trade, or 'done'",
+            asks="phase 2: buy, build, hire, arrange, discard, trade, barter, or 'done'",
             rule=trade.RULE_BUY,
         ),
         "opening": Phase(
@@ -127,6 +128,24 @@ class Serenissima1996State(GameState):
             negotiation.apply_last_word,
             asks="take the first price ('accept') or give up ('refuse')",
             rule=negotiation.RULE_PRICE,
+        ),
+        "arrange": Phase(
+            arrange.legal_arrange,
+            arrange.apply_arrange,
+            asks="load the galley: 'put sailor', 'put <good>', then 'next'; or 'cancel'",
+            rule=arrange.RULE_ARRANGE,
+        ),
+        "barter": Phase(
+            negotiation.legal_barter,
+            negotiation.apply_barter,
+            asks="put your barter together: 'offer <good>', 'ask <good>', then 'propose' or 'cancel'",
+            rule=negotiation.RULE_BARTER,
+        ),
+        "barter_answer": Phase(
+            negotiation.legal_barter_answer,
+            negotiation.apply_barter_answer,
+            asks="a barter is offered to you: 'accept' or 'refuse' it as a whole",
+            rule=negotiation.RULE_BARTER,
         ),
         "movement": Phase(
             movement.legal_movement,
@@ -176,7 +195,7 @@ class Serenissima1996State(GameState):
     game: Serenissima1996
     nation: tuple[int, ...]  # nation index of each seat
     money: list[int]
-    reserve: list[int]  # sailor pieces in the box, per seat
+    box: int  # sailor pieces in the box, shared by every nation (RULINGS.md R11)
     owner: list[int]  # per port: seat or -1 (neutral)
     garrison: list[int]  # sailors in each port
     warehouse: list[int]  # bit mask of goods present
@@ -196,8 +215,8 @@ class Serenissima1996State(GameState):
     phase: int  # index into PHASE_NAMES
     order: list[int]  # seats in turn order for this round
     turn_index: int  # whose turn within phases 2-6 (index into order)
-    locks: int  # phase 2 moves already made one way this turn, so not undone (RULINGS R28)
-    deals: int  # deals refused this turn, which may not be reopened (RULINGS R29)
+    arranged: int  # areas arranged since the seat's last other phase-2 action (RULINGS R28)
+    deals: int  # deals refused this turn (RULINGS R29) and barters made this turn (R33)
 
     def seat_label(self, seat: int) -> str:
         """Seats are named by their nation."""
@@ -240,7 +259,7 @@ class Serenissima1996State(GameState):
     def sink(self, g: int, events: list[Event], cause: str) -> None:
         """Remove galley g; its sailors and goods go back to the box."""
         seat = self.g_owner[g]
-        self.reserve[seat] += self.g_sailors[g]
+        self.box += self.g_sailors[g]
         base = 7 * g
         for i in range(7):
             self.supply[i] += self.cargo[base + i]
@@ -309,12 +328,13 @@ class Serenissima1996State(GameState):
         aboard its galleys, forts in its ports. Read from what every seat sees."""
         b = self.game.board
         prices, start = b.prices, b.start
-        galleys = cubes = 0
+        galleys = cubes = sailors = 0
         for g, o in enumerate(self.g_owner):
             if o == seat:
                 galleys += 1
                 cubes += self.g_goods[g]
-        sailors = b.components["sailors_per_nation"] - self.reserve[seat]
+                sailors += self.g_sailors[g]
+        sailors = sum(n for p, n in enumerate(self.garrison) if self.owner[p] == seat)
         forts = sum(1 for p, o in enumerate(self.owner) if o == seat and self.forts >> p & 1)
         return (
             prices["galley"] * max(0, galleys - start["galleys"])
@@ -352,7 +372,7 @@ class Serenissima1996State(GameState):
             row: dict[str, Any] = {
                 "seat": s,
                 "nation": b.nation_ids[self.nation[s]],
-                "sailors_in_box": self.reserve[s],
+                "sailors_in_box": self.box,  # the shared box (also at the top of the view)
                 "ports": [b.port_ids[p] for p in self.ports_of(s)],
                 "galleys": [g + 1 for g in self.galleys_of(s)],
                 "place": self.order.index(s) + 1 if s in self.order else None,
@@ -400,6 +420,9 @@ class Serenissima1996State(GameState):
             if frame.kind in ("offer", "answer", "counter_answer", "last_word", "opening"):
                 deal = frame.data.to_json(b)
                 break
+            if frame.kind in ("barter", "barter_answer", "arrange"):
+                deal = frame.data.to_json(self)
+                break
         return {
             "round": self.round,
             "rounds": self.rounds,
@@ -410,7 +433,10 @@ class Serenissima1996State(GameState):
             "ports": ports,
             "galleys": galleys,
             "supply": {GOODS[i]: self.supply[i] for i in range(7)},
+            "sailors_in_box": self.box,
             "deal": deal,
-            "transfer_locks": self.locks,
+            "arranged_areas": [
+                b.area_ids[z] for z in range(len(b.area_ids)) if self.arranged >> z & 1
+            ],
             "refused_deals": self.deals,
         }

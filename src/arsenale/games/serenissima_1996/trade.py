@@ -1,6 +1,7 @@
 """Phase 2: buying goods, building galleys and forts, hiring sailors, moving pieces within an
 area, discarding, and trade between players (serenissima-1996.en.txt, Phase 2 and "Special
-rules"). In turn order, each seat does any number of these, in any order, then says `done`.
+rules", selling or bartering goods between players). In turn order, each seat does any number
+of these, in any order, then says `done`.
 """
 
 from __future__ import annotations
@@ -10,9 +11,15 @@ from typing import TYPE_CHECKING, Any
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
-from arsenale.games.serenissima_1996 import flow, negotiation
+from arsenale.games.serenissima_1996 import arrange, flow, negotiation
+from arsenale.games.serenissima_1996.arrange import RULE_ARRANGE
 from arsenale.games.serenissima_1996.board import GOLD, GOODS, IRON, POPCOUNT, WOOD
-from arsenale.games.serenissima_1996.negotiation import RULE_PRICE, RULE_TRADE
+from arsenale.games.serenissima_1996.negotiation import (
+    RULE_BARTER,
+    RULE_PRICE,
+    RULE_TRADE,
+    barter_bit,
+)
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -22,21 +29,6 @@ RULE_BUILD = "serenissima-1996.en.txt, Phase 2, Building ships and fortresses"
 RULE_HIRE = "serenissima-1996.en.txt, Phase 2, Hiring of sailors"
 RULE_PLACE = "serenissima-1996.en.txt, Phase 2, Placing playing pieces"
 RULE_DISCARD = "serenissima-1996.en.txt, Special rules (discarding goods and sailors)"
-
-
-# Within a turn each place either gives or receives sailors, and each galley either gives or
-# receives goods, never both (RULINGS.md R28). Bits of `s.locks`: sailors given / received by
-# galley g at 2g / 2g+1, by port p at PORT + 2p / +1; goods given / received by galley g at
-# GOODS_AT + 2g / +1.
-PORT, GOODS_AT = 56, 102
-
-
-def gave(place: int) -> int:
-    return 1 << (2 * place)
-
-
-def got(place: int) -> int:
-    return 1 << (2 * place + 1)
 
 
 def deal_bit(seller: int, good: int, port_deal: bool) -> int:
@@ -53,15 +45,15 @@ def can_hire(
     if (
         s.hired[p] < POPCOUNT[s.warehouse[p]]
         and s.money[seat] >= s.game.board.prices["sailor"]
-        and s.reserve[seat] > 0
+        and s.box > 0
     ):
         return True
     if why is not None:
         b = s.game.board
         if s.hired[p] >= POPCOUNT[s.warehouse[p]]:
             reason = _hiring_limit(s, p)
-        elif s.reserve[seat] <= 0:
-            reason = "you have no sailor left in the box"
+        elif s.box <= 0:
+            reason = f"all {b.components['sailors']} sailors are on the board: the box is empty"
         else:
             reason = f"a sailor costs {b.prices['sailor']} ducats"
         if galley < 0:
@@ -83,9 +75,9 @@ def _hiring_limit(s: Serenissima1996State, p: int) -> str:
 def can_build_galley(
     s: Serenissima1996State, seat: int, p: int, hire: bool = False, why: Why | None = None
 ) -> bool:
-    """Wood and iron produced or present; 500 ducats; one build per port and round; at most
-    7 galleys a nation (RULINGS.md R11); a crew of one sailor, from the garrison or newly
-    hired (R10)."""
+    """Wood and iron produced or present; 500 ducats; one build per port and round; a galley
+    left in the box, which all nations share (RULINGS.md R11); a crew of one sailor, from the
+    garrison or newly hired (R10)."""
     b = s.game.board
     price = b.prices["galley"]
     if s.built >> p & 1 or s.money[seat] < price:
@@ -101,12 +93,10 @@ def can_build_galley(
                 port=b.port_ids[p],
             )
         return False
-    if -1 not in s.g_owner or s.g_owner.count(seat) >= b.components["galleys_per_nation"]:
+    if -1 not in s.g_owner:
         if why is not None:
             why.no(
-                "every galley is on the board"
-                if -1 not in s.g_owner
-                else f"you have {b.components['galleys_per_nation']} galleys (RULINGS.md R11)",
+                f"all {b.components['galleys']} galleys are on the board: the box is empty",
                 RULE_BUILD,
                 "build_galley",
                 port=b.port_ids[p],
@@ -126,14 +116,14 @@ def can_build_galley(
             )
         return False
     if (
-        s.reserve[seat] > 0
+        s.box > 0
         and s.hired[p] < POPCOUNT[s.warehouse[p]]
         and s.money[seat] >= price + b.prices["sailor"]
     ):
         return True
     if why is not None:
-        if s.reserve[seat] <= 0:
-            reason = "you have no sailor left in the box to hire"
+        if s.box <= 0:
+            reason = f"all {b.components['sailors']} sailors are on the board: none to hire"
         elif s.hired[p] >= POPCOUNT[s.warehouse[p]]:
             reason = _hiring_limit(s, p)
         else:
@@ -187,17 +177,14 @@ def _refuse_build(
         why.no(f"a building costs {price} ducats", RULE_BUILD, kind, **asked)
 
 
-GALLEY_KINDS = ("buy", "hire_galley", "garrison", "embark", "discard_good", "discard_sailor")
+GALLEY_KINDS = ("buy", "hire_galley", "discard_good", "discard_sailor")
 """Phase 2 actions on one galley (parameter `galley`)."""
-TRANSFERS = ("transfer_sailor", "transfer_good")
 PORT_KINDS = ("hire_port", "build_galley", "build_fort")
-BETWEEN = (*TRANSFERS, "trade", "discard_good")
-PURCHASES = frozenset((*GALLEY_KINDS, *TRANSFERS, *PORT_KINDS, "trade"))
+BETWEEN = ("trade", "barter", "discard_good")
+PURCHASES = frozenset((*GALLEY_KINDS, *PORT_KINDS, "trade", "barter", "arrange"))
 RULE_OF = {
     "buy": RULE_BUY,
     "hire_galley": RULE_HIRE,
-    "garrison": RULE_PLACE,
-    "embark": RULE_PLACE,
     "discard_good": RULE_DISCARD,
     "discard_sailor": RULE_DISCARD,
 }
@@ -206,29 +193,30 @@ RULE_OF = {
 def legal_purchases(
     s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
 ) -> list[Action]:
-    """Phase 2 on the seat's turn: buy, hire, embark, garrison and discard on its galleys,
-    transfer between its galleys of one area, trade with other players' galleys there, hire
-    and build in its ports, or `done`."""
+    """Phase 2 on the seat's turn: buy, hire and discard on its galleys, arrange its pieces
+    of an area, trade or barter with other players' galleys there, hire and build in its
+    ports, or `done`."""
     a, b = s.game.actions, s.game.board
     out: list[Action] = []
     money = s.money[seat]
-    locks = s.locks
     owner, g_owner, g_area = s.owner, s.g_owner, s.g_area
     gs, gg, cargo = s.g_sailors, s.g_goods, s.cargo
     mine = []
     by_area: dict[int, list[int]] = {}
+    mine_by_area: dict[int, list[int]] = {}
     for g, o in enumerate(g_owner):
         if o >= 0:
             by_area.setdefault(g_area[g], []).append(g)
             if o == seat:
                 mine.append(g)
+                mine_by_area.setdefault(g_area[g], []).append(g)
     if why is not None:
         if not why.wants(PURCHASES):
             why = None
         else:
             for kind in GALLEY_KINDS:
                 s.refuse_others(seat, why, kind, RULE_OF[kind])
-            s.refuse_others(seat, why, TRANSFERS, RULE_PLACE, "from")
+            s.refuse_others(seat, why, "barter", RULE_BARTER, "from")
     for g in mine:
         area = g_area[g]
         p = b.area_port[area]
@@ -251,39 +239,17 @@ def legal_purchases(
                 if sailors + gg[g] < 5:
                     if can_hire(s, seat, p, why, g):
                         out.append(a.hire_galley[g])
-                    if s.garrison[p] and (not locks or not locks & (got(PORT // 2 + p) | gave(g))):
-                        out.append(a.embark[g])
-                    elif why is not None:
-                        why.no(
-                            f"no sailor in the garrison of {b.port_names[p]}"
-                            if not s.garrison[p]
-                            else _r28(s, PORT // 2 + p, g, b.port_names[p], f"galley {g + 1}"),
-                            RULE_PLACE,
-                            "embark",
-                            galley=g + 1,
-                        )
                 elif why is not None:
                     why.no(
                         f"galley {g + 1} is full: 5 pieces a galley",
                         RULE_PLACE,
-                        ("hire_galley", "embark"),
-                        galley=g + 1,
-                    )
-                if sailors >= 2 and (not locks or not locks & (got(g) | gave(PORT // 2 + p))):
-                    out.append(a.garrison[g])
-                elif why is not None:
-                    why.no(
-                        f"galley {g + 1} keeps at least one sailor aboard"
-                        if sailors < 2
-                        else _r28(s, g, PORT // 2 + p, f"galley {g + 1}", b.port_names[p]),
-                        RULE_PLACE,
-                        "garrison",
+                        "hire_galley",
                         galley=g + 1,
                     )
                 if why is not None:
                     why.no(
                         "in your own port a sailor leaves a galley for the garrison: "
-                        f"'garrison g{g + 1}' (RULINGS.md R19)",
+                        f"'arrange {b.area_ids[area]}' (RULINGS.md R19)",
                         RULE_DISCARD,
                         "discard_sailor",
                         galley=g + 1,
@@ -307,44 +273,8 @@ def legal_purchases(
             o = g_owner[h]
             h_room = gs[h] + gg[h] < 5 and gg[h] < 4
             if o == seat:
-                if (
-                    sailors >= 2
-                    and gs[h] + gg[h] < 5
-                    and (not locks or not locks & (got(g) | gave(h)))
-                ):
-                    out.append(a.transfer_sailor[g][h])
-                elif why is not None:
-                    why.no(
-                        f"galley {g + 1} keeps at least one sailor aboard"
-                        if sailors < 2
-                        else f"galley {h + 1} is full: 5 pieces a galley"
-                        if gs[h] + gg[h] >= 5
-                        else _r28(s, g, h, f"galley {g + 1}", f"galley {h + 1}"),
-                        RULE_PLACE,
-                        "transfer_sailor",
-                        **{"from": g + 1, "to": h + 1},
-                    )
-                if h_room and (
-                    not locks or not locks & (got(GOODS_AT // 2 + g) | gave(GOODS_AT // 2 + h))
-                ):
-                    out += [a.transfer_good[i][g][h] for i in carried]
-                elif why is not None:
-                    why.no(
-                        f"galley {h + 1} has no room: 5 pieces a galley, at most 4 goods"
-                        if not h_room
-                        else _r28(
-                            s,
-                            GOODS_AT // 2 + g,
-                            GOODS_AT // 2 + h,
-                            f"galley {g + 1}",
-                            f"galley {h + 1}",
-                            "goods",
-                        ),
-                        RULE_PLACE,
-                        "transfer_good",
-                        **{"from": g + 1, "to": h + 1},
-                    )
-            elif not b.area_high_seas[area]:
+                continue
+            if not b.area_high_seas[area]:
                 deals = s.deals
                 if h_room:
                     out += [
@@ -356,6 +286,8 @@ def legal_purchases(
                         for i in range(7)
                         if cargo[7 * h + i] and not deals & deal_bit(o, i, False)
                     ]
+                if gg[g] and gg[h] and not deals & barter_bit(g, h):
+                    out.append(a.barter[g][h])
                 if why is not None:
                     _why_not_trade(s, g, h, room, h_room, why)
             elif why is not None:
@@ -366,10 +298,41 @@ def legal_purchases(
                         "trade",
                         **pair,
                     )
+                why.no(
+                    f"no barter between players on the high seas ({b.area_ids[area]})",
+                    RULE_BARTER,
+                    "barter",
+                    **{"from": g + 1, "to": h + 1},
+                )
         if carried:
             out += [a.discard_good[g][i] for i in carried]
         if why is not None:
             _why_not_between(s, seat, g, why)
+    arranged = s.arranged
+    for area, galleys in mine_by_area.items():
+        if arranged >> area & 1:
+            if why is not None:
+                why.no(
+                    f"you arranged {b.area_ids[area]} and have done nothing since: it "
+                    "would reach the same arrangements (RULINGS.md R28)",
+                    RULE_ARRANGE,
+                    "arrange",
+                    area=b.area_ids[area],
+                )
+            continue
+        p = b.area_port[area]
+        if arrange.movable(s, galleys, p if p >= 0 and owner[p] == seat else -1):
+            out.append(a.arrange[area])
+        elif why is not None:
+            why.no(
+                f"nothing can move in {b.area_ids[area]}: every galley of yours is full "
+                "and no sailor can go ashore",
+                RULE_ARRANGE,
+                "arrange",
+                area=b.area_ids[area],
+            )
+    if why is not None:
+        why.no("you have no galley in this area", RULE_ARRANGE, "arrange")
     for p, o in enumerate(owner):
         if o != seat:
             continue
@@ -389,24 +352,9 @@ def legal_purchases(
                 why.no(whose, RULE_HIRE, "hire_port", port=b.port_ids[p])
                 why.no(whose, RULE_BUILD, PORT_KINDS, port=b.port_ids[p])
         why.no("a trade must involve one of your galleys", RULE_TRADE, "trade")
+        why.no("a barter starts from one of your galleys", RULE_BARTER, "barter")
     out.append(a.done)
     return out
-
-
-def _r28(
-    s: Serenissima1996State,
-    giver: int,
-    taker: int,
-    giver_name: str,
-    taker_name: str,
-    what: str = "sailors",
-) -> str:
-    """Why a move between two places breaks RULINGS.md R28 (places numbered as in `gave`)."""
-    if s.locks & got(giver):
-        return (
-            f"{giver_name} has received {what} this turn, so it may not give any (RULINGS.md R28)"
-        )
-    return f"{taker_name} has given {what} this turn, so it may not receive any (RULINGS.md R28)"
 
 
 def _why_not_buy(s: Serenissima1996State, seat: int, g: int, p: int, room: bool, why: Why) -> None:
@@ -431,19 +379,13 @@ def _why_not_buy(s: Serenissima1996State, seat: int, g: int, p: int, room: bool,
 
 def _why_not_in_port(s: Serenissima1996State, seat: int, g: int, p: int, why: Why) -> None:
     """What else galley g may not do at the port of its area: buy another good than the
-    port's; hire, embark or garrison at a port that is not the seat's."""
+    port's; hire at a port that is not the seat's."""
     b = s.game.board
     name = b.port_names[p]
     why.no(f"{name} offers {GOODS[b.port_good[p]]} only", RULE_BUY, "buy", galley=g + 1)
     if s.owner[p] != seat:
         whose = "neutral" if s.owner[p] < 0 else "not yours"
         why.no(f"{name} is {whose}: hire in your own ports", RULE_HIRE, "hire_galley", galley=g + 1)
-        why.no(
-            f"{name} is {whose}: sailors move between galleys and your own ports",
-            RULE_PLACE,
-            ("garrison", "embark"),
-            galley=g + 1,
-        )
 
 
 def _why_no_port(g: int, why: Why) -> None:
@@ -451,7 +393,6 @@ def _why_no_port(g: int, why: Why) -> None:
     no = "there is no port in this area"
     why.no(no, RULE_BUY, "buy", galley=g + 1)
     why.no(no, RULE_HIRE, "hire_galley", galley=g + 1)
-    why.no(no, RULE_PLACE, ("garrison", "embark"), galley=g + 1)
     why.no(
         f"{no}: sailors are discarded in a port area", RULE_DISCARD, "discard_sailor", galley=g + 1
     )
@@ -460,8 +401,25 @@ def _why_no_port(g: int, why: Why) -> None:
 def _why_not_trade(
     s: Serenissima1996State, g: int, h: int, room: bool, h_room: bool, why: Why
 ) -> None:
-    """The checks of `legal_purchases` on a trade either way between the seat's galley g and
-    another player's galley h of the same area."""
+    """The checks of `legal_purchases` on a trade either way, or a barter, between the seat's
+    galley g and another player's galley h of the same area."""
+    if why.wants("barter"):
+        pair = {"from": g + 1, "to": h + 1}
+        for x in (g, h):
+            if not s.g_goods[x]:
+                why.no(
+                    f"galley {x + 1} carries no goods: a barter gives goods for goods",
+                    RULE_BARTER,
+                    "barter",
+                    **pair,
+                )
+        why.no(
+            f"you have bartered between galleys {g + 1} and {h + 1} this turn: one offer a "
+            "pair of galleys and turn (RULINGS.md R33)",
+            RULE_BARTER,
+            "barter",
+            **pair,
+        )
     if not why.wants("trade"):
         return
     for src, dst, dst_room in ((g, h, h_room), (h, g, room)):
@@ -495,15 +453,14 @@ def _why_not_trade(
 
 
 def _why_not_between(s: Serenissima1996State, seat: int, g: int, why: Why) -> None:
-    """The checks that keep moves and trades between the seat's galley g and another slot
-    out: goods it does not carry; a galley not on the board, not in its area, or (for a
-    trade) the seat's own."""
+    """The checks that keep trades and barters between the seat's galley g and another slot
+    out: goods it does not carry; a galley not on the board, not in its area, or the seat's
+    own."""
     if not why.wants(BETWEEN):
         return
     for i, good in enumerate(GOODS):
         if not s.cargo[7 * g + i]:
             no = f"there is no {good} aboard galley {g + 1}"
-            why.no(no, RULE_PLACE, "transfer_good", good=good, **{"from": g + 1})
             why.no(no, RULE_DISCARD, "discard_good", good=good, galley=g + 1)
     area = s.g_area[g]
     for h, o in enumerate(s.g_owner):
@@ -513,27 +470,33 @@ def _why_not_between(s: Serenissima1996State, seat: int, g: int, why: Why) -> No
         back = {"from": h + 1, "to": g + 1}
         if o < 0:
             no = f"galley {h + 1} is not on the board"
-            why.no(no, RULE_PLACE, TRANSFERS, **out)
             why.no(no, RULE_TRADE, "trade", **out)
             why.no(no, RULE_TRADE, "trade", **back)
+            why.no(no, RULE_BARTER, "barter", **out)
             continue
         if o == seat:
-            no = "both galleys are yours: 'transfer' moves goods between them"
+            no = (
+                f"both galleys are yours: 'arrange {s.game.board.area_ids[area]}' moves goods "
+                "between them"
+            )
             why.no(no, RULE_TRADE, "trade", **out)
             why.no(no, RULE_TRADE, "trade", **back)
-        else:
-            why.no(s.not_yours(h), RULE_PLACE, TRANSFERS, **out)
+            why.no(no, RULE_BARTER, "barter", **out)
         if s.g_area[h] != area:
             apart = f"galleys {min(g, h) + 1} and {max(g, h) + 1} are not in the same area"
-            why.no(apart, RULE_PLACE, TRANSFERS, **out)
             why.no(apart, RULE_TRADE, "trade", **out)
             why.no(apart, RULE_TRADE, "trade", **back)
+            why.no(apart, RULE_BARTER, "barter", **out)
 
 
 def apply_purchases(
     s: Serenissima1996State, seat: int, action: Action, top: Decision
 ) -> list[Event]:
     events: list[Event] = []
+    if action.kind == "arrange":
+        arrange.open_arrangement(s, seat, s.game.board.area_index(action["area"]), events)
+        return events
+    s.arranged = 0  # something may have changed: every area may be arranged again (R28)
     HANDLERS[action.kind](s, seat, action, events)
     return events
 
@@ -574,7 +537,7 @@ def _hire_galley(s: Serenissima1996State, seat: int, action: Action, events: lis
 
 def _pay_sailor(s: Serenissima1996State, seat: int, p: int) -> None:
     s.money[seat] -= s.game.board.prices["sailor"]
-    s.reserve[seat] -= 1
+    s.box -= 1
     s.hired[p] += 1
 
 
@@ -610,50 +573,6 @@ def _build_fort(s: Serenissima1996State, seat: int, action: Action, events: list
     events.append({"type": "built_fort", "seat": seat, "port": action["port"]})
 
 
-def _transfer_sailor(
-    s: Serenissima1996State, seat: int, action: Action, events: list[Event]
-) -> None:
-    g, h = action["from"] - 1, action["to"] - 1
-    s.g_sailors[g] -= 1
-    s.g_sailors[h] += 1
-    s.locks |= gave(g) | got(h)
-    events.append({"type": "transfer", "seat": seat, "piece": "sailor", "from": g + 1, "to": h + 1})
-
-
-def _transfer_good(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
-    g, h, good = action["from"] - 1, action["to"] - 1, GOODS.index(action["good"])
-    s.locks |= gave(GOODS_AT // 2 + g) | got(GOODS_AT // 2 + h)
-    s.cargo[7 * g + good] -= 1
-    s.g_goods[g] -= 1
-    s.cargo[7 * h + good] += 1
-    s.g_goods[h] += 1
-    events.append(
-        {"type": "transfer", "seat": seat, "piece": action["good"], "from": g + 1, "to": h + 1}
-    )
-
-
-def _garrison(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
-    g = action["galley"] - 1
-    p = s.game.board.area_port[s.g_area[g]]
-    s.g_sailors[g] -= 1
-    s.garrison[p] += 1
-    s.locks |= gave(g) | got(PORT // 2 + p)
-    events.append(
-        {"type": "transfer", "seat": seat, "piece": "sailor", "from": g + 1, "to": "port"}
-    )
-
-
-def _embark(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
-    g = action["galley"] - 1
-    p = s.game.board.area_port[s.g_area[g]]
-    s.garrison[p] -= 1
-    s.g_sailors[g] += 1
-    s.locks |= gave(PORT // 2 + p) | got(g)
-    events.append(
-        {"type": "transfer", "seat": seat, "piece": "sailor", "from": "port", "to": g + 1}
-    )
-
-
 def _discard_good(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     g, good = action["galley"] - 1, GOODS.index(action["good"])
     s.cargo[7 * g + good] -= 1
@@ -667,13 +586,17 @@ def _discard_sailor(
 ) -> None:
     g = action["galley"] - 1
     s.g_sailors[g] -= 1
-    s.reserve[seat] += 1
+    s.box += 1
     events.append({"type": "discarded", "seat": seat, "piece": "sailor", "galley": g + 1})
 
 
 def _trade(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
     good = GOODS.index(action["good"])
     negotiation.open_trade(s, seat, good, action["from"] - 1, action["to"] - 1, events)
+
+
+def _barter(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
+    negotiation.open_barter(s, seat, action["from"] - 1, action["to"] - 1, events)
 
 
 def _done(s: Serenissima1996State, seat: int, action: Action, events: list[Event]) -> None:
@@ -687,12 +610,9 @@ HANDLERS = {
     "hire_galley": _hire_galley,
     "build_galley": _build_galley,
     "build_fort": _build_fort,
-    "transfer_sailor": _transfer_sailor,
-    "transfer_good": _transfer_good,
-    "garrison": _garrison,
-    "embark": _embark,
     "discard_good": _discard_good,
     "discard_sailor": _discard_sailor,
     "trade": _trade,
+    "barter": _barter,
     "done": _done,
 }
