@@ -64,8 +64,21 @@ export function seatName(seat, gv, board) {
   return n?.name || capitalise(id || `seat ${seat + 1}`);
 }
 
+function countsText(counts) {
+  const parts = Object.entries(counts || {}).map(([what, n]) => `${n} ${what}`);
+  return parts.length ? parts.join(", ") : "nothing";
+}
+
 function dealText(deal, gv, board) {
   if (!deal) return "";
+  if (deal.kind === "barter") {
+    const who = seatName(deal.proposer, gv, board);
+    return `${who} offers ${countsText(deal.give)} from g${deal.from_galley} for ${countsText(deal.ask)} from g${deal.to_galley}`;
+  }
+  if (deal.kind === "arrangement") {
+    const area = board.areas?.find((a) => a.id === deal.area)?.name || deal.area;
+    return `arranging ${area}: loading g${deal.loading}, still to place ${countsText(deal.left)}`;
+  }
   const seller = seatName(deal.seller, gv, board);
   const buyer = seatName(deal.buyer, gv, board);
   let s = `${buyer} buys ${deal.good} from ${seller}`;
