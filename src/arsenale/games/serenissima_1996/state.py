@@ -438,5 +438,17 @@ class Serenissima1996State(GameState):
             "arranged_areas": [
                 b.area_ids[z] for z in range(len(b.area_ids)) if self.arranged >> z & 1
             ],
-            "refused_deals": self.deals,
+            "refused_deals": [
+                {"seller": seller, "good": GOODS[good], "at": "port" if port_deal else "galley"}
+                for seller in range(self.players)
+                for good in range(7)
+                for port_deal in (True, False)
+                if self.deals & trade.deal_bit(seller, good, port_deal)
+            ],
+            "barters_made": [
+                [g + 1, h + 1]
+                for g in range(len(self.g_owner))
+                for h in range(g + 1, len(self.g_owner))
+                if self.deals & negotiation.barter_bit(g, h)
+            ],
         }
