@@ -695,6 +695,45 @@ def test_fort_fires_two_dice_once_before_a_port_battle():
     check_invariants(s)
 
 
+def test_fort_shot_comes_before_the_combat_value():
+    """serenissima-2012.en.txt, A) Action, 3) b) Battle, Forts: the fort fires "before the
+    beginning of the combat against the port"; and (Battle against a galley) the attacker's
+    combat value is set "to begin": the sailors aboard minus the zones crossed. So the value
+    counts the sailors the shot left: 4 sailors, 1 zone crossed, 1 killed by the fort: 2 dice,
+    not 3. The same value then caps the later rounds."""
+    st = Stage()
+    st.port("genova", RED, 2, fort=True).port("valencia", RED, 1)
+    st.galley(1, BLUE, "marseille", 4).galley(9, RED, "napoli", 1)
+    s = st.activate(1)
+    s.apply(BLUE, "move genova")
+    dice = script(s, SKULL, BLANK, BLANK, BLANK, BLANK, BLANK)  # fort 2; Blue 2; Red 2
+    events = s.apply(BLUE, "attack port")
+    assert not dice.values, "Blue rolled 2 dice, not 3"
+    (rnd,) = [e for e in events if e["type"] == "battle_round"]
+    assert len(rnd["attack_dice"]) == 2 and len(rnd["defence_dice"]) == 2
+    assert s.g_sailors[0] == 3 and s.cap == 2
+    dice = script(s, BLANK, BLANK, BLANK, BLANK)  # Blue 2 again, Red 2
+    s.apply(BLUE, "fight")
+    assert not dice.values
+    check_invariants(s)
+
+
+def test_fort_that_kills_no_more_than_the_zones_crossed_still_costs_dice():
+    """serenissima-2012.en.txt, A) Action, 3) b) Battle, Forts and Battle against a galley: 3
+    sailors, 1 zone crossed, the fort kills 1: the combat value is 3 - 1 - 1 = 1 (the shot is
+    not absorbed by the zones crossed)."""
+    st = Stage()
+    st.port("genova", RED, 1, fort=True).port("valencia", RED, 1)
+    st.galley(1, BLUE, "marseille", 3).galley(9, RED, "napoli", 1)
+    s = st.activate(1)
+    s.apply(BLUE, "move genova")
+    dice = script(s, BLANK, SKULL, BLANK, BLANK)  # fort 2; Blue 1; Red 1
+    events = s.apply(BLUE, "attack port")
+    assert not dice.values
+    (rnd,) = [e for e in events if e["type"] == "battle_round"]
+    assert len(rnd["attack_dice"]) == 1
+
+
 def test_no_fort_no_fire():
     """serenissima-2012.en.txt, A) Action, 3) b) Battle, Forts: without a fort the battle
     starts at once."""

@@ -389,10 +389,12 @@ def _battle(
     both: float,
     fort_dice: int,
     skull: float,
+    fresh: bool = True,
 ) -> float:
     """Expected utility of attacking: the first round is forced, then the attacker goes on
     while that is worth more than stopping. stop(a, d), win(a), lose(d) give utilities; a
-    fort fires `fort_dice` dice once first."""
+    fort fires `fort_dice` dice once first, and if the combat value is not yet set (`fresh`)
+    each sailor it kills lowers `cap` too (rulebook: Forts)."""
     memo: dict[tuple[int, int], float] = {}
     binom = _binom(skull)
 
@@ -436,16 +438,21 @@ def _battle(
         return first(a0)
     total = 0.0
     for k, pk in enumerate(binom[fort_dice]):
-        total += pk * first(max(0, a0 - k))
+        if fresh and k:
+            a, low = max(0, a0 - k), max(0, cap - k)
+            total += pk * _battle(a, d0, low, stop, win, lose, both, 0, skull)
+        else:
+            total += pk * first(max(0, a0 - k))
     return total
 
 
 @lru_cache(maxsize=2048)
 def _outcomes(
-    a0: int, d0: int, cap: int, fort_dice: int, skull: float
+    a0: int, d0: int, cap: int, fort_dice: int, skull: float, fresh: bool = True
 ) -> tuple[tuple[float, ...], tuple[float, ...], float]:
     """Where a battle fought to the end leads: (P(attacker wins with a sailors left) for a,
-    P(defender holds with d sailors left) for d, P(both sides die))."""
+    P(defender holds with d sailors left) for d, P(both sides die)). A fort's kills lower a
+    combat value not yet set (`fresh`), as in `_battle`."""
     memo: dict[tuple[int, int], tuple[list[float], list[float], float]] = {}
     binom = _binom(skull)
 
@@ -487,7 +494,8 @@ def _outcomes(
     lose = [0.0] * (d0 + 1)
     both = 0.0
     for k, pk in enumerate(binom[fort_dice]):
-        w2, l2, b2 = dist(max(0, a0 - k), d0)
+        a = max(0, a0 - k)
+        w2, l2, b2 = _outcomes(a, d0, max(0, cap - k), 0, skull) if fresh and k else dist(a, d0)
         for i, v in enumerate(w2):
             win[i] += pk * v
         for i, v in enumerate(l2):
@@ -568,10 +576,11 @@ def _attack_port_gain(
     def lose(d: int) -> float:
         return -opp * theirs
 
+    fresh = w.cap < 0  # the combat value is set after the fort's shot
     if exact:
-        ev = _battle(t, d0, cap, stop, win, lose, 0.0, fort_dice, c.st.skull)
+        ev = _battle(t, d0, cap, stop, win, lose, 0.0, fort_dice, c.st.skull, fresh)
     else:
-        pw, pl, _ = _outcomes(t, d0, cap, fort_dice, c.st.skull)
+        pw, pl, _ = _outcomes(t, d0, cap, fort_dice, c.st.skull, fresh)
         ev = sum(pr * win(a) for a, pr in enumerate(pw) if pr)
         ev += sum(pr * lose(d) for d, pr in enumerate(pl) if pr)
     return ev - stop(t, d0)
