@@ -781,6 +781,36 @@ def test_last_port_cannot_be_attacked():
     assert "attack port" in notations(s, BLUE)
 
 
+def test_last_port_forbids_the_conquest_not_the_battle_against_its_galleys():
+    """serenissima-2012.en.txt, A) Action, 3) b) Battle, Player's last port: the text forbids
+    only conquering the last port, and in this rulebook a port is conquered by the battle
+    against it (3) b) Battle: "attack one or more galleys ... They can also conquer the port").
+    So the owner's galleys in the zone may still be attacked and sunk; the battle against the
+    port stays refused, with the last-port reason, before and after (RULINGS.md R10)."""
+    st = Stage()
+    st.port("genova", RED, 2)
+    st.galley(1, BLUE, "genova", 4).galley(9, RED, "genova", 2)
+    s = st.activate(1)
+    assert {"attack g9"} <= notations(s, BLUE) and "attack port" not in notations(s, BLUE)
+    refusal = _refused(s, BLUE, "attack port")
+    assert "last port" in refusal.reason and refusal.rule.endswith("Player's last port")
+    dice = script(s, SKULL, SKULL, BLANK, BLANK, BLANK, BLANK)  # Blue 4 dice, Red 2
+    events = s.apply(BLUE, "attack g9")
+    assert not dice.values and {"type": "sunk", "galley": 9, "seat": RED, "cause": "battle"} in (
+        events
+    )
+    assert s.owner[port("genova")] == RED and "attack port" not in notations(s, BLUE)
+    refusal = _refused(s, BLUE, "attack port")
+    assert "last port" in refusal.reason and refusal.rule.endswith("Player's last port")
+    check_invariants(s)
+
+
+def _refused(s, seat, text):
+    with pytest.raises(IllegalAction) as refusal:
+        s.check(seat, s.coerce(text))
+    return refusal.value
+
+
 # -- investment -----------------------------------------------------------------------------------
 
 
