@@ -35,11 +35,11 @@ CATALOGUE = list(GAME.catalogue)
 
 
 def choose(state: Serenissima2012State, rng: random.Random) -> tuple[int, object]:
-    """A seat to move and one of its legal actions, leaning away from ending turns early."""
+    """A seat to move and one of its legal actions, leaning away from ending turns early (`sink` ends one too)."""
     (seat,) = state.to_move()
     legal = state.legal_actions(seat)
     assert legal, f"{state.seat_label(seat)} owes a decision but has no legal action"
-    busy = [a for a in legal if a.kind not in ("end", "pass", "retreat", "done")]
+    busy = [a for a in legal if a.kind not in ("end", "sink", "pass", "retreat", "done")]
     return seat, rng.choice(busy if busy and rng.random() < 0.7 else legal)
 
 

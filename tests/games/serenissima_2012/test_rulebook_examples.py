@@ -258,8 +258,8 @@ def test_napoli_claim_example():
     assert "blockade_question" not in kinds(events)
     assert s.to_move() == (ORANGE,)
     legal = notations(s, ORANGE)
-    assert {"claim 1", "claim 2"} <= legal
-    assert "claim 3" not in legal, "one sailor stays aboard unless it is the only one (R28)"
+    assert {"claim 1", "claim 2", "claim 3"} <= legal, "1 or more sailors, even all (R28)"
+    assert "claim 4" not in legal, "galley 8 carries 3"
     events = s.apply(ORANGE, "claim 1")
     assert "blockade_question" not in kinds(events)
     assert {"type": "port_taken", "seat": ORANGE, "port": "napoli", "sailors": 1} in events
@@ -283,6 +283,69 @@ def test_napoli_claim_blockaded_by_a_stronger_galley():
     s.apply(BLACK, "blockade")
     assert s.owner[port("napoli")] == -1
     assert notations(s, ORANGE) == {"attack g11", "end"}
+
+
+def test_unloading_every_sailor_claims_the_port_and_sinks_the_galley():
+    """serenissima-2012.en.txt, A) Action, 3) b) Battle, Combat against a port: a neutral port
+    is claimed "by unloading 1 or more sailors into it"; and 1) Loading, Limitations: "a player
+    is allowed to voluntarily sink one of their galleys". So a galley of 3 may land all 3 in
+    Napoli (warehouse 4) and sink; it may not land more than it carries (RULINGS.md R28)."""
+    st = Stage()
+    st.port("valencia", ORANGE, 3).galley(8, ORANGE, "napoli", 3, wood=1)
+    s = st.activate(8)
+    legal = notations(s, ORANGE)
+    assert {"claim 1", "claim 2", "claim 3"} <= legal and "claim 4" not in legal
+    with pytest.raises(IllegalAction) as refusal:
+        s.check(ORANGE, s.coerce("claim 4"))
+    assert refusal.value.reason == "the galley carries only 3 sailor(s)"
+    reserve, wood = s.reserve[ORANGE], s.supply[good("wood")]
+    events = s.apply(ORANGE, "claim 3")
+    assert s.owner[port("napoli")] == ORANGE and s.port_sailors[port("napoli")] == 3
+    assert {"type": "sunk", "galley": 8, "seat": ORANGE, "cause": "unloaded"} in events
+    assert s.g_owner[7] == -1 and s.reserve[ORANGE] == reserve
+    assert s.supply[good("wood")] == wood + 1, "the wreck's cargo goes back to the bank (R14)"
+    check_invariants(s)
+
+
+def test_a_claim_lands_no_more_than_the_warehouse_size():
+    """serenissima-2012.en.txt, A) Action, 1) Loading, Limitations: a port holds at most as
+    many sailors as its warehouse has spaces (Algiers: 3), so a galley of 5 claims 1 to 3."""
+    st = Stage()
+    st.port("valencia", ORANGE, 3).galley(8, ORANGE, "algiers", 5)
+    s = st.activate(8)
+    claims = {n for n in notations(s, ORANGE) if n.startswith("claim")}
+    assert claims == {"claim 1", "claim 2", "claim 3"}
+    with pytest.raises(IllegalAction) as refusal:
+        s.check(ORANGE, s.coerce("claim 4"))
+    assert "at most 3 sailors" in refusal.value.reason
+
+
+def test_a_player_may_sink_the_active_galley_during_loading():
+    """serenissima-2012.en.txt, A) Action, 1) Loading, Limitations: "A player is allowed to
+    voluntarily sink one of their galleys", even where no port or galley could take its
+    sailors (here at open sea, alone): `sink` returns its sailors to the reserve and its cargo
+    to the bank, takes its cube off the wheel and ends its turn. Loading over, it is refused
+    (RULINGS.md R28)."""
+
+    def alone_at_sea():
+        st = Stage()
+        st.port("valencia", BLUE, 1).galley(4, BLUE, "ionian-sea", 3, wood=1)
+        return st.galley(6, BLUE, "valencia", 2).activate(4)
+
+    s = alone_at_sea()
+    assert "sink" in notations(s, BLUE)
+    reserve, wood = s.reserve[BLUE], s.supply[good("wood")]
+    events = s.apply(BLUE, "sink")
+    assert {"type": "sunk", "galley": 4, "seat": BLUE, "cause": "scuttled"} in events
+    assert s.g_owner[3] == -1 and s.reserve[BLUE] == reserve + 3
+    assert s.supply[good("wood")] == wood + 1
+    assert s.stack[-1] == Decision("galley", (BLUE,), 5), "the token moves on to galley 6"
+    check_invariants(s)
+    s = alone_at_sea()
+    s.apply(BLUE, "move " + BOARD.zone_ids[BOARD.adjacent[zone("ionian-sea")][0]])
+    with pytest.raises(IllegalAction) as refusal:
+        s.check(BLUE, s.coerce("sink"))
+    assert refusal.value.rule.endswith("1) Loading")
 
 
 def test_claim_with_the_last_sailor_sinks_the_galley():
@@ -688,7 +751,7 @@ def test_fort_fires_two_dice_once_before_a_port_battle():
     events = s.apply(BLUE, "fight")
     assert not dice.values and "fort_fire" not in kinds(events)
     assert s.owner[port("genova")] == -1 and s.stack[-1].kind == "occupy"
-    assert notations(s, BLUE) == {"claim 1", "claim 2", "end"}  # one sailor stays aboard (R28)
+    assert notations(s, BLUE) == {"claim 1", "claim 2", "claim 3", "end"}  # up to all (R28)
     s.apply(BLUE, "claim 2")
     assert s.owner[port("genova")] == BLUE and s.port_sailors[port("genova")] == 2
     assert s.forts >> port("genova") & 1, "the fort remains"

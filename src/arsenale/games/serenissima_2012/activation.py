@@ -38,6 +38,7 @@ LOADING_KINDS = (
     "take_good",
     "give_good",
     "toss_good",
+    "sink",
 )
 PORT_SAILORS = ("sailor_from_port", "sailor_to_port")
 BATTLE_KINDS = ("claim", "attack_galley", "attack_port")
@@ -117,7 +118,7 @@ def legal_activation(
                     n = claimable(s.g_sailors[g], b.port_size[p])
                     out += a.claim[:n]
                     if why is not None:
-                        _too_many(s, p, n, why)
+                        too_many(s, p, n, why)
                 elif why is not None:
                     reason = "a blockade prevents the claim until the blockading galleys are sunk"
                     why.no(reason, blockade.RULE_CLAIM_BLOCKADE, "claim")
@@ -176,12 +177,17 @@ def _unsold(s: Serenissima2012State, p: int, cargo: list[int], base: int, why: W
             why.no(f"{here} already has {name} in its warehouse", RULE_SALE, "sell", good=name)
 
 
-def _too_many(s: Serenissima2012State, p: int, n: int, why: Why) -> None:
-    """Claims landing more than the `n` sailors a claim may land."""
-    size = s.game.board.port_size[p]
-    reason = f"keep a sailor aboard (unless it is the only one) and land at most {size}"
+def too_many(s: Serenissima2012State, p: int, n: int, why: Why) -> None:
+    """Claims landing more than `n`: the sailors aboard, at most the port's warehouse size."""
+    size, aboard = s.game.board.port_size[p], s.g_sailors[s.active]
     for k in range(n + 1, len(s.game.actions.claim) + 1):
-        why.no(reason + " (the warehouse size)", RULE_CLAIM, "claim", sailors=k)
+        if k > aboard:
+            reason = f"the galley carries only {aboard} sailor(s)"
+        else:
+            reason = (
+                f"{s.game.board.port_names[p]} holds at most {size} sailors (its warehouse size)"
+            )
+        why.no(reason, RULE_CLAIM, "claim", sailors=k)
 
 
 def _unattackable(s: Serenissima2012State, seat: int, p: int, why: Why) -> None:
@@ -233,9 +239,9 @@ def _not_attackable(s: Serenissima2012State, seat: int, zone: int, why: Why) -> 
 
 
 def claimable(sailors: int, capacity: int) -> int:
-    """Most sailors a galley may unload into a port: one must stay aboard, unless the galley
-    has only one, which may land and sink the galley (RULINGS.md R28)."""
-    return min(capacity, sailors - 1 if sailors > 1 else 1)
+    """Most sailors a galley may unload into a port: all it carries, up to the port's warehouse
+    size; landing the last one sinks the galley (RULINGS.md R28)."""
+    return min(capacity, sailors)
 
 
 def _blockers_present(s: Serenissima2012State, zone: int) -> bool:
@@ -366,6 +372,7 @@ def _loading(
         out += [toss[i] for i in range(6) if cargo[base + i]]
     if why is not None:
         _missing(cargo, base, "the active galley", "toss_good", why)
+    out.append(a.sink)  # a voluntary sinking (RULINGS.md R28)
 
 
 def _missing(cargo: list[int], base: int, carrier: str, kind: str, why: Why, **params: int) -> None:
@@ -532,6 +539,13 @@ def _shift(s: Serenissima2012State, src: int, dst: int, good: int) -> None:
     s.g_goods[dst] += 1
 
 
+def _sink(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
+    """The player sinks the active galley: its sailors go back to the reserve, its cargo to
+    the bank, and its turn ends (Loading, Limitations; RULINGS.md R28)."""
+    s.return_to_bank(s.sink(s.active, events, "scuttled"))
+    turn_end.finish_activation(s, events)
+
+
 def _toss_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     good = GOODS.index(action["good"])
     g = s.active
@@ -646,6 +660,7 @@ HANDLERS = {
     "take_good": _take_good,
     "give_good": _give_good,
     "toss_good": _toss_good,
+    "sink": _sink,
     "move": _move,
     "sell": _sell,
     "claim": _claim,

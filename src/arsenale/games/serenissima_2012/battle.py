@@ -238,16 +238,13 @@ def legal_occupy(
     s: Serenissima2012State, seat: int, top: Decision, why: Why | None
 ) -> list[Action]:
     """Unload 1 to `claimable` sailors into the emptied port, or end the turn."""
-    from arsenale.games.serenissima_2012.activation import RULE_CLAIM, claimable
+    from arsenale.games.serenissima_2012.activation import claimable, too_many
 
     a = s.game.actions
     p = top.data
-    size = s.game.board.port_size[p]
-    n = claimable(s.g_sailors[s.active], size)
+    n = claimable(s.g_sailors[s.active], s.game.board.port_size[p])
     if why is not None:
-        reason = f"keep a sailor aboard (unless it is the only one) and land at most {size}"
-        for k in range(n + 1, len(a.claim) + 1):
-            why.no(reason + " (the warehouse size)", RULE_CLAIM, "claim", sailors=k)
+        too_many(s, p, n, why)
     return [*a.claim[:n], a.end]
 
 
