@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 import arsenale
 from arsenale import IllegalAction, NotationError
+from arsenale.bots.base import Fallbacks, heuristic_policy
+from arsenale.core.info import SeatInfo
 from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 from .helpers import GAME, PRIVATE, check_invariants, money_flows, snapshot
@@ -87,6 +89,40 @@ def test_money_changes_only_through_rule_flows(players, seed, choices):
         delta = [a - b for a, b in zip(s.money, money, strict=True)]
         assert delta == money_flows(events, players), events
         money = list(s.money)
+
+
+# -- loading keeps every game finite ---------------------------------------------------------------
+
+
+@examples(25)
+@given(
+    players=PLAYERS,
+    seed=SEEDS,
+    choices=CHOICES,
+    bots=st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_games_end_under_uniform_random_play_and_the_heuristic(players, seed, choices, bots):
+    """RULINGS.md R29 (serenissima-2012.en.txt, A) Action, 1) Loading): with loading moves free
+    in both directions, pieces still come aboard the active galley before any leaves it, so
+    every loading ends and every game ends, whether each seat plays uniformly at random or with
+    the heuristic bot (strict: a crash or an illegal choice fails the test)."""
+    rng = random.Random(choices)
+    state = GAME.new_game(players, seed)
+    policy = heuristic_policy(GAME)
+    strict, Fallbacks.strict = Fallbacks.strict, True
+    try:
+        while not state.is_over:
+            (seat,) = state.to_move()
+            if bots[seat]:
+                action = policy(SeatInfo(state, seat), rng)
+            else:
+                action = rng.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+            assert state.ply < 5000, "a game that does not end"
+    finally:
+        Fallbacks.strict = strict
+    check_invariants(state)
+    assert state.scorings == 3
 
 
 # -- events tell the whole game --------------------------------------------------------------------

@@ -73,7 +73,9 @@ def test_loading_sailors_example():
 
     for move_away in ("sailor to port", "sailor to g6"):
         c = s.clone()
-        events = c.apply(BLUE, move_away)
+        c.apply(BLUE, move_away)
+        assert c.g_sailors[3] == 0 and not any(a.kind == "move" for a in c.legal_actions(BLUE))
+        events = c.apply(BLUE, "end")  # loading ends: galley 4 without a sailor sinks (R29)
         assert c.g_owner[3] == -1, "galley 4 without a sailor has sunk"
         assert {"type": "sunk", "galley": 4, "seat": BLUE, "cause": "abandoned"} in events
         assert c.stack[-1].kind == "galley" and c.wheel == 5, "the token moves on to galley 6"
@@ -579,17 +581,27 @@ def test_loading_prices_neutral_and_foreign_ports():
 
 def test_galley_holds_at_most_4_goods_and_5_pieces():
     """serenissima-2012.en.txt, A) Action, 1) Loading: 5 spaces for sailors or goods, at least
-    1 sailor, so at most 4 goods cubes; goods may be tossed to make room."""
-    for sailors, cargo, can_buy in ((1, 4, False), (2, 3, False), (1, 3, True), (2, 2, True)):
+    1 sailor, so at most 4 goods cubes; goods may be tossed to make room. The limits hold when
+    loading ends (RULINGS.md R29): a galley loaded beyond them may not move, sell, fight or end
+    until goods are tossed; a cube is bought only if a space is left on the player's galleys
+    or in the port here."""
+    for sailors, cargo in ((1, 4), (2, 3)):
         st = Stage()
         st.port("valencia", BLUE, 3).galley(1, BLUE, "valencia", sailors, stone=cargo)
         s = st.activate(1)
-        assert ("buy wood" in notations(s, BLUE)) == can_buy, (sailors, cargo)
-        assert ("sailor from port" in notations(s, BLUE)) == can_buy
-        if not can_buy:
-            s.apply(BLUE, "toss stone")
-            assert "buy wood" in notations(s, BLUE)
-            check_invariants(s)
+        s.apply(BLUE, "buy wood")  # room in the port for the sailor it displaces
+        legal = notations(s, BLUE)
+        assert not legal & {"end", "move marseille", "move algiers"}, (sailors, cargo)
+        refusal = _refused(s, BLUE, "end")
+        assert "at most 5 pieces, 4 of them goods" in refusal.reason
+        s.apply(BLUE, "toss stone")
+        assert {"end", "move marseille"} <= notations(s, BLUE)
+        check_invariants(s)
+    st = Stage()
+    st.galley(1, BLUE, "napoli", 1, stone=4)  # a neutral port: no space anywhere
+    s = st.activate(1)
+    assert "buy wood" not in notations(s, BLUE)
+    assert "no space" in _refused(s, BLUE, "buy wood").reason
 
 
 def test_port_capacity_is_warehouse_size():
@@ -1114,29 +1126,102 @@ def test_retreat_ends_the_turn():
     assert s.g_sailors[0] == s.g_sailors[6] == 3
 
 
-def test_loading_moves_are_not_undone_within_one_loading():
-    """RULINGS.md R29: between the same two places pieces move one way per loading, so a
-    loading cannot go on for ever; the refusal says why."""
-    import pytest
-
-    from arsenale import IllegalAction
-
+def test_two_galleys_swap_their_goods():
+    """serenissima-2012.en.txt, A) Action, 1) Loading, Goods: goods move "to or from other
+    galleys belonging to them and on the same zone"; the move is free. Galley 4 (stone) and
+    galley 6 (wood), both full, swap their cargo: the wood first comes aboard galley 4, then the
+    stone leaves it (RULINGS.md R29). Once a piece has left, none comes aboard again."""
     st = Stage()
-    st.port("valencia", BLUE, 3).galley(4, BLUE, "valencia", 2).galley(6, BLUE, "valencia", 3)
+    st.port("valencia", BLUE, 1)
+    st.galley(4, BLUE, "valencia", 1, stone=4).galley(6, BLUE, "valencia", 1, wood=4)
     s = st.activate(4)
-    s.apply(BLUE, "sailor from port")
-    assert "sailor to port" not in notations(s, BLUE)
-    with pytest.raises(IllegalAction) as refused:
-        s.apply(BLUE, "sailor to port")
-    assert "other way" in refused.value.reason
-    s.apply(BLUE, "sailor to g6")
-    assert "sailor from g6" not in notations(s, BLUE)
-    assert "sailor from port" in notations(s, BLUE)  # the same direction stays open
+    for _ in range(4):
+        s.apply(BLUE, "take wood from g6")
+    for _ in range(4):
+        s.apply(BLUE, "give stone to g6")
+    assert s.cargo[6 * 3 + good("wood")] == 4 and s.cargo[6 * 5 + good("stone")] == 4
+    assert s.g_goods[3] == s.g_goods[5] == 4
+    refusal = _refused(s, BLUE, "take stone from g6")
+    assert "before any leaves" in refusal.reason and refusal.rule.endswith("1) Loading")
+    s.apply(BLUE, "move marseille")
+    check_invariants(s)
+
+
+def _arrangement(s):
+    """Blue's pieces in València: port sailors, then per galley 4 and 6 (sailors, cargo); a
+    galley without sailors counts as sunk, its cargo gone."""
+    out = [s.port_sailors[port("valencia")]]
+    for g in (3, 5):
+        n = s.g_sailors[g] if s.g_owner[g] >= 0 else 0
+        out.append((n, tuple(s.cargo[6 * g : 6 * g + 6]) if n else (0,) * 6))
+    return tuple(out)
+
+
+def test_every_arrangement_the_rulebook_allows_is_reachable_and_loading_has_no_cycle():
+    """serenissima-2012.en.txt, A) Action, 1) Loading: sailors move between the active galley,
+    the port held by the player and the player's other galleys there, goods between the
+    galleys, goods may be tossed; a galley holds 1-5 sailors (none: it sinks), 5 pieces, 4
+    goods; a port 1 to its warehouse size. Every such final arrangement is reached by loading
+    moves alone, and the moves never return to a position already met (RULINGS.md R29), so a
+    loading always ends. Position: València (Blue, 2 sailors); galley 4: 2 sailors and 1 stone;
+    galley 6: 1 sailor and 1 wood; no money, the free cube spent."""
+    st = Stage(money=0)
+    st.port("valencia", BLUE, 2)
+    st.galley(4, BLUE, "valencia", 2, stone=1).galley(6, BLUE, "valencia", 1, wood=1)
+    start = st.activate(4)
+    start.free_cube = False
+    loading = {"sailor_from_port", "sailor_to_port", "sailor_from_galley", "sailor_to_galley"}
+    loading |= {"take_good", "give_good", "toss_good"}
+
+    def key(s):
+        return (_arrangement(s), s.g_sailors[3], s.g_goods[3], s.unloading)
+
+    reached, done, on_path = set(), set(), set()
+
+    def explore(s):  # depth first, recording settled arrangements and looking for cycles
+        k = key(s)
+        assert k not in on_path, "a loading move led back to an earlier position"
+        if k in done:
+            return
+        on_path.add(k)
+        legal = s.legal_actions(BLUE)
+        if "end" in {a.notation for a in legal} and s.g_sailors[3]:
+            reached.add(_arrangement(s))
+        for a in legal:
+            if a.kind in loading:
+                nxt = s.clone()
+                nxt.apply(BLUE, a)
+                explore(nxt)
+        on_path.discard(k)
+        done.add(k)
+
+    explore(start)
+    stone, wood = good("stone"), good("wood")
+    allowed = set()
+    for p_n in range(1, 6):
+        for g4 in range(1, 6):
+            g6 = 5 - p_n - g4
+            if g6 < 0:
+                continue
+            for where_stone in (0, 4, 6):  # 0: overboard
+                for where_wood in (0, 4, 6):
+                    cargo = {4: [0] * 6, 6: [0] * 6}
+                    if where_stone:
+                        cargo[where_stone][stone] += 1
+                    if where_wood:
+                        cargo[where_wood][wood] += 1
+                    if g6 == 0:
+                        cargo[6] = [0] * 6  # galley 6 sinks with what it holds
+                    if any(n + sum(cargo[g]) > 5 for g, n in ((4, g4), (6, g6))):
+                        continue
+                    allowed.add((p_n, (g4, tuple(cargo[4])), (g6, tuple(cargo[6]))))
+    assert len(allowed) > 50 and reached == allowed
 
 
 def test_every_game_ends_under_any_fixed_policy():
-    """RULINGS.md R29: loading moves are not undone, so even a policy that always plays the
-    lowest- or highest-numbered action ends the game."""
+    """RULINGS.md R29: pieces come aboard the active galley before any leaves it, and a bought
+    cube costs a ducat (the free one once), so a loading ends: even a policy that always plays
+    the lowest- or highest-numbered action ends the game."""
     import arsenale
 
     game = arsenale.load_game("serenissima-2012")

@@ -298,7 +298,7 @@ class _Ctx:
         return out
 
     def crew(self, t: int) -> float:
-        return self.fut * ACT[t]
+        return self.fut * ACT[min(t, 5)]  # more than 5 only while loading (RULINGS.md R29)
 
     def galley_value(
         self, zone: int, t: int, cargo: list[int], sold_at: int = -1, sold: int = 0
@@ -761,7 +761,8 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
         for h in mates:
             sh = w.g_sailors[h]
             ch = c.crew(sh)
-            src.append((h, [ch - c.crew(sh - j) for j in range(sh)]))
+            if sh:  # a galley left without sailors in this loading has none to give
+                src.append((h, [ch - c.crew(sh - j) for j in range(sh)]))
             snk.append((h, [c.crew(sh + j) - ch for j in range(5 - sh - w.g_goods[h] + 1)]))
         takes = _combine(src, minimize=True)
         drops = _combine(snk, minimize=False)
@@ -817,6 +818,34 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 break  # one more cube no longer pays: nor will two
             prev_k = best_k
     return best
+
+
+def _settle(c: _Ctx, legal: list[Action]) -> Action | None:
+    """While loading, an active galley over its limits or without a sailor (RULINGS.md R29)
+    is first brought back within them: sailors out before goods, goods to another own galley
+    before overboard, the least valuable good first; None when it is within its limits."""
+    w, a = c.w, c.a
+    g = w.active
+    t, goods = w.g_sailors[g], w.g_goods[g]
+    if w.step != LOADING or (t >= 1 and t + goods <= 5 and goods <= 4):
+        return None
+    allowed = set(legal)
+    if not t:
+        takes = [x for x in legal if x.kind in ("sailor_from_port", "sailor_from_galley")]
+        return takes[0] if takes else (a.end if a.end in allowed else legal[0])
+    if t > 5 or (goods <= 4 and t > 1):
+        out = [x for x in legal if x.kind in ("sailor_to_port", "sailor_to_galley")]
+        if out:
+            return out[0]
+    zone = w.g_zone[g]
+    aboard = [i for i in range(6) if w.cargo[6 * g + i]]
+    if not aboard:
+        return legal[0]
+    worst = min(aboard, key=lambda i: (c.top(zone, min(t, 5), i) or [(0.0, -1)])[0][0])
+    for x in legal:
+        if x.kind == "give_good" and x["good"] == GOODS[worst]:
+            return x
+    return a.toss_good[worst] if a.toss_good[worst] in allowed else legal[0]
 
 
 def _combine(
@@ -1082,6 +1111,9 @@ def _decide(w: Serenissima2012State, seat: int, legal: list[Action]) -> Action:
         return a.invest if inv > _act_total(w, seat) + INVEST_MARGIN else a.act
     c = _Ctx(w, seat)
     if kind == "activation":
+        settle = _settle(c, legal)
+        if settle is not None:
+            return settle
         plan = _plan(c, set(legal))
         return plan.action if plan.action is not None else a.end
     if kind == "investment":
