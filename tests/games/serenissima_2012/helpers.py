@@ -15,6 +15,7 @@ from arsenale.core.decisions import Decision
 from arsenale.games.serenissima_2012 import turn_end
 from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT
 from arsenale.games.serenissima_2012.state import Serenissima2012State
+from arsenale.games.serenissima_2012.steps import LOADING
 from scripted_chance import ScriptedChance
 
 GAME = arsenale.load_game("serenissima-2012")
@@ -174,6 +175,7 @@ def check_invariants(s: Serenissima2012State) -> None:
     for i in range(6):
         assert s.supply[i] >= 0
         assert s.supply[i] + goods_on_board(s, i) == b.cubes[i], f"{GOODS[i]} cubes not conserved"
+    loading = bool(s.stack) and s.stack[-1].kind == "activation" and s.step == LOADING
     for g, o in enumerate(s.g_owner):
         cargo = s.cargo[6 * g : 6 * g + 6]
         assert min(cargo) >= 0
@@ -182,10 +184,18 @@ def check_invariants(s: Serenissima2012State) -> None:
             assert s.g_sailors[g] == 0 and s.g_goods[g] == 0 and s.g_zone[g] == -1
             continue
         assert g < b.setups[s.players].galleys, f"galley {g + 1} is not used with {s.players}"
-        assert 1 <= s.g_sailors[g] <= meta["galley_capacity"], f"galley {g + 1} crew"
+        assert 0 <= s.g_zone[g] < len(b.zone_ids)
+        if loading and o == s.g_owner[s.active] and s.g_zone[g] == s.g_zone[s.active]:
+            # RULINGS.md R29: while loading, the player's galleys here may lack a sailor and
+            # the active one may hold too much; both are settled when loading ends
+            assert s.g_sailors[g] >= 0
+            if g == s.active:
+                continue
+        else:
+            assert s.g_sailors[g] >= 1, f"galley {g + 1} has no crew"
+        assert s.g_sailors[g] <= meta["galley_capacity"], f"galley {g + 1} crew"
         assert s.g_goods[g] <= meta["galley_max_goods"]
         assert s.g_sailors[g] + s.g_goods[g] <= meta["galley_capacity"]
-        assert 0 <= s.g_zone[g] < len(b.zone_ids)
     for p, o in enumerate(s.owner):
         if o >= 0:
             assert 1 <= s.port_sailors[p] <= b.port_size[p], f"port {b.port_ids[p]} sailors"

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 import arsenale
 from arsenale import IllegalAction, NotationError
+from arsenale.bots.base import Fallbacks, heuristic_policy
+from arsenale.core.info import SeatInfo
 from arsenale.games.serenissima_2012.state import Serenissima2012State
 
 from .helpers import GAME, PRIVATE, check_invariants, money_flows, snapshot
@@ -35,11 +37,11 @@ CATALOGUE = list(GAME.catalogue)
 
 
 def choose(state: Serenissima2012State, rng: random.Random) -> tuple[int, object]:
-    """A seat to move and one of its legal actions, leaning away from ending turns early."""
+    """A seat to move and one of its legal actions, leaning away from ending turns early (`sink` ends one too)."""
     (seat,) = state.to_move()
     legal = state.legal_actions(seat)
     assert legal, f"{state.seat_label(seat)} owes a decision but has no legal action"
-    busy = [a for a in legal if a.kind not in ("end", "pass", "retreat", "done")]
+    busy = [a for a in legal if a.kind not in ("end", "sink", "pass", "retreat", "done")]
     return seat, rng.choice(busy if busy and rng.random() < 0.7 else legal)
 
 
@@ -87,6 +89,88 @@ def test_money_changes_only_through_rule_flows(players, seed, choices):
         delta = [a - b for a, b in zip(s.money, money, strict=True)]
         assert delta == money_flows(events, players), events
         money = list(s.money)
+
+
+# -- loading keeps every game finite ---------------------------------------------------------------
+
+
+@examples(25)
+@given(
+    players=PLAYERS,
+    seed=SEEDS,
+    choices=CHOICES,
+    bots=st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_games_end_under_uniform_random_play_and_the_heuristic(players, seed, choices, bots):
+    """RULINGS.md R29 (serenissima-2012.en.txt, A) Action, 1) Loading): with loading moves free
+    in both directions, pieces still come aboard the active galley before any leaves it, so
+    every loading ends and every game ends, whether each seat plays uniformly at random or with
+    the heuristic bot (strict: a crash or an illegal choice fails the test)."""
+    rng = random.Random(choices)
+    state = GAME.new_game(players, seed)
+    policy = heuristic_policy(GAME)
+    strict, Fallbacks.strict = Fallbacks.strict, True
+    try:
+        while not state.is_over:
+            (seat,) = state.to_move()
+            if bots[seat]:
+                action = policy(SeatInfo(state, seat), rng)
+            else:
+                action = rng.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+            assert state.ply < 5000, "a game that does not end"
+    finally:
+        Fallbacks.strict = strict
+    check_invariants(state)
+    assert state.scorings == 3
+
+
+# -- events tell the whole game --------------------------------------------------------------------
+
+
+@examples(20)
+@given(players=PLAYERS, seed=SEEDS, choices=CHOICES)
+def test_events_replayed_in_order_describe_every_turn(players, seed, choices):
+    """serenissima-2012.en.txt, Game Overview: a turn activates every galley in play, the black
+    token moving to the first galley cube on the wheel, and ends with a Doge card. A client that
+    only follows the events returned by each action knows every turn: turn k is announced (turn
+    1 with the last set-up pick, together with the wheel's first galley), each galley owing the
+    act-or-invest decision was announced by a wheel event of the running turn, each turn ends
+    with one Doge card, and every event reads as a sentence."""
+    rng = random.Random(choices)
+    state = GAME.new_game(players, seed)
+    turn, wheel, doge_cards, running = 0, None, 0, False
+    for _seat, _action, events, s in play(state, rng):
+        for e in events:
+            assert GAME.describe_event(e, s.seat_label).strip()
+            if e["type"] == "turn":
+                assert not running and e["turn"] == turn + 1, "turns follow one another"
+                turn, wheel, running = e["turn"], None, True
+            elif e["type"] == "wheel":
+                assert running, "the wheel moves only within a turn"
+                assert wheel is None or e["galley"] > wheel, "the token moves on, clockwise"
+                wheel = e["galley"]
+            elif e["type"] == "doge_card":
+                assert running, "a Doge card ends a turn that was announced"
+                doge_cards, running = doge_cards + 1, False
+        if not s.is_over and s.stack[-1].kind == "galley":
+            assert running and turn == s.turn, "the events announced the turn being played"
+            assert wheel == s.wheel + 1, "the events announced the galley on the wheel"
+    assert state.is_over and turn == state.turn >= 1 and doge_cards == turn
+
+
+def test_last_set_up_pick_starts_turn_one():
+    """serenissima-2012.en.txt, set-up and Game Overview: the action finishing the set-up also
+    reports turn 1 and the black token's first galley (its events are those a client sees)."""
+    state = GAME.new_game(4, 2**41)
+    while state.stack[-1].kind in ("close", "choose_port", "choose_galley"):
+        (seat,) = state.to_move()
+        events = state.apply(seat, state.legal_actions(seat)[0])
+    first = min(g for g, o in enumerate(state.g_owner) if o >= 0) + 1
+    assert events[-2:] == [
+        {"type": "turn", "turn": 1},
+        {"type": "wheel", "galley": first, "seat": state.g_owner[first - 1]},
+    ]
 
 
 # -- refusals -------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from .helpers import GAME, RULES, snapshot
 CATALOGUE = list(GAME.catalogue)
 KINDS = {action.kind for action in CATALOGUE}
 COMMON = {"galley", "activation", "investment"}  # decisions sampled one time in EVERY
-EVERY = 4
+EVERY = 3
 
 
 def positions(players: int, hidden: bool, seed: int):
@@ -35,7 +35,7 @@ def positions(players: int, hidden: bool, seed: int):
         if state.stack[-1].kind not in COMMON or state.ply % EVERY == 0:
             yield state, seat
         legal = state.legal_actions(seat)
-        busy = [a for a in legal if a.kind not in ("end", "pass", "retreat", "done")]
+        busy = [a for a in legal if a.kind not in ("end", "sink", "pass", "retreat", "done")]
         state.apply(seat, rng.choice(busy if busy and rng.random() < 0.7 else legal))
 
 

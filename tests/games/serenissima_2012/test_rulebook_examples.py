@@ -73,7 +73,9 @@ def test_loading_sailors_example():
 
     for move_away in ("sailor to port", "sailor to g6"):
         c = s.clone()
-        events = c.apply(BLUE, move_away)
+        c.apply(BLUE, move_away)
+        assert c.g_sailors[3] == 0 and not any(a.kind == "move" for a in c.legal_actions(BLUE))
+        events = c.apply(BLUE, "end")  # loading ends: galley 4 without a sailor sinks (R29)
         assert c.g_owner[3] == -1, "galley 4 without a sailor has sunk"
         assert {"type": "sunk", "galley": 4, "seat": BLUE, "cause": "abandoned"} in events
         assert c.stack[-1].kind == "galley" and c.wheel == 5, "the token moves on to galley 6"
@@ -258,8 +260,8 @@ def test_napoli_claim_example():
     assert "blockade_question" not in kinds(events)
     assert s.to_move() == (ORANGE,)
     legal = notations(s, ORANGE)
-    assert {"claim 1", "claim 2"} <= legal
-    assert "claim 3" not in legal, "one sailor stays aboard unless it is the only one (R28)"
+    assert {"claim 1", "claim 2", "claim 3"} <= legal, "1 or more sailors, even all (R28)"
+    assert "claim 4" not in legal, "galley 8 carries 3"
     events = s.apply(ORANGE, "claim 1")
     assert "blockade_question" not in kinds(events)
     assert {"type": "port_taken", "seat": ORANGE, "port": "napoli", "sailors": 1} in events
@@ -283,6 +285,69 @@ def test_napoli_claim_blockaded_by_a_stronger_galley():
     s.apply(BLACK, "blockade")
     assert s.owner[port("napoli")] == -1
     assert notations(s, ORANGE) == {"attack g11", "end"}
+
+
+def test_unloading_every_sailor_claims_the_port_and_sinks_the_galley():
+    """serenissima-2012.en.txt, A) Action, 3) b) Battle, Combat against a port: a neutral port
+    is claimed "by unloading 1 or more sailors into it"; and 1) Loading, Limitations: "a player
+    is allowed to voluntarily sink one of their galleys". So a galley of 3 may land all 3 in
+    Napoli (warehouse 4) and sink; it may not land more than it carries (RULINGS.md R28)."""
+    st = Stage()
+    st.port("valencia", ORANGE, 3).galley(8, ORANGE, "napoli", 3, wood=1)
+    s = st.activate(8)
+    legal = notations(s, ORANGE)
+    assert {"claim 1", "claim 2", "claim 3"} <= legal and "claim 4" not in legal
+    with pytest.raises(IllegalAction) as refusal:
+        s.check(ORANGE, s.coerce("claim 4"))
+    assert refusal.value.reason == "the galley carries only 3 sailor(s)"
+    reserve, wood = s.reserve[ORANGE], s.supply[good("wood")]
+    events = s.apply(ORANGE, "claim 3")
+    assert s.owner[port("napoli")] == ORANGE and s.port_sailors[port("napoli")] == 3
+    assert {"type": "sunk", "galley": 8, "seat": ORANGE, "cause": "unloaded"} in events
+    assert s.g_owner[7] == -1 and s.reserve[ORANGE] == reserve
+    assert s.supply[good("wood")] == wood + 1, "the wreck's cargo goes back to the bank (R14)"
+    check_invariants(s)
+
+
+def test_a_claim_lands_no_more_than_the_warehouse_size():
+    """serenissima-2012.en.txt, A) Action, 1) Loading, Limitations: a port holds at most as
+    many sailors as its warehouse has spaces (Algiers: 3), so a galley of 5 claims 1 to 3."""
+    st = Stage()
+    st.port("valencia", ORANGE, 3).galley(8, ORANGE, "algiers", 5)
+    s = st.activate(8)
+    claims = {n for n in notations(s, ORANGE) if n.startswith("claim")}
+    assert claims == {"claim 1", "claim 2", "claim 3"}
+    with pytest.raises(IllegalAction) as refusal:
+        s.check(ORANGE, s.coerce("claim 4"))
+    assert "at most 3 sailors" in refusal.value.reason
+
+
+def test_a_player_may_sink_the_active_galley_during_loading():
+    """serenissima-2012.en.txt, A) Action, 1) Loading, Limitations: "A player is allowed to
+    voluntarily sink one of their galleys", even where no port or galley could take its
+    sailors (here at open sea, alone): `sink` returns its sailors to the reserve and its cargo
+    to the bank, takes its cube off the wheel and ends its turn. Loading over, it is refused
+    (RULINGS.md R28)."""
+
+    def alone_at_sea():
+        st = Stage()
+        st.port("valencia", BLUE, 1).galley(4, BLUE, "ionian-sea", 3, wood=1)
+        return st.galley(6, BLUE, "valencia", 2).activate(4)
+
+    s = alone_at_sea()
+    assert "sink" in notations(s, BLUE)
+    reserve, wood = s.reserve[BLUE], s.supply[good("wood")]
+    events = s.apply(BLUE, "sink")
+    assert {"type": "sunk", "galley": 4, "seat": BLUE, "cause": "scuttled"} in events
+    assert s.g_owner[3] == -1 and s.reserve[BLUE] == reserve + 3
+    assert s.supply[good("wood")] == wood + 1
+    assert s.stack[-1] == Decision("galley", (BLUE,), 5), "the token moves on to galley 6"
+    check_invariants(s)
+    s = alone_at_sea()
+    s.apply(BLUE, "move " + BOARD.zone_ids[BOARD.adjacent[zone("ionian-sea")][0]])
+    with pytest.raises(IllegalAction) as refusal:
+        s.check(BLUE, s.coerce("sink"))
+    assert refusal.value.rule.endswith("1) Loading")
 
 
 def test_claim_with_the_last_sailor_sinks_the_galley():
@@ -516,17 +581,27 @@ def test_loading_prices_neutral_and_foreign_ports():
 
 def test_galley_holds_at_most_4_goods_and_5_pieces():
     """serenissima-2012.en.txt, A) Action, 1) Loading: 5 spaces for sailors or goods, at least
-    1 sailor, so at most 4 goods cubes; goods may be tossed to make room."""
-    for sailors, cargo, can_buy in ((1, 4, False), (2, 3, False), (1, 3, True), (2, 2, True)):
+    1 sailor, so at most 4 goods cubes; goods may be tossed to make room. The limits hold when
+    loading ends (RULINGS.md R29): a galley loaded beyond them may not move, sell, fight or end
+    until goods are tossed; a cube is bought only if a space is left on the player's galleys
+    or in the port here."""
+    for sailors, cargo in ((1, 4), (2, 3)):
         st = Stage()
         st.port("valencia", BLUE, 3).galley(1, BLUE, "valencia", sailors, stone=cargo)
         s = st.activate(1)
-        assert ("buy wood" in notations(s, BLUE)) == can_buy, (sailors, cargo)
-        assert ("sailor from port" in notations(s, BLUE)) == can_buy
-        if not can_buy:
-            s.apply(BLUE, "toss stone")
-            assert "buy wood" in notations(s, BLUE)
-            check_invariants(s)
+        s.apply(BLUE, "buy wood")  # room in the port for the sailor it displaces
+        legal = notations(s, BLUE)
+        assert not legal & {"end", "move marseille", "move algiers"}, (sailors, cargo)
+        refusal = _refused(s, BLUE, "end")
+        assert "at most 5 pieces, 4 of them goods" in refusal.reason
+        s.apply(BLUE, "toss stone")
+        assert {"end", "move marseille"} <= notations(s, BLUE)
+        check_invariants(s)
+    st = Stage()
+    st.galley(1, BLUE, "napoli", 1, stone=4)  # a neutral port: no space anywhere
+    s = st.activate(1)
+    assert "buy wood" not in notations(s, BLUE)
+    assert "no space" in _refused(s, BLUE, "buy wood").reason
 
 
 def test_port_capacity_is_warehouse_size():
@@ -688,11 +763,50 @@ def test_fort_fires_two_dice_once_before_a_port_battle():
     events = s.apply(BLUE, "fight")
     assert not dice.values and "fort_fire" not in kinds(events)
     assert s.owner[port("genova")] == -1 and s.stack[-1].kind == "occupy"
-    assert notations(s, BLUE) == {"claim 1", "claim 2", "end"}  # one sailor stays aboard (R28)
+    assert notations(s, BLUE) == {"claim 1", "claim 2", "claim 3", "end"}  # up to all (R28)
     s.apply(BLUE, "claim 2")
     assert s.owner[port("genova")] == BLUE and s.port_sailors[port("genova")] == 2
     assert s.forts >> port("genova") & 1, "the fort remains"
     check_invariants(s)
+
+
+def test_fort_shot_comes_before_the_combat_value():
+    """serenissima-2012.en.txt, A) Action, 3) b) Battle, Forts: the fort fires "before the
+    beginning of the combat against the port"; and (Battle against a galley) the attacker's
+    combat value is set "to begin": the sailors aboard minus the zones crossed. So the value
+    counts the sailors the shot left: 4 sailors, 1 zone crossed, 1 killed by the fort: 2 dice,
+    not 3. The same value then caps the later rounds."""
+    st = Stage()
+    st.port("genova", RED, 2, fort=True).port("valencia", RED, 1)
+    st.galley(1, BLUE, "marseille", 4).galley(9, RED, "napoli", 1)
+    s = st.activate(1)
+    s.apply(BLUE, "move genova")
+    dice = script(s, SKULL, BLANK, BLANK, BLANK, BLANK, BLANK)  # fort 2; Blue 2; Red 2
+    events = s.apply(BLUE, "attack port")
+    assert not dice.values, "Blue rolled 2 dice, not 3"
+    (rnd,) = [e for e in events if e["type"] == "battle_round"]
+    assert len(rnd["attack_dice"]) == 2 and len(rnd["defence_dice"]) == 2
+    assert s.g_sailors[0] == 3 and s.cap == 2
+    dice = script(s, BLANK, BLANK, BLANK, BLANK)  # Blue 2 again, Red 2
+    s.apply(BLUE, "fight")
+    assert not dice.values
+    check_invariants(s)
+
+
+def test_fort_that_kills_no_more_than_the_zones_crossed_still_costs_dice():
+    """serenissima-2012.en.txt, A) Action, 3) b) Battle, Forts and Battle against a galley: 3
+    sailors, 1 zone crossed, the fort kills 1: the combat value is 3 - 1 - 1 = 1 (the shot is
+    not absorbed by the zones crossed)."""
+    st = Stage()
+    st.port("genova", RED, 1, fort=True).port("valencia", RED, 1)
+    st.galley(1, BLUE, "marseille", 3).galley(9, RED, "napoli", 1)
+    s = st.activate(1)
+    s.apply(BLUE, "move genova")
+    dice = script(s, BLANK, SKULL, BLANK, BLANK)  # fort 2; Blue 1; Red 1
+    events = s.apply(BLUE, "attack port")
+    assert not dice.values
+    (rnd,) = [e for e in events if e["type"] == "battle_round"]
+    assert len(rnd["attack_dice"]) == 1
 
 
 def test_no_fort_no_fire():
@@ -740,6 +854,36 @@ def test_last_port_cannot_be_attacked():
         s.apply(BLUE, "attack port")
     s = port_battle(red_ports=2)
     assert "attack port" in notations(s, BLUE)
+
+
+def test_last_port_forbids_the_conquest_not_the_battle_against_its_galleys():
+    """serenissima-2012.en.txt, A) Action, 3) b) Battle, Player's last port: the text forbids
+    only conquering the last port, and in this rulebook a port is conquered by the battle
+    against it (3) b) Battle: "attack one or more galleys ... They can also conquer the port").
+    So the owner's galleys in the zone may still be attacked and sunk; the battle against the
+    port stays refused, with the last-port reason, before and after (RULINGS.md R10)."""
+    st = Stage()
+    st.port("genova", RED, 2)
+    st.galley(1, BLUE, "genova", 4).galley(9, RED, "genova", 2)
+    s = st.activate(1)
+    assert {"attack g9"} <= notations(s, BLUE) and "attack port" not in notations(s, BLUE)
+    refusal = _refused(s, BLUE, "attack port")
+    assert "last port" in refusal.reason and refusal.rule.endswith("Player's last port")
+    dice = script(s, SKULL, SKULL, BLANK, BLANK, BLANK, BLANK)  # Blue 4 dice, Red 2
+    events = s.apply(BLUE, "attack g9")
+    assert not dice.values and {"type": "sunk", "galley": 9, "seat": RED, "cause": "battle"} in (
+        events
+    )
+    assert s.owner[port("genova")] == RED and "attack port" not in notations(s, BLUE)
+    refusal = _refused(s, BLUE, "attack port")
+    assert "last port" in refusal.reason and refusal.rule.endswith("Player's last port")
+    check_invariants(s)
+
+
+def _refused(s, seat, text):
+    with pytest.raises(IllegalAction) as refusal:
+        s.check(seat, s.coerce(text))
+    return refusal.value
 
 
 # -- investment -----------------------------------------------------------------------------------
@@ -982,29 +1126,102 @@ def test_retreat_ends_the_turn():
     assert s.g_sailors[0] == s.g_sailors[6] == 3
 
 
-def test_loading_moves_are_not_undone_within_one_loading():
-    """RULINGS.md R29: between the same two places pieces move one way per loading, so a
-    loading cannot go on for ever; the refusal says why."""
-    import pytest
-
-    from arsenale import IllegalAction
-
+def test_two_galleys_swap_their_goods():
+    """serenissima-2012.en.txt, A) Action, 1) Loading, Goods: goods move "to or from other
+    galleys belonging to them and on the same zone"; the move is free. Galley 4 (stone) and
+    galley 6 (wood), both full, swap their cargo: the wood first comes aboard galley 4, then the
+    stone leaves it (RULINGS.md R29). Once a piece has left, none comes aboard again."""
     st = Stage()
-    st.port("valencia", BLUE, 3).galley(4, BLUE, "valencia", 2).galley(6, BLUE, "valencia", 3)
+    st.port("valencia", BLUE, 1)
+    st.galley(4, BLUE, "valencia", 1, stone=4).galley(6, BLUE, "valencia", 1, wood=4)
     s = st.activate(4)
-    s.apply(BLUE, "sailor from port")
-    assert "sailor to port" not in notations(s, BLUE)
-    with pytest.raises(IllegalAction) as refused:
-        s.apply(BLUE, "sailor to port")
-    assert "other way" in refused.value.reason
-    s.apply(BLUE, "sailor to g6")
-    assert "sailor from g6" not in notations(s, BLUE)
-    assert "sailor from port" in notations(s, BLUE)  # the same direction stays open
+    for _ in range(4):
+        s.apply(BLUE, "take wood from g6")
+    for _ in range(4):
+        s.apply(BLUE, "give stone to g6")
+    assert s.cargo[6 * 3 + good("wood")] == 4 and s.cargo[6 * 5 + good("stone")] == 4
+    assert s.g_goods[3] == s.g_goods[5] == 4
+    refusal = _refused(s, BLUE, "take stone from g6")
+    assert "before any leaves" in refusal.reason and refusal.rule.endswith("1) Loading")
+    s.apply(BLUE, "move marseille")
+    check_invariants(s)
+
+
+def _arrangement(s):
+    """Blue's pieces in València: port sailors, then per galley 4 and 6 (sailors, cargo); a
+    galley without sailors counts as sunk, its cargo gone."""
+    out = [s.port_sailors[port("valencia")]]
+    for g in (3, 5):
+        n = s.g_sailors[g] if s.g_owner[g] >= 0 else 0
+        out.append((n, tuple(s.cargo[6 * g : 6 * g + 6]) if n else (0,) * 6))
+    return tuple(out)
+
+
+def test_every_arrangement_the_rulebook_allows_is_reachable_and_loading_has_no_cycle():
+    """serenissima-2012.en.txt, A) Action, 1) Loading: sailors move between the active galley,
+    the port held by the player and the player's other galleys there, goods between the
+    galleys, goods may be tossed; a galley holds 1-5 sailors (none: it sinks), 5 pieces, 4
+    goods; a port 1 to its warehouse size. Every such final arrangement is reached by loading
+    moves alone, and the moves never return to a position already met (RULINGS.md R29), so a
+    loading always ends. Position: València (Blue, 2 sailors); galley 4: 2 sailors and 1 stone;
+    galley 6: 1 sailor and 1 wood; no money, the free cube spent."""
+    st = Stage(money=0)
+    st.port("valencia", BLUE, 2)
+    st.galley(4, BLUE, "valencia", 2, stone=1).galley(6, BLUE, "valencia", 1, wood=1)
+    start = st.activate(4)
+    start.free_cube = False
+    loading = {"sailor_from_port", "sailor_to_port", "sailor_from_galley", "sailor_to_galley"}
+    loading |= {"take_good", "give_good", "toss_good"}
+
+    def key(s):
+        return (_arrangement(s), s.g_sailors[3], s.g_goods[3], s.unloading)
+
+    reached, done, on_path = set(), set(), set()
+
+    def explore(s):  # depth first, recording settled arrangements and looking for cycles
+        k = key(s)
+        assert k not in on_path, "a loading move led back to an earlier position"
+        if k in done:
+            return
+        on_path.add(k)
+        legal = s.legal_actions(BLUE)
+        if "end" in {a.notation for a in legal} and s.g_sailors[3]:
+            reached.add(_arrangement(s))
+        for a in legal:
+            if a.kind in loading:
+                nxt = s.clone()
+                nxt.apply(BLUE, a)
+                explore(nxt)
+        on_path.discard(k)
+        done.add(k)
+
+    explore(start)
+    stone, wood = good("stone"), good("wood")
+    allowed = set()
+    for p_n in range(1, 6):
+        for g4 in range(1, 6):
+            g6 = 5 - p_n - g4
+            if g6 < 0:
+                continue
+            for where_stone in (0, 4, 6):  # 0: overboard
+                for where_wood in (0, 4, 6):
+                    cargo = {4: [0] * 6, 6: [0] * 6}
+                    if where_stone:
+                        cargo[where_stone][stone] += 1
+                    if where_wood:
+                        cargo[where_wood][wood] += 1
+                    if g6 == 0:
+                        cargo[6] = [0] * 6  # galley 6 sinks with what it holds
+                    if any(n + sum(cargo[g]) > 5 for g, n in ((4, g4), (6, g6))):
+                        continue
+                    allowed.add((p_n, (g4, tuple(cargo[4])), (g6, tuple(cargo[6]))))
+    assert len(allowed) > 50 and reached == allowed
 
 
 def test_every_game_ends_under_any_fixed_policy():
-    """RULINGS.md R29: loading moves are not undone, so even a policy that always plays the
-    lowest- or highest-numbered action ends the game."""
+    """RULINGS.md R29: pieces come aboard the active galley before any leaves it, and a bought
+    cube costs a ducat (the free one once), so a loading ends: even a policy that always plays
+    the lowest- or highest-numbered action ends the game."""
     import arsenale
 
     game = arsenale.load_game("serenissima-2012")

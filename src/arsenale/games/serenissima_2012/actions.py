@@ -13,6 +13,7 @@ Text notation (case and accents ignored) and JSON kinds:
 | `buy wood` | `{"kind": "buy_good", "good": "wood"}` | loading |
 | `take wood from g6` / `give wood to g6` | `take_good` / `give_good` + `good`, `galley` | loading |
 | `toss wood` | `{"kind": "toss_good", "good": "wood"}` | loading |
+| `sink` | `{"kind": "sink"}` | loading: sink the active galley on purpose |
 | `move algiers` | `{"kind": "move", "zone": "algiers"}` | movement |
 | `sell wood` | `{"kind": "sell", "good": "wood"}` | sale |
 | `attack g7` / `attack port` | `attack_galley` + `galley` / `attack_port` | battle |
@@ -77,6 +78,7 @@ class Actions:
             for n in galleys
         ]
         self.toss_good = [c.add("toss_good", f"toss {g}", good=g) for g in GOODS]
+        self.sink = c.add("sink", "sink", ("sink galley", "scuttle"))
         self.move = [
             c.add(
                 "move",

@@ -38,10 +38,11 @@ LOADING_KINDS = (
     "take_good",
     "give_good",
     "toss_good",
+    "sink",
 )
 PORT_SAILORS = ("sailor_from_port", "sailor_to_port")
 BATTLE_KINDS = ("claim", "attack_galley", "attack_port")
-FULL = "a galley holds at most 5 pieces (sailors and goods) and 4 goods"
+LATER_KINDS = ("move", "sell", "end", *BATTLE_KINDS)  # the actions that end the loading
 OVER = "movement is over once the sale or battle step has begun"
 
 
@@ -60,6 +61,17 @@ def legal_activation(
         why.no("this galley chose to act, not to invest", turn_end.RULE_WHEEL, INVEST_KINDS)
     if s.step == LOADING:
         _loading(s, seat, g, zone, p if port_open else -1, out, why)
+        sailors, goods = s.g_sailors[g], s.g_goods[g]
+        if sailors + goods > 5 or goods > 4 or not sailors:
+            # Loading cannot end yet, or ends only with the galley's turn (R29, Limitations).
+            if sailors + goods > 5 or goods > 4:
+                reason = f"{OVER_LIMITS}: it holds {sailors} sailors and {goods} goods"
+            else:
+                out.append(a.end)  # it sinks, having no sailor left
+                reason = "the active galley has no sailor left: it sinks when loading ends"
+            if why is not None:
+                why.no(reason, RULE_LOADING, LATER_KINDS)
+            return out
     elif why is not None:
         reason = "loading comes first: after moving, selling or fighting it is over"
         why.no(reason, RULE_LOADING, LOADING_KINDS)
@@ -117,7 +129,7 @@ def legal_activation(
                     n = claimable(s.g_sailors[g], b.port_size[p])
                     out += a.claim[:n]
                     if why is not None:
-                        _too_many(s, p, n, why)
+                        too_many(s, p, n, why)
                 elif why is not None:
                     reason = "a blockade prevents the claim until the blockading galleys are sunk"
                     why.no(reason, blockade.RULE_CLAIM_BLOCKADE, "claim")
@@ -176,12 +188,17 @@ def _unsold(s: Serenissima2012State, p: int, cargo: list[int], base: int, why: W
             why.no(f"{here} already has {name} in its warehouse", RULE_SALE, "sell", good=name)
 
 
-def _too_many(s: Serenissima2012State, p: int, n: int, why: Why) -> None:
-    """Claims landing more than the `n` sailors a claim may land."""
-    size = s.game.board.port_size[p]
-    reason = f"keep a sailor aboard (unless it is the only one) and land at most {size}"
+def too_many(s: Serenissima2012State, p: int, n: int, why: Why) -> None:
+    """Claims landing more than `n`: the sailors aboard, at most the port's warehouse size."""
+    size, aboard = s.game.board.port_size[p], s.g_sailors[s.active]
     for k in range(n + 1, len(s.game.actions.claim) + 1):
-        why.no(reason + " (the warehouse size)", RULE_CLAIM, "claim", sailors=k)
+        if k > aboard:
+            reason = f"the galley carries only {aboard} sailor(s)"
+        else:
+            reason = (
+                f"{s.game.board.port_names[p]} holds at most {size} sailors (its warehouse size)"
+            )
+        why.no(reason, RULE_CLAIM, "claim", sailors=k)
 
 
 def _unattackable(s: Serenissima2012State, seat: int, p: int, why: Why) -> None:
@@ -233,9 +250,9 @@ def _not_attackable(s: Serenissima2012State, seat: int, zone: int, why: Why) -> 
 
 
 def claimable(sailors: int, capacity: int) -> int:
-    """Most sailors a galley may unload into a port: one must stay aboard, unless the galley
-    has only one, which may land and sink the galley (RULINGS.md R28)."""
-    return min(capacity, sailors - 1 if sailors > 1 else 1)
+    """Most sailors a galley may unload into a port: all it carries, up to the port's warehouse
+    size; landing the last one sinks the galley (RULINGS.md R28)."""
+    return min(capacity, sailors)
 
 
 def _blockers_present(s: Serenissima2012State, zone: int) -> bool:
@@ -245,16 +262,23 @@ def _blockers_present(s: Serenissima2012State, zone: int) -> bool:
     )
 
 
-# Loading moves between the same two places go one way per loading (RULINGS.md R29): the bits
-# of `s.locks` record the directions used. Port: bit 0 (to the galley), bit 1 (to the port);
-# other galley h: 4h+2 sailor to the active galley, 4h+3 sailor to h, 4h+4 goods to the active
-# galley, 4h+5 goods to h.
-FROM_PORT, TO_PORT = 1, 2
-UNDONE_PORT = "this loading already moved sailors the other way between port and galley"
+# The loading keeps a canonical order (RULINGS.md R29): pieces first come aboard the active
+# galley (from the port or another own galley here), then leave it (to the port, to another
+# own galley, overboard); after the first piece has left, none comes aboard again except bought
+# cubes. Meanwhile the active galley may hold more than 5 pieces or 4 goods, and galleys may be
+# left without sailors: the limits are checked, and crewless galleys sink, when loading ends.
+ABOARD = "sailors and goods come aboard the active galley before any leaves it (R29)"
+OVER_LIMITS = "when loading ends the active galley holds at most 5 pieces, 4 of them goods"
 
 
-def lock(h: int, k: int) -> int:
-    return 1 << (4 * h + 2 + k)
+def free_spaces(s: Serenissima2012State, seat: int, zone: int, p: int) -> int:
+    """Spaces left for pieces in this loading: on the player's galleys here (5 each, the
+    active one possibly overfull) and in the port if it is the player's."""
+    gz, go, gs, gg = s.g_zone, s.g_owner, s.g_sailors, s.g_goods
+    free = sum(5 - gs[h] - gg[h] for h in range(len(gz)) if gz[h] == zone and go[h] == seat)
+    if p >= 0 and s.owner[p] == seat:
+        free += s.game.board.port_size[p] - s.port_sailors[p]
+    return free
 
 
 def _loading(
@@ -266,29 +290,24 @@ def _loading(
     out: list[Action],
     why: Why | None,
 ) -> None:
-    """Loading: sailors and goods between the active galley, the port and own galleys here."""
+    """Loading: sailors and goods between the active galley, the port and own galleys here,
+    in the canonical order of R29."""
     a, b = s.game.actions, s.game.board
-    sailors, goods = s.g_sailors[g], s.g_goods[g]
-    room = sailors + goods < 5
+    sailors = s.g_sailors[g]
     cargo, base = s.cargo, 6 * g
     mine = p >= 0 and s.owner[p] == seat
-    locks = s.locks
+    aboard = not s.unloading  # pieces may still come aboard
     if mine:
-        if room and s.port_sailors[p] >= 2 and not locks & TO_PORT:
+        if aboard and s.port_sailors[p] >= 2:
             out.append(a.sailor_from_port)
         elif why is not None:
-            if locks & TO_PORT:
-                reason = UNDONE_PORT
-            elif s.port_sailors[p] < 2:
-                reason = "a port may not be abandoned: one sailor must stay"
-            else:
-                reason = FULL
+            reason = ABOARD if not aboard else "a port may not be abandoned: one sailor must stay"
             why.no(reason, RULE_LOADING, "sailor_from_port")
-        if s.port_sailors[p] < b.port_size[p] and not locks & FROM_PORT:
+        if sailors and s.port_sailors[p] < b.port_size[p]:
             out.append(a.sailor_to_port)
         elif why is not None:
-            if locks & FROM_PORT:
-                reason = UNDONE_PORT
+            if not sailors:
+                reason = "the active galley has no sailor left to unload"
             else:
                 reason = f"{b.port_names[p]} holds at most {b.port_size[p]} sailors (its "
                 reason += "warehouse size)"
@@ -308,32 +327,33 @@ def _loading(
             if h not in alongside:
                 _not_alongside(s, seat, h, why)
     for h in alongside:
-        h_locks = locks >> (4 * h + 2)
-        if room and not h_locks & 2:
+        if aboard and gs[h]:
             out.append(a.sailor_from_galley[h])
         elif why is not None:
-            reason = _undone(h) if h_locks & 2 else FULL
+            reason = ABOARD if not aboard else f"galley {h + 1} has no sailor left"
             why.no(reason, RULE_LOADING, "sailor_from_galley", galley=h + 1)
         h_room = gs[h] + gg[h] < 5
-        if h_room and not h_locks & 1:
+        if sailors and h_room:
             out.append(a.sailor_to_galley[h])
         elif why is not None:
-            reason = _undone(h) if h_locks & 1 else f"galley {h + 1} is full (5 pieces)"
+            if not sailors:
+                reason = "the active galley has no sailor left to unload"
+            else:
+                reason = f"galley {h + 1} is full (5 pieces)"
             why.no(reason, RULE_LOADING, "sailor_to_galley", galley=h + 1)
         if why is not None:
             _missing(cargo, 6 * h, f"galley {h + 1}", "take_good", why, galley=h + 1)
             _missing(cargo, base, "the active galley", "give_good", why, galley=h + 1)
-        if room and goods < 4 and not h_locks & 8:
+        if aboard:
             take = a.take_good[h]
             out += [take[i] for i in range(6) if cargo[6 * h + i]]
         elif why is not None:
-            reason = _undone(h) if h_locks & 8 else FULL
-            why.no(reason, RULE_LOADING, "take_good", galley=h + 1)
-        if h_room and gg[h] < 4 and not h_locks & 4:
+            why.no(ABOARD, RULE_LOADING, "take_good", galley=h + 1)
+        if h_room and gg[h] < 4:
             give = a.give_good[h]
             out += [give[i] for i in range(6) if cargo[base + i]]
         elif why is not None:
-            reason = _undone(h) if h_locks & 4 else f"galley {h + 1} is full (5 pieces, 4 goods)"
+            reason = f"galley {h + 1} is full (5 pieces, 4 goods)"
             why.no(reason, RULE_LOADING, "give_good", galley=h + 1)
     if p >= 0:
         good = b.port_good[p]
@@ -342,7 +362,7 @@ def _loading(
             for name in GOODS:
                 if name != GOODS[good]:
                     why.no(reason, RULE_LOADING, "buy_good", good=name)
-        if room and goods < 4:
+        if free_spaces(s, seat, zone, p) > 0:
             if s.supply[good] > 0 and (
                 (mine and s.free_cube) or s.money[seat] >= b.meta["good_price"]
             ):
@@ -354,18 +374,20 @@ def _loading(
                     reason = f"you cannot pay the {b.meta['good_price']} ducat this cube costs"
                 why.no(reason, RULE_LOADING, "buy_good")
         elif why is not None:
-            why.no(FULL, RULE_LOADING, "buy_good")
+            reason = "no space is left for it on your galleys here (5 pieces each)"
+            why.no(reason, RULE_LOADING, "buy_good")
     elif why is not None:
         q = b.zone_port[zone]
         if q < 0:
             why.no("there is no port here to load goods from", RULE_LOADING, "buy_good")
         else:
             why.no(f"{b.port_names[q]} is closed: no commerce there", RULE_CLOSED, "buy_good")
-    if goods:
+    if s.g_goods[g]:
         toss = a.toss_good
         out += [toss[i] for i in range(6) if cargo[base + i]]
     if why is not None:
         _missing(cargo, base, "the active galley", "toss_good", why)
+    out.append(a.sink)  # a voluntary sinking (RULINGS.md R28)
 
 
 def _missing(cargo: list[int], base: int, carrier: str, kind: str, why: Why, **params: int) -> None:
@@ -373,10 +395,6 @@ def _missing(cargo: list[int], base: int, carrier: str, kind: str, why: Why, **p
     for i, name in enumerate(GOODS):
         if not cargo[base + i]:
             why.no(f"{carrier} carries no {name}", RULE_LOADING, kind, good=name, **params)
-
-
-def _undone(h: int) -> str:
-    return f"this loading already moved those pieces the other way with galley {h + 1}"
 
 
 def _not_alongside(s: Serenissima2012State, seat: int, h: int, why: Why) -> None:
@@ -401,6 +419,9 @@ def apply_activation(
     s: Serenissima2012State, seat: int, action: Action, top: Decision
 ) -> list[Event]:
     events: list[Event] = []
+    if s.step == LOADING and action.kind not in LOADING_KINDS and close_loading(s, seat, events):
+        turn_end.finish_activation(s, events)  # `end` with no sailor left aboard
+        return events
     HANDLERS[action.kind](s, seat, action, events)
     return events
 
@@ -414,7 +435,6 @@ def _sailor_from_port(
     p = s.game.board.zone_port[s.g_zone[s.active]]
     s.port_sailors[p] -= 1
     s.g_sailors[s.active] += 1
-    s.locks |= FROM_PORT
     events.append({"type": "sailor", "seat": seat, "from": "port", "to": s.active + 1})
 
 
@@ -423,44 +443,39 @@ def _sailor_to_port(
 ) -> None:
     p = s.game.board.zone_port[s.g_zone[s.active]]
     s.port_sailors[p] += 1
-    s.locks |= TO_PORT
-    _leave_galley(s, s.active, events)
+    s.g_sailors[s.active] -= 1
+    s.unloading = True
     events.append({"type": "sailor", "seat": seat, "from": s.active + 1, "to": "port"})
-    _after_crew_change(s, events)
 
 
 def _sailor_from_galley(
     s: Serenissima2012State, seat: int, action: Action, events: list[Event]
 ) -> None:
     h = action["galley"] - 1
+    s.g_sailors[h] -= 1
     s.g_sailors[s.active] += 1
-    s.locks |= lock(h, 0)
     events.append({"type": "sailor", "seat": seat, "from": h + 1, "to": s.active + 1})
-    _leave_galley(s, h, events)
 
 
 def _sailor_to_galley(
     s: Serenissima2012State, seat: int, action: Action, events: list[Event]
 ) -> None:
     h = action["galley"] - 1
+    s.g_sailors[s.active] -= 1
     s.g_sailors[h] += 1
-    s.locks |= lock(h, 1)
+    s.unloading = True
     events.append({"type": "sailor", "seat": seat, "from": s.active + 1, "to": h + 1})
-    _leave_galley(s, s.active, events)
-    _after_crew_change(s, events)
 
 
-def _leave_galley(s: Serenissima2012State, g: int, events: list[Event]) -> None:
-    """One sailor leaves galley g; its last sailor leaving sinks it (a voluntary sinking)."""
-    s.g_sailors[g] -= 1
-    if s.g_sailors[g] == 0:
-        s.g_sailors[g] = 0
-        s.return_to_bank(s.sink(g, events, "abandoned"))
-
-
-def _after_crew_change(s: Serenissima2012State, events: list[Event]) -> None:
-    if s.g_owner[s.active] < 0:  # the active galley itself was abandoned
-        turn_end.finish_activation(s, events)
+def close_loading(s: Serenissima2012State, seat: int, events: list[Event]) -> bool:
+    """Loading ends: the player's galleys here left without a sailor sink, their cargo going
+    back to the bank (Loading, Limitations). True if the active galley itself sank."""
+    zone = s.g_zone[s.active]
+    gz, go, gs = s.g_zone, s.g_owner, s.g_sailors
+    for h in range(len(gz)):
+        if gz[h] == zone and go[h] == seat and not gs[h]:
+            s.return_to_bank(s.sink(h, events, "abandoned"))
+    return s.g_owner[s.active] < 0
 
 
 def _buy_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
@@ -498,7 +513,6 @@ def _buy_good(s: Serenissima2012State, seat: int, action: Action, events: list[E
 def _take_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     h, good = action["galley"] - 1, GOODS.index(action["good"])
     _shift(s, h, s.active, good)
-    s.locks |= lock(h, 2)
     events.append(
         {
             "type": "transfer",
@@ -513,7 +527,7 @@ def _take_good(s: Serenissima2012State, seat: int, action: Action, events: list[
 def _give_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     h, good = action["galley"] - 1, GOODS.index(action["good"])
     _shift(s, s.active, h, good)
-    s.locks |= lock(h, 3)
+    s.unloading = True
     events.append(
         {
             "type": "transfer",
@@ -532,12 +546,21 @@ def _shift(s: Serenissima2012State, src: int, dst: int, good: int) -> None:
     s.g_goods[dst] += 1
 
 
+def _sink(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
+    """The player sinks the active galley: its sailors go back to the reserve, its cargo to
+    the bank, and its turn ends (Loading, Limitations; RULINGS.md R28). Loading ends with it."""
+    if not close_loading(s, seat, events):
+        s.return_to_bank(s.sink(s.active, events, "scuttled"))
+    turn_end.finish_activation(s, events)
+
+
 def _toss_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     good = GOODS.index(action["good"])
     g = s.active
     s.cargo[6 * g + good] -= 1
     s.g_goods[g] -= 1
     s.supply[good] += 1
+    s.unloading = True
     events.append({"type": "toss", "seat": seat, "galley": g + 1, "good": action["good"]})
 
 
@@ -646,6 +669,7 @@ HANDLERS = {
     "take_good": _take_good,
     "give_good": _give_good,
     "toss_good": _toss_good,
+    "sink": _sink,
     "move": _move,
     "sell": _sell,
     "claim": _claim,

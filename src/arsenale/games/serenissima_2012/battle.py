@@ -8,7 +8,9 @@ second battle starts from it too: the rulebook example's "now 1"). When one side
 galley sinks and the survivor may take the sunken cargo into free spaces.
 
 Against a port (owned by another player, never its owner's last port, after the owner's galleys
-in the zone are sunk): a fort first fires two dice once; then rounds against the port's sailors.
+in the zone are sunk): a fort first fires two dice once, before the combat begins, so the
+attacker's first combat value counts only the sailors the shot left; then rounds against the
+port's sailors.
 If the port is emptied, the attacker may unload sailors to take it; if both sides die, the port
 becomes neutral.
 """
@@ -44,8 +46,6 @@ def attack(s: Serenissima2012State, seat: int, target: int, events: list[Event])
     g = s.active
     s.step = STEP3
     s.mode = BATTLE
-    if s.cap < 0:
-        s.cap = max(0, s.g_sailors[g] - s.moves)
     b = s.game.board
     if target >= 0:
         events.append(
@@ -80,6 +80,8 @@ def attack(s: Serenissima2012State, seat: int, target: int, events: list[Event])
                 s.return_to_bank(s.sink(g, events, "fort"))
                 turn_end.finish_activation(s, events)
                 return
+    if s.cap < 0:  # the first combat value, counted after a fort's shot (RULINGS.md R8)
+        s.cap = max(0, s.g_sailors[g] - s.moves)
     battle_round(s, seat, target, events)
 
 
@@ -236,16 +238,13 @@ def legal_occupy(
     s: Serenissima2012State, seat: int, top: Decision, why: Why | None
 ) -> list[Action]:
     """Unload 1 to `claimable` sailors into the emptied port, or end the turn."""
-    from arsenale.games.serenissima_2012.activation import RULE_CLAIM, claimable
+    from arsenale.games.serenissima_2012.activation import claimable, too_many
 
     a = s.game.actions
     p = top.data
-    size = s.game.board.port_size[p]
-    n = claimable(s.g_sailors[s.active], size)
+    n = claimable(s.g_sailors[s.active], s.game.board.port_size[p])
     if why is not None:
-        reason = f"keep a sailor aboard (unless it is the only one) and land at most {size}"
-        for k in range(n + 1, len(a.claim) + 1):
-            why.no(reason + " (the warehouse size)", RULE_CLAIM, "claim", sailors=k)
+        too_many(s, p, n, why)
     return [*a.claim[:n], a.end]
 
 

@@ -90,7 +90,7 @@ def features(state: Serenissima2012State, seat: int) -> tuple[float, ...]:
         if o != seat:
             continue
         galleys += 1
-        t = state.g_sailors[g]
+        t = min(state.g_sailors[g], 5)  # more than 5 only while loading (RULINGS.md R29)
         if t > 0:
             zone = state.g_zone[g]
             load = state.cargo[6 * g : 6 * g + 6]

@@ -298,7 +298,7 @@ class _Ctx:
         return out
 
     def crew(self, t: int) -> float:
-        return self.fut * ACT[t]
+        return self.fut * ACT[min(t, 5)]  # more than 5 only while loading (RULINGS.md R29)
 
     def galley_value(
         self, zone: int, t: int, cargo: list[int], sold_at: int = -1, sold: int = 0
@@ -389,10 +389,12 @@ def _battle(
     both: float,
     fort_dice: int,
     skull: float,
+    fresh: bool = True,
 ) -> float:
     """Expected utility of attacking: the first round is forced, then the attacker goes on
     while that is worth more than stopping. stop(a, d), win(a), lose(d) give utilities; a
-    fort fires `fort_dice` dice once first."""
+    fort fires `fort_dice` dice once first, and if the combat value is not yet set (`fresh`)
+    each sailor it kills lowers `cap` too (rulebook: Forts)."""
     memo: dict[tuple[int, int], float] = {}
     binom = _binom(skull)
 
@@ -436,16 +438,21 @@ def _battle(
         return first(a0)
     total = 0.0
     for k, pk in enumerate(binom[fort_dice]):
-        total += pk * first(max(0, a0 - k))
+        if fresh and k:
+            a, low = max(0, a0 - k), max(0, cap - k)
+            total += pk * _battle(a, d0, low, stop, win, lose, both, 0, skull)
+        else:
+            total += pk * first(max(0, a0 - k))
     return total
 
 
 @lru_cache(maxsize=2048)
 def _outcomes(
-    a0: int, d0: int, cap: int, fort_dice: int, skull: float
+    a0: int, d0: int, cap: int, fort_dice: int, skull: float, fresh: bool = True
 ) -> tuple[tuple[float, ...], tuple[float, ...], float]:
     """Where a battle fought to the end leads: (P(attacker wins with a sailors left) for a,
-    P(defender holds with d sailors left) for d, P(both sides die))."""
+    P(defender holds with d sailors left) for d, P(both sides die)). A fort's kills lower a
+    combat value not yet set (`fresh`), as in `_battle`."""
     memo: dict[tuple[int, int], tuple[list[float], list[float], float]] = {}
     binom = _binom(skull)
 
@@ -487,7 +494,8 @@ def _outcomes(
     lose = [0.0] * (d0 + 1)
     both = 0.0
     for k, pk in enumerate(binom[fort_dice]):
-        w2, l2, b2 = dist(max(0, a0 - k), d0)
+        a = max(0, a0 - k)
+        w2, l2, b2 = _outcomes(a, d0, max(0, cap - k), 0, skull) if fresh and k else dist(a, d0)
         for i, v in enumerate(w2):
             win[i] += pk * v
         for i, v in enumerate(l2):
@@ -568,10 +576,11 @@ def _attack_port_gain(
     def lose(d: int) -> float:
         return -opp * theirs
 
+    fresh = w.cap < 0  # the combat value is set after the fort's shot
     if exact:
-        ev = _battle(t, d0, cap, stop, win, lose, 0.0, fort_dice, c.st.skull)
+        ev = _battle(t, d0, cap, stop, win, lose, 0.0, fort_dice, c.st.skull, fresh)
     else:
-        pw, pl, _ = _outcomes(t, d0, cap, fort_dice, c.st.skull)
+        pw, pl, _ = _outcomes(t, d0, cap, fort_dice, c.st.skull, fresh)
         ev = sum(pr * win(a) for a, pr in enumerate(pw) if pr)
         ev += sum(pr * lose(d) for d, pr in enumerate(pl) if pr)
     return ev - stop(t, d0)
@@ -752,7 +761,8 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
         for h in mates:
             sh = w.g_sailors[h]
             ch = c.crew(sh)
-            src.append((h, [ch - c.crew(sh - j) for j in range(sh)]))
+            if sh:  # a galley left without sailors in this loading has none to give
+                src.append((h, [ch - c.crew(sh - j) for j in range(sh)]))
             snk.append((h, [c.crew(sh + j) - ch for j in range(5 - sh - w.g_goods[h] + 1)]))
         takes = _combine(src, minimize=True)
         drops = _combine(snk, minimize=False)
@@ -808,6 +818,34 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 break  # one more cube no longer pays: nor will two
             prev_k = best_k
     return best
+
+
+def _settle(c: _Ctx, legal: list[Action]) -> Action | None:
+    """While loading, an active galley over its limits or without a sailor (RULINGS.md R29)
+    is first brought back within them: sailors out before goods, goods to another own galley
+    before overboard, the least valuable good first; None when it is within its limits."""
+    w, a = c.w, c.a
+    g = w.active
+    t, goods = w.g_sailors[g], w.g_goods[g]
+    if w.step != LOADING or (t >= 1 and t + goods <= 5 and goods <= 4):
+        return None
+    allowed = set(legal)
+    if not t:
+        takes = [x for x in legal if x.kind in ("sailor_from_port", "sailor_from_galley")]
+        return takes[0] if takes else (a.end if a.end in allowed else legal[0])
+    if t > 5 or (goods <= 4 and t > 1):
+        out = [x for x in legal if x.kind in ("sailor_to_port", "sailor_to_galley")]
+        if out:
+            return out[0]
+    zone = w.g_zone[g]
+    aboard = [i for i in range(6) if w.cargo[6 * g + i]]
+    if not aboard:
+        return legal[0]
+    worst = min(aboard, key=lambda i: (c.top(zone, min(t, 5), i) or [(0.0, -1)])[0][0])
+    for x in legal:
+        if x.kind == "give_good" and x["good"] == GOODS[worst]:
+            return x
+    return a.toss_good[worst] if a.toss_good[worst] in allowed else legal[0]
 
 
 def _combine(
@@ -1073,6 +1111,9 @@ def _decide(w: Serenissima2012State, seat: int, legal: list[Action]) -> Action:
         return a.invest if inv > _act_total(w, seat) + INVEST_MARGIN else a.act
     c = _Ctx(w, seat)
     if kind == "activation":
+        settle = _settle(c, legal)
+        if settle is not None:
+            return settle
         plan = _plan(c, set(legal))
         return plan.action if plan.action is not None else a.end
     if kind == "investment":

@@ -39,11 +39,12 @@ def begin(s: Serenissima2012State) -> None:
     queue += picks[n:]
     closes = tuple((clockwise[i % n], good) for i, good in enumerate(s.setup.closed_goods))
     s.stack.append(Decision("setup", (), (closes, tuple(queue))))
-    _next(s)
+    _next(s, [])  # the first pick is always left: no turn can start here
 
 
-def _next(s: Serenissima2012State) -> None:
-    """Replace the set-up frame by the next pick, or start the first turn."""
+def _next(s: Serenissima2012State, events: list[Event]) -> None:
+    """Replace the set-up frame by the next pick, or start the first turn, whose events (the
+    turn and the wheel's first galley) join those of the last pick."""
     closes, queue = s.stack.pop().data
     if closes:
         seat, good = closes[0]
@@ -54,7 +55,7 @@ def _next(s: Serenissima2012State) -> None:
             Decision("choose_port" if kind == "port" else "choose_galley", (seat,), ((), rest))
         )
     else:
-        turn_end.start_turn(s, [])
+        turn_end.start_turn(s, events)
 
 
 def legal_close(s: Serenissima2012State, seat: int, top: Decision, why: Why | None) -> list[Action]:
@@ -84,8 +85,11 @@ def apply_close(s: Serenissima2012State, seat: int, action: Action, top: Decisio
     s.closed |= 1 << p
     good, closes, queue = top.data
     s.stack[-1] = Decision("setup", (), (closes, queue))
-    _next(s)
-    return [{"type": "closed", "seat": seat, "port": action["port"], "good": GOODS[good]}]
+    events: list[Event] = [
+        {"type": "closed", "seat": seat, "port": action["port"], "good": GOODS[good]}
+    ]
+    _next(s, events)
+    return events
 
 
 def legal_choose_port(
@@ -122,8 +126,9 @@ def apply_choose_port(
     home[seat] = p
     s.home = home
     s.stack[-1] = Decision("setup", (), top.data)
-    _next(s)
-    return [{"type": "start_port", "seat": seat, "port": action["port"]}]
+    events: list[Event] = [{"type": "start_port", "seat": seat, "port": action["port"]}]
+    _next(s, events)
+    return events
 
 
 def legal_choose_galley(
@@ -160,5 +165,5 @@ def apply_choose_galley(
     events: list[Event] = [
         {"type": "start_galley", "seat": seat, "galley": g + 1, "zone": b.zone_ids[s.g_zone[g]]}
     ]
-    _next(s)
+    _next(s, events)
     return events

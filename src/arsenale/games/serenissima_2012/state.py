@@ -71,7 +71,7 @@ class Serenissima2012State(GameState):
         "sale_blocked",
         "claim_blockers",
         "bought_galley",
-        "locks",
+        "unloading",
     )
     __slots__ = copied + kept
 
@@ -186,7 +186,7 @@ class Serenissima2012State(GameState):
     sale_blocked: int  # bit mask of the seats that blockaded the sale (0: not blocked)
     claim_blockers: int  # bit mask of seats that blockaded a claim of the neutral port
     bought_galley: bool  # a galley was bought in this investment
-    locks: int  # loading moves already made one way, so not undone (RULINGS.md R29)
+    unloading: bool  # a piece has left the active galley in this loading (RULINGS.md R29)
 
     # -- helpers used by the rules ------------------------------------------------------------
 
@@ -337,7 +337,7 @@ class Serenissima2012State(GameState):
                     o for o in range(self.players) if self.claim_blockers >> o & 1
                 ],
                 "galley_bought": self.bought_galley,
-                "loading_locks": self.locks,
+                "unloading": self.unloading,
             }
         return {
             "first_player": self.first,

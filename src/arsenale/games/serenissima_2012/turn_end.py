@@ -59,7 +59,7 @@ def begin_activation(s: Serenissima2012State, g: int) -> None:
     s.sale_blocked = 0
     s.claim_blockers = 0
     s.bought_galley = False
-    s.locks = 0
+    s.unloading = False
 
 
 def finish_activation(s: Serenissima2012State, events: list[Event]) -> None:
