@@ -40,6 +40,7 @@ LOADING_KINDS = (
     "toss_good",
     "sink",
 )
+LOADING_SET = frozenset(LOADING_KINDS)
 PORT_SAILORS = ("sailor_from_port", "sailor_to_port")
 BATTLE_KINDS = ("claim", "attack_galley", "attack_port")
 LATER_KINDS = ("move", "sell", "end", *BATTLE_KINDS)  # the actions that end the loading
@@ -362,7 +363,8 @@ def _loading(
             for name in GOODS:
                 if name != GOODS[good]:
                     why.no(reason, RULE_LOADING, "buy_good", good=name)
-        if free_spaces(s, seat, zone, p) > 0:
+        # The active galley is the only one that may be overfull: room on it is room enough.
+        if s.g_sailors[g] + s.g_goods[g] < 5 or free_spaces(s, seat, zone, p) > 0:
             if s.supply[good] > 0 and (
                 (mine and s.free_cube) or s.money[seat] >= b.meta["good_price"]
             ):
@@ -419,7 +421,7 @@ def apply_activation(
     s: Serenissima2012State, seat: int, action: Action, top: Decision
 ) -> list[Event]:
     events: list[Event] = []
-    if s.step == LOADING and action.kind not in LOADING_KINDS and close_loading(s, seat, events):
+    if s.step == LOADING and action.kind not in LOADING_SET and close_loading(s, seat, events):
         turn_end.finish_activation(s, events)  # `end` with no sailor left aboard
         return events
     HANDLERS[action.kind](s, seat, action, events)
