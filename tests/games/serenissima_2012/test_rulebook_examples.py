@@ -907,6 +907,20 @@ def test_galley_price_and_one_galley_per_investment():
     check_invariants(s)
 
 
+@pytest.mark.parametrize(("number", "next_galley"), [(5, 5), (1, 7)])
+def test_galley_bought_ahead_of_the_token_acts_this_turn(number, next_galley):
+    """serenissima-2012.en.txt, Game Overview: the black token moves clockwise to the next space
+    holding a galley cube. RULINGS.md R9: a galley bought during the turn acts this turn if its
+    number is still ahead of the token, and waits for the next turn if it is behind."""
+    st = Stage()
+    st.port("valencia", BLUE, 3).galley(3, BLUE, "valencia", 3).galley(7, RED, "napoli", 1)
+    s = st.activate(3, "invest")
+    s.apply(BLUE, f"galley {number} at valencia")
+    events = s.apply(BLUE, "end")
+    assert [e["galley"] for e in events if e["type"] == "wheel"] == [next_galley]
+    assert s.stack[-1] == Decision("galley", (s.g_owner[next_galley - 1],), next_galley - 1)
+
+
 def test_at_most_six_galleys():
     """serenissima-2012.en.txt, components: 6 galley cubes per player."""
     st = Stage(money=50)
@@ -1016,6 +1030,22 @@ def test_closed_ports_can_be_crossed_but_not_traded():
     assert {"move genova", "move palermo"} <= legal
 
 
+def test_closed_zone_allows_battle_and_moves_among_own_galleys():
+    """serenissima-2012.en.txt, Serenissima with 3 players: closed areas can be crossed, and no
+    commerce takes place there. RULINGS.md R23: galleys may still fight there and move sailors
+    and goods among their owner's galleys; nothing is bought from the closed port."""
+    st = Stage(players=3)
+    st.s.closed = 1 << port("napoli")
+    st.port("valencia", BLUE, 1)
+    st.galley(1, BLUE, "napoli", 3, gold=1).galley(2, BLUE, "napoli", 2, wine=1)
+    st.galley(7, RED, "napoli", 1)
+    s = st.activate(1)
+    legal = notations(s, BLUE)
+    assert {"sailor from g2", "sailor to g2", "take wine from g2", "give gold to g2"} <= legal
+    assert {"attack g7"} <= legal
+    assert not legal & {"buy wood", "sailor to port", "sailor from port", "claim 1", "sell gold"}
+
+
 # -- end of the game ------------------------------------------------------------------------------
 
 
@@ -1077,6 +1107,24 @@ def test_no_room_no_loot():
     assert s.stack[-1].kind == "activation", "no loot decision: galley 1 is full"
     assert s.supply[good("gold")] == BOARD.cubes[good("gold")]
     assert s.g_goods[0] == 0
+
+
+def test_loot_fills_free_spaces_one_cube_at_a_time_without_tossing():
+    """serenissima-2012.en.txt, A) Action, 3) b) Battle, End of battle: the survivor claims the
+    wreck's goods when it has the space. RULINGS.md R14: cube by cube into free spaces, its own
+    goods not tossed for room (tossing is a loading act); what it cannot take goes to the bank."""
+    st = Stage()
+    st.port("valencia", BLUE, 1)
+    st.galley(1, BLUE, "algiers", 3, wood=1).galley(7, RED, "algiers", 1, gold=2)
+    s = st.activate(1)
+    script(s, SKULL, BLANK, BLANK, BLANK)  # Blue 3 dice, Red 1
+    s.apply(BLUE, "attack g7")
+    assert s.g_owner[6] == -1 and notations(s, BLUE) == {"loot gold", "done"}
+    s.apply(BLUE, "loot gold")  # galley 1 is now full: the other gold goes back to the bank
+    assert s.stack[-1].kind == "activation"
+    assert s.cargo[good("gold")] == 1 and s.cargo[good("wood")] == 1
+    assert s.supply[good("gold")] == BOARD.cubes[good("gold")] - 1
+    check_invariants(s)
 
 
 def test_galleys_of_several_players_fought_one_at_a_time():
