@@ -486,7 +486,8 @@ def test_doge_card_reaching_or_not_reaching_a_scoring_space():
 
 def test_shuffle_card_reshuffles_every_card():
     """serenissima-2012.en.txt, End of the Turn, "2 Hourglass + Shuffle" card: the discarded
-    and remaining Doge cards are reshuffled face down."""
+    and remaining Doge cards are reshuffled face down; the shuffle card itself joins them
+    (RULINGS.md R31)."""
     st = Stage()
     st.port("valencia", BLUE, 3).galley(1, BLUE, "valencia", 3)
     s = end_of_turn(st, "hourglass-2-shuffle", track=0)
@@ -929,6 +930,30 @@ def test_at_most_six_galleys():
         st.galley(n, BLUE, "valencia", 1)
     s = st.activate(1, "invest")
     assert not any(a.kind == "buy_galley" for a in s.legal_actions(BLUE))
+
+
+def test_components_limit_forts_and_goods_cubes():
+    """serenissima-2012.en.txt, components: 5 Fort tokens and a fixed number of cubes of each
+    good. RULINGS.md R27: no fort once all five are on the board, no wood bought once the bank
+    has none left."""
+    st = Stage()
+    st.port("genova", BLUE, 1, goods=("wood",)).port("valencia", BLUE, 1)
+    st.galley(1, BLUE, "valencia", 1)
+    assert "fort genova" in notations(st.activate(1, "invest"), BLUE)
+    assert "buy wood" in notations(st.activate(1), BLUE)
+    for name in ("tunis", "tripoli", "marseille", "cagliari", "napoli"):
+        st.port(name, fort=True)
+    left = BOARD.cubes[good("wood")] - 1  # one is in Genova's warehouse
+    for number in (7, 8, 9, 10):
+        st.galley(number, RED, "algiers", 1, wood=min(4, left))  # the bank's wood is all aboard
+        left -= min(4, left)
+    assert left == 0
+    s = st.activate(1, "invest")
+    assert "fort genova" not in notations(s, BLUE)
+    assert "all fort tokens are on the board" in _refused(s, BLUE, "fort genova").reason
+    s = st.activate(1)
+    assert "buy wood" not in notations(s, BLUE)
+    assert "no wood cubes are left in the bank" in _refused(s, BLUE, "buy wood").reason
 
 
 @pytest.mark.parametrize(
