@@ -430,7 +430,8 @@ def test_valencia_scoring_example():
 def test_doge_card_example_two_hourglasses_pass_a_scoring_space():
     """serenissima-2012.en.txt, End of the Turn, example: the card with 2 hourglasses moves the
     white token 2 spaces; it passes a scoring space so scoring happens; then players with fewer
-    than 2 galleys may buy some (special investment)."""
+    than 2 galleys may buy some (special investment): in turn from the first player, galleys up
+    to 2 with no one-per-phase limit, sailors for galleys only (RULINGS.md R16)."""
     st = Stage(money=10)
     st.port("valencia", BLUE, 3, goods=["stone"]).port("genova", RED, 3)
     st.port("venezia", ORANGE, 3).port("constantinople", BLACK, 3)
@@ -892,7 +893,7 @@ def _refused(s, seat, text):
 
 def test_galley_price_and_one_galley_per_investment():
     """serenissima-2012.en.txt, B) Investment, Galley: 1 ducat per galley already owned (plus
-    its one crew sailor, RULINGS R7 in investment.py), placed in an own port; only one new
+    its one crew sailor, RULINGS.md R7), placed in an own port; only one new
     galley per investment phase."""
     st = Stage(money=20)
     st.port("valencia", BLUE, 3).galley(1, BLUE, "valencia", 3).galley(2, BLUE, "algiers", 3)
@@ -905,6 +906,7 @@ def test_galley_price_and_one_galley_per_investment():
     assert s.money[BLUE] == 17 and s.reserve[BLUE] == reserve - 1
     assert s.g_owner[4] == BLUE and s.g_zone[4] == zone("valencia") and s.g_sailors[4] == 1
     assert not any(a.kind == "buy_galley" for a in s.legal_actions(BLUE)), "one per investment"
+    assert "recruit g5" in notations(s, BLUE), "more sailors may be recruited onto it (R7)"
     check_invariants(s)
 
 
