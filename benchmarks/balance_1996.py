@@ -1,7 +1,7 @@
 """Seat balance of Serenissima (1996) in heuristic self-play, per nation and player count.
 
     python benchmarks/balance_1996.py [--games N] [--seed S] [--workers W] [--json FILE]
-        [--counts 2,2st,3,4]
+        [--counts 2,2st,3,4] [--board FILE]
 
 Plays the same games as `arsenale simulate serenissima-1996 --players P --seats
 heuristic,... --seed S --games N` (game g has seed S + g; each bot is seeded as the runner
@@ -10,7 +10,8 @@ Wilson 95% interval (a win shared by k seats counts 1/k), the win share of the p
 first in the turn order of round 1 (chosen by the bids, so any nation), the number of ports
 each nation holds at the end and how often it still holds its capital. Count "2" is the
 historical line-up (Venetians, Genoese), "2st" the other 2-player option (Spanish, Turks).
-Prints a Markdown table per count.
+Prints a Markdown table per count. `--board FILE` plays on another board.toml (for instance an
+older one: `git show COMMIT:src/arsenale/games/serenissima_1996/board.toml > old.toml`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+import tomllib
 from multiprocessing import Pool
 from typing import Any
 
@@ -28,6 +30,16 @@ from arsenale.sim.runner import bot_seed, wilson_interval
 
 GAME = "serenissima-1996"
 COUNTS = {"2": (2, "historical"), "2st": (2, "spanish-turks"), "3": (3, None), "4": (4, None)}
+
+
+def use_board(path: str) -> None:
+    """Make every game made from now on (in this process and forked workers) use this board."""
+    from arsenale.games.serenissima_1996 import board, game
+
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    game.load_board = lambda: board.load_board(data)  # type: ignore[assignment]
+    load_game(GAME).__init__()  # type: ignore[misc]  # the registered instance, rebuilt on it
 
 
 def play(job: tuple[int, str | None, int]) -> dict[str, Any]:
@@ -103,7 +115,10 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--counts", default="2,2st,3,4")
     ap.add_argument("--json", default=None, help="also write the per-count summaries here")
+    ap.add_argument("--board", default=None, help="play on this board.toml instead")
     args = ap.parse_args()
+    if args.board:
+        use_board(args.board)
     out: dict[str, Any] = {}
     for key in args.counts.split(","):
         players, nations = COUNTS[key]
