@@ -1437,15 +1437,3 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
             return events
         events += AmalfiState.phases[top.kind].apply(s, seat, legal[0], top)
     return events
-
-
-def _apply(self: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
-    return settle(self, AmalfiState.phases[top.kind].apply(self, seat, action, top))
-
-
-def _resolve(self: AmalfiState, top: Decision, submissions: dict[int, Action]) -> list[Event]:
-    return settle(self, AmalfiState.phases[top.kind].resolve(self, top, submissions))
-
-
-AmalfiState._apply = _apply  # type: ignore[method-assign]
-AmalfiState._resolve = _resolve  # type: ignore[method-assign]

@@ -14,8 +14,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision
 from arsenale.core.result import Result
-from arsenale.core.state import GameState
+from arsenale.core.state import Event, GameState
 from arsenale.games.amalfi_renaissance.board import (
     ART_IDS,
     ARTWORKS,
@@ -216,6 +218,17 @@ class AmalfiState(GameState):
         raise KeyError(item)
 
     # -- core hooks ----------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
+        """The phase's apply, then any forced moves (rules.settle)."""
+        from arsenale.games.amalfi_renaissance.rules import settle
+
+        return settle(self, self.phases[top.kind].apply(self, seat, action, top))
+
+    def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
+        from arsenale.games.amalfi_renaissance.rules import settle
+
+        return settle(self, self.phases[top.kind].resolve(self, top, submissions))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.players
