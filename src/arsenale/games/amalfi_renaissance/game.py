@@ -168,6 +168,7 @@ class AmalfiRenaissance(Game):
         events: list[Event] = []
         start_hands(s, events)
         settle(s, events)
+        s._legal = None
         return s
 
     # -- bots --------------------------------------------------------------------------------

@@ -177,6 +177,23 @@ def can_pay(s: AmalfiState, seat: int, cost: int, mask: int, surcharge: int) -> 
     return None
 
 
+def pay_ok(
+    s: AmalfiState,
+    seat: int,
+    cost: int,
+    mask: int,
+    surcharge: int,
+    memo: dict[int, tuple[int, int]],
+) -> bool:
+    """`can_pay` without the words, with the coverage of each mask computed once."""
+    t = memo.get(mask)
+    if t is None:
+        t = memo[mask] = coverage(s, seat, mask)
+    if t[0] < cost:
+        return False
+    return surcharge >= 0 or min(s.capacity(seat), s.bread[seat] + t[1] - cost) >= -surcharge
+
+
 def draw_council(s: AmalfiState) -> int:
     if not s.cdeck and s.cdisc:
         s.cdeck, s.cdisc = sorted(s.cdisc), []
@@ -647,7 +664,7 @@ def can_navigate(s: AmalfiState, seat: int, loc: int) -> str | None:
 
 def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
     out: list[Action] = []
-    h = 5 * seat
+    memo: dict[int, tuple[int, int]] = {}
     if why is None or why.wants("navigate"):
         if not s.bay[seat]:
             if why is not None:
@@ -696,11 +713,16 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                     why.no(f"Workshop slot {k + 1} is empty", R_ACQ, "acquire", slot=k + 1)
                 continue
             art = ARTWORKS[a]
-            no = can_pay(s, seat, art.cost, art.mask, slot_bread(s, seat, WORKSHOP_SLOTS[k]))
-            if no is None:
+            sb = slot_bread(s, seat, WORKSHOP_SLOTS[k])
+            if pay_ok(s, seat, art.cost, art.mask, sb, memo):
                 out.append(A.ACQUIRE[k])
             elif why is not None:
-                why.no(f"{art.id}: {no}", R_ACQ, "acquire", slot=k + 1)
+                why.no(
+                    f"{art.id}: {can_pay(s, seat, art.cost, art.mask, sb)}",
+                    R_ACQ,
+                    "acquire",
+                    slot=k + 1,
+                )
     if why is None or why.wants("discover"):
         for k in range(5):
             t = s.atlas[k]
@@ -709,11 +731,16 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                     why.no(f"Atlas slot {k + 1} is empty", R_DISC, "discover", slot=k + 1)
                 continue
             tile = PRIVATES[t]
-            no = can_pay(s, seat, tile.cost, tile.mask, slot_bread(s, seat, ATLAS_SLOTS[k]))
-            if no is None:
+            sb = slot_bread(s, seat, ATLAS_SLOTS[k])
+            if pay_ok(s, seat, tile.cost, tile.mask, sb, memo):
                 out.append(A.DISCOVER[k])
             elif why is not None:
-                why.no(f"{tile.id}: {no}", R_DISC, "discover", slot=k + 1)
+                why.no(
+                    f"{tile.id}: {can_pay(s, seat, tile.cost, tile.mask, sb)}",
+                    R_DISC,
+                    "discover",
+                    slot=k + 1,
+                )
     if why is None or why.wants("invite"):
         hand = s.hands[seat]
         if why is not None:
@@ -722,11 +749,12 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 why.no(f"{CHAR_IDS[c]} is not in your hand", R_INV, "invite")
         for c in hand:
             ch = CHARACTERS[c]
-            no = can_pay(s, seat, ch.cost, ch.mask, 0)
-            if no is None:
+            if pay_ok(s, seat, ch.cost, ch.mask, 0, memo):
                 out.append(A.INVITE[c])
             elif why is not None:
-                why.no(f"{ch.id}: {no}", R_INV, "invite", card=ch.id)
+                why.no(
+                    f"{ch.id}: {can_pay(s, seat, ch.cost, ch.mask, 0)}", R_INV, "invite", card=ch.id
+                )
     if why is None or why.wants("engage"):
         if why is not None:
             c = CHAR_IDS.index(why.action["card"])
@@ -750,12 +778,13 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 if why is not None:
                     why.no(f"your shipyard has {left} ships left", R_CON, "construct", ships=n)
                 continue
-            no = can_pay(s, seat, n * price, 1 << SHIP_RES, 0)
-            if no is None:
+            if pay_ok(s, seat, n * price, 1 << SHIP_RES, 0, memo):
                 out.append(A.CONSTRUCT[n - 1])
             elif why is not None:
+                no = can_pay(s, seat, n * price, 1 << SHIP_RES, 0)
                 why.no(f"{n} ships: {no}", R_CON, "construct", ships=n)
-        del h
+            else:
+                break  # dearer counts cannot be paid either
     legal_optional(s, seat, why, out)
     out.append(A.PASS)
     return out
@@ -1434,6 +1463,7 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
         seat = top.seats[0]
         legal = AmalfiState.phases[top.kind].legal(s, seat, top, None)
         if len(legal) != 1:
+            s._legal = (s.ply, seat, legal)  # the core's cache for this ply
             return events
         events += AmalfiState.phases[top.kind].apply(s, seat, legal[0], top)
     return events
