@@ -316,12 +316,10 @@ class AmalfiState(GameState):
 
     def _result(self) -> Result:
         """RULES.md, End of the game: VP, then VP from titles; Solo challenge: completing the
-        fourth period is the win (its target is the score reached), a failed title check a
-        loss (a target one above the score)."""
+        fourth period is the win, a failed title check the loss, the score kept either way
+        (RULINGS.md R16)."""
         if self.players == 1:
-            score = self.vp[0]
-            target = score if self.outcome == 1 else score + 1
-            return Result.from_keys([score], [self.title_vp[0]], target=target)
+            return Result.from_keys([self.vp[0]], [self.title_vp[0]], won=self.outcome == 1)
         return Result.from_keys(self.vp, self.title_vp)
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
