@@ -48,8 +48,8 @@ def test_a_galley_left_without_a_sailor_sinks_with_its_goods():
     """FR, Phase 2, Transfert de pions ("Il doit y avoir toujours au moins un pion Marins par
     galère. Dans le cas contraire, la galère coule avec tous les pions Marchandises
     éventuellement à bord"); EN, Placing playing pieces ("A galley sinks immediately if a player
-    does not keep at least one sailor on board"); RULINGS.md R28 and R11: the text states a
-    consequence, not a ban. In Napoli, his own port, the Venetian's galley 1 (1 sailor, 2 wine)
+    does not keep at least one sailor on board"); RULINGS.md R28, R19 and R11: the text states
+    a consequence, not a ban, and a sailor going ashore in one's own port is such a transfer. In Napoli, his own port, the Venetian's galley 1 (1 sailor, 2 wine)
     gives a wine to galley 2 (3 sailors) and its sailor ashore: it sinks with the other wine,
     which goes back to the box, and the galley back into the shared box."""
     st = Stage().capitals().port("napoli", VENETIAN, 0)
