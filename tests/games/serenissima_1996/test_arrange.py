@@ -1,8 +1,8 @@
 """Moving pieces within an area (serenissima-1996.fr.txt, Phase 2, "Transfert de pions": no
-limit on the number of transfers, as long as no galley ever holds more than 5 pieces or loses
-its last sailor). Arrangements are set whole (`arrange <area>`, RULINGS.md R28); these tests
-check that exactly the arrangements the rulebook's moves reach, one piece at a time, can be
-set."""
+limit on the number of transfers, as long as no galley ever holds more than 5 pieces; a galley
+left without a sailor sinks with all its goods). Arrangements are set whole (`arrange <area>`,
+RULINGS.md R28); these tests check that exactly the arrangements the rulebook's moves reach,
+one piece at a time, can be set."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import random
 
 from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-from .helpers import VENETIAN, Stage, area_of, check_invariants, good, notations, port
+from .helpers import GAME, VENETIAN, Stage, area_of, check_invariants, good, notations, port
 
 
 def cargo(s: Serenissima1996State, number: int, name: str) -> int:
@@ -44,39 +44,93 @@ def test_transfers_are_unlimited_napoli_example():
     check_invariants(s)
 
 
-Arr = tuple[tuple[tuple[int, ...], ...], int]
-"""Per galley (sailors, then the goods of GOODS_USED), and the garrison (-1: no own port)."""
+def test_a_galley_left_without_a_sailor_sinks_with_its_goods():
+    """FR, Phase 2, Transfert de pions ("Il doit y avoir toujours au moins un pion Marins par
+    galère. Dans le cas contraire, la galère coule avec tous les pions Marchandises
+    éventuellement à bord"); EN, Placing playing pieces ("A galley sinks immediately if a player
+    does not keep at least one sailor on board"); RULINGS.md R28, R19 and R11: the text states
+    a consequence, not a ban, and a sailor going ashore in one's own port is such a transfer. In Napoli, his own port, the Venetian's galley 1 (1 sailor, 2 wine)
+    gives a wine to galley 2 (3 sailors) and its sailor ashore: it sinks with the other wine,
+    which goes back to the box, and the galley back into the shared box."""
+    st = Stage().capitals().port("napoli", VENETIAN, 0)
+    st.galley(1, VENETIAN, "napoli", 1, wine=2).galley(2, VENETIAN, "napoli", 3)
+    s = st.phase(2, VENETIAN)
+    wine = s.supply[good("wine")]
+    napoli = area_of("napoli")
+    s.apply(VENETIAN, f"arrange {napoli}")
+    s.apply(VENETIAN, "put wine")
+    assert "next" in notations(s, VENETIAN), "galley 1 may be left without a sailor"
+    events = s.apply(VENETIAN, "next")
+    assert s.g_owner[0] == VENETIAN, "nothing happens before the arrangement is set"
+    for word in ("put sailor", "put sailor", "put sailor", "put wine"):
+        s.apply(VENETIAN, word)
+    events = s.apply(VENETIAN, "next")
+    assert {"type": "sunk", "galley": 1, "seat": VENETIAN, "cause": "left without a sailor"} in (
+        events
+    )
+    assert s.g_owner[0] == -1 and s.g_area[0] == -1, "the galley is back in the box (R11)"
+    assert (s.g_sailors[1], cargo(s, 2, "wine")) == (3, 1)
+    assert s.garrison[port("napoli")] == 1
+    assert s.supply[good("wine")] == wine + 1, "the sunk wine is back in the box"
+    assert "sinks" in GAME.describe_event(events[0], s.seat_label)
+    check_invariants(s)
+
+
+def test_a_lone_sailor_may_leave_its_galley_on_the_high_seas():
+    """FR, Phase 2, Transfert de pions; EN, Placing playing pieces: two galleys with one sailor
+    each and nothing else may still move a sailor from one to the other (the emptied galley
+    sinks), so `arrange` is offered."""
+    st = Stage().capitals()
+    st.galley(1, VENETIAN, "ionian-sea", 1).galley(2, VENETIAN, "ionian-sea", 1)
+    s = st.phase(2, VENETIAN)
+    assert "arrange ionian-sea" in notations(s, VENETIAN)
+    for word in ("arrange ionian-sea", "next", "put sailor", "put sailor", "next"):
+        s.apply(VENETIAN, word)
+    assert s.g_owner[:2] == [-1, VENETIAN] and s.g_sailors[1] == 2
+    check_invariants(s)
+
+
+Load = tuple[int, ...] | None
+Arr = tuple[tuple[Load, ...], int]
+"""Per galley (sailors, then the goods of GOODS_USED), None once it sank; and the garrison (-1:
+no own port)."""
 
 
 def _moves(arr: Arr) -> list[Arr]:
     """Every arrangement one rulebook transfer away: a sailor between galleys or between a
-    galley and the own port, a good between galleys; never above 5 pieces, never without a
-    sailor (that would sink the galley)."""
+    galley and the own port, a good between galleys; never above 5 pieces. A galley whose last
+    sailor leaves sinks at once with its goods (FR, Transfert de pions)."""
     loads, garrison = arr
     out: list[Arr] = []
     n = len(loads)
 
-    def moved(src: int, dst: int, k: int) -> Arr:
-        new = [list(x) for x in loads]
-        new[src][k] -= 1
-        new[dst][k] += 1
-        return tuple(tuple(x) for x in new), garrison
+    def after(new: list[Load], src: int) -> tuple[Load, ...]:
+        load = new[src]
+        if load is not None and load[0] == 0:
+            new[src] = None  # no sailor left: it sinks with its goods
+        return tuple(new)
 
     for src in range(n):
+        here = loads[src]
+        if here is None:
+            continue
         for dst in range(n):
-            if src == dst or sum(loads[dst]) >= 5:
+            there = loads[dst]
+            if src == dst or there is None or sum(there) >= 5:
                 continue
-            for k in range(len(loads[src])):
-                if loads[src][k] > (1 if k == 0 else 0):
-                    out.append(moved(src, dst, k))
+            for k in range(len(here)):
+                if here[k]:
+                    new: list[Load] = list(loads)
+                    new[src] = (*here[:k], here[k] - 1, *here[k + 1 :])
+                    new[dst] = (*there[:k], there[k] + 1, *there[k + 1 :])
+                    out.append((after(new, src), garrison))
         if garrison >= 0:
-            if loads[src][0] >= 2:
+            new = list(loads)
+            new[src] = (here[0] - 1, *here[1:])
+            out.append((after(new, src), garrison + 1))
+            if garrison and sum(here) < 5:
                 new = list(loads)
-                new[src] = (loads[src][0] - 1, *loads[src][1:])
-                out.append((tuple(new), garrison + 1))
-            if garrison and sum(loads[src]) < 5:
-                new = list(loads)
-                new[src] = (loads[src][0] + 1, *loads[src][1:])
+                new[src] = (here[0] + 1, *here[1:])
                 out.append((tuple(new), garrison - 1))
     return out
 
@@ -93,7 +147,10 @@ def _reachable(start: Arr) -> set[Arr]:
 
 def _read(s: Serenissima1996State, galleys: list[int], p: int) -> Arr:
     loads = tuple(
-        (s.g_sailors[g], *(cargo(s, g + 1, name) for name in GOODS_USED)) for g in galleys
+        (s.g_sailors[g], *(cargo(s, g + 1, name) for name in GOODS_USED))
+        if s.g_owner[g] == VENETIAN
+        else None
+        for g in galleys
     )
     return loads, (s.garrison[p] if s.owner[p] == VENETIAN else -1)
 
@@ -120,11 +177,13 @@ def _settable(s: Serenissima1996State, galleys: list[int], p: int) -> set[Arr]:
 
 
 def test_arrangements_match_step_by_step_transfers():
-    """For small random positions (2 or 3 galleys, with or without an own port, a few goods)
-    the arrangements `arrange` can set are exactly those the rulebook's transfers reach one
-    piece at a time; where no transfer is possible, `arrange` is not offered."""
+    """FR, Phase 2, Transfert de pions (RULINGS.md R28): for small random positions (2 or 3
+    galleys, with or without an own port, a few goods) the arrangements `arrange` can set are
+    exactly those the rulebook's transfers reach one piece at a time, a galley whose last
+    sailor leaves sinking at once with its goods; where no transfer is possible, `arrange` is
+    not offered."""
     rng = random.Random(14)
-    checked = offered = 0
+    checked = offered = sinking = 0
     while checked < 40:
         own = rng.random() < 0.5
         st = (
@@ -151,5 +210,6 @@ def test_arrangements_match_step_by_step_transfers():
             offered += 1
             s.apply(VENETIAN, word)
             assert _settable(s, galleys, p) == reachable, start
+            sinking += any(None in loads for loads, _garrison in reachable)
         checked += 1
-    assert offered >= 30
+    assert offered >= 30 and sinking >= 30

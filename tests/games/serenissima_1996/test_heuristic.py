@@ -270,3 +270,42 @@ def test_buys_a_cube_it_can_sell_within_reach() -> None:
         chosen.append(action.notation)
         s.apply(seat, action)
     assert f"buy wood g{g + 1}" in chosen, chosen
+
+
+def test_never_empties_a_galley_by_transfer() -> None:
+    """serenissima-1996.fr.txt, Phase 2, Transfert de pions (RULINGS.md R28): a galley left
+    without a sailor sinks with its goods; `arrange` is now offered to two one-sailor galleys,
+    and the bot does not take it to sink a laden galley."""
+    s = purchases()
+    me = s.to_move()[0]
+    g, h = s.galleys_of(me)[:2]
+    place(s, g, "ionian-sea", 1, wine=2)
+    place(s, h, "ionian-sea", 1)
+    s._legal = None
+    assert "arrange ionian-sea" in {a.notation for a in s.legal_actions(me)}
+    while s.to_move() == (me,) and s.stack[-1].kind in ("purchases", "arrange"):
+        action = decide(s, me)
+        assert action.kind != "arrange", action.notation
+        s.apply(me, action)
+    assert s.g_owner[g] == me and s.g_owner[h] == me
+
+
+def test_after_a_capture_each_galley_keeps_its_own_goods() -> None:
+    """serenissima-1996.fr.txt, Combats entre galères (RULINGS.md R16): the winner sets the
+    split of both galleys' goods; the bot leaves each galley its own cargo."""
+    from arsenale.games.serenissima_1996.battle import _share
+
+    s = purchases()
+    me, rival = 0, 1
+    g = s.galleys_of(me)[0]
+    h = s.galleys_of(rival)[0]
+    place(s, g, "ionian-sea", 2, iron=1)
+    place(s, h, "ionian-sea", 1, wine=2)
+    s.g_owner[h] = me
+    stage(s, "battles", me, 4)
+    _share(s, me, g, h, "share", [])
+    assert s.stack[-1].kind == "spoils"
+    while s.stack[-1].kind == "spoils":
+        s.apply(me, decide(s, me))
+    assert s.cargo[7 * g + GOODS.index("iron")] == 1 and s.g_goods[g] == 1
+    assert s.cargo[7 * h + GOODS.index("wine")] == 2 and s.g_goods[h] == 2

@@ -16,6 +16,7 @@ from arsenale.core.decisions import Decision
 from arsenale.core.errors import IllegalAction, OptionError
 from arsenale.games.serenissima_1996 import flow
 from arsenale.games.serenissima_1996.board import GOODS
+from arsenale.games.serenissima_1996.state import Serenissima1996State
 
 from .helpers import (
     BOARD,
@@ -485,7 +486,9 @@ def test_fifteen_cubes_per_good():
 
 def test_five_pieces_per_galley_at_least_one_a_sailor():
     """EN/FR, Phase 2, Purchase of trade goods and Placing playing pieces: at most 5 pieces,
-    sailors and goods, per galley, at least one of them a sailor, so at most 4 goods."""
+    sailors and goods, per galley, at least one of them a sailor, so at most 4 goods (a galley
+    left without a sailor by a transfer sinks with its goods, FR Transfert de pions: here the
+    other two galleys could not take the 10 wood, so galley 1 keeps its sailor)."""
     st = Stage().capitals()
     st.galley(1, VENETIAN, "crete", 1, wood=3).galley(2, VENETIAN, "crete", 2, wood=3)
     st.galley(3, VENETIAN, "crete", 1, wood=4)
@@ -498,13 +501,18 @@ def test_five_pieces_per_galley_at_least_one_a_sailor():
     arranging.apply(VENETIAN, f"arrange {crete}")
     with pytest.raises(IllegalAction) as refused:
         arranging.apply(VENETIAN, "next")
-    assert refused.value.reason == "galley 1 needs a sailor aboard"
+    assert refused.value.reason == "the pieces left would not fit on the galleys after galley 1"
     for _ in range(4):
         arranging.apply(VENETIAN, "put wood")
     with pytest.raises(IllegalAction) as refused:
         arranging.apply(VENETIAN, "put wood")
-    assert refused.value.reason == "galley 1 is full: 5 pieces a galley, one of them a sailor"
+    assert refused.value.reason == (
+        "galley 1 holds 4 goods: at most 4 goods a galley, the fifth piece a sailor"
+    )
     arranging.apply(VENETIAN, "put sailor")
+    with pytest.raises(IllegalAction) as refused:
+        arranging.apply(VENETIAN, "put sailor")
+    assert refused.value.reason == "galley 1 is full: 5 pieces a galley"
     assert "put sailor" not in notations(arranging, VENETIAN)
     s.apply(VENETIAN, "buy wine g1")
     assert s.g_goods[0] == 4 and "buy wine g1" not in notations(s, VENETIAN)
@@ -894,21 +902,93 @@ def test_battle_example_sinking_after_taking_the_wine_and_gold():
     check_invariants(s)
 
 
-def test_sharing_moves_each_good_one_way_only():
-    """RULINGS.md R30 (EN/FR, Combats entre galères, sharing the goods after a capture): once
-    the Turk has taken the wine, it cannot go back, so the sharing always ends."""
+def test_sharing_sets_the_final_split_and_ends():
+    """FR, Combats entre galères ("les pions Marchandises présents sur les deux navires peuvent
+    être répartis au choix du joueur"); RULINGS.md R16 and R30: the winner sets the split
+    whole, every cube of both galleys placed once; nothing moves before `done`, so a sharing
+    always ends."""
     s = fought_battle_example()
     s.apply(TURK, "capture 1")
-    s.apply(TURK, "take wine")
-    assert cargo(s, 2, "wine") == 1
-    assert notations(s, TURK) == {"take gold", "done"}, "the wine may not be given back"
-    before = s.clone()
+    events = s.apply(TURK, "take wine")
+    assert events == [{"type": "spoils", "seat": TURK, "good": "wine", "to": 2}]
+    assert cargo(s, 3, "wine") == 1 and cargo(s, 2, "wine") == 0, "nothing moves yet"
+    assert notations(s, TURK) == {"take gold", "done"}, "the wine is placed once"
+    assert s.view(None)["deal"] == {
+        "kind": "spoils",
+        "loading": 2,
+        "other": 3,
+        "sinking": False,
+        "loaded": {"wine": 1},
+        "left": {"gold": 1},
+    }
+    events = s.apply(TURK, "done")
+    assert events[0]["type"] == "shared"
+    assert cargo(s, 2, "wine") == 1 and cargo(s, 3, "gold") == 1 and s.g_goods[2] == 1
+    assert s.stack[-1] == Decision("battles", (TURK,))
+    check_invariants(s)
+
+
+def full_galleys_battle(turk_wood: int, genoese_gold: int) -> Serenissima1996State:
+    """The Turk's galley 1 (1 sailor and wood) empties a Genoese galley 3 (1 sailor and gold)
+    in the Aegean Sea: 6 + 1 sailor makes 2 hits; the Genoese's 1 + 1 makes none."""
+    st = Stage().capitals()
+    st.galley(1, TURK, "aegean-sea", 1, wood=turk_wood)
+    st.galley(3, GENOESE, "aegean-sea", 1, gold=genoese_gold)
+    s = st.phase(4, TURK)
+    script(s, 6, 1)
+    s.apply(TURK, "attack g1 g3")
+    assert s.stack[-1].kind == "victory" and s.g_sailors[:3] == [1, 0, 0]
+    return s
+
+
+def test_a_full_winner_swaps_its_goods_for_the_beaten_galleys():
+    """FR, Combats entre galères ("Dans tous les cas de figure, les pions Marchandises présents
+    sur les deux navires peuvent être répartis au choix du joueur, en respectant toutefois la
+    limite de cinq pions"); EN, Battles between galleys ("In each case the victorious player
+    can transfer trade goods that remain between both galleys"); RULINGS.md R16. The Turk's
+    galley is full (1 sailor, 4 wood) and sinks the Genoese one (4 gold): he may end with the 4
+    gold aboard and the wood sinking with the Genoese galley, which cubes moved one at a time
+    could never do."""
+    s = full_galleys_battle(4, 4)
+    wood = s.supply[good("wood")]
+    s.apply(TURK, "sink")
+    assert s.stack[-1].kind == "spoils"
+    assert notations(s, TURK) == {"take wood", "take gold"}, "8 cubes do not fit on one galley"
     with pytest.raises(IllegalAction) as refused:
-        s.apply(TURK, "give wine")
-    assert "Battles" in refused.value.rule or "battle" in refused.value.rule.lower()
-    assert s.view(None) == before.view(None) and s.stack == before.stack
-    s.apply(TURK, "take gold")
-    assert notations(s, TURK) == {"done"} or s.stack[-1].kind != "spoils"
+        s.apply(TURK, "done")
+    assert refused.value.reason == (
+        "the goods left would not fit aboard galley 3: 5 pieces a galley, 0 of them sailors"
+    )
+    for _ in range(3):
+        s.apply(TURK, "take gold")
+    events = s.apply(TURK, "take gold")
+    assert {"type": "sunk", "galley": 3, "seat": GENOESE, "cause": "sunk by the winner"} in events
+    assert cargo(s, 1, "gold") == 4 and cargo(s, 1, "wood") == 0 and s.g_sailors[0] == 1
+    assert s.g_owner[2] == -1 and s.supply[good("wood")] == wood + 4, "the wood sank"
+    check_invariants(s)
+
+
+def test_capturing_with_every_sailor_lets_the_captured_galley_swap_its_goods():
+    """FR, Combats entre galères: the winner may move all his sailors onto the beaten galley
+    and sink his own ("il doit dans ce cas couler sa propre galère"); "dans tous les cas de
+    figure" the goods of both galleys are then split at his choice (RULINGS.md R16, R25). The
+    captured galley (3 gold, room for the 1 sailor) ends with the Turk's 4 wood, the gold
+    sinking with the Turk's old galley."""
+    s = full_galleys_battle(4, 3)
+    assert notations(s, TURK) == {"capture 1", "sink"}
+    s.apply(TURK, "capture 1")
+    assert s.view(None)["deal"]["loading"] == 3 and s.view(None)["deal"]["sinking"]
+    for _ in range(3):
+        s.apply(TURK, "take wood")
+    events = s.apply(TURK, "take wood")
+    assert {
+        "type": "sunk",
+        "galley": 1,
+        "seat": TURK,
+        "cause": "crew moved to the captured galley",
+    } in events
+    assert s.g_owner[2] == TURK and cargo(s, 3, "wood") == 4 and cargo(s, 3, "gold") == 0
+    assert s.g_owner[0] == -1
     check_invariants(s)
 
 
@@ -916,8 +996,13 @@ def test_capture_with_every_sailor_sinks_the_winning_galley():
     """FR, Combats entre galères: "Un joueur peut décider même de transférer tous ses pions
     Marins sur la galère vaincue mais il doit dans ce cas couler sa propre galère"."""
     s = fought_battle_example()
-    events = s.apply(TURK, "capture 2")
+    s.apply(TURK, "capture 2")
     assert s.g_owner[2] == TURK and s.g_sailors[2] == 2
+    assert notations(s, TURK) == {"take wine", "take gold", "done"}, (
+        "the goods may stay aboard the captured galley or sink with the Turk's own (R16)"
+    )
+    s.apply(TURK, "take wine")
+    events = s.apply(TURK, "take gold")
     assert cargo(s, 3, "wine") == 1 and cargo(s, 3, "gold") == 1
     assert {
         "type": "sunk",

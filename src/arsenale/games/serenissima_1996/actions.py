@@ -20,7 +20,8 @@ Notation (JSON kind in brackets):
 - negotiation: `price 200`, `counter 100`, `accept`, `refuse`
 - phase 3: `sail g1 ionian-sea` (sail); permission: `allow` / `deny`
 - phase 4: `attack g1 g5` (attack), `attack g1 port` (attack_port); after emptying a galley
-  `capture 2` / `sink`, then `take wood` / `give wood` to share the goods
+  `capture 2` / `sink`, then the goods of both galleys are shared out: `take wood` (take) puts
+  one aboard the galley the winner loads, `done` leaves the rest aboard the other galley
 - phase 5: `land g1 2` (land); phase 6: `sell wood g1` (sell)
 - `done` ends one's turn of a phase, or the sharing of goods
 """
@@ -136,7 +137,6 @@ class Actions:
         ]  # capture[k - 1]
         self.sink = c.add("sink", "sink")
         self.take = [c.add("take", f"take {good}", good=good) for good in GOODS]
-        self.give = [c.add("give", f"give {good}", good=good) for good in GOODS]
         self.land = [
             [c.add("land", f"land g{g + 1} {k}", galley=g + 1, sailors=k) for k in range(1, 6)]
             for g in G

@@ -2,22 +2,25 @@
 pions"; .en.txt, "Placing playing pieces").
 
 A player may move sailors between his galleys of one area and his own port there, and goods
-between those galleys, as often as he likes, as long as no galley ever holds more than 5 pieces
-or is left without a sailor. Arrangements reached by such moves are what counts, so Arrangement
-sets one directly (RULINGS.md R28): `arrange <area>` lifts every sailor and good the seat has
-there (galleys and garrison), then the seat loads its galleys one after the other, slot order,
-`put sailor` / `put <good>` and `next`; the sailors left over garrison the port. Every step
-keeps the load completable, so the frame never dead-ends, and `cancel` gives the whole thing up.
+between those galleys, as often as he likes, as long as no galley ever holds more than 5 pieces.
+A galley left without a sailor sinks at once with its goods (FR: "Dans le cas contraire, la
+galère coule avec tous les pions Marchandises éventuellement à bord"; EN: it "sinks
+immediately"): the text states a consequence, not a ban. Arrangements reached by such moves are
+what counts, so Arrangement sets one directly (RULINGS.md R28): `arrange <area>` lifts every
+sailor and good the seat has there (galleys and garrison), then the seat loads its galleys one
+after the other, slot order, `put sailor` / `put <good>` and `next`; a galley given no sailor
+sinks with the goods put aboard it (at most 4: it held a sailor until the last moment), back
+into the box with them (R11); the sailors left over garrison the port. Every step keeps the load
+completable, so the frame never dead-ends, and `cancel` gives the whole thing up.
 
-Reachability: moves are reversible, so the arrangements reachable from one form a class. When
-no single move is possible (every galley full, and no sailor can go ashore) the class is the
-arrangement alone, and `arrange` is not offered. Otherwise a free place exists or can be made
-(a spare sailor sent ashore), and any arrangement keeping the limits can be reached by moving
-pieces through it, one at a time; `test_arrangements_match_step_by_step_transfers` checks this
-against a search over single moves.
+Reachability: when no single move is possible (no own port, and no galley with room beside
+another galley) the arrangement stays alone, and `arrange` is not offered. Otherwise any
+arrangement keeping the limits can be reached by moving pieces one at a time, sinking the
+emptied galleys last; `test_arrangements_match_step_by_step_transfers` checks this against a
+search over single moves.
 
 An area is arranged at most once between two other phase-2 actions of the seat (an arrangement
-reached twice in a row is the same class): that keeps a turn finite.
+reached twice in a row is the same class, or fewer galleys): that keeps a turn finite.
 """
 
 from __future__ import annotations
@@ -73,26 +76,14 @@ def places(s: Serenissima1996State, seat: int, area: int) -> tuple[tuple[int, ..
 
 
 def movable(s: Serenissima1996State, galleys: Sequence[int], port: int) -> bool:
-    """Whether one single move is possible: a spare sailor or a good towards a galley with
-    room, or a spare sailor ashore, or a sailor of the garrison aboard a galley with room."""
-    gs, gg = s.g_sailors, s.g_goods
-    spare = roomy = 0
-    for g in galleys:
-        if gs[g] + gg[g] < 5:
-            roomy += 1
-        if gs[g] >= 2 or gg[g]:
-            spare += 1
+    """Whether one single move is possible: any sailor ashore in the own port (a galley left
+    without one sinks), or any piece from one galley to another galley with room."""
+    if not galleys:
+        return False
     if port >= 0:
-        if roomy and s.garrison[port]:
-            return True
-        if any(gs[g] >= 2 for g in galleys):
-            return True
-    # a piece that can leave one galley for another galley with room
-    if roomy >= 2:
-        return spare >= 1
-    if roomy == 1:
-        return any((gs[g] >= 2 or gg[g]) and gs[g] + gg[g] >= 5 for g in galleys)
-    return False
+        return True
+    gs, gg = s.g_sailors, s.g_goods
+    return len(galleys) >= 2 and any(gs[g] + gg[g] < 5 for g in galleys)
 
 
 def open_arrangement(s: Serenissima1996State, seat: int, area: int, events: list[Event]) -> None:
@@ -110,12 +101,10 @@ def open_arrangement(s: Serenissima1996State, seat: int, area: int, events: list
 
 def _can_finish(sailors: int, goods: int, cur_s: int, cur_g: int, rest: int, port: int) -> bool:
     """Whether `sailors` and `goods` still to place fit: the current galley (cur_s sailors,
-    cur_g goods so far) and `rest` empty galleys after it each need a sailor and hold 5
-    pieces, 4 goods at most; sailors left over go ashore only if the seat owns the port."""
-    need = 0 if cur_s else 1
-    if sailors < need + rest:
-        return False
-    if goods > min(4 - cur_g, 5 - cur_s - cur_g - need) + 4 * rest:
+    cur_g goods so far) and `rest` empty galleys after it each hold 5 pieces, 4 goods at most
+    (a galley given no sailor sinks with its goods); sailors left over go ashore only if the
+    seat owns the port."""
+    if goods > min(4 - cur_g, 5 - cur_s - cur_g) + 4 * rest:
         return False
     return port >= 0 or sailors + goods <= 5 - cur_s - cur_g + 5 * rest
 
@@ -124,7 +113,8 @@ def legal_arrange(
     s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
 ) -> list[Action]:
     """`put` a piece aboard the galley being loaded while all pieces can still be placed,
-    `next` once it has a sailor and the rest can be placed, or `cancel`."""
+    `next` once the rest can be placed (a galley left without a sailor sinks with its goods),
+    or `cancel`."""
     a = s.game.actions
     ar: Arrangement = top.data
     pool = ar.pool
@@ -144,7 +134,10 @@ def legal_arrange(
         if cur_s + cur_g >= 5 or (k and cur_g >= 4):
             if why is not None:
                 why.no(
-                    f"galley {g + 1} is full: 5 pieces a galley, one of them a sailor",
+                    f"galley {g + 1} is full: 5 pieces a galley"
+                    if cur_s + cur_g >= 5
+                    else f"galley {g + 1} holds 4 goods: at most 4 goods a galley, "
+                    "the fifth piece a sailor",
                     RULE_ARRANGE,
                     "put",
                     piece=PIECES[k],
@@ -159,14 +152,12 @@ def legal_arrange(
         elif why is not None:
             why.no(
                 f"with this {PIECES[k]} aboard galley {g + 1}, the pieces left could not all "
-                "be placed (5 pieces a galley, each with a sailor)",
+                "be placed (5 pieces a galley, at most 4 goods)",
                 RULE_ARRANGE,
                 "put",
                 piece=PIECES[k],
             )
-    if not cur_s:
-        reason = f"galley {g + 1} needs a sailor aboard"
-    elif rest:
+    if rest:
         reason = "" if _can_finish(pool[0], goods, 0, 0, rest - 1, ar.port) else "left"
     elif goods:
         reason = "every good must go aboard a galley: goods are never put ashore"
@@ -195,7 +186,7 @@ def apply_arrange(s: Serenissima1996State, seat: int, action: Action, top: Decis
             s.stack[-1] = Decision("arrange", top.seats, ar._replace(loads=(*ar.loads, (0,) * 8)))
             return [{"type": "loaded", "seat": seat, "galley": ar.galleys[len(ar.loads) - 1] + 1}]
         s.stack.pop()
-        return [_commit(s, seat, ar)]
+        return _commit(s, seat, ar)
     k = PIECES.index(action["piece"])
     pool = (*ar.pool[:k], ar.pool[k] - 1, *ar.pool[k + 1 :])
     cur = ar.loads[-1]
@@ -207,20 +198,32 @@ def apply_arrange(s: Serenissima1996State, seat: int, action: Action, top: Decis
     return [{"type": "put", "seat": seat, "piece": action["piece"], "galley": g + 1}]
 
 
-def _commit(s: Serenissima1996State, seat: int, ar: Arrangement) -> Event:
-    """Put every galley's load aboard; the sailors left garrison the port."""
-    loads = []
+def _commit(s: Serenissima1996State, seat: int, ar: Arrangement) -> list[Event]:
+    """Put every galley's load aboard; the sailors left garrison the port; a galley given no
+    sailor sinks at once with its goods (FR, Transfert de pions), into the box (R11)."""
+    loads: list[dict[str, object]] = []
+    empty = []
     for g, load in zip(ar.galleys, ar.loads, strict=True):
         s.g_sailors[g] = load[0]
         s.cargo[7 * g : 7 * g + 7] = load[1:]
         s.g_goods[g] = sum(load) - load[0]
-        loads.append({"galley": g + 1, **{PIECES[k]: n for k, n in enumerate(load) if n}})
+        row: dict[str, object] = {"galley": g + 1}
+        row.update({PIECES[k]: n for k, n in enumerate(load) if n})
+        if not load[0]:
+            row["sinks"] = True
+            empty.append(g)
+        loads.append(row)
     if ar.port >= 0:
         s.garrison[ar.port] = ar.pool[0]
-    return {
-        "type": "arranged",
-        "seat": seat,
-        "area": s.game.board.area_ids[ar.area],
-        "galleys": loads,
-        "garrison": ar.pool[0] if ar.port >= 0 else None,
-    }
+    events: list[Event] = [
+        {
+            "type": "arranged",
+            "seat": seat,
+            "area": s.game.board.area_ids[ar.area],
+            "galleys": loads,
+            "garrison": ar.pool[0] if ar.port >= 0 else None,
+        }
+    ]
+    for g in empty:
+        s.sink(g, events, "left without a sailor")
+    return events

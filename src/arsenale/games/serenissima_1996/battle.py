@@ -6,13 +6,15 @@ there. One attack is one round: each side rolls a die and adds its sailors (the 
 the garrison's); each total divided by 3, rounded down, is what the other side loses, at the
 same time. Against a fortified port the attacker divides by 4. A galley emptied in a battle
 between galleys is captured (with sailors of the winning galley only) or sunk by the winner,
-who shares out the goods of the two galleys; a galley emptied by a garrison sinks with its
+who then sets the split of the goods of the two galleys as he likes, within 5 pieces a
+galley (FR: "répartis au choix du joueur"; `Spoils`, RULINGS.md R16), before the galley he
+sinks goes down with what is left aboard it; a galley emptied by a garrison sinks with its
 cargo. An emptied garrison leaves the port open to landing in phase 5.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -208,93 +210,149 @@ def apply_victory(s: Serenissima1996State, seat: int, action: Action, top: Decis
     return events
 
 
+class Spoils(NamedTuple):
+    """The goods of the two galleys of a battle, being shared out by the winner (RULINGS.md
+    R16): every cube of both is lifted into `pool`; `take <good>` puts one aboard `keep` (the
+    winner's galley, or the captured one when the winner's sinks), `load` counting them; `done`
+    leaves the rest aboard `other`, which then sinks with them if the winner sinks it (`mode`
+    "sink_first" or "sink_second"; "share" after a capture that keeps both afloat). Nothing
+    moves on the board until `done`."""
+
+    first: int  # the winning galley
+    second: int  # the beaten galley
+    mode: str
+    pool: tuple[int, ...]
+    load: tuple[int, ...]
+
+    @property
+    def keep(self) -> int:
+        return self.second if self.mode == "sink_first" else self.first
+
+    @property
+    def other(self) -> int:
+        return self.first if self.mode == "sink_first" else self.second
+
+    @property
+    def sinking(self) -> bool:
+        return self.mode != "share"
+
+    def to_json(self, s: Serenissima1996State) -> dict[str, object]:
+        return {
+            "kind": "spoils",
+            "loading": self.keep + 1,
+            "other": self.other + 1,
+            "sinking": self.sinking,
+            "loaded": {GOODS[i]: n for i, n in enumerate(self.load) if n},
+            "left": {GOODS[i]: n for i, n in enumerate(self.pool) if n},
+        }
+
+
 def _share(
     s: Serenissima1996State, seat: int, first: int, second: int, mode: str, events: list[Event]
 ) -> None:
-    frame = Decision("spoils", (seat,), (first, second, mode, 0))
-    if len(legal_spoils(s, seat, frame)) > 1:
+    """Open the sharing of the goods of both galleys, unless there is nothing to choose."""
+    cargo = s.cargo
+    pool = tuple(cargo[7 * first + i] + cargo[7 * second + i] for i in range(7))
+    frame = Decision("spoils", (seat,), Spoils(first, second, mode, pool, (0,) * 7))
+    legal = legal_spoils(s, seat, frame)
+    if len(legal) > 1 or legal[0] is not s.game.actions.done:
         s.stack.append(frame)
+        sp: Spoils = frame.data
+        events.append(
+            {
+                "type": "sharing",
+                "seat": seat,
+                "galley": sp.keep + 1,
+                "other": sp.other + 1,
+                "sinking": sp.sinking,
+            }
+        )
     else:
-        _finish_spoils(s, frame, events)
+        _finish_spoils(s, seat, frame, events, moved=False)
+
+
+def _rest_fits(s: Serenissima1996State, sp: Spoils) -> bool:
+    """Whether the goods not put aboard `keep` fit aboard `other`: 5 pieces a galley."""
+    return sum(sp.pool) + s.g_sailors[sp.other] <= 5
 
 
 def legal_spoils(
     s: Serenissima1996State, seat: int, top: Decision, why: Why | None = None
 ) -> list[Action]:
-    """`take` moves a good from the second galley to the first, `give` the other way; only
-    towards a galley that stays afloat and has room, and each good one way only (RULINGS.md
-    R30: `moved` has bit i once good i was taken, bit 7 + i once it was given)."""
+    """`take` puts a good of the pool aboard the galley being loaded while it has room (5
+    pieces, a sailor among them); `done` once the rest fits aboard the other galley (5
+    pieces), which keeps them or sinks with them. Each cube is placed once, so a sharing
+    ends (RULINGS.md R16, R30)."""
     a = s.game.actions
-    first, second, mode, moved = top.data
+    sp: Spoils = top.data
+    keep = sp.keep
+    room = s.g_sailors[keep] + sum(sp.load) < 5
     out: list[Action] = []
-    for kind, src, dst, sinking, back in (
-        ("take", second, first, "sink_first", 7),
-        ("give", first, second, "sink_second", 0),
-    ):
-        if mode != sinking and s.room(dst):
-            row = a.take if kind == "take" else a.give
-            base = 7 * src
-            out += [row[i] for i in range(7) if s.cargo[base + i] and not moved >> (back + i) & 1]
-        if why is not None and why.wants(kind):
-            _why_not_share(s, why, kind, src, dst, mode == sinking, moved >> back)
-    out.append(a.done)
+    for i, good in enumerate(GOODS):
+        if sp.pool[i] and room:
+            out.append(a.take[i])
+        elif why is not None and why.wants("take"):
+            why.no(
+                f"no {good} is left to share"
+                if not sp.pool[i]
+                else f"galley {keep + 1} is full: 5 pieces a galley",
+                RULE_BATTLE,
+                "take",
+                good=good,
+            )
+    if _rest_fits(s, sp):
+        out.append(a.done)
+    elif why is not None:
+        why.no(
+            f"the goods left would not fit aboard galley {sp.other + 1}: 5 pieces a galley, "
+            f"{s.g_sailors[sp.other]} of them sailors",
+            RULE_BATTLE,
+            "done",
+        )
     return out
 
 
-def _why_not_share(
-    s: Serenissima1996State, why: Why, kind: str, src: int, dst: int, sinking: bool, other_way: int
-) -> None:
-    """The check of `legal_spoils` that keeps a `take` or `give` out (`other_way`: bit i set
-    once good i went the other way)."""
-    if sinking:
-        why.no(f"galley {dst + 1} is sinking: no goods go aboard", RULE_BATTLE, kind)
-    elif not s.room(dst):
-        why.no(
-            f"galley {dst + 1} has no room: 5 pieces a galley, at most 4 goods",
-            RULE_BATTLE,
-            kind,
-        )
-    for i, good in enumerate(GOODS):
-        if not s.cargo[7 * src + i]:
-            why.no(f"there is no {good} aboard galley {src + 1}", RULE_BATTLE, kind, good=good)
-        elif other_way >> i & 1:
-            why.no(
-                f"{good} already went the other way: each good moves one way only (RULINGS.md R30)",
-                RULE_BATTLE,
-                kind,
-                good=good,
-            )
-
-
 def apply_spoils(s: Serenissima1996State, seat: int, action: Action, top: Decision) -> list[Event]:
-    first, second, mode, moved = top.data
+    sp: Spoils = top.data
     events: list[Event] = []
     if action is s.game.actions.done:
         s.stack.pop()
-        _finish_spoils(s, top, events)
+        _finish_spoils(s, seat, top, events)
         return events
-    good = GOODS.index(action["good"])
-    taken = action.kind == "take"
-    src, dst = (second, first) if taken else (first, second)
-    top = s.stack[-1] = Decision(
-        "spoils", top.seats, (first, second, mode, moved | 1 << (good if taken else 7 + good))
-    )
-    s.cargo[7 * src + good] -= 1
-    s.g_goods[src] -= 1
-    s.cargo[7 * dst + good] += 1
-    s.g_goods[dst] += 1
-    events.append(
-        {"type": "spoils", "seat": seat, "good": action["good"], "from": src + 1, "to": dst + 1}
-    )
-    if len(legal_spoils(s, seat, top)) == 1:
+    i = GOODS.index(action["good"])
+    pool = (*sp.pool[:i], sp.pool[i] - 1, *sp.pool[i + 1 :])
+    load = (*sp.load[:i], sp.load[i] + 1, *sp.load[i + 1 :])
+    top = s.stack[-1] = Decision("spoils", top.seats, sp._replace(pool=pool, load=load))
+    events.append({"type": "spoils", "seat": seat, "good": action["good"], "to": sp.keep + 1})
+    if legal_spoils(s, seat, top) == [s.game.actions.done]:
         s.stack.pop()
-        _finish_spoils(s, top, events)
+        _finish_spoils(s, seat, top, events)
     return events
 
 
-def _finish_spoils(s: Serenissima1996State, frame: Decision, events: list[Event]) -> None:
-    first, second, mode, _moved = frame.data
-    if mode == "sink_first":
-        s.sink(first, events, "crew moved to the captured galley")
-    elif mode == "sink_second":
-        s.sink(second, events, "sunk by the winner")
+def _finish_spoils(
+    s: Serenissima1996State, seat: int, frame: Decision, events: list[Event], moved: bool = True
+) -> None:
+    """Set the split: `load` aboard `keep`, the rest aboard `other`; then sink the galley the
+    winner sinks, with the goods aboard it (FR: "la galère coule avec tous les pions
+    Marchandises")."""
+    sp: Spoils = frame.data
+    if moved:
+        for g, goods in ((sp.keep, sp.load), (sp.other, sp.pool)):
+            s.cargo[7 * g : 7 * g + 7] = goods
+            s.g_goods[g] = sum(goods)
+        events.append(
+            {
+                "type": "shared",
+                "seat": seat,
+                "galleys": [
+                    {"galley": g + 1, **{GOODS[i]: n for i, n in enumerate(goods) if n}}
+                    for g, goods in ((sp.keep, sp.load), (sp.other, sp.pool))
+                ],
+                "sinking": sp.other + 1 if sp.sinking else None,
+            }
+        )
+    if sp.mode == "sink_first":
+        s.sink(sp.first, events, "crew moved to the captured galley")
+    elif sp.mode == "sink_second":
+        s.sink(sp.second, events, "sunk by the winner")

@@ -27,7 +27,8 @@ to land on, a port or a galley to attack, minus the danger of stronger rival gal
 little for what it could do from there next round; paths avoid areas where a rival could refuse
 passage. Battles use the exact expected value of fighting on round by round (dice totals
 divided by 3, or 4 against a fort) with the option to break off; an emptied galley is captured
-with one sailor when the winner has two, else sunk, and its goods taken. Landing takes every
+with one sailor when the winner has two, else sunk, and its goods taken (the goods worth most
+first; after a capture each galley keeps its own). Landing takes every
 empty port with one sailor while the galley keeps one (with its last sailor for a capital, or
 in the last round when the cargo is worth less). Sales sell everything sellable.
 
@@ -45,7 +46,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
-from arsenale.games.serenissima_1996.board import Board
+from arsenale.games.serenissima_1996.board import GOODS, Board
 from arsenale.games.serenissima_1996.state import POPCOUNT, Serenissima1996State
 
 if TYPE_CHECKING:
@@ -803,12 +804,26 @@ def _victory(c: _Ctx, legal: list[Action]) -> Action:
 
 
 def _spoils(c: _Ctx, legal: list[Action]) -> Action:
-    _first, _second, mode, _moved = c.w.stack[-1].data
-    want = "give" if mode == "sink_first" else "take" if mode == "sink_second" else ""
+    """After a capture that keeps both galleys afloat, each keeps its own goods; when one
+    sinks, the galley that stays takes the goods worth most to it while it has room."""
+    from arsenale.games.serenissima_1996.battle import Spoils
+
+    w, a = c.w, c.a
+    sp: Spoils = w.stack[-1].data
+    keep = sp.keep
+    if not sp.sinking:
+        for i in range(7):
+            if sp.load[i] < w.cargo[7 * keep + i] and a.take[i] in legal:
+                return a.take[i]
+        return a.done if a.done in legal else legal[0]
+    best: tuple[float, Action] = (0.0, a.done)
     for act in legal:
-        if act.kind == want:
-            return act
-    return c.a.done
+        if act.kind == "take":
+            i = GOODS.index(act["good"])
+            v = c.good_value(w.g_area[keep], w.g_sailors[keep], i, sp.load[i]) + 1.0
+            if v > best[0]:
+                best = (v, act)
+    return best[1] if best[1] in legal else legal[0]
 
 
 def _landing(c: _Ctx, legal: list[Action]) -> Action:

@@ -91,6 +91,12 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
             f"{_cubes(deal['give'])} to {names[deal['other']]} (g{deal['to_galley']}) for "
             f"{_cubes(deal['ask'])}"
         )
+    elif deal and deal["kind"] == "spoils":
+        fate = " (sinks)" if deal["sinking"] else ""
+        status.append(
+            f"\nSharing goods: loading g{deal['loading']} ({_cubes(deal['loaded'])}), "
+            f"left for g{deal['other']}{fate}: {_cubes(deal['left'])}"
+        )
     elif deal and deal["kind"] == "arrangement":
         status.append(
             f"\nArranging {deal['area']}: loading g{deal['loading']}, left {_cubes(deal['left'])}"
@@ -176,7 +182,12 @@ def describe_event(
             return f"{who} has loaded g{e['galley']}."
         case "arranged":
             loads = "; ".join(
-                f"g{x['galley']}: " + ", ".join(f"{n} {k}" for k, n in x.items() if k != "galley")
+                f"g{x['galley']}: "
+                + (
+                    ", ".join(f"{n} {k}" for k, n in x.items() if k not in ("galley", "sinks"))
+                    or "empty"
+                )
+                + (" (no sailor: it sinks)" if x.get("sinks") else "")
                 for x in e["galleys"]
             )
             ashore = "" if e["garrison"] is None else f"; {e['garrison']} in the garrison"
@@ -247,8 +258,21 @@ def describe_event(
             return f"{who} sinks g{e['galley']}."
         case "sunk":
             return f"g{e['galley']} sinks ({e['cause']})."
+        case "sharing":
+            fate = " (which sinks)" if e["sinking"] else ""
+            return (
+                f"{who} shares out the goods of g{e['galley']} and g{e['other']}{fate}: "
+                f"loading g{e['galley']}."
+            )
         case "spoils":
-            return f"{who} moves {e['good']} from g{e['from']} to g{e['to']}."
+            return f"{who} takes {e['good']} aboard g{e['to']}."
+        case "shared":
+            split = "; ".join(
+                f"g{x['galley']}: "
+                + (", ".join(f"{n} {k}" for k, n in x.items() if k != "galley") or "nothing")
+                for x in e["galleys"]
+            )
+            return f"{who} shares the goods out: {split}."
         case "landed":
             return f"{who} lands {e['sailors']} sailor(s) and takes {place(e['port'])}."
         case "sold":

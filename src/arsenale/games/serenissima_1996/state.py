@@ -132,7 +132,10 @@ class Serenissima1996State(GameState):
         "arrange": Phase(
             arrange.legal_arrange,
             arrange.apply_arrange,
-            asks="load the galley: 'put sailor', 'put <good>', then 'next'; or 'cancel'",
+            asks=(
+                "load the galley: 'put sailor', 'put <good>', then 'next' (a galley given no "
+                "sailor sinks with its goods); or 'cancel'"
+            ),
             rule=arrange.RULE_ARRANGE,
         ),
         "barter": Phase(
@@ -174,7 +177,10 @@ class Serenissima1996State(GameState):
         "spoils": Phase(
             battle.legal_spoils,
             battle.apply_spoils,
-            asks="share the goods: 'take <good>', 'give <good>' or 'done'",
+            asks=(
+                "share the goods of both galleys: 'take <good>' aboard the galley being "
+                "loaded, then 'done' (the rest stay aboard the other, or sink with it)"
+            ),
             rule=battle.RULE_BATTLE,
         ),
         "landing": Phase(
@@ -420,7 +426,7 @@ class Serenissima1996State(GameState):
             if frame.kind in ("offer", "answer", "counter_answer", "last_word", "opening"):
                 deal = frame.data.to_json(b)
                 break
-            if frame.kind in ("barter", "barter_answer", "arrange"):
+            if frame.kind in ("barter", "barter_answer", "arrange", "spoils"):
                 deal = frame.data.to_json(self)
                 break
         return {

@@ -44,7 +44,7 @@ const DECISIONS = {
   permission: "allow or deny passage",
   battles: "attack or pass",
   victory: "capture or sink the beaten galley",
-  spoils: "share the goods",
+  spoils: "share the goods of both galleys",
   landing: "land sailors in ports",
   sales: "sell goods in ports",
 };
@@ -74,6 +74,10 @@ function dealText(deal, gv, board) {
   if (deal.kind === "barter") {
     const who = seatName(deal.proposer, gv, board);
     return `${who} offers ${countsText(deal.give)} from g${deal.from_galley} for ${countsText(deal.ask)} from g${deal.to_galley}`;
+  }
+  if (deal.kind === "spoils") {
+    const fate = deal.sinking ? " (it sinks)" : "";
+    return `sharing goods: loading g${deal.loading} (${countsText(deal.loaded)}), left for g${deal.other}${fate}: ${countsText(deal.left)}`;
   }
   if (deal.kind === "arrangement") {
     const area = board.areas?.find((a) => a.id === deal.area)?.name || deal.area;
