@@ -242,7 +242,7 @@ def test_ex11_the_six_private_destination_templates(template: int):
         if kind == "send":
             pick = legal[0]
         elif kind == "take":
-            pick = legal[-1]
+            pick = [a for a in legal if a.kind == "take"][-1]  # optional actions come after
         elif kind == "erect":
             pick = cat.from_text(f"lighthouse {tile.id}")
         else:

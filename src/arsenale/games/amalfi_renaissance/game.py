@@ -140,6 +140,7 @@ class AmalfiRenaissance(Game):
         s.rival_lights = 0
         s.outcome = 0
         s.stage = 0
+        s.sent = 0
         # Setting up the main board 1-4
         decrees = list(range(len(DECREES)))
         s.chance.shuffle(decrees)

@@ -607,17 +607,29 @@ def advance(s: AmalfiState, events: list[Event]) -> None:
     end_actions(s, events)
 
 
-def legal_optional(s: AmalfiState, seat: int, why: Why | None, out: list[Action]) -> None:
-    """RULES.md, Optional actions: unload a ship, emergency supply, discard a character."""
+def legal_optional(
+    s: AmalfiState, seat: int, why: Why | None, out: list[Action], ships: bool = True
+) -> None:
+    """RULES.md, Optional actions: unload a ship, emergency supply, discard a character.
+    `ships` False: between two sends of a turn, when ships may not be moved for bread."""
     if why is not None and not why.wants(OPTIONAL):
         return
     h = 5 * seat
-    for r in range(5):
+    if not ships and why is not None and why.wants(("unload", "emergency")):
+        why.no(
+            "ships may be moved for bread only before the first ship this turn sends to "
+            "a hold or after the last",
+            R_OPT,
+            why.action.kind,
+        )
+    for r in range(5 if ships else 0):
         if s.holds[h + r]:
             out.append(A.UNLOAD[r])
         elif why is not None:
             why.no(f"you have no ship in your {RES[r]} hold", R_OPT, "unload", hold=RES[r])
-    if s.bay[seat]:
+    if not ships:
+        pass
+    elif s.bay[seat]:
         out.append(A.EMERGENCY)
     elif why is not None:
         why.no("you have no ship in your bay", R_PAY, "emergency")
@@ -796,6 +808,7 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         return apply_optional(s, seat, action)
     s.stack.pop()
     s.actor = seat
+    s.sent = 0
     events: list[Event] = []
     if kind == "pass":
         s.passed[seat] = 1
@@ -1023,6 +1036,7 @@ def apply_send(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     r = RES.index(action["hold"])
     s.bay[seat] -= 1
     s.holds[5 * seat + r] += 1
+    s.sent = 1
     events: list[Event] = [{"type": "send", "seat": seat, "hold": RES[r]}]
     if n > 1 and s.bay[seat]:
         s.stack[-1] = Decision("send", top.seats, (n - 1, hold))
@@ -1048,10 +1062,19 @@ def legal_take(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 )
             continue
         out.append(A.TAKE[k])
+    legal_optional(s, seat, why, out, ships=not sends_pending(s))
     return out
 
 
+def sends_pending(s: AmalfiState) -> bool:
+    """Optional Actions, IMPORTANT: between the first and the last ship a turn sends to the
+    holds, no ship may be moved for bread. True if a ship was sent and a send is still due."""
+    return bool(s.sent) and any(step[0] == SEND for step in s.queue)
+
+
 def apply_take(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    if action.kind in OPTIONAL:
+        return apply_optional(s, seat, action)
     k = action["slot"] - 1
     delta = take_cost(s, seat, k)
     if delta < 0:

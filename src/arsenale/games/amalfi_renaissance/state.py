@@ -109,6 +109,7 @@ class AmalfiState(GameState):
         "outcome",
         "method",
         "stage",
+        "sent",
     )
     __slots__ = copied + kept
     seat_names = COLOURS
@@ -166,6 +167,7 @@ class AmalfiState(GameState):
     outcome: int  # solo: 0 playing, 1 completed, 2 lost
     method: int  # index into METHODS
     stage: int  # set-up round counter (drafts), else 0
+    sent: int  # 1 once the acting seat has sent a ship to a hold during this main action
 
     # -- derived figures ---------------------------------------------------------------------
 
