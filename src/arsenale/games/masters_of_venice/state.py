@@ -561,7 +561,7 @@ def finish(s: MovState, events: list[Event]) -> None:
     final = []
     for seat in range(s.players):
         value = s.cube_value(seat)
-        tax = -(-value // (4 * STEP)) * STEP  # half, rounded up to a whole coin (RULINGS)
+        tax = -(-value // (2 * STEP)) * STEP  # half, rounded up to a whole coin (RULINGS)
         paid = min(tax, s.cash[seat])
         s.cash[seat] -= paid
         owed = tax - paid
