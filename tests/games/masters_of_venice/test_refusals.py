@@ -1,0 +1,100 @@
+"""Every refusal of Masters of Venice names its reason and its rule in the rulebook.
+
+The reasons come from the legal-move generators themselves (a `Why` passed through the
+checks), so this walks random positions of 2 to 5 players and asks about the whole catalogue:
+every action that is not legal for the seat to move is refused with a plain reason and a
+reference into masters-of-venice.en.txt, every legal action is accepted, and asking changes
+nothing."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from arsenale import IllegalAction
+
+from .helpers import GAME, RULES, random_play, snapshot
+
+CATALOGUE = list(GAME.catalogue)
+KINDS = {action.kind for action in CATALOGUE}
+COMMON = {"use", "move", "bid"}
+EVERY = 4
+
+
+def positions():
+    for players in (2, 3, 4, 5):
+        for seed in range(3):
+            for s, seat, _legal in random_play(players, 500 + 10 * players + seed, busy=0.8):
+                if s.stack[-1].kind not in COMMON or s.ply % EVERY == 0:
+                    yield s, seat
+
+
+def test_every_illegal_catalogue_action_is_refused_with_a_rule_of_the_rulebook():
+    """Over more than 1,000 positions of random games: each of the catalogue's actions is
+    either legal and passes `check`, or is refused with IllegalAction whose reason is
+    non-empty and whose rule cites masters-of-venice.en.txt; the state is unchanged after."""
+    seen = 0
+    refused: Counter[str] = Counter()
+    decisions: Counter[str] = Counter()
+    for s, seat in positions():
+        seen += 1
+        decisions[s.stack[-1].kind] += 1
+        before = snapshot(s) if seen % 25 == 0 else None
+        legal = set(s.legal_actions(seat))
+        assert legal
+        for action in CATALOGUE:
+            if action in legal:
+                s.check(seat, action)
+                continue
+            with pytest.raises(IllegalAction) as refusal:
+                s.check(seat, action)
+            assert refusal.value.reason, action.notation
+            assert refusal.value.rule and refusal.value.rule.startswith(RULES), (
+                action.notation,
+                refusal.value.rule,
+            )
+            refused[action.kind] += 1
+        if before is not None:
+            assert snapshot(s) == before
+    assert seen >= 1000, seen
+    assert set(refused) == KINDS, KINDS - set(refused)
+    assert set(decisions) >= {"bid", "character", "orders", "move", "use", "marker", "place"}
+
+
+def test_refusals_say_what_is_wrong():
+    """A few refusals in words: a bid above one's money, a share the supply lacks, a location
+    not shared, a character power used twice, an order delivered without its cubes."""
+    from arsenale.games.masters_of_venice.board import ORDER_IDS, THIEF
+
+    from .helpers import act, clear_hands, give_order, new, set_cubes, set_shares, use_at
+
+    s = new(3, 0)
+    s.cash[0] = 40
+    with pytest.raises(IllegalAction, match="more than your 40 ducats"):
+        act(s, 0, "bid 45")
+    with pytest.raises(IllegalAction, match="bids in secret"):
+        act(s, 0, "go market")
+    clear_hands(s)
+    set_shares(s, 1, miller=10)
+    use_at(s, "market", 0)
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="supply has 0 miller"):
+        act(s, 0, "buy shares 1 miller")
+    with pytest.raises(IllegalAction, match="done at the Church, not at the Stock Market"):
+        act(s, 0, "favor 20")
+    assert snapshot(s) == before
+    use_at(s, "docks", 0, chars=1 << THIEF)
+    d = next(d for d in range(4) if any(s.docks[6 * d : 6 * d + 6]))
+    act(s, 0, f"dock {d + 1}")
+    steals = [a for a in s.legal_actions(0) if a.kind == "steal"]
+    act(s, 0, steals[0].notation)
+    with pytest.raises(IllegalAction, match="one cube per visit") as refusal:
+        act(s, 0, "steal iron")
+    assert refusal.value.rule.startswith(RULES)
+    give_order(s, 0, ORDER_IDS.index("lumber+lumber+spice"))
+    set_cubes(s, 0, lumber=1)
+    use_at(s, "guild", 0)
+    with pytest.raises(IllegalAction, match="needs 2 lumber and you hold 1") as refusal:
+        act(s, 0, "deliver lumber+lumber+spice vp 3")
+    assert refusal.value.rule == RULES + "Guild Hall"
