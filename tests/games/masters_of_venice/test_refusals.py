@@ -85,10 +85,10 @@ def test_refusals_say_what_is_wrong():
         act(s, 0, "favor 20")
     assert snapshot(s) == before
     use_at(s, "docks", 0, chars=1 << THIEF)
-    d = next(d for d in range(4) if any(s.docks[6 * d : 6 * d + 6]))
-    act(s, 0, f"dock {d + 1}")
-    steals = [a for a in s.legal_actions(0) if a.kind == "steal"]
-    act(s, 0, steals[0].notation)
+    s.docks[0] += 2  # two iron on dock 1
+    s.bag[0] -= 2
+    act(s, 0, "dock 1")
+    act(s, 0, "steal iron")
     with pytest.raises(IllegalAction, match="one cube per visit") as refusal:
         act(s, 0, "steal iron")
     assert refusal.value.rule.startswith(RULES)
