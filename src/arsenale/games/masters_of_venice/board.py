@@ -38,8 +38,9 @@ def _check_status(entry: dict[str, Any], where: str) -> None:
         raise _fail(f"{where} is reconstructed and needs a reason")
 
 
-def _load() -> dict[str, Any]:
-    data = read_toml(__package__, "board.toml")
+def check(data: dict[str, Any]) -> dict[str, Any]:
+    """The components of `data` (board.toml parsed), checked against every count the rulebook
+    states; DataError names the first one broken."""
     for key in ("meta", "canal", "tracks", "dial", "gondola", "docks", "favors", "rumors", "guild"):
         _check_status(data[key], key)
     _check_status(data["tracks"]["top"], "tracks.top")
@@ -136,7 +137,7 @@ def _load() -> dict[str, Any]:
     }
 
 
-_B = _load()
+_B = check(read_toml(__package__, "board.toml"))
 DATA: dict[str, Any] = _B["data"]
 RESOURCES: tuple[str, ...] = _B["resources"]
 SHOPS: tuple[str, ...] = _B["shops"]

@@ -103,7 +103,7 @@ def describe_event(e: Event, label: Label) -> str | None:
         return f"{who} delivers {e['card']} for {e['vp']} VP and {e['cash']} ducats"
     if kind == "ship":
         took = e["took"] or "nothing"
-        free = f"; the Harbor Master's free cube: {e['free']}" if e["free"] else ""
+        free = f"; the Harbor Master's free cube: {', '.join(e['free'])}" if e["free"] else ""
         return (
             f"{who} uses the {_place(e['office'])}: takes {took}; drawn for the docks: "
             f"{', '.join(e['drawn']) or 'none'}{free}"

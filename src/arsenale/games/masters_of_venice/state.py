@@ -29,6 +29,7 @@ from arsenale.core.decisions import Decision, Phase, Why
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
 from arsenale.games.masters_of_venice import actions as A
+from arsenale.games.masters_of_venice import powers
 from arsenale.games.masters_of_venice.board import (
     BID_CAP,
     BID_SPACES,
@@ -47,8 +48,6 @@ from arsenale.games.masters_of_venice.board import (
     GONDOLIERI,
     GUILD,
     GUILD_VP,
-    GUILDMASTER,
-    HARBORMASTER,
     LOCATION_NAMES,
     LOCATIONS,
     LUMBER,
@@ -77,9 +76,6 @@ from arsenale.games.masters_of_venice.board import (
     SHOPS,
     SHOPS_LOC,
     STEP,
-    TAXCOLLECTOR,
-    THIEF,
-    TRADER,
 )
 
 if TYPE_CHECKING:
@@ -498,9 +494,8 @@ def dividend(s: MovState, company: int, per: int, events: list[Event]) -> None:
         held = s.shares[N_COMP * seat + company]
         if held:
             paid[seat] = per * held
-    tc = s.holder(TAXCOLLECTOR)
-    if tc >= 0:
-        paid[tc] = paid.get(tc, 0) + per
+    for seat, extra in powers.extra_dividend(s):
+        paid[seat] = paid.get(seat, 0) + per * extra
     for seat, amount in paid.items():
         s.cash[seat] += amount
     events.append(
@@ -619,7 +614,7 @@ def resolve_bid(s: MovState, top: Decision, submissions: dict[int, Action]) -> l
     g = s.order[-1]
     s.gondolieri = g
     s.chars[g] = 1 << GONDOLIERI
-    s.marker = 1
+    s.marker = powers.gondola(s, g)
     events: list[Event] = [
         {"type": "bids", "bids": list(s.bids), "order": list(s.order), "gondolieri": g}
     ]
@@ -885,7 +880,7 @@ def apply_marker(s: MovState, seat: int, action: Action, top: Decision) -> list[
         events.append({"type": "wait", "seat": seat})
         advance(s, events)
         return events
-    s.marker = 0
+    s.marker -= 1
     events.append({"type": "marker", "seat": seat})
     if top.data < 0:  # between locations: his own destination now, with him first
         s.waited = 0
@@ -1154,7 +1149,7 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             why.no("the Guild Order deck is empty", RULE_GUILD, ("draw", "draw_two"))
     else:
         out.append(A.DRAW)
-        if not s.has(seat, GUILDMASTER):
+        if powers.guild_draws(s, seat)[0] < 2:
             if why is not None:
                 why.no("only the Guild Master may draw two orders", RULE_CHARS, "draw_two")
         elif len(s.deck) < 2:
@@ -1223,7 +1218,7 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         why.no("you have already chosen a dock in this use", RULE_DOCKS, "dock")
     base = N_RES * s.u_dock
     cash = s.cash[seat]
-    thief = s.has(seat, THIEF)
+    steals = powers.dock_steals(s, seat)
     for r in range(N_RES):
         there = s.docks[base + r]
         if not there:
@@ -1254,12 +1249,12 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                     why.no(f"dock {s.u_dock + 1} has {there} {RESOURCES[r]}", RULE_DOCKS)
                 else:
                     why.no(f"{k} {RESOURCES[r]} cost {k * p} and you have {cash}", RULE_DOCKS)
-        if not thief:
+        if not steals:
             if why is not None:
                 why.no("only the Thief may steal a cube", RULE_CHARS, "steal")
-        elif s.u_steal:
+        elif s.u_steal >= steals:
             if why is not None:
-                why.no("the Thief steals one cube per visit", RULE_CHARS, "steal")
+                why.no(f"the Thief steals {steals} cube(s) per visit", RULE_CHARS, "steal")
         else:
             out.append(A.STEAL[r])
 
@@ -1287,12 +1282,12 @@ def legal_church(s: MovState, seat: int, out: list[Action], why: Why | None) -> 
 def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) -> None:
     """Mercato: buy one cube from the bag and/or sell one, of different resources, at the
     current prices; the Trader two and two, and one swap."""
-    limit = 2 if s.has(seat, TRADER) else 1
+    buys, sells, swaps = powers.mercato_limits(s, seat)
     cash = s.cash[seat]
     base = N_RES * seat
     for r in range(N_RES):
         name = RESOURCES[r]
-        room = limit - s.u_nbuy
+        room = buys - s.u_nbuy
         if s.u_sold >> r & 1 or s.u_types >> r & 1:
             if why is not None:
                 why.no(
@@ -1315,7 +1310,7 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
                     why.no(f"the bag holds {s.bag[r]} {name}", RULE_MERCATO)
                 else:
                     why.no(f"{k} {name} cost {k * p} and you have {cash}", RULE_MERCATO)
-        room = limit - s.u_nsell
+        room = sells - s.u_nsell
         held = s.cubes[base + r]
         if s.u_sold >> r & 1 or s.u_types >> r & 1:
             if why is not None:
@@ -1335,13 +1330,13 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
                     why.no(f"you may sell {room} more cube(s) here", RULE_MERCATO)
                 else:
                     why.no(f"you hold {held} {name}", RULE_MERCATO)
-    if not s.has(seat, TRADER):
+    if not swaps:
         if why is not None:
             why.no("only the Trader may swap cubes", RULE_CHARS, "swap")
         return
-    if s.u_swap:
+    if s.u_swap >= swaps:
         if why is not None:
-            why.no("the Trader swaps once per visit", RULE_CHARS, "swap")
+            why.no(f"the Trader swaps {swaps} time(s) per visit", RULE_CHARS, "swap")
         return
     for a in range(N_RES):
         if not s.cubes[base + a]:
@@ -1400,7 +1395,7 @@ def apply_use(s: MovState, seat: int, action: Action, top: Decision) -> list[Eve
         r = RESOURCES.index(action["resource"])
         s.docks[N_RES * s.u_dock + r] -= 1
         s.cubes[N_RES * seat + r] += 1
-        s.u_steal = 1
+        s.u_steal += 1
         events.append(
             {"type": "steal", "seat": seat, "dock": s.u_dock + 1, "resource": RESOURCES[r]}
         )
@@ -1411,7 +1406,7 @@ def apply_use(s: MovState, seat: int, action: Action, top: Decision) -> list[Eve
         s.bag[a] += 1
         s.bag[b] -= 1
         s.cubes[N_RES * seat + b] += 1
-        s.u_swap = 1
+        s.u_swap += 1
         events.append({"type": "swap", "seat": seat, "give": RESOURCES[a], "take": RESOURCES[b]})
     elif kind == "draw":
         draw_order(s, seat, events)
@@ -1697,11 +1692,12 @@ def ship(s: MovState, seat: int, loc: int, events: list[Event]) -> None:
         r = draw_cube(s, events)
         if r >= 0:
             drawn.append(r)
-    free = -1
-    if s.has(seat, HARBORMASTER):
-        free = draw_cube(s, events)
-        if free >= 0:
-            s.cubes[N_RES * seat + free] += 1
+    free = []
+    for _ in range(powers.office_free_cubes(s, seat)):
+        r = draw_cube(s, events)
+        if r >= 0:
+            s.cubes[N_RES * seat + r] += 1
+            free.append(RESOURCES[r])
     events.append(
         {
             "type": "ship",
@@ -1710,7 +1706,7 @@ def ship(s: MovState, seat: int, loc: int, events: list[Event]) -> None:
             "took": RESOURCES[got] if got >= 0 else None,
             "refill": RESOURCES[s.office[o]] if s.office[o] >= 0 else None,
             "drawn": [RESOURCES[r] for r in drawn],
-            "free": RESOURCES[free] if free >= 0 else None,
+            "free": free,
         }
     )
     dividend(s, 5 + o, 10, events)
@@ -1766,10 +1762,11 @@ def apply_place(s: MovState, seat: int, action: Action, top: Decision) -> list[E
 
 def legal_keep(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
     size = len(s.hands[seat])
+    top_back = size if powers.guild_draws(s, seat)[1] else 0
     out: list[Action] = []
     for w in range(2):
-        out.extend(A.KEEP[w][: size + 1])
-    if why is not None and why.wants("keep") and why.action["back"] > size:
+        out.extend(A.KEEP[w][: top_back + 1])
+    if why is not None and why.wants("keep") and why.action["back"] > top_back:
         why.no(f"you held {size} order(s) before this draw", RULE_CHARS, "keep")
     return out
 
