@@ -164,7 +164,7 @@ def choose_move(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
             prefs.append(MARKET)
     if sale_value(s, seat) > 0:
         prefs.append(SHOPS_LOC)
-    if sum(s.cubes[N_RES * seat : N_RES * seat + N_RES]):
+    if sum(s.cubes[N_RES * seat : N_RES * seat + N_RES]) and left <= 1:
         prefs.append(MERCATO)
     prefs += [NORTH, SOUTH, GUILD, MARKET]
     for loc in prefs:
@@ -252,7 +252,7 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
             useful = min(k, lacking[r])
             gain += useful * 60
             shop = RES_SHOP[r]
-            if shop >= 0:
+            if shop >= 0 and left >= 1:
                 extra = min(k - useful, max(0, s.orders[shop] - s.cubes[base + r]))
                 gain += extra * (2 * s.price[r] - s.price[r]) * 0.8
                 wasted = k - useful - extra
@@ -271,7 +271,18 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         ]
         if offices and left >= 2:
             return max(offices, key=lambda a: sum(a.params.values()))
-    if "draw" in by_kind and not last and left >= 2 and len(s.hands[seat]) < 2:
+        held = [s.cubes[base + SHOP_RES[shop]] for shop in range(N_SHOPS)]
+        target = SHOPS[max(range(N_SHOPS), key=lambda shop: held[shop])]
+        mine = [
+            a
+            for a in by_kind["buy_shares"]
+            if set(a.params) == {target}
+            and cash - s.share[SHOPS.index(target)] * a[target] >= 100
+            and s.share[SHOPS.index(target)] <= 90
+        ]
+        if mine and left >= 2 and max(held) > 0:
+            return max(mine, key=lambda a: a[target])
+    if "draw" in by_kind and left >= 3 and len(s.hands[seat]) < 2:
         if "draw_two" in by_kind:
             return by_kind["draw_two"][0]
         return by_kind["draw"][0]
