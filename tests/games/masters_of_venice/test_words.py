@@ -30,6 +30,7 @@ def test_every_event_has_words_and_every_view_renders():
                 seen.add(e["type"])
                 if e["type"] != "submitted":
                     assert words != Game.describe_event(GAME, e, label), words
+                    assert words[:1].isupper(), words
             if s.ply % 97 == 0:
                 for viewer in (None, *range(players)):
                     assert GAME.render_text(s.view(viewer), viewer)

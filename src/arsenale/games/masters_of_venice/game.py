@@ -55,7 +55,9 @@ class MastersOfVenice(Game):
         from arsenale.games.masters_of_venice.render import describe_event
 
         words = describe_event(event, label)
-        return words if words is not None else super().describe_event(event, label)
+        if words is None:
+            return super().describe_event(event, label)
+        return words[:1].upper() + words[1:]  # a sentence opens with a capital
 
     def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
         from arsenale.games.masters_of_venice.render import render

@@ -49,7 +49,7 @@ def describe_event(e: Event, label: Label) -> str | None:
             f"{label(s)} {_place(p)}" for s, p in enumerate(e["places"])
         )
     if kind == "activate":
-        return f"the {_place(e['place'])} is active"
+        return f"the {_place(e['place'])}: its visitors act"
     if kind == "sharing":
         return f"the others may now use the {_place(e['place'])}"
     if kind == "done":
