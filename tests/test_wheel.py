@@ -201,7 +201,9 @@ def test_a_fresh_venv_plays_every_game_from_the_wheels(installed: Installed) -> 
     assert str(Path(report["arsenale"]).resolve()).startswith(venv)  # from the wheel
     games = report["games"]
     assert (
-        set(games) == set(report["ids"]) == {"serenissima-2012", "serenissima-1996", "toy-market"}
+        set(games)
+        == set(report["ids"])
+        == {"serenissima-2012", "serenissima-1996", "masters-of-venice", "toy-market"}
     )
     for gid, g in games.items():
         assert str(Path(g["package"]).resolve()).startswith(venv), gid
@@ -216,7 +218,12 @@ def test_a_fresh_venv_plays_every_game_from_the_wheels(installed: Installed) -> 
 def test_the_installed_command_knows_every_game(installed: Installed) -> None:
     command = installed.venv / "bin" / "arsenale"
     listed = json.loads(run(command, "games", "--json", env=installed.env))
-    assert [g["id"] for g in listed] == ["serenissima-1996", "serenissima-2012", "toy-market"]
+    assert [g["id"] for g in listed] == [
+        "masters-of-venice",
+        "serenissima-1996",
+        "serenissima-2012",
+        "toy-market",
+    ]
     assert all("error" not in g for g in listed)
     broker = run(command, "rules", "toy-market", "broker", env=installed.env)
     assert broker.startswith("## Broker")
