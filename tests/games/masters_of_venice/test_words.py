@@ -37,3 +37,24 @@ def test_every_event_has_words_and_every_view_renders():
                     GameState.events_for(events, viewer)
         assert GAME.render_text(s.view(0), 0)
     assert {"bids", "moved", "activate", "game_over", "dividend"} <= seen
+
+
+def test_the_observation_tensor_has_one_length_and_reads_the_view_only():
+    """The AI adapters' numbers (observation.py): the same length for every view and player
+    count, and twin states with one view give one tensor."""
+    for players in (2, 5):
+        rng = random.Random(players)
+        s = new(players, 10 + players)
+        while not s.is_over:
+            movers = s.to_move()
+            seat = movers[rng.randrange(len(movers))]
+            if s.ply % 13 == 0:
+                for viewer in (None, *range(players)):
+                    numbers = GAME.observation_tensor(s.view(viewer))
+                    assert numbers is not None and len(numbers) == GAME.observation_size
+                twin = s.determinize(seat, random.Random(s.ply))
+                assert GAME.observation_tensor(twin.view(seat)) == GAME.observation_tensor(
+                    s.view(seat)
+                )
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])

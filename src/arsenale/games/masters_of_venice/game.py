@@ -11,6 +11,8 @@ from arsenale.core.game import Game, Label
 from arsenale.core.state import Event, GameState
 from arsenale.games.masters_of_venice import heuristic as bot
 from arsenale.games.masters_of_venice.actions import CATALOGUE
+from arsenale.games.masters_of_venice.observation import SIZE as OBSERVATION_SIZE
+from arsenale.games.masters_of_venice.observation import tensor
 from arsenale.games.masters_of_venice.state import MovState, new_state
 
 if TYPE_CHECKING:
@@ -27,6 +29,7 @@ class MastersOfVenice(Game):
     utility = "zero_sum"
     max_game_length = 6_000
     fallback_kinds = ("done", "wait", "bid", "go", "place", "keep", "character", "orders")
+    observation_size = OBSERVATION_SIZE
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> MovState:
         return new_state(self, players, seed, options)
@@ -48,6 +51,11 @@ class MastersOfVenice(Game):
     ) -> Action:
         assert isinstance(world, MovState)
         return bot.submission_prior(world, seat, legal, rng)
+
+    def observation_tensor(self, view: dict[str, Any]) -> Sequence[float]:
+        """The view as numbers (observation.py): tracks, docks, merchants, the decision and
+        the observer's own hand and rumors."""
+        return tensor(view)
 
     # -- words and pictures -------------------------------------------------------------------
 

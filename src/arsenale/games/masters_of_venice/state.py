@@ -103,6 +103,21 @@ RULE_FAQ = f"{RB}, FAQ"
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 ALL_RES = (1 << N_RES) - 1
 
+FINAL_KEYS = (
+    "track_vp",
+    "tax",
+    "debt_vp",
+    "order_penalty",
+    "stock_value",
+    "stock_vp",
+    "cash",
+    "cash_vp",
+    "score",
+)
+"""Final Scoring, per seat: the VP on the track (deliveries, splits), the tax on cubes (A),
+VP lost for tax still owed, -2 per undelivered order (B), stock value and its VP (C), cash
+after the tax and its VP (D), and the final score."""
+
 # Steps of the bidding draft, kept as ints: seat * 2 + kind.
 PICK, ADJUST = 0, 1
 
@@ -328,7 +343,7 @@ class MovState(GameState):
             "pending_cubes": [RESOURCES[r] for r in self.pending],
         }
         if self.over:
-            out["final"] = [list(f) for f in self.final]
+            out["final"] = [dict(zip(FINAL_KEYS, f, strict=True)) for f in self.final]
         if seat is not None:
             out["hand"] = [ORDER_IDS[k] for k in self.hands[seat]]
             out["my_rumors"] = [SHOPS[c] for c in self.rumors[seat]]
