@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from arsenale import IllegalAction
+from arsenale.core.errors import NotationError
 
 from .helpers import GAME, RULES, random_play, snapshot
 
@@ -75,6 +76,10 @@ def test_refusals_say_what_is_wrong():
         act(s, 0, "bid 45")
     with pytest.raises(IllegalAction, match="bids in secret"):
         act(s, 0, "go market")
+    with pytest.raises(NotationError):  # the dial turns in steps of 5
+        act(s, 0, "bid 7")
+    with pytest.raises(NotationError):
+        act(s, 0, "bid 1005")
     clear_hands(s)
     set_shares(s, 1, miller=10)
     use_at(s, "market", 0)
@@ -98,3 +103,31 @@ def test_refusals_say_what_is_wrong():
     with pytest.raises(IllegalAction, match="needs 2 lumber and you hold 1") as refusal:
         act(s, 0, "deliver lumber+lumber+spice vp 3")
     assert refusal.value.rule == RULES + "Guild Hall"
+
+
+def test_only_the_visitors_use_a_location_that_is_not_shared():
+    """masters-of-venice.en.txt, Actions 2.2: at the Church only those who moved there act; the
+    others are never offered it and a move of theirs there is refused, changing nothing."""
+    from arsenale.games.masters_of_venice.state import start_commerce
+
+    from .helpers import act, new, top
+
+    s = new(3, 0)
+    s.stack.clear()
+    s.round = 1
+    s.order = (0, 1, 2)
+    s.gondolieri = 2
+    s.marker = 0
+    s.pawn = [-1, -1, -1]
+    start_commerce(s, [])
+    s._legal = None
+    act(s, 0, "go church")
+    act(s, 1, "go mercato")
+    act(s, 2, "go north")
+    assert top(s).kind == "use" and top(s).seats == (0,)
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="not blue's decision"):
+        act(s, 1, "done")
+    assert snapshot(s) == before
+    act(s, 0, "done")
+    assert top(s).seats == (1,) and s.cur == 7  # the Mercato next: nobody shared the Church
