@@ -203,3 +203,49 @@ def test_orders_never_pass_the_top_of_the_track():
     s.favors[0] = (2,)
     legal = {a.notation for a in s.legal_actions(0) if a.kind == "play_favor"}
     assert "play favor 40 jeweler 1" in legal and "play favor 40 jeweler 2" not in legal
+
+
+def test_the_tax_collector_holding_shares_is_paid_for_them_and_one_more():
+    """masters-of-venice.en.txt, Characters (TAX COLLECTOR): one extra dividend on top of his
+    own shares (RULINGS.md A12)."""
+    from arsenale.games.masters_of_venice.board import TAXCOLLECTOR
+
+    s = new(3, 0)
+    clear_hands(s)
+    set_shares(s, 2, south=2)
+    use_at(s, "south", 0)
+    s.chars[2] = 1 << TAXCOLLECTOR
+    cash = s.cash[2]
+    act(s, 0, "ship")
+    assert s.cash[2] == cash + 30
+
+
+def test_cubes_all_of_one_kind_are_placed_without_asking():
+    """RULINGS.md A23: the user places the drawn cubes one dock after another; cubes that are
+    all of one kind leave nothing to choose."""
+    s = new(3, 0)
+    clear_hands(s)
+    for r in range(6):
+        if r != res("grain"):
+            s.cubes[r] += s.bag[r]
+            s.bag[r] = 0
+    use_at(s, "north", 0)
+    grain = [s.docks[6 * d + res("grain")] for d in range(4)]
+    act(s, 0, "ship")
+    assert top(s).kind == "use"
+    assert [s.docks[6 * d + res("grain")] for d in range(4)] == [g + 1 for g in grain]
+
+
+def test_the_guild_master_draws_two_only_with_two_cards_left():
+    """RULINGS.md A17: with one card left the Guild Master draws it as anyone would."""
+    from arsenale.games.masters_of_venice.board import GUILDMASTER
+
+    s = new(3, 0)
+    while len(s.deck) > 1:
+        s.delivered[2] = (*s.delivered[2], s.deck.pop())
+        s.dknown.pop()
+    use_at(s, "guild", 0, chars=1 << GUILDMASTER)
+    with pytest.raises(IllegalAction, match="only one order is left"):
+        act(s, 0, "draw two")
+    act(s, 0, "draw")
+    assert len(s.hands[0]) == 2 and s.deck == []
