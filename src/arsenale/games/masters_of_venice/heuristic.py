@@ -122,13 +122,19 @@ def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Rando
 
 
 def choose_bid(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
-    """Bid 10 when an orders adjustment would open a sale of cubes already held, else 0."""
+    """Bid for the orders adjustment when cubes held exceed a shop's orders (5 ducats per
+    order missing, at most 20), or a token 5 for an early pick of the characters when cash is
+    plentiful; otherwise nothing (every bid is paid)."""
     base = N_RES * seat
-    for shop in range(N_SHOPS):
-        if s.cubes[base + SHOP_RES[shop]] > s.orders[shop] + 1:
-            bid = A.BIDS[2]
-            return bid if bid in legal else legal[0]
-    return legal[0]
+    excess = max(s.cubes[base + SHOP_RES[shop]] - s.orders[shop] for shop in range(N_SHOPS))
+    amount = 0
+    if excess > 0:
+        amount = min(5 * excess, 20)
+    elif s.cash[seat] >= 250 and rounds_left(s) >= 6:
+        amount = 5
+    amount = min(amount, s.cash[seat] // 5 * 5)
+    bid = A.BIDS[amount // 5]
+    return bid if bid in legal else legal[0]
 
 
 def choose_orders(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
