@@ -564,7 +564,7 @@ def test_the_thief_steals_one_cube_at_the_chosen_dock_without_moving_the_price()
 
 def test_the_guild_master_keeps_one_of_two_and_others_see_only_that():
     """masters-of-venice.en.txt, Characters (GUILD MASTER): draw two, keep one, the other to
-    the bottom, and perhaps one held order back too; other seats see only "kept one order"."""
+    the bottom, and perhaps one held order back too; other seats see only "kept one card"."""
     s = new(3, 0)
     use_at(s, "guild", 0, chars=1 << GUILDMASTER)
     held = s.hands[0]
@@ -573,7 +573,7 @@ def test_the_guild_master_keeps_one_of_two_and_others_see_only_that():
     events = act(s, 0, "keep second return 1")
     assert s.hands[0] == (second,)
     assert s.deck[:2] == [held[0], first] and s.dknown[:2] == [0, 0]
-    assert s.history_for(1)[-1] == (0, "kept one order and put one back")
+    assert s.history_for(1)[-1] == (0, "kept one card and put one order back")
     public = s.events_for(events, 1)
     assert all(ORDER_IDS[second] not in str(e) for e in public)
 

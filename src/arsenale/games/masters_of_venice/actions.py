@@ -5,7 +5,7 @@ Composite actions are single entries: `buy 3 gems` (a batch at one price), `buy 
 blacksmith 1 south` (a share purchase of up to three shares: 119 multisets, found by
 `SHARE_BUYS[share_code(counts)]`), `deliver lumber+lumber+spice vp 2`. The Guild Master's
 secret choice between two cards is named by position (`keep first return 2`) and shows to
-the other seats only as "kept one order" (its public form).
+the other seats only as "kept one card" (its public form).
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ KEEP = tuple(
         CATALOGUE.add(
             "keep",
             f"keep {w}" + (f" return {i}" if i else ""),
-            public="kept one order and put one back" if i else "kept one order",
+            public="kept one card and put one order back" if i else "kept one card",
             which=w,
             back=i,
         )
