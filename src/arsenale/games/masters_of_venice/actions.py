@@ -134,6 +134,18 @@ BUY_SHARES = tuple(SHARE_BUYS[share_code(c)] for c in SHARE_COUNTS)
 SELL_SHARES = tuple(SHARE_SELLS[share_code(c)] for c in SHARE_COUNTS)
 
 
+SHARE_ITEMS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((c, k) for c, k in enumerate(counts) if k) for counts in SHARE_COUNTS
+)
+"""Per share trade (in the order of SHARE_COUNTS): its (company, count) pairs."""
+SHARE_MASKS: tuple[int, ...] = tuple(
+    sum(1 << c for c, k in enumerate(counts) if k) for counts in SHARE_COUNTS
+)
+"""Per share trade: the bit mask of its companies."""
+BUY_TABLE = tuple(zip(BUY_SHARES, SHARE_ITEMS, SHARE_MASKS, strict=True))
+SELL_TABLE = tuple(zip(SELL_SHARES, SHARE_ITEMS, SHARE_MASKS, strict=True))
+
+
 def share_counts(action: Action) -> tuple[int, ...]:
     return tuple(int(action.params.get(c, 0)) for c in COMPANIES)
 

@@ -1012,7 +1012,22 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
     if s.u_sbuy >= 0:
         if why is not None:
             why.no("you have already bought shares in this use", RULE_STOCK, "buy_shares")
-    elif why is None or why.wants("buy_shares"):
+    elif why is None:
+        blocked = max(s.u_ssell, 0)
+        prices = [*s.share, OFFICE_PRICE, OFFICE_PRICE]
+        supply = s.supply
+        for action, items, mask in A.BUY_TABLE:
+            if mask & blocked:
+                continue
+            cost = 0
+            for c, k in items:
+                if supply[c] < k:
+                    break
+                cost += k * prices[c]
+            else:
+                if cost <= cash:
+                    out.append(action)
+    elif why.wants("buy_shares"):
         blocked = max(s.u_ssell, 0)
         prices = [s.comp_price(c) for c in range(N_COMP)]
         for action, counts in zip(A.BUY_SHARES, A.SHARE_COUNTS, strict=True):
@@ -1055,14 +1070,13 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         blocked = max(s.u_sbuy, 0)
         mine = s.shares[base : base + N_COMP]
         if any(mine):
-            for action, counts in zip(A.SELL_SHARES, A.SHARE_COUNTS, strict=True):
-                ok = True
-                for c in range(N_COMP):
-                    k = counts[c]
-                    if k and (mine[c] < k or blocked >> c & 1):
-                        ok = False
+            for action, items, mask in A.SELL_TABLE:
+                if mask & blocked:
+                    continue
+                for c, k in items:
+                    if mine[c] < k:
                         break
-                if ok:
+                else:
                     out.append(action)
         if why is not None and why.wants("sell_shares"):
             counts = A.share_counts(why.action)
