@@ -131,3 +131,34 @@ def test_only_the_visitors_use_a_location_that_is_not_shared():
     assert snapshot(s) == before
     act(s, 0, "done")
     assert top(s).seats == (1,) and s.cur == 7  # the Mercato next: nobody shared the Church
+
+
+def test_share_trades_offered_are_exactly_those_the_rules_allow():
+    """masters-of-venice.en.txt, Stock Market: in random positions at the Stock Market, the
+    purchases offered are exactly the 1-3 shares the supply holds and the cash pays for, of
+    companies not sold in this use; the sales exactly those held, not bought in this use."""
+    from arsenale.games.masters_of_venice.actions import SHARE_COUNTS, share_counts
+
+    checked = 0
+    for players in (2, 5):
+        for s, seat, legal in random_play(players, 70 + players, busy=0.9):
+            if s.stack[-1].kind != "use" or s.cur != 0:
+                continue
+            checked += 1
+            prices = [*s.share, 20, 20]
+            held = s.shares[7 * seat : 7 * seat + 7]
+            buys = {share_counts(a) for a in legal if a.kind == "buy_shares"}
+            sells = {share_counts(a) for a in legal if a.kind == "sell_shares"}
+            want_buys = set()
+            want_sells = set()
+            for counts in SHARE_COUNTS:
+                companies = {c for c in range(7) if counts[c]}
+                if s.u_sbuy < 0 and not any(max(s.u_ssell, 0) >> c & 1 for c in companies):
+                    cost = sum(k * p for k, p in zip(counts, prices, strict=True))
+                    if all(counts[c] <= s.supply[c] for c in companies) and cost <= s.cash[seat]:
+                        want_buys.add(counts)
+                unsold = s.u_ssell < 0 and not any(max(s.u_sbuy, 0) >> c & 1 for c in companies)
+                if unsold and all(counts[c] <= held[c] for c in companies):
+                    want_sells.add(counts)
+            assert buys == want_buys and sells == want_sells
+    assert checked > 20

@@ -1016,17 +1016,10 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         blocked = max(s.u_ssell, 0)
         prices = [*s.share, OFFICE_PRICE, OFFICE_PRICE]
         supply = s.supply
-        for action, items, mask in A.BUY_TABLE:
-            if mask & blocked:
-                continue
-            cost = 0
-            for c, k in items:
-                if supply[c] < k:
-                    break
-                cost += k * prices[c]
-            else:
-                if cost <= cash:
-                    out.append(action)
+        if not blocked and 3 * max(prices) <= cash and min(supply) >= 3:
+            out.extend(A.BUY_SHARES)  # every trade is possible: the common case, at once
+        else:
+            legal_share_buys(out, blocked, prices, supply, cash)
     elif why.wants("buy_shares"):
         blocked = max(s.u_ssell, 0)
         prices = [s.comp_price(c) for c in range(N_COMP)]
@@ -1088,6 +1081,22 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                     )
                 elif counts[c] > mine[c]:
                     why.no(f"you hold {mine[c]} {COMPANIES[c]} shares", RULE_STOCK)
+
+
+def legal_share_buys(
+    out: list[Action], blocked: int, prices: list[int], supply: list[int], cash: int
+) -> None:
+    for action, items, mask in A.BUY_TABLE:
+        if mask & blocked:
+            continue
+        cost = 0
+        for c, k in items:
+            if supply[c] < k:
+                break
+            cost += k * prices[c]
+        else:
+            if cost <= cash:
+                out.append(action)
 
 
 def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> None:
