@@ -249,3 +249,34 @@ def test_the_guild_master_draws_two_only_with_two_cards_left():
         act(s, 0, "draw two")
     act(s, 0, "draw")
     assert len(s.hands[0]) == 2 and s.deck == []
+
+
+def test_office_draws_come_in_order_refill_docks_then_the_harbor_masters_cube():
+    """masters-of-venice.en.txt, Shipping Offices and Characters (HARBOR MASTER): the office's
+    cube is taken and replaced from the bag, four cubes go to the docks, then the Harbor
+    Master's free cube (RULINGS.md A23, A43); each is a draw of the bag in resource order."""
+    from tests.scripted_chance import ScriptedChance
+
+    from arsenale.games.masters_of_venice.board import HARBORMASTER
+
+    s = new(3, 0)
+    clear_hands(s)
+    use_at(s, "south", 0, chars=1 << HARBORMASTER)
+    s.bag = [15, 15, 15, 15, 15, 15]  # a staged bag: index k is resource k // 15
+    s.docks = [0] * 24
+    s.cubes = [0] * 18
+    s.office = [-1, res("gems")]
+    s.price = [60] * 6
+    # refill: fabric; docks: iron, spice, grain, iron; free: lumber
+    s.chance = ScriptedChance([75, 0, 30 - 1, 45 - 2, 0, 15 - 1])  # type: ignore[assignment]
+    act(s, 0, "ship")
+    assert s.office[1] == res("fabric")
+    assert s.cubes[0:6] == [0, 1, 0, 0, 1, 0]  # gems taken, lumber free
+    assert s.pending == sorted([res("iron"), res("spice"), res("grain"), res("iron")])
+    assert s.chance.values == []
+    assert s.price == [50, 55, 55, 55, 60, 55]
+    act(s, 0, "place spice")
+    act(s, 0, "place iron")
+    act(s, 0, "place grain")
+    assert [s.docks[6 * d : 6 * d + 6].index(1) for d in range(4)] == [2, 0, 3, 0]
+    assert top(s).kind == "use"
