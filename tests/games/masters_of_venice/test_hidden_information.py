@@ -114,3 +114,27 @@ def test_rumors_taken_are_known_to_their_holder_only():
     worlds = {s.determinize((g + 1) % 4, random.Random(k)).rumors[g] for k in range(40)}
     assert len(worlds) > 1
     assert {s.determinize(g, random.Random(k)).rumors[g] for k in range(10)} == {s.rumors[g]}
+
+
+def test_hidden_money_hides_other_seats_ducats_until_the_end():
+    """masters-of-venice.en.txt, Setup 3 (note): everything but shares and cubes may be kept
+    hidden; with the option hidden_money a seat sees its own ducats only, a world draws the
+    others' from what it sees, and twin states still give identical worlds (RULINGS.md A28)."""
+    from .helpers import GAME
+
+    s = GAME.new_game(3, seed=4, options={"hidden_money": True})
+    rng = random.Random(4)
+    while not s.is_over:
+        movers = s.to_move()
+        seat = movers[rng.randrange(len(movers))]
+        view = s.view(seat)
+        assert [("cash" in m) for m in view["merchants"]] == [x == seat for x in range(3)]
+        if s.ply % 29 == 0:
+            twin = s.determinize(seat, random.Random(s.ply))
+            assert twin.view(seat) == view
+            a = s.determinize(seat, random.Random(7))
+            b = twin.determinize(seat, random.Random(7))
+            assert snapshot(a) == snapshot(b)
+        legal = s.legal_actions(seat)
+        s.apply(seat, legal[rng.randrange(len(legal))])
+    assert all("cash" in m for m in s.view(0)["merchants"])

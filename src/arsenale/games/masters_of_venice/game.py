@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
-from arsenale.core.game import Game, Label
+from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
 from arsenale.games.masters_of_venice import heuristic as bot
 from arsenale.games.masters_of_venice.actions import CATALOGUE
@@ -30,6 +30,14 @@ class MastersOfVenice(Game):
     max_game_length = 6_000
     fallback_kinds = ("done", "wait", "bid", "go", "place", "keep", "character", "orders")
     observation_size = OBSERVATION_SIZE
+    options = (
+        Option(
+            "hidden_money",
+            False,
+            "keep each merchant's ducats hidden from the others until the end (Setup 3 allows "
+            "it; RULINGS.md A28)",
+        ),
+    )
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> MovState:
         return new_state(self, players, seed, options)

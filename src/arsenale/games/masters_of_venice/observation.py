@@ -36,7 +36,7 @@ SEAT_SIZE = 2 + len(RESOURCES) + len(COMPANIES) + len(CHARACTERS) + 3 + 3 + len(
 def _seat_block(m: dict[str, Any] | None, order: list[int]) -> list[float]:
     if m is None:
         return [0.0] * SEAT_SIZE
-    out = [m["cash"] / 500, m["vp"] / 20]
+    out = [m.get("cash", 0) / 500, m["vp"] / 20]
     out += [m["cubes"][r] / 5 for r in RESOURCES]
     out += [m["shares"][c] / 10 for c in COMPANIES]
     out += [1.0 if c in m["characters"] else 0.0 for c in CHARACTERS]

@@ -157,7 +157,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     for m in view["merchants"]:
         table.add_row(
             m["colour"],
-            str(m["cash"]),
+            str(m.get("cash", "?")),
             str(m["vp"]),
             ", ".join(f"{n} {r}" for r, n in m["cubes"].items() if n),
             ", ".join(f"{n} {c}" for c, n in m["shares"].items() if n),

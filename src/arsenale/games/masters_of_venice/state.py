@@ -284,13 +284,13 @@ class MovState(GameState):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.players
+        hidden = self.options.get("hidden_money", False) and not self.over
         merchants = []
         for s in range(n):
             merchants.append(
                 {
                     "seat": s,
                     "colour": COLOURS[s],
-                    "cash": self.cash[s],
                     "vp": self.vp[s],
                     "cubes": {RESOURCES[r]: self.held(s, r) for r in range(N_RES)},
                     "shares": {COMPANIES[c]: self.shares[N_COMP * s + c] for c in range(N_COMP)},
@@ -304,6 +304,8 @@ class MovState(GameState):
                     "age_rank": self.age[s],
                 }
             )
+            if not hidden or s == seat:
+                merchants[-1]["cash"] = self.cash[s]
         out: dict[str, Any] = {
             "round": self.round + 1,
             "phase": self.phase_name(),
@@ -426,6 +428,14 @@ class MovState(GameState):
                 i += 1
         if i != len(cards):
             raise AssertionError(f"determinize: {len(cards)} unseen orders, {i} places")
+        # Other seats' money, with the option hidden_money: drawn around the seat's own
+        # (RULINGS.md A28; all payments are public, a world only approximates them).
+        if self.options.get("hidden_money", False):
+            own = self.cash[seat]
+            for s in range(n):
+                if s != seat:
+                    spread = 2 + own // 20
+                    self.cash[s] = 5 * rng.randint(max(0, own // 5 - spread), own // 5 + spread)
         # The favor stack's unseen part.
         kinds = list(FAVOR_SET)
         for k in self.display:
