@@ -1,0 +1,81 @@
+"""Masters of Venice: the Game object and the hooks the tools around the engine call."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from arsenale.core.actions import Action
+from arsenale.core.game import Game, Label, Option
+from arsenale.core.state import Event, GameState
+from arsenale.games.masters_of_venice import heuristic as bot
+from arsenale.games.masters_of_venice.actions import CATALOGUE
+from arsenale.games.masters_of_venice.observation import SIZE as OBSERVATION_SIZE
+from arsenale.games.masters_of_venice.observation import tensor
+from arsenale.games.masters_of_venice.state import MovState, new_state
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+
+class MastersOfVenice(Game):
+    id = "masters-of-venice"
+    title = "Masters of Venice"
+    min_players = 2
+    max_players = 5
+    rulebook = "masters-of-venice.en.txt"
+    catalogue = CATALOGUE
+    utility = "zero_sum"
+    max_game_length = 6_000
+    fallback_kinds = ("done", "wait", "bid", "go", "place", "keep", "character", "orders")
+    observation_size = OBSERVATION_SIZE
+    options = (
+        Option(
+            "hidden_money",
+            False,
+            "keep each merchant's ducats hidden from the others until the end (Setup 3 allows "
+            "it; RULINGS.md A28)",
+        ),
+    )
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> MovState:
+        return new_state(self, players, seed, options)
+
+    # -- bots ------------------------------------------------------------------------------
+
+    def heuristic(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert isinstance(world, MovState)
+        return bot.heuristic(world, seat, legal, rng)
+
+    def evaluate(self, state: GameState) -> list[float]:
+        assert isinstance(state, MovState)
+        return bot.evaluate(state)
+
+    def submission_prior(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert isinstance(world, MovState)
+        return bot.submission_prior(world, seat, legal, rng)
+
+    def observation_tensor(self, view: dict[str, Any]) -> Sequence[float]:
+        """The view as numbers (observation.py): tracks, docks, merchants, the decision and
+        the observer's own hand and rumors."""
+        return tensor(view)
+
+    # -- words and pictures -------------------------------------------------------------------
+
+    def describe_event(self, event: Event, label: Label) -> str:
+        from arsenale.games.masters_of_venice.render import describe_event
+
+        words = describe_event(event, label)
+        if words is None:
+            return super().describe_event(event, label)
+        return words[:1].upper() + words[1:]  # a sentence opens with a capital
+
+    def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
+        from arsenale.games.masters_of_venice.render import render
+
+        return render(view, seat)

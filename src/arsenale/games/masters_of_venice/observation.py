@@ -1,0 +1,107 @@
+"""Masters of Venice's own observation tensor for the AI adapters: a seat's view (nothing
+else) as a fixed list of numbers, scaled to about 0..1. Five merchant blocks always (empty
+for absent seats), the observer's hand and rumors (zero for a spectator)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arsenale.games.masters_of_venice.board import (
+    CHARACTERS,
+    COMPANIES,
+    FAVOR_VALUES,
+    LOCATIONS,
+    N_DOCKS,
+    ORDER_IDS,
+    RESOURCES,
+    ROUNDS,
+    SHOPS,
+)
+
+KINDS = ("bid", "character", "orders", "move", "marker", "use", "place", "keep")
+USE_FLAGS = (
+    "shares_bought",
+    "shares_sold",
+    "sale",
+    "drawn",
+    "stolen",
+    "swapped",
+    "favor_bought",
+    "shipped",
+)
+MAX_SEATS = 5
+SEAT_SIZE = 2 + len(RESOURCES) + len(COMPANIES) + len(CHARACTERS) + 3 + 3 + len(LOCATIONS) + 3
+
+
+def _seat_block(m: dict[str, Any] | None, order: list[int]) -> list[float]:
+    if m is None:
+        return [0.0] * SEAT_SIZE
+    out = [m.get("cash", 0) / 500, m["vp"] / 20]
+    out += [m["cubes"][r] / 5 for r in RESOURCES]
+    out += [m["shares"][c] / 10 for c in COMPANIES]
+    out += [1.0 if c in m["characters"] else 0.0 for c in CHARACTERS]
+    out += [m["favors"].count(v) / 2 for v in FAVOR_VALUES]
+    out += [m["rumor_count"] / 3, m["hand_size"] / 5, len(m["delivered"]) / 5]
+    out += [1.0 if m["pawn"] == loc else 0.0 for loc in LOCATIONS]
+    place = order.index(m["seat"]) if m["seat"] in order else len(order)
+    out += [m["bid"] / 100, place / MAX_SEATS, m["age_rank"] / MAX_SEATS]
+    return out
+
+
+def tensor(view: dict[str, Any]) -> list[float]:
+    out: list[float] = [view["round"] / ROUNDS, 1.0 if view["phase"] == "bidding" else 0.0]
+    out += [view["prices"][r] / 100 for r in RESOURCES]
+    out += [view["share_prices"][c] / 100 for c in COMPANIES]
+    out += [view["orders"][s] / 15 for s in SHOPS]
+    out += [view["supply"][c] / 10 for c in COMPANIES]
+    out += [view["bag"][r] / 15 for r in RESOURCES]
+    for d in range(N_DOCKS):
+        out += [view["docks"][d][r] / 5 for r in RESOURCES]
+    for office in ("north", "south"):
+        out += [1.0 if view["offices"][office] == r else 0.0 for r in RESOURCES]
+    out += [view["favor_display"].count(v) / 2 for v in FAVOR_VALUES]
+    out += [1.0 if x else 0.0 for x in view["canal_rumors"]]
+    out += [view["rumors_played"][s] / 3 for s in SHOPS]
+    out += [view["deck_size"] / len(ORDER_IDS), 1.0 if view["marker_unused"] else 0.0]
+    order = view["turn_order"]
+    merchants = {m["seat"]: m for m in view["merchants"]}
+    for seat in range(MAX_SEATS):
+        out += _seat_block(merchants.get(seat), order)
+    decision = view.get("decision") or {}
+    out += [1.0 if decision.get("kind") == k else 0.0 for k in KINDS]
+    out += [1.0 if view["location"] == loc else 0.0 for loc in LOCATIONS]
+    use = view["use"] or {}
+    out += [1.0 if use.get(flag) else 0.0 for flag in USE_FLAGS]
+    out += [view["pending_cubes"].count(r) / 4 for r in RESOURCES]
+    hand = view.get("hand", [])
+    out += [1.0 if card in hand else 0.0 for card in ORDER_IDS]
+    mine = view.get("my_rumors", [])
+    out += [mine.count(s) / 3 for s in SHOPS]
+    return out
+
+
+SIZE = len(
+    tensor(
+        {
+            "round": 1,
+            "phase": "bidding",
+            "prices": dict.fromkeys(RESOURCES, 40),
+            "share_prices": dict.fromkeys(COMPANIES, 40),
+            "orders": dict.fromkeys(SHOPS, 2),
+            "supply": dict.fromkeys(COMPANIES, 10),
+            "bag": dict.fromkeys(RESOURCES, 15),
+            "docks": [dict.fromkeys(RESOURCES, 0)] * N_DOCKS,
+            "offices": {"north": None, "south": None},
+            "favor_display": [],
+            "canal_rumors": [False] * ROUNDS,
+            "rumors_played": dict.fromkeys(SHOPS, 0),
+            "deck_size": 0,
+            "marker_unused": False,
+            "turn_order": [],
+            "merchants": [],
+            "location": None,
+            "use": None,
+            "pending_cubes": [],
+        }
+    )
+)

@@ -1,0 +1,110 @@
+"""Properties of random games of Masters of Venice, 2 to 5 players (Hypothesis draws the seeds
+and player counts): conservation of every component, money never negative, every game ends,
+refused actions change nothing, records replay to the same state, clones are independent."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arsenale import IllegalAction, replay
+from arsenale.games.masters_of_venice.board import FAVOR_SET, N_ORDERS
+from arsenale.games.masters_of_venice.state import MovState
+
+from .helpers import GAME, new, random_play, snapshot
+
+CATALOGUE = list(GAME.catalogue)
+
+
+def check_invariants(s: MovState) -> None:
+    n = s.players
+    for r in range(6):
+        total = s.bag[r] + sum(s.docks[6 * d + r] for d in range(4))
+        total += sum(1 for o in s.office if o == r)
+        total += sum(s.cubes[6 * seat + r] for seat in range(n))
+        total += sum(1 for p in s.pending if p == r)
+        assert total == 15, (r, total)
+    for c in range(7):
+        assert s.supply[c] + sum(s.shares[7 * seat + c] for seat in range(n)) == 10
+        assert s.supply[c] >= 0
+    favors = sorted([*s.display, *s.fstack, *(k for h in s.favors for k in h)])
+    assert favors == sorted(FAVOR_SET)
+    assert len(s.fstack) == len(s.fknown) and len(s.display) <= 2
+    rumors = sum(1 for c in s.canal if c >= 0) + sum(len(h) for h in s.rumors)
+    assert rumors + len(s.box) + sum(s.used) == 15
+    cards = [*s.deck, *(k for h in s.hands for k in h), *(k for h in s.delivered for k in h)]
+    assert sorted(cards) == list(range(N_ORDERS))
+    assert len(s.deck) == len(s.dknown)
+    assert all(c >= 0 for c in s.cash), s.cash
+    assert all(c >= 0 for c in s.cubes)
+    for p in s.price:
+        assert 5 <= p <= 100 and p % 5 == 0
+    for p in s.share:
+        assert 5 <= p <= 100 and p % 5 == 0
+    assert all(0 <= o <= 15 for o in s.orders)
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_random_games_keep_every_invariant_end_and_replay(players: int, seed: int) -> None:
+    """Every component is conserved at every ply (90 cubes, 70 shares, 6 favors, 15 rumors,
+    21 Guild Orders), money is never negative, prices stay on their tracks, the game ends
+    within its length bound, and its record replays to the very same state."""
+    rng = random.Random(seed)
+    last = None
+    plies = 0
+    for s, seat, legal in random_play(players, seed):
+        check_invariants(s)
+        assert legal
+        plies += 1
+        last = s
+        if rng.random() < 0.05:  # a refused action changes nothing
+            before = snapshot(s)
+            legal_set = set(legal)
+            for action in rng.sample(CATALOGUE, 20):
+                if action not in legal_set:
+                    try:
+                        s.apply(seat, action)
+                    except IllegalAction:
+                        pass
+                    else:
+                        raise AssertionError(f"{action.notation} was accepted")
+            assert snapshot(s) == before
+    assert last is not None and last.is_over
+    check_invariants(last)
+    assert plies < GAME.max_game_length
+    again = replay(last.record())
+    assert isinstance(again, MovState)
+    assert snapshot(again) == snapshot(last)
+    assert again.result() == last.result()
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_a_clone_is_independent(players: int, seed: int) -> None:
+    """Playing on a clone leaves the original as it was, and the other way round."""
+    rng = random.Random(seed)
+    for s, seat, legal in random_play(players, seed):
+        if rng.random() < 0.02:
+            before = snapshot(s)
+            c = s.clone()
+            assert snapshot(c) == before
+            c.apply(seat, legal[rng.randrange(len(legal))])
+            assert snapshot(s) == before
+
+
+def test_scores_follow_the_final_scoring_and_ties_go_to_cash_then_stock():
+    """masters-of-venice.en.txt, Final Scoring: the result ranks by VP, then cash, then stock
+    value; a tie on all three is shared."""
+    s = new(3, 1)
+    s.final = ((0, 0, 0, 0, 0, 0, 100, 1, 5),) * 3
+    s.cash = [100, 100, 90]
+    s.shares = [0] * 21
+    s.shares[0] = 1
+    s.over = True
+    result = s.result()
+    assert result.ranks == (1, 2, 3)
+    s.shares[0] = 0
+    assert s.result().ranks == (1, 1, 3)

@@ -1,0 +1,60 @@
+"""Every event of Masters of Venice has words of its own, and every view renders."""
+
+from __future__ import annotations
+
+import random
+
+from arsenale.core.game import Game
+from arsenale.core.state import GameState
+
+from .helpers import GAME, new
+
+
+def test_every_event_has_words_and_every_view_renders():
+    """Random games of 2 to 5 players: each event type is described by the game (not the
+    generic "type: key value" form), and the board renders as text for every seat."""
+    seen: set[str] = set()
+    for players in (2, 3, 4, 5):
+        rng = random.Random(players)
+        s = new(players, players)
+        label = s.seat_label
+        while not s.is_over:
+            movers = s.to_move()
+            seat = movers[rng.randrange(len(movers))]
+            legal = s.legal_actions(seat)
+            active = [a for a in legal if a.kind != "done"]
+            pick = active if active and rng.random() < 0.8 else legal
+            events = s.apply(seat, pick[rng.randrange(len(pick))])
+            for e in events:
+                words = GAME.describe_event(e, label)
+                seen.add(e["type"])
+                if e["type"] != "submitted":
+                    assert words != Game.describe_event(GAME, e, label), words
+                    assert words[:1].isupper(), words
+            if s.ply % 97 == 0:
+                for viewer in (None, *range(players)):
+                    assert GAME.render_text(s.view(viewer), viewer)
+                    GameState.events_for(events, viewer)
+        assert GAME.render_text(s.view(0), 0)
+    assert {"bids", "moved", "activate", "game_over", "dividend"} <= seen
+
+
+def test_the_observation_tensor_has_one_length_and_reads_the_view_only():
+    """The AI adapters' numbers (observation.py): the same length for every view and player
+    count, and twin states with one view give one tensor."""
+    for players in (2, 5):
+        rng = random.Random(players)
+        s = new(players, 10 + players)
+        while not s.is_over:
+            movers = s.to_move()
+            seat = movers[rng.randrange(len(movers))]
+            if s.ply % 13 == 0:
+                for viewer in (None, *range(players)):
+                    numbers = GAME.observation_tensor(s.view(viewer))
+                    assert numbers is not None and len(numbers) == GAME.observation_size
+                twin = s.determinize(seat, random.Random(s.ply))
+                assert GAME.observation_tensor(twin.view(seat)) == GAME.observation_tensor(
+                    s.view(seat)
+                )
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])
