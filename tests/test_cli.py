@@ -137,7 +137,8 @@ def test_play_with_a_human(tmp_path: Path) -> None:
     assert "Legal moves: roll | stop" in out
     assert "Refused: on your turn you may only roll or stop" in out
     assert "(rule: toy rules §1 (turns))" in out
-    assert "Refused: 'fly' is not a move of toy-race" in out
+    assert "Refused: 'fly' is not a move of Toy race" in out
+    assert "arsenale: notation" not in out
     assert "Game over." in out
     record = load_record(path)
     assert record["actions"][0] == [0, {"kind": "stop"}]
@@ -184,9 +185,13 @@ def test_hot_seat_holds_private_events_until_the_seat_has_the_screen(toy_game: G
     )
     session.screen = 0
     session.announce([{"type": "found_coin", "seat": 1, "visible_to": [1]}, {"type": "public"}])
-    assert "found coin" not in buffer.getvalue() and "public" in buffer.getvalue()
-    session._take_screen(1)
-    assert "(private) found coin: blue" in buffer.getvalue()
+    assert buffer.getvalue() == ""  # kept for the seats' next decisions
+    session.hand_over(1)
+    handed = buffer.getvalue()
+    assert "public" in handed and "found coin" not in handed  # the hand-over screen: public
+    session.show_board(1)
+    session.panel(1, "For your eyes only", only_private=True)
+    assert "(private) found coin: blue" in buffer.getvalue()[len(handed) :]
 
 
 @pytest.mark.parametrize(
@@ -244,8 +249,9 @@ def test_play_hint_suggests_a_legal_move_and_alternatives() -> None:
     assert result.exit_code == 0, result.output
     lines = [line.strip() for line in result.stdout.splitlines()]
     hint = next(line for line in lines if line.startswith("Hint: "))
-    assert "estimated chance to win" in hint and "(60 searches)" in hint
-    move = hint[len("Hint: ") :].split(",")[0]
+    assert "estimated chance to win" in hint and "of 60 visits)" in hint
+    assert any("the move its 60 visits" in line and "tried most" in line for line in lines)
+    move = hint[len("Hint: ") :].split(":")[0]
     assert move.startswith("close ")  # two players: the first decision closes a port
     alternatives = [line for line in lines if line.startswith("or close ")]
     assert 1 <= len(alternatives) <= 3
@@ -264,11 +270,15 @@ def test_hint_gives_chance_figures_for_well_searched_alternatives_only() -> None
             for seat in state.to_move():
                 state.apply(seat, policy(SeatInfo(state, seat), rng))
         lines = hint_lines(game, state, state.to_move()[0], "500it", seed=7)
-        assert lines[0].startswith("Hint: ") and "(500 searches)" in lines[0]
-        for line in lines[1:]:
-            visits = int(line.split("(")[1].split()[0])
+        assert lines[0].startswith("Hint: ") and "of 500 visits)" in lines[0]
+        best = int(lines[0].split("chance to win ")[1].split("%")[0])
+        for line in [x for x in lines[1:] if x.strip().startswith("or ")]:
+            visits = int(line.split("(")[-1].split()[0])
+            assert line.endswith("of 500 visits)") or "higher estimate" in line, line
             assert ("%" in line) == (visits >= HINT_MIN_VISITS), line
-            assert ("too few to estimate" in line) == (visits < HINT_MIN_VISITS), line
+            assert ("too few visits to estimate" in line) == (visits < HINT_MIN_VISITS), line
+            if "%" in line and int(line.split(": ")[1].split("%")[0]) > best:
+                assert "a higher estimate from fewer visits" in line, line
             kinds.add(visits >= HINT_MIN_VISITS)
         if kinds == {True, False}:
             break
