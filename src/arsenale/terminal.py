@@ -183,7 +183,7 @@ class TerminalPlay:
         self.console.print(text, style=style, markup=False, highlight=False)
 
     def label(self, seat: int) -> str:
-        return self.state.seat_label(seat)
+        return printed(self.state.seat_label(seat))
 
     def words(self, event: Event) -> str:
         return self.game.describe_event(event, self.state.seat_label)
@@ -424,6 +424,11 @@ class TerminalPlay:
         self.console.print(Markdown(text))
 
 
+def printed(label: str) -> str:
+    """A seat's label as a name ("venetians" -> "Venetians", "blue" -> "Blue")."""
+    return label[:1].upper() + label[1:]
+
+
 def possessive(name: str) -> str:
     """ "red's", "the Genoese'": an apostrophe alone after a final s."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -568,7 +573,7 @@ class ReplaySession:
         return len(self.states) - 1
 
     def label(self, seat: int) -> str:
-        return self.states[0].seat_label(seat)
+        return printed(self.states[0].seat_label(seat))
 
     def words(self, ply: int) -> list[str]:
         """The move made at `ply` (1-based) and its events, as the chosen seat may know them."""

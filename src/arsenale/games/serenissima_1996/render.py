@@ -282,107 +282,109 @@ def describe_event(
         case "phase":
             return f"--- Phase {e['phase']} ---"
         case "submitted":
-            return f"{who} has made a secret choice."
+            return f"{who} have made a secret choice."
         case "deployed":
-            return f"{who} deploys {e['galleys'][0]} and {e['galleys'][1]} sailors aboard, {e['capital']} at home."
+            return f"{who} put {e['galleys'][0]} and {plural(e['galleys'][1], 'sailor')} aboard their two galleys and keep {e['capital']} at home."
         case "bids":
             return "Bids revealed: " + ", ".join(f"{name(i)}: {b}" for i, b in enumerate(e["bids"]))
         case "dice":
             return "Dice: " + ", ".join(f"{name(k)}: {v}" for k, v in e["rolls"].items())
         case "place":
-            return f"{who} takes place {e['place']}."
+            return f"{who} take place {e['place']}."
         case "order":
             return "Turn order: " + ", ".join(name(s) for s in e["order"]) + "."
         case "arranging":
-            return f"{who} rearranges his pieces in {place(e['area'])}."
+            return f"{who} rearrange their pieces in {place(e['area'])}."
         case "put":
-            return f"{who} puts a {e['piece']} aboard g{e['galley']}."
+            return f"{who} put a {e['piece']} aboard g{e['galley']}."
         case "loaded":
-            return f"{who} has loaded g{e['galley']}."
+            return f"{who} have loaded g{e['galley']}."
         case "arranged":
             loads = "; ".join(
                 f"g{x['galley']}: " + ", ".join(f"{n} {k}" for k, n in x.items() if k != "galley")
                 for x in e["galleys"]
             )
             ashore = "" if e["garrison"] is None else f"; {e['garrison']} in the garrison"
-            return f"{who} arranges {place(e['area'])}: {loads}{ashore}."
+            return f"{who} arrange {place(e['area'])}: {loads}{ashore}."
         case "arrangement_cancelled":
-            return f"{who} leaves the pieces as they were."
+            return f"{who} leave the pieces as they were."
         case "discarded":
-            return f"{who} discards a {e['piece']} from g{e['galley']}."
+            return f"{who} discard a {e['piece']} from g{e['galley']}."
         case "bought":
-            return f"{who} buys {e['good']} for g{e['galley']} ({e['ducats']} ducats)."
+            return f"{who} buy {e['good']} for g{e['galley']} ({plural(e['ducats'], 'ducat')})."
         case "deal":
             d = e["deal"]
-            return f"{name(d['buyer'])} wants {d['good']} from {name(d['seller'])}."
+            return f"{name(d['buyer'])} want {d['good']} from {name(d['seller'])}."
         case "offer":
-            return f"{who} asks {e['ducats']} ducats."
+            return f"{who} ask {plural(e['ducats'], 'ducat')}."
         case "counter_offer":
-            return f"{who} counters with {e['ducats']} ducats."
+            return f"{who} counter with {plural(e['ducats'], 'ducat')}."
         case "counter_refused":
-            return f"{who} refuses the counter offer."
+            return f"{who} refuse the counter offer."
         case "deal_refused":
-            return f"{who} refuses: no deal."
+            return f"{who} refuse: no deal."
         case "deal_done":
-            return f"Deal: {name(e['buyer'])} buys {e['good']} from {name(e['seller'])} for {e['ducats']}."
+            return f"Deal: {name(e['buyer'])} buy {e['good']} from {name(e['seller'])} for {plural(e['ducats'], 'ducat')}."
         case "barter_opened":
-            return f"{who} puts a barter together between g{e['from']} and g{e['to']}."
+            return f"{who} put a barter together between g{e['from']} and g{e['to']}."
         case "barter_give":
-            return f"{who} adds {e['good']} to the goods offered."
+            return f"{who} add {e['good']} to the goods offered."
         case "barter_ask":
-            return f"{who} adds {e['good']} to the goods asked for."
+            return f"{who} add {e['good']} to the goods asked for."
         case "barter_offered":
             b = e["barter"]
-            return f"{who} offers {_cubes(b['give'])} for {_cubes(b['ask'])}."
+            return f"{who} offer {_cubes(b['give'])} for {_cubes(b['ask'])}."
         case "barter_cancelled":
-            return f"{who} gives the barter up."
+            return f"{who} give the barter up."
         case "barter_refused":
-            return f"{who} refuses the barter."
+            return f"{who} refuse the barter."
         case "barter_done":
             b = e["barter"]
-            return f"{who} accepts the barter: {_cubes(b['give'])} for {_cubes(b['ask'])}."
+            return f"{who} accept the barter: {_cubes(b['give'])} for {_cubes(b['ask'])}."
         case "hired":
-            return f"{who} hires a sailor in {place(e['port'])}."
+            return f"{who} hire a sailor in {place(e['port'])}."
         case "built_galley":
-            return f"{who} builds galley g{e['galley']} in {place(e['port'])}."
+            return f"{who} build galley g{e['galley']} in {place(e['port'])}."
         case "built_fort":
-            return f"{who} builds a fort in {place(e['port'])}."
+            return f"{who} build a fort in {place(e['port'])}."
         case "sail":
-            return f"{who}'s g{e['galley']} sails to {place(e['area'])}."
+            return f"{possessive(who)} g{e['galley']} sails to {place(e['area'])}."
         case "permission_asked":
-            return f"{who} is asked to let g{e['galley']} pass."
+            return f"{who} are asked to let g{e['galley']} pass through."
         case "passage_allowed":
-            return f"{who} lets g{e['galley']} pass."
+            return f"{who} let g{e['galley']} pass."
         case "passage_denied":
-            return f"{who} refuses passage: g{e['galley']} stops."
+            return f"{who} refuse passage: g{e['galley']} stops."
         case "battle":
             return (
-                f"g{e['attacker']} attacks g{e['defender']}: rolls {e['rolls'][0]} / {e['rolls'][1]}, "
-                f"losses {e['losses'][0]} / {e['losses'][1]}."
+                f"g{e['attacker']} attacks g{e['defender']}: the attacker rolls {e['rolls'][0]}, "
+                f"the defender {e['rolls'][1]}; they lose {plural(e['losses'][0], 'sailor')} "
+                f"and {plural(e['losses'][1], 'sailor')}."
             )
         case "port_battle":
             fort = " (fortified)" if e["fort"] else ""
             return (
-                f"g{e['attacker']} attacks {place(e['port'])}{fort}: rolls {e['rolls'][0]} / {e['rolls'][1]}, "
-                f"losses {e['losses'][0]} / {e['losses'][1]}."
+                f"g{e['attacker']} attacks {place(e['port'])}{fort}: the attacker rolls "
+                f"{e['rolls'][0]}, the port {e['rolls'][1]}; they lose "
+                f"{plural(e['losses'][0], 'sailor')} and {plural(e['losses'][1], 'sailor')}."
             )
         case "captured":
-            return f"{who} captures g{e['galley']} with {e['sailors']} sailor(s)."
+            return f"{who} capture g{e['galley']} with {plural(e['sailors'], 'sailor')}."
         case "sink_chosen":
-            return f"{who} sinks g{e['galley']}."
+            return f"{who} sink g{e['galley']}."
         case "sunk":
             return f"g{e['galley']} sinks ({e['cause']})."
         case "spoils":
-            return f"{who} moves {e['good']} from g{e['from']} to g{e['to']}."
+            return f"{who} move {e['good']} from g{e['from']} to g{e['to']}."
         case "landed":
-            return f"{who} lands {e['sailors']} sailor(s) and takes {place(e['port'])}."
+            return f"{who} land {plural(e['sailors'], 'sailor')} and take {place(e['port'])}."
         case "sold":
-            bonus = f" + {e['bonus']} new market" if e["bonus"] else ""
-            return f"{who} sells {e['good']} in {place(e['port'])} for {e['ducats']}{bonus}."
+            bonus = f" and {plural(e['bonus'], 'ducat')} for a new market" if e["bonus"] else ""
+            return f"{who} sell {e['good']} in {place(e['port'])} for {plural(e['ducats'], 'ducat')}{bonus}."
         case "income":
-            return f"{who} receives {e['ducats']} ducats from the capital."
+            return f"{who} receive {plural(e['ducats'], 'ducat')} from the capital."
         case "done":
-            return f"{who} is done."
+            return f"{who} are done."
         case "game_over":
             return "The game is over."
     return str(e)

@@ -274,6 +274,11 @@ def display_names(board: Board) -> dict[str, str]:
     return out
 
 
+def _holder(where: Any) -> str:
+    """Where a sailor moves from or to: "the port" or a galley by number."""
+    return "the port" if where == "port" else f"galley {where}"
+
+
 def describe_event(e: dict[str, Any], names: dict[str, str] | None = None) -> str:
     """One event as a sentence, starting with a capital; `names` (see `display_names`) turns
     port and zone ids into printed names."""
@@ -303,9 +308,9 @@ def _sentence(e: dict[str, Any], shown: dict[str, str]) -> str:
         case "start_galley":
             return f"{who} takes galley {e['galley']} in {place(e['zone'])}."
         case "sailor":
-            return f"{who} moves a sailor from {e['from']} to {e['to']}."
+            return f"{who} moves a sailor from {_holder(e['from'])} to {_holder(e['to'])}."
         case "load":
-            paid = "free" if e["ducats"] == 0 else f"{e['ducats']} ducat(s)"
+            paid = "free" if e["ducats"] == 0 else plural(e["ducats"], "ducat")
             if e.get("paid_to") is not None:
                 paid += f" to {COLOURS[e['paid_to']]}"
             return f"{who} loads {e['good']} on galley {e['galley']} ({paid})."
@@ -322,17 +327,19 @@ def _sentence(e: dict[str, Any], shown: dict[str, str]) -> str:
         case "no_blockade":
             return f"{who} lets galley {e['against']} through."
         case "sale":
-            return f"{who} sells {e['good']} in {place(e['port'])} for {e['ducats']} ducat(s)."
+            return (
+                f"{who} sells {e['good']} in {place(e['port'])} for {plural(e['ducats'], 'ducat')}."
+            )
         case "attack":
-            return f"{who}'s galley {e['galley']} attacks {place(e['target'])}."
+            return f"{possessive(who)} galley {e['galley']} attacks {place(e['target'])}."
         case "fort_fire":
-            return f"The fort of {place(e['port'])} fires: {e['killed']} sailor(s) killed."
+            return f"The fort of {place(e['port'])} fires: {plural(e['killed'], 'sailor')} killed."
         case "battle_round":
             a, d = sum(e["attack_dice"]), sum(e["defence_dice"])
             return (
-                f"Battle round: attacker rolls {len(e['attack_dice'])} dice ({a} skull(s)), "
-                f"defender {len(e['defence_dice'])} ({d}); "
-                f"losses {e['attacker_lost']} / {e['defender_lost']}."
+                f"Battle round: the attacker rolls {plural(len(e['attack_dice']), 'die', 'dice')} "
+                f"({plural(a, 'skull')}), the defender {len(e['defence_dice'])} ({d}); they lose "
+                f"{plural(e['attacker_lost'], 'sailor')} and {plural(e['defender_lost'], 'sailor')}."
             )
         case "sunk":
             return f"Galley {e['galley']} ({who}) sinks ({e['cause']})."
@@ -343,24 +350,24 @@ def _sentence(e: dict[str, Any], shown: dict[str, str]) -> str:
         case "port_neutral":
             return f"{place(e['port'])} is emptied and becomes neutral."
         case "port_taken":
-            return f"{who} takes {place(e['port'])} with {e['sailors']} sailor(s)."
+            return f"{who} takes {place(e['port'])} with {plural(e['sailors'], 'sailor')}."
         case "end":
-            return f"{who} ends galley {e['galley']}'s turn."
+            return f"{who} ends the turn of galley {e['galley']}."
         case "purchase":
             what = " ".join(place(word) for word in str(e["what"]).split())  # the notation
-            return f"{who} buys {what} for {e['ducats']} ducat(s)."
+            return f"{who} buys {what} for {plural(e['ducats'], 'ducat')}."
         case "end_investment":
             return f"{who} ends the investment."
         case "special_investment":
             return f"{who} has fewer than 2 galleys and may buy more."
         case "doge_card":
-            return f"Doge card: {e['card']}."
+            return f"Doge card: {doge_name(e['card'])}."
         case "doge_shuffle":
             return "The Doge cards are shuffled."
         case "wine_income":
-            return f"{who} earns {e['ducats']} ducats from wine."
+            return f"{who} earns {plural(e['ducats'], 'ducat')} from wine."
         case "scoring":
-            return f"Scoring {e['scoring']}: {who} earns {e['ducats']} ducats."
+            return f"Scoring {e['scoring']}: {who} earns {plural(e['ducats'], 'ducat')}."
         case "game_over":
             return "The game is over."
         case "submitted":
