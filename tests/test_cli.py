@@ -173,8 +173,8 @@ def test_hot_seat_passes_the_screen() -> None:
     result = runner.invoke(app, args, input="\nroll\n\nroll\n")
     assert result.exit_code == 0
     out = result.stdout
-    assert "Pass the screen to red; press Enter" in out
-    assert out.index("Pass the screen to blue") < out.index("view of blue")
+    assert "Pass the screen to Red; press Enter" in out
+    assert out.index("Pass the screen to Blue") < out.index("view of Blue")
 
 
 def test_hot_seat_holds_private_events_until_the_seat_has_the_screen(toy_game: Game) -> None:
@@ -190,7 +190,7 @@ def test_hot_seat_holds_private_events_until_the_seat_has_the_screen(toy_game: G
     handed = buffer.getvalue()
     assert "public" in handed and "found coin" not in handed  # the hand-over screen: public
     session.show_board(1)
-    session.panel(1, "For your eyes only", only_private=True)
+    session.panel(1, "Since your last decision")
     assert "(private) found coin: blue" in buffer.getvalue()[len(handed) :]
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -207,8 +207,9 @@ class TerminalPlay:
     def height(self) -> int:
         return self.console.height if self.console.is_terminal else 10**6
 
-    def lines_of(self, renderable: RenderableType) -> int:
-        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+    def footer(self) -> int:
+        """Lines printed under the events before the prompt: the decision, any hint."""
+        return 4 + (7 if self.hint is not None else 0)
 
     def panel(self, seat: int, title: str, only_private: bool = False, room: int = 0) -> None:
         """Print what `seat` has not seen yet (or only its private part) under a title, and
@@ -354,20 +355,13 @@ class TerminalPlay:
             self.hand_over(seat)
             self.log[seat] = []
             self.show_board(seat)
-            self.panel(seat, "For your eyes only", only_private=True)
-        elif new_turn:
+            self.panel(seat, "Since your last decision", room=self.height() - self.footer())
+        elif new_turn:  # the board, then the events under it a screenful at a time
             self.log[seat] = []
-            board = self.game.render(self.state.view(seat), seat)
-            room = self.height() - self.lines_of(board) - 4
-            if self.console.is_terminal and len(self.unseen[seat]) + 1 > room:
-                self.panel(seat, "Since your last decision")
-                self.show_board(seat)
-                self.say(f"('log' shows the {len(self.log[seat])} events above again)")
-            else:
-                self.show_board(seat)
-                self.panel(seat, "Since your last decision", room=max(room, 5))
+            self.show_board(seat)
+            self.panel(seat, "Since your last decision", room=self.height() - self.footer())
         else:
-            self.panel(seat, "Since then")
+            self.panel(seat, "Since then", room=self.height() - self.footer())
         self.screen = seat
         self.decided.add(seat)
         self.show_decision(seat)

@@ -157,6 +157,20 @@ def _grid(headers: tuple[str, ...], rows: list[list[Text | str]], groups: int) -
     return table
 
 
+def _asking(view: dict[str, Any], names: dict[int, str], area_names: dict[str, str]) -> str:
+    """Which galley asks to pass, and where, as far as the view tells: another nation's
+    galley that has sailed this turn, is not stopped, and shares an area with a galley of
+    the seat asked."""
+    asked = set(view["to_move"])
+    theirs = {g["area"] for g in view["galleys"] if g["owner"] in asked}
+    asking = [
+        f"g{g['galley']} ({names[g['owner']]}) pass through {area_names.get(g['area'], g['area'])}"
+        for g in view["galleys"]
+        if g["owner"] not in asked and g["moved"] and not g["stopped"] and g["area"] in theirs
+    ]
+    return " to let " + " or ".join(asking) if asking else ""
+
+
 def render(
     view: dict[str, Any],
     seat: int | None,
@@ -206,6 +220,8 @@ def render(
         waiting = ", ".join(names[s] for s in view["to_move"])
         secret = " (secret, everyone at once)" if decision["simultaneous"] else ""
         kind = decision["kind"].replace("_", " ")
+        if decision["kind"] == "permission":
+            kind += _asking(view, names, area_names)
         status.append(f"\nDecision: {kind}{secret}; waiting for {waiting}.", style="bold")
     if view.get("over") and view.get("result"):
         status.append(
@@ -348,7 +364,7 @@ def describe_event(
         case "built_fort":
             return f"{who} build a fort in {place(e['port'])}."
         case "sail":
-            return f"{possessive(who)} g{e['galley']} sails to {place(e['area'])}."
+            return f"g{e['galley']} ({who}) sails to {place(e['area'])}."
         case "permission_asked":
             return f"{who} are asked to let g{e['galley']} pass through."
         case "passage_allowed":
