@@ -87,7 +87,7 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
     table = Table(title=title)
     table.add_column("seat")
     if seats:
-        table.add_column("player")
+        table.add_column("played by")
     table.add_column("score", justify="right")
     if result.target is None:
         table.add_column("rank", justify="right")
@@ -95,7 +95,7 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
         table.add_column("tie-break" if len(result.tiebreaks) == 1 else f"tie-break {k + 1}",
                          justify="right")  # fmt: skip
     for s in range(state.players):
-        row = [state.seat_label(s)]
+        row = [printed(state.seat_label(s))]
         if seats:
             row.append(seats[s])
         row.append(f"{result.scores[s]:g}")
@@ -306,9 +306,9 @@ class TerminalPlay:
             except (KeyboardInterrupt, _Stop):
                 self.say("Not saved.")
             raise Interrupted("interrupted") from None
-        if self.humans:
-            for s in self.humans if not self.hot_seat else [self.screen or self.humans[0]]:
-                self.panel(s, "Since your last decision")
+        if self.humans:  # the last events, to whoever has the screen
+            at_screen = self.screen if self.screen is not None else self.humans[0]
+            self.panel(at_screen, "Since your last decision")
         self.say("Game over.", style="bold")
         self.console.print(result_table(state, self.seats))
         if self.record_path is not None:
