@@ -166,6 +166,10 @@ def test_a_game_without_a_drawn_board_plays_in_the_terminal(tmp_path: Path) -> N
     assert "Amber, your decision (draft)" in screen
     term.send("kep grain-1")
     term.wait("Did you mean 'keep grain-1'")
+    term.send("rules draft")  # the rules, as Markdown, at a topic, in the middle of a game
+    term.wait("Draft")
+    term.wait("Amber >")
+    assert "## Draft" not in term.text()
     term.send("quit")
     term.wait("[Y/n] ")
     term.send("n")

@@ -491,8 +491,8 @@ def hint_lines(game: Game, state: GameState, seat: int, budget: str, seed: int) 
     best, visits, _mean, wins = table[0]
     lines = [
         f"Hint: {best.notation}: estimated chance to win {wins:.0%} ({visits} of {total} visits)",
-        f"  (the search bot's choice: the move its {total} visits, play-outs from what you "
-        "can see, tried most)",
+        "  (the search bot suggests the move it visited most; each visit is a play-out from a "
+        "world that fits what you can see)",
     ]
     for action, v, _mean, w in table[1:4]:
         if v < HINT_MIN_VISITS:
