@@ -125,6 +125,9 @@ HELP = (
 )
 
 
+MOVE_TITLE = "Your move"
+
+
 class Line:
     """An event as one seat may read it: its words and whether it was private."""
 
@@ -176,6 +179,8 @@ class TerminalPlay:
         """Per human seat: everything shown since its last decision (the `log` command)."""
         self.last_actor: int | None = None
         self.decided: set[int] = set()
+        self.asked: dict[int, str | None] = {}
+        """Per human seat: the kind of its last decision (told once, not at every step)."""
 
     # -- output --------------------------------------------------------------------------------
 
@@ -225,6 +230,10 @@ class TerminalPlay:
         """Lines under a one-line title, a screen at a time at a terminal, so that nothing
         scrolls away unread."""
         if not lines:
+            return
+        if title == MOVE_TITLE and len(lines) <= 3:  # a move's own effect: no title line
+            for line in lines:
+                self.say("  " + line.text, style="italic" if line.private else "green")
             return
         self.console.rule(Text(title, style="bold"), align="left")
         page = max(5, (room or self.height()) - 3)
@@ -294,7 +303,7 @@ class TerminalPlay:
                     self.announce(state.apply(seat, action))
                     self.last_actor = seat
                     if seat in self.unseen and (not self.hot_seat or self.screen == seat):
-                        self.panel(seat, "Your move")
+                        self.panel(seat, MOVE_TITLE)
         except _Stop as stop:
             self.say("Game stopped.")
             self.offer_save(ask=stop.asked)
@@ -364,7 +373,10 @@ class TerminalPlay:
             self.panel(seat, "Since then", room=self.height() - self.footer())
         self.screen = seat
         self.decided.add(seat)
-        self.show_decision(seat)
+        asked = self.state.stack[-1].kind if self.state.stack else None
+        if new_turn or asked != self.asked.get(seat):
+            self.show_decision(seat)  # not again for each step of the same decision
+        self.asked[seat] = asked
         if self.hint is not None:
             self.show_hint(seat)
         while True:
