@@ -145,6 +145,10 @@ def test_serenissima_1996_hot_seat_leaves_no_secret_on_the_screen() -> None:
     term.wait("Genoese >")
     screen = term.text()
     assert "view of Genoese" in screen and "Genoese, your decision (deploy)" in screen
+    term.child.send("\x1b[A")  # Up: the Genoese history is their own, the Venetians' is not in it
+    term.send("?")
+    term.wait("Legal moves: ")
+    assert "deploy 3 2" not in term.text() and "Refused" not in term.text()
     term.child.sendcontrol("c")
     term.wait("[Y/n] ")
     term.send("n")
