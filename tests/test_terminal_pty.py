@@ -136,9 +136,9 @@ def test_serenissima_1996_hot_seat_leaves_no_secret_on_the_screen() -> None:
     assert "arsenale: notation" not in refusal
     term.send("deploy 3 2")
     term.wait("Pass the screen to Genoese; press Enter ")
-    assert "\x1b[3J" in term.raw  # the scrollback was erased too
     handed = term.text()
     assert "deploy 3 2" not in handed  # the secret choice typed is gone: screen and scrollback
+    assert "\x1b[3J" in term.raw  # (the scrollback erased by xterm's ESC[3J)
     assert "Venetians >" not in handed and "view of Venetians" not in handed
     assert "Venetians have made a secret choice." in handed  # the public events since
     term.send("")
