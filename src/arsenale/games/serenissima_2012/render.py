@@ -212,7 +212,7 @@ def render(view: dict[str, Any], seat: int | None, sailing: list[tuple[str, str]
     status = Text(
         f"Turn {view['turn']}. Turn track: space {track['position']} of {track['length']}; "
         f"scorings at {scorings} and {track['scoring_spaces'][-1]} "
-        f"({track['scorings_done']} done). Doge cards: {doge['face_down']} face down; "
+        f"({track['scorings_done']} done).\nDoge cards: {doge['face_down']} face down; "
         f"discarded: {discard}."
     )
     act = view.get("activation")
@@ -222,12 +222,17 @@ def render(view: dict[str, Any], seat: int | None, sailing: list[tuple[str, str]
             f"Galley {act['galley']} ({COLOURS[act['seat']]}) is acting: {act['step']}, "
             f"{plural(act['zones_crossed'], 'zone')} crossed"
             + (", sale blocked" if act["sale_blocked"] else "")
-            + ".  "
+            + ".\n"
         )
     decision = view.get("decision")
     if decision:
         who = ", ".join(COLOURS[s] for s in view["to_move"])
         kind = decision["kind"].replace("_", " ")
+        if decision["kind"] == "blockade" and act:
+            where = next((g["zone"] for g in view["galleys"] if g["number"] == act["galley"]), "")
+            kind += (
+                f" of galley {act['galley']} ({COLOURS[act['seat']]}) in {names.get(where, where)}"
+            )
         line.append(f"Decision: {kind} (waiting for {who})", style="bold")
     if view.get("over") and view.get("result"):
         line.append(
