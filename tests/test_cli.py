@@ -310,3 +310,31 @@ def test_play_hint_refuses_a_bad_budget() -> None:
 )
 def test_serve_bad_input(args: list[str], needle: str) -> None:
     one_line_error(runner.invoke(app, ["serve", *args]), needle)
+
+
+def test_refusals_of_text_that_is_no_move_give_the_decisions_rule_and_close_moves() -> None:
+    """`bid 150` and `deploy 6 3` are no moves of Serenissima 1996 (bids go by hundreds, a
+    galley holds at most 5 sailors): the refusal says what the decision asks and cites its
+    rule, never "arsenale: notation"; a typo gets the legal moves it is close to."""
+    from arsenale.core.errors import IllegalAction
+    from arsenale.terminal import refusal
+
+    game = arsenale.load_game("serenissima-1996")
+    state = game.new_game(2, seed=3)
+
+    def refused(seat: int, text: str) -> str:
+        with pytest.raises(IllegalAction) as caught:
+            game.parse(state, seat, text)
+        return "\n".join(line for line, _style in refusal(game, state, seat, text, caught.value))
+
+    deploy = refused(0, "deploy 6 3")
+    assert "'deploy 6 3' is not a move here: split your 10 sailors" in deploy
+    assert "(rule: serenissima-1996" in deploy and "arsenale: notation" not in deploy
+    assert "Did you mean 'deploy 3 3'" in refused(0, "deploi 3 3")
+    early = refused(0, "bid 100")  # a move of the game, but not of this decision
+    assert "'bid 100' is not possible now: split your 10 sailors" in early and "(rule: " in early
+    state.apply(0, "deploy 3 3")
+    state.apply(1, "deploy 3 3")
+    bid = refused(0, "bid 150")
+    assert "'bid 150' is not a move here:" in bid and "hundreds" in bid
+    assert "(rule: serenissima-1996" in bid and "arsenale: notation" not in bid
