@@ -104,7 +104,7 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
         row += [f"{key[s]:g}" for key in result.tiebreaks]
         table.add_row(*row, style="bold" if s in result.winners else None)
     if result.tiebreaks:
-        table.caption = "tie-breaks: what settles equal scores, in the order the rules give"
+        table.caption = "tie-breaks settle equal scores, in the rules' order"
     return table
 
 
