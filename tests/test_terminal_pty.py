@@ -105,8 +105,8 @@ def test_serenissima_2012_against_a_bot_shows_the_map_and_what_the_bot_did(
     term.wait("Since your last decision")
     term.wait("Blue >")
     screen = term.text()
-    since = screen[screen.rindex("Since your last decision") :]
-    assert "Red" in since or "red" in since  # what the bot did since is on the screen
+    since = screen[screen.rindex("Since your last decision") :].splitlines()[1:]
+    assert any(line.startswith("  Red ") for line in since)  # what the bot did, under the board
     term.child.sendcontrol("c")
     term.wait("[Y/n] ")
     term.send("y")
