@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -468,7 +469,8 @@ def refusal(
                 state.check(seat, example)
                 reason, rule = f"{text!r} is not a move of {game.title}", None
             except IllegalAction as e:
-                reason, rule = f"{text!r} is not a move now: {e.reason}", e.rule
+                reason = f"{text!r} is not a move now: {_names_printed(e.reason, state)}"
+                rule = e.rule
             lines.append((f"Refused: {reason}", "red"))
             if rule:
                 lines.append((f"  (rule: {rule})", "red"))
@@ -476,7 +478,7 @@ def refusal(
             lines.append((f"Refused: {text!r} is not a move of {game.title}", "red"))
     else:
         rule = f" (rule: {error.rule})" if error.rule else ""
-        lines.append((f"Refused: {error.reason}{rule}", "red"))
+        lines.append((f"Refused: {_names_printed(error.reason, state)}{rule}", "red"))
     close = difflib.get_close_matches(typed, [a.notation for a in legal], n=3, cutoff=0.6)
     close = [c for c in close if c != typed]
     if close:
@@ -484,6 +486,14 @@ def refusal(
     elif isinstance(error, NotationError):
         lines.append(("Type '?' for the legal moves, or press Tab to complete one.", None))
     return lines
+
+
+def _names_printed(text: str, state: GameState) -> str:
+    """`text` with each seat's label written as a name ("the venetians" -> "the Venetians")."""
+    for seat in range(state.players):
+        label = state.seat_label(seat)
+        text = re.sub(rf"\b{re.escape(label)}\b", printed(label), text)
+    return text
 
 
 def hint_lines(game: Game, state: GameState, seat: int, budget: str, seed: int) -> list[str]:
