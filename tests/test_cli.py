@@ -191,7 +191,7 @@ def test_hot_seat_holds_private_events_until_the_seat_has_the_screen(toy_game: G
     assert "public" in handed and "found coin" not in handed  # the hand-over screen: public
     session.show_board(1)
     session.panel(1, "Since your last decision")
-    assert "(private) found coin: blue" in buffer.getvalue()[len(handed) :]
+    assert "(private) found coin: Blue" in buffer.getvalue()[len(handed) :]
 
 
 @pytest.mark.parametrize(

@@ -194,7 +194,7 @@ class TerminalPlay:
         return printed(self.state.seat_label(seat))
 
     def words(self, event: Event) -> str:
-        return self.game.describe_event(event, self.state.seat_label)
+        return self.game.describe_event(event, self.label)
 
     def announce(self, events: list[Event]) -> None:
         """Queue each event for every human seat that may see it; with no human, print it
