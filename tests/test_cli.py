@@ -338,3 +338,10 @@ def test_refusals_of_text_that_is_no_move_give_the_decisions_rule_and_close_move
     bid = refused(0, "bid 150")
     assert "'bid 150' is not a move here:" in bid and "hundreds" in bid
     assert "(rule: serenissima-1996" in bid and "arsenale: notation" not in bid
+
+
+def test_rules_open_at_the_sections_that_mention_a_topic() -> None:
+    """A topic no heading names opens the rules at the sections that mention it."""
+    result = runner.invoke(app, ["rules", "serenissima-2012", "wine"])
+    assert result.exit_code == 0
+    assert "'wine' is mentioned in:" in result.stdout and "## End of the turn" in result.stdout

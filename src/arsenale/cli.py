@@ -30,6 +30,7 @@ from arsenale.terminal import (
     interactive,
     read_stdin,
     result_table,
+    rules_at,
     stdout_console,
 )
 
@@ -184,11 +185,12 @@ def rules(
     game: Annotated[str, typer.Argument(help="Game id (see `arsenale games`).")],
     topic: Annotated[str | None, typer.Argument(help="A section heading word.")] = None,
 ) -> None:
-    """Print our summary of a game's rules, or its sections on TOPIC."""
+    """Print our summary of a game's rules (Markdown, drawn by Rich at a terminal), or its
+    sections on TOPIC: those whose heading names it, else those that mention it."""
     with _user_errors():
         g = _load(game)
         try:
-            text = g.rules(topic)
+            text = rules_at(g, topic)
         except FileNotFoundError:
             raise ArsenaleError(f"there is no rules summary for {game} yet") from None
     console = stdout_console()

@@ -426,11 +426,28 @@ class TerminalPlay:
         from rich.markdown import Markdown
 
         try:
-            text = self.game.rules(topic)
+            text = rules_at(self.game, topic)
         except (ArsenaleError, FileNotFoundError) as e:
             self.say(str(e), style="red")
             return
         self.console.print(Markdown(text))
+
+
+def rules_at(game: Game, topic: str | None) -> str:
+    """The game's rules summary (Markdown) at `topic`: the sections whose heading names it,
+    else the sections that mention it ("permission" is in "Phase 3: movement"); the game's
+    error listing the topics when none does."""
+    try:
+        return game.rules(topic)
+    except ArsenaleError:
+        if not topic:
+            raise
+        whole = game.rules(None)
+        sections = re.split(r"(?m)^(?=## )", whole)
+        hits = [x for x in sections if x.startswith("## ") and topic.lower() in x.lower()]
+        if not hits:
+            raise
+        return f"*{topic!r} is mentioned in:*\n\n" + "\n".join(hits)
 
 
 def printed(label: str) -> str:
