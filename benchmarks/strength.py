@@ -6,6 +6,8 @@
 The heuristic sits in seat 0 (every game here draws or bids its turn order, so seat 0 has no
 built-in advantage); every other seat plays uniformly at random, or the heuristic itself with
 --opponent heuristic (a sanity check: about 1/players). A game won by k tied seats counts 1/k.
+With one player (a game with a solo form) it prints the heuristic's wins and a random
+player's wins on the same seeds.
 Prints one line per player count: games, wins, win rate, the heuristic's mean CPU milliseconds
 per decision, and the mean final score of the heuristic and of the other seats. Strict: a
 heuristic failure stops the run with its error instead of playing a fallback move.
@@ -43,11 +45,14 @@ def play(
     state = game.new_game(players, seed=seed, options=options)
     rng = random.Random(seed * 7919 + players)
     other = heuristic if opponent == "heuristic" else random_policy
+    alone_at_random = players == 1 and opponent == "random-solo"
     decisions, spent = 0, 0.0
     while not state.is_over:
         for seat in state.to_move():
             info = SeatInfo(state, seat)
-            if seat == 0:
+            if alone_at_random:
+                action = random_policy(info, rng)
+            elif seat == 0:
                 t0 = time.process_time()
                 action = heuristic(info, rng)
                 spent += time.process_time() - t0
@@ -58,6 +63,13 @@ def play(
     result = state.result()
     share = 1.0 / len(result.winners) if 0 in result.winners else 0.0
     return share, decisions, spent, result.scores
+
+
+def pool_map(
+    jobs: list[tuple[str, int, int, str, dict[str, Any]]], workers: int
+) -> list[tuple[float, int, float, tuple[float, ...]]]:
+    with Pool(workers) as pool:
+        return pool.map(play, jobs, chunksize=4)
 
 
 def main() -> None:
@@ -84,12 +96,25 @@ def main() -> None:
             (args.game, args.seed + i, players, args.opponent, options) for i in range(args.games)
         ]
         t0 = time.perf_counter()
-        with Pool(args.workers) as pool:
-            results = pool.map(play, jobs, chunksize=4)
+        results = pool_map(jobs, args.workers)
         wins = sum(r[0] for r in results)
         decisions = sum(r[1] for r in results)
         spent = sum(r[2] for r in results)
         mine = sum(r[3][0] for r in results) / len(results)
+        if players == 1:
+            # A one-player game is won or lost (a target, or the rules' own outcome): the
+            # heuristic's rate, then a uniformly random player's on the same seeds.
+            alone = pool_map([(*job[:3], "random-solo", job[4]) for job in jobs], args.workers)
+            print(
+                f"{args.game}, alone: {args.games} games, heuristic wins {wins:g} "
+                f"({wins / args.games:.1%}, mean score {mine:.1f}), random wins "
+                f"{sum(r[0] for r in alone):g} (mean score "
+                f"{sum(r[3][0] for r in alone) / len(alone):.1f}), "
+                f"{1000 * spent / max(1, decisions):.2f} CPU ms/decision, "
+                f"{time.perf_counter() - t0:.0f} s",
+                flush=True,
+            )
+            continue
         others = sum(sum(r[3][1:]) / (players - 1) for r in results) / len(results)
         print(
             f"{args.game}, {players} players vs {args.opponent}: {args.games} games, wins {wins:g}, "

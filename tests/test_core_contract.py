@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from arsenale.core import GameState, IllegalAction, NotationError, replay
 from arsenale.core.game import Game
+from arsenale.core.result import Result
 from toygame import BIDS, ROLL, STOP, ToyRaceState
 
 
@@ -260,3 +261,22 @@ def test_a_state_class_declares_its_fields_once_and_clone_copies_them():
         class Broken(_GameState):
             copied = ("deck",)
             __slots__ = ()
+
+
+def test_a_one_player_result_is_won_by_a_target_or_by_the_rules_own_outcome() -> None:
+    """A solo game ends won or lost: against a score to reach, or by a condition of its rules
+    (Amalfi's challenge is lost at a failed title check, whatever the score)."""
+    reached = Result.from_keys([40.0], target=35.0)
+    assert reached.solo and reached.won and reached.winners == (0,)
+    assert reached.to_json()["won"] is True and reached.to_json()["target"] == 35.0
+    survived = Result.from_keys([12.0], won=True)
+    assert survived.solo and survived.won and survived.winners == (0,)
+    assert survived.to_json()["won"] is True and "target" not in survived.to_json()
+    failed = Result.from_keys([58.0], won=False)
+    assert failed.solo and not failed.won and failed.winners == () and failed.scores == (58.0,)
+    plain = Result.from_keys([3.0, 5.0])
+    assert not plain.solo and plain.winners == (1,) and "won" not in plain.to_json()
+    with pytest.raises(ValueError, match="one-player"):
+        Result.from_keys([3.0, 5.0], won=True)
+    with pytest.raises(ValueError, match="not both"):
+        Result.from_keys([3.0], target=2.0, won=True)

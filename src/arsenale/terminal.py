@@ -85,12 +85,14 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
     title = "Result"
     if result.target is not None:
         title += f": target {result.target:g} {'reached' if result.won else 'missed'}"
+    elif result.solo:
+        title += f": {'won' if result.won else 'lost'}"
     table = Table(title=title)
     table.add_column("seat")
     if seats:
         table.add_column("played by")
     table.add_column("score", justify="right")
-    if result.target is None:
+    if not result.solo:
         table.add_column("rank", justify="right")
     for k in range(len(result.tiebreaks)):
         table.add_column("tie-break" if len(result.tiebreaks) == 1 else f"tie-break {k + 1}",
@@ -100,7 +102,7 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
         if seats:
             row.append(seats[s])
         row.append(f"{result.scores[s]:g}")
-        if result.target is None:
+        if not result.solo:
             row.append(str(result.ranks[s]))
         row += [f"{key[s]:g}" for key in result.tiebreaks]
         table.add_row(*row, style="bold" if s in result.winners else None)

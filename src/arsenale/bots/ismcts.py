@@ -464,7 +464,7 @@ class ISMCTS:
             result = state.result()
             values = [float(v) for v in result.scores]
         if state.players == 1:
-            if result is not None and result.target is not None:
+            if result is not None and result.solo:
                 won = self._payoffs(result)
                 return won, won
             if self._reference is None:

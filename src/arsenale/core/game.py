@@ -223,13 +223,13 @@ class Game(ABC):
         """The payoff of each seat for the AI adapters and search, from a final result.
 
         Zero-sum games: 1 for first, -1 for last, evenly spaced between, shared ranks
-        averaged (they add up to 0). A one-player game: 1 if it reached its target, else -1.
+        averaged (they add up to 0). A one-player game: 1 if it was won (target reached, or the rules' own outcome), else -1.
         General-sum games of several players: the same rank payoffs (a game may override
         with its own, such as scores)."""
         from arsenale.core.result import rank_returns
 
         if len(result.ranks) == 1:
-            if result.target is None:
+            if not result.solo:
                 return [0.0]
             return [1.0 if result.won else -1.0]
         return rank_returns(result.ranks)

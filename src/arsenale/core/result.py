@@ -19,17 +19,27 @@ class Result:
     key holds one value per seat, higher is better."""
     target: float | None = None
     """A one-player game's target score: reached (score >= target) is a win."""
+    outcome: bool | None = None
+    """A one-player game won or lost by a condition of the rules other than a target score
+    (a challenge survived to the end, say): True won, False lost; the score stays a score."""
+
+    @property
+    def solo(self) -> bool:
+        """A one-player game with a win condition: a target score or an outcome."""
+        return self.target is not None or self.outcome is not None
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Seats ranked first; in a one-player game, the seat if it reached the target."""
-        if self.target is not None:
+        """Seats ranked first; in a one-player game, the seat if it won."""
+        if self.solo:
             return (0,) if self.won else ()
         return tuple(s for s, r in enumerate(self.ranks) if r == 1)
 
     @property
     def won(self) -> bool:
-        """A one-player game: whether the target was reached."""
+        """A one-player game: whether it was won (its outcome, or its target reached)."""
+        if self.outcome is not None:
+            return self.outcome
         return self.target is not None and self.scores[0] >= self.target
 
     @property
@@ -47,6 +57,7 @@ class Result:
         }
         if self.target is not None:
             out["target"] = self.target
+        if self.solo:
             out["won"] = self.won
         return out
 
@@ -55,15 +66,19 @@ class Result:
         scores: Sequence[float],
         *tiebreaks: Sequence[float],
         target: float | None = None,
+        won: bool | None = None,
     ) -> Result:
         """Ranks by score, then each tie-break key in turn, all higher is better; seats equal
-        on every key share a rank. `target` makes a one-player result won or lost."""
+        on every key share a rank. A one-player result is won or lost by `target` (a score to
+        reach) or by `won` (the rules' own condition)."""
         n = len(scores)
         tiebreaks = tuple(k for k in tiebreaks if len(k))
         if any(len(k) != n for k in tiebreaks):
             raise ValueError("every tie-break key needs one value per seat")
-        if target is not None and n != 1:
-            raise ValueError("a target score is for one-player games")
+        if (target is not None or won is not None) and n != 1:
+            raise ValueError("a target score or an outcome is for one-player games")
+        if target is not None and won is not None:
+            raise ValueError("a one-player result is won by a target or by an outcome, not both")
         keys = [(scores[s], *(k[s] for k in tiebreaks)) for s in range(n)]
         ranks = tuple(1 + sum(1 for k in keys if k > keys[s]) for s in range(n))
         return Result(
@@ -71,6 +86,7 @@ class Result:
             ranks,
             tuple(tuple(float(v) for v in k) for k in tiebreaks),
             target,
+            won,
         )
 
 

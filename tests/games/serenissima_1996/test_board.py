@@ -165,6 +165,35 @@ def test_geography_venice_istanbul_sicily(board):
     assert len(seen) == len(board.area_ids) - 1
 
 
+def test_issue_14_review_of_the_sea_graph(board):
+    """R1-EN/R1-FR special rules: the 4 high-seas areas have no coastline at all, so every
+    shore belongs to coastal areas, and two coastal areas that share a shore are adjacent: the
+    Ligurian Sea and the Gulf of Naples along Latium, the Strait of Messina and the Southern
+    Adriatic along Ionian Calabria. The Gulf of Sidra and Cyrenaica open onto the Ionian. Where
+    four areas meet one crossing pair touches (the Sardinia Channel; south of Cape Matapan).
+    The Balearics lie between Valencia and the Western Basin. Reasons in board.toml
+    (`changed`); test_drawn_map.py checks the whole graph against the drawn coasts."""
+
+    def adjacent(a: str, b: str) -> bool:
+        return board.area_index(b) in board.adjacent[board.area_index(a)]
+
+    for a, b in [
+        ("ligurian-sea", "gulf-of-naples"),
+        ("strait-of-messina", "south-adriatic"),
+        ("ionian-sea", "tripolitania"),
+        ("ionian-sea", "cyrenaica"),
+        ("sardinian-sea", "strait-of-messina"),
+        ("messenian-gulf", "libyan-sea"),
+        ("balearic-islands", "algerian-coast"),
+    ]:
+        assert adjacent(a, b) and adjacent(b, a), (a, b)
+    assert not adjacent("gulf-of-valencia", "western-basin")
+    assert not adjacent("tyrrhenian-sea", "gulf-of-tunis")
+    assert not adjacent("ionian-sea", "sea-of-crete")
+    changed = [a["id"] for a in RAW["area"] if "changed" in a]
+    assert len(changed) == 12 and all(a["status"] == "reconstructed" for a in RAW["area"])
+
+
 def test_travel_from_capitals_to_rare_goods_takes_about_two_rounds(board):
     """LG: from a capital, gold, gems and spices lie about 2 rounds away for a galley moving 3-5
     areas a round. Every rare-goods port is 3-10 moves from every capital (never next door, and

@@ -4,7 +4,7 @@ Over more than 1,000 positions of random games (fixed seeds; 2, 3 and 4 players;
 and hidden; both line-ups of the 2-player game): every legal action of the seat to move passes
 `check`; catalogue actions that are not legal are refused with IllegalAction, a plain reason
 and a rule citing the 1996 rulebook files, never the notation message of the core, and the
-refusals leave the state as it was. The 10,949 actions are sampled per position: some of every
+refusals leave the state as it was. The 11,629 actions are sampled per position: some of every
 kind, and more among those naming the seat's own galleys, where the finer checks lie. An action
 of a kind the decision can offer is explained by the check that keeps it out, not by the
 decision's general "what it asks" text.

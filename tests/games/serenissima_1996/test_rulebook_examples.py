@@ -209,6 +209,19 @@ def test_bids_cannot_exceed_the_treasury():
         s.apply(GENOESE, "bid 500")
 
 
+def test_a_bid_may_be_any_sum_the_bidder_holds():
+    """EN Phase 1: "each player puts in his hand a chosen sum of ducats"; FR: "chaque joueur
+    mise en secret une somme d'argent". The text sets no ceiling, so none binds a player: a
+    bid runs up to the bidder's whole treasury, whatever it is (RULINGS R9 once capped bids
+    at 30,000; the catalogue now reaches the most ducats a player can ever hold)."""
+    s = Stage().capitals().money(GENOESE, 45_000).bidding()
+    bids = {n for n in notations(s, GENOESE) if n.startswith("bid ")}
+    assert len(bids) == 451 and "bid 45000" in bids and "bid 45100" not in bids
+    s.apply(GENOESE, "bid 45000")
+    top = BOARD.money_bound()
+    assert s.game.actions.bid[-1]["ducats"] == top == 98_000
+
+
 # -- phase 2: buying ------------------------------------------------------------------------------
 
 

@@ -430,7 +430,8 @@ def test_valencia_scoring_example():
 def test_doge_card_example_two_hourglasses_pass_a_scoring_space():
     """serenissima-2012.en.txt, End of the Turn, example: the card with 2 hourglasses moves the
     white token 2 spaces; it passes a scoring space so scoring happens; then players with fewer
-    than 2 galleys may buy some (special investment)."""
+    than 2 galleys may buy some (special investment): in turn from the first player, galleys up
+    to 2 with no one-per-phase limit, sailors for galleys only (RULINGS.md R16)."""
     st = Stage(money=10)
     st.port("valencia", BLUE, 3, goods=["stone"]).port("genova", RED, 3)
     st.port("venezia", ORANGE, 3).port("constantinople", BLACK, 3)
@@ -486,7 +487,8 @@ def test_doge_card_reaching_or_not_reaching_a_scoring_space():
 
 def test_shuffle_card_reshuffles_every_card():
     """serenissima-2012.en.txt, End of the Turn, "2 Hourglass + Shuffle" card: the discarded
-    and remaining Doge cards are reshuffled face down."""
+    and remaining Doge cards are reshuffled face down; the shuffle card itself joins them
+    (RULINGS.md R31)."""
     st = Stage()
     st.port("valencia", BLUE, 3).galley(1, BLUE, "valencia", 3)
     s = end_of_turn(st, "hourglass-2-shuffle", track=0)
@@ -891,7 +893,7 @@ def _refused(s, seat, text):
 
 def test_galley_price_and_one_galley_per_investment():
     """serenissima-2012.en.txt, B) Investment, Galley: 1 ducat per galley already owned (plus
-    its one crew sailor, RULINGS R7 in investment.py), placed in an own port; only one new
+    its one crew sailor, RULINGS.md R7), placed in an own port; only one new
     galley per investment phase."""
     st = Stage(money=20)
     st.port("valencia", BLUE, 3).galley(1, BLUE, "valencia", 3).galley(2, BLUE, "algiers", 3)
@@ -904,7 +906,22 @@ def test_galley_price_and_one_galley_per_investment():
     assert s.money[BLUE] == 17 and s.reserve[BLUE] == reserve - 1
     assert s.g_owner[4] == BLUE and s.g_zone[4] == zone("valencia") and s.g_sailors[4] == 1
     assert not any(a.kind == "buy_galley" for a in s.legal_actions(BLUE)), "one per investment"
+    assert "recruit g5" in notations(s, BLUE), "more sailors may be recruited onto it (R7)"
     check_invariants(s)
+
+
+@pytest.mark.parametrize(("number", "next_galley"), [(5, 5), (1, 7)])
+def test_galley_bought_ahead_of_the_token_acts_this_turn(number, next_galley):
+    """serenissima-2012.en.txt, Game Overview: the black token moves clockwise to the next space
+    holding a galley cube. RULINGS.md R9: a galley bought during the turn acts this turn if its
+    number is still ahead of the token, and waits for the next turn if it is behind."""
+    st = Stage()
+    st.port("valencia", BLUE, 3).galley(3, BLUE, "valencia", 3).galley(7, RED, "napoli", 1)
+    s = st.activate(3, "invest")
+    s.apply(BLUE, f"galley {number} at valencia")
+    events = s.apply(BLUE, "end")
+    assert [e["galley"] for e in events if e["type"] == "wheel"] == [next_galley]
+    assert s.stack[-1] == Decision("galley", (s.g_owner[next_galley - 1],), next_galley - 1)
 
 
 def test_at_most_six_galleys():
@@ -915,6 +932,30 @@ def test_at_most_six_galleys():
         st.galley(n, BLUE, "valencia", 1)
     s = st.activate(1, "invest")
     assert not any(a.kind == "buy_galley" for a in s.legal_actions(BLUE))
+
+
+def test_components_limit_forts_and_goods_cubes():
+    """serenissima-2012.en.txt, components: 5 Fort tokens and a fixed number of cubes of each
+    good. RULINGS.md R27: no fort once all five are on the board, no wood bought once the bank
+    has none left."""
+    st = Stage()
+    st.port("genova", BLUE, 1, goods=("wood",)).port("valencia", BLUE, 1)
+    st.galley(1, BLUE, "valencia", 1)
+    assert "fort genova" in notations(st.activate(1, "invest"), BLUE)
+    assert "buy wood" in notations(st.activate(1), BLUE)
+    for name in ("tunis", "tripoli", "marseille", "cagliari", "napoli"):
+        st.port(name, fort=True)
+    left = BOARD.cubes[good("wood")] - 1  # one is in Genova's warehouse
+    for number in (7, 8, 9, 10):
+        st.galley(number, RED, "algiers", 1, wood=min(4, left))  # the bank's wood is all aboard
+        left -= min(4, left)
+    assert left == 0
+    s = st.activate(1, "invest")
+    assert "fort genova" not in notations(s, BLUE)
+    assert "all fort tokens are on the board" in _refused(s, BLUE, "fort genova").reason
+    s = st.activate(1)
+    assert "buy wood" not in notations(s, BLUE)
+    assert "no wood cubes are left in the bank" in _refused(s, BLUE, "buy wood").reason
 
 
 @pytest.mark.parametrize(
@@ -1016,6 +1057,22 @@ def test_closed_ports_can_be_crossed_but_not_traded():
     assert {"move genova", "move palermo"} <= legal
 
 
+def test_closed_zone_allows_battle_and_moves_among_own_galleys():
+    """serenissima-2012.en.txt, Serenissima with 3 players: closed areas can be crossed, and no
+    commerce takes place there. RULINGS.md R23: galleys may still fight there and move sailors
+    and goods among their owner's galleys; nothing is bought from the closed port."""
+    st = Stage(players=3)
+    st.s.closed = 1 << port("napoli")
+    st.port("valencia", BLUE, 1)
+    st.galley(1, BLUE, "napoli", 3, gold=1).galley(2, BLUE, "napoli", 2, wine=1)
+    st.galley(7, RED, "napoli", 1)
+    s = st.activate(1)
+    legal = notations(s, BLUE)
+    assert {"sailor from g2", "sailor to g2", "take wine from g2", "give gold to g2"} <= legal
+    assert {"attack g7"} <= legal
+    assert not legal & {"buy wood", "sailor to port", "sailor from port", "claim 1", "sell gold"}
+
+
 # -- end of the game ------------------------------------------------------------------------------
 
 
@@ -1077,6 +1134,24 @@ def test_no_room_no_loot():
     assert s.stack[-1].kind == "activation", "no loot decision: galley 1 is full"
     assert s.supply[good("gold")] == BOARD.cubes[good("gold")]
     assert s.g_goods[0] == 0
+
+
+def test_loot_fills_free_spaces_one_cube_at_a_time_without_tossing():
+    """serenissima-2012.en.txt, A) Action, 3) b) Battle, End of battle: the survivor claims the
+    wreck's goods when it has the space. RULINGS.md R14: cube by cube into free spaces, its own
+    goods not tossed for room (tossing is a loading act); what it cannot take goes to the bank."""
+    st = Stage()
+    st.port("valencia", BLUE, 1)
+    st.galley(1, BLUE, "algiers", 3, wood=1).galley(7, RED, "algiers", 1, gold=2)
+    s = st.activate(1)
+    script(s, SKULL, BLANK, BLANK, BLANK)  # Blue 3 dice, Red 1
+    s.apply(BLUE, "attack g7")
+    assert s.g_owner[6] == -1 and notations(s, BLUE) == {"loot gold", "done"}
+    s.apply(BLUE, "loot gold")  # galley 1 is now full: the other gold goes back to the bank
+    assert s.stack[-1].kind == "activation"
+    assert s.cargo[good("gold")] == 1 and s.cargo[good("wood")] == 1
+    assert s.supply[good("gold")] == BOARD.cubes[good("gold")] - 1
+    check_invariants(s)
 
 
 def test_galleys_of_several_players_fought_one_at_a_time():

@@ -33,8 +33,6 @@ from typing import cast
 from arsenale.core.actions import Action, Catalogue
 from arsenale.games.serenissima_1996.board import GOODS, Board
 
-MAX_BID = 300  # hundreds of ducats: bids up to 30,000 (RULINGS.md)
-
 
 class Actions:
     """The catalogue plus index tables, so rules pick actions without building any."""
@@ -52,7 +50,10 @@ class Actions:
             ]
             for a in range(6)
         ]
-        self.bid = [c.add("bid", f"bid {n * 100}", ducats=n * 100) for n in range(MAX_BID + 1)]
+        # Any sum the bidder holds, in 100-ducat coins: up to the most a player can ever hold
+        # (Board.money_bound), so the catalogue limits nothing the rules allow (RULINGS.md R9).
+        top_bid = board.money_bound() // 100
+        self.bid = [c.add("bid", f"bid {n * 100}", ducats=n * 100) for n in range(top_bid + 1)]
         self.position = [c.add("position", f"position {k}", place=k) for k in range(1, 5)]
         self.buy = [
             [c.add("buy", f"buy {good} g{g + 1}", good=good, galley=g + 1) for good in GOODS]

@@ -1,7 +1,7 @@
 """A galley's action (serenissima-2012.en.txt, "A) Action"): loading, movement, then sale or
 battle. The three steps are optional but keep their order, so the decision offers, at any
 moment, the actions of the current step and of every later one; taking a later step's action
-closes the earlier steps (RULINGS.md R3).
+closes the earlier steps (RULES.md, The wheel).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ OVER = "movement is over once the sale or battle step has begun"
 def legal_activation(
     s: Serenissima2012State, seat: int, top: Decision, why: Why | None
 ) -> list[Action]:
-    """The actions of the current step and of every later one (RULINGS.md R3), and end."""
+    """The actions of the current step and of every later one (RULES.md, The wheel), and end."""
     a, b = s.game.actions, s.game.board
     g = s.active
     zone = s.g_zone[g]

@@ -1,0 +1,227 @@
+"""Amalfi: Renaissance: the Game object, its set-up and the hooks the tools call."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from arsenale.core.actions import Action
+from arsenale.core.errors import OptionError
+from arsenale.core.game import Game, Label, Option
+from arsenale.core.state import Event, GameState
+from arsenale.games.amalfi_renaissance import heuristic as bot
+from arsenale.games.amalfi_renaissance.actions import CATALOGUE
+from arsenale.games.amalfi_renaissance.board import (
+    ARTWORKS,
+    ATLAS_SLOTS,
+    DECREES,
+    META,
+    N_LOC,
+    PRIVATES,
+    TITLES,
+    WORKSHOP_SLOTS,
+)
+from arsenale.games.amalfi_renaissance.rules import draw_atlas, settle, start_hands
+from arsenale.games.amalfi_renaissance.state import EMPTY, METHODS, N_MODS, RIVALS, AmalfiState
+
+HAND_PLAYERS = {
+    "packs": (1, 4),
+    "blind": (1, 4),
+    "personal": (1, 4),
+    "draft": (2, 4),
+    "draft_score": (2, 4),
+}
+"""Variants for the Allocation of Starting Hands: the player counts of each method."""
+
+
+class AmalfiRenaissance(Game):
+    id = "amalfi-renaissance"
+    title = "Amalfi: Renaissance"
+    min_players = 1
+    max_players = 4
+    rulebook = "amalfi-renaissance.en.txt"
+    catalogue = CATALOGUE
+    utility = "general_sum"
+    max_game_length = 3_000
+    fallback_kinds = (
+        "done",
+        "stop",
+        "feed",
+        "ready",
+        "beacon",
+        "pass",
+        "keep",
+        "pack",
+        "take",
+        "lighthouse",
+        "instead",
+        "choose",
+        "straighten",
+        "evolving",
+        "send",
+    )
+    options = (
+        Option(
+            "hands",
+            "packs",
+            "how starting hands are dealt: packs, blind, personal, draft, "
+            "draft_score (amalfi-renaissance.en.txt, Variants for the Allocation of "
+            "Starting Hands; the drafts need 2-4 players)",
+        ),
+        Option("rival", "naples", "the solo rival: naples or genoa (Solo Challenge; 1 player)"),
+        Option("first_player", -1, "the seat holding the Wind Rose first; -1 draws it"),
+        Option(
+            "solo_check",
+            "after",
+            "when the solo title check is made: 'after' periods "
+            "II-IV or 'before' periods II-IV (RULINGS.md)",
+        ),
+    )
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> AmalfiState:
+        method = options["hands"]
+        if method not in HAND_PLAYERS:
+            raise OptionError(f"option hands must be one of {', '.join(METHODS)}, not {method!r}")
+        low, high = HAND_PLAYERS[method]
+        if not low <= players <= high:
+            raise OptionError(
+                f"the {method} hands are for {low}-{high} players, not {players} "
+                "(amalfi-renaissance.en.txt, Variants for the Allocation of Starting Hands)"
+            )
+        if options["rival"] not in RIVALS[1:]:
+            raise OptionError(f"option rival must be naples or genoa, not {options['rival']!r}")
+        if options["solo_check"] not in ("after", "before"):
+            raise OptionError("option solo_check must be 'after' or 'before'")
+        first = options["first_player"]
+        if first != -1 and not 0 <= first < players:
+            raise OptionError(f"option first_player must be -1 or a seat 0-{players - 1}")
+        s = object.__new__(AmalfiState)
+        s._init_core(self, players, seed, options)
+        n = players
+        s.method = METHODS.index(method)
+        s.rival = RIVALS.index(options["rival"]) if n == 1 else 0
+        s.first = 0 if n == 1 else (s.chance.below(n) if first == -1 else first)
+        s.bay = [META["initial_ships"]] * n
+        s.port = [0] * n
+        s.holds = [0] * (5 * n)
+        s.built = [0] * n
+        s.lit = [0] * n
+        s.bread = [0] * n
+        for i in range(n):
+            s.bread[(s.first + i) % n] = META["starting_bread"][i]
+        s.vp = [0] * n
+        s.title_vp = [0] * n
+        s.passed = [0] * n
+        s.hands = [()] * n
+        s.known = [()] * n
+        s.invited = [()] * n
+        s.engaged = [()] * n
+        s.arts = [()] * n
+        s.tiles = [()] * n
+        s.artc = [0] * (3 * n)
+        s.charc = [0] * (4 * n)
+        s.mods = [0] * (N_MODS * n)
+        s.packets = [()] * n
+        s.reserve = [()] * n
+        s.pack_of = [EMPTY] * n
+        s.queue = []
+        s.claims = [(), (), ()]
+        s.dock = [EMPTY] * N_LOC
+        s.light = [EMPTY] * N_LOC
+        s.evolving = [EMPTY] * 3
+        s.removed = []
+        s.owner = [EMPTY] * len(PRIVATES)
+        s.period = 0
+        s.turn = s.first
+        s.first_pass = EMPTY
+        s.actor = EMPTY
+        s.rival_ships = 0
+        s.rival_lights = 0
+        s.outcome = 0
+        s.stage = 0
+        # Setting up the main board 1-4
+        decrees = list(range(len(DECREES)))
+        s.chance.shuffle(decrees)
+        s.decrees = tuple(decrees[:4])
+        s.decrees_aside = tuple(sorted(decrees[4:]))
+        tiles = list(range(len(PRIVATES)))
+        s.chance.shuffle(tiles)
+        half = len(tiles) // 2
+        s.pile_a, s.pile_b = tiles[:half], tiles[half:]
+        s.atlas = [EMPTY] * len(ATLAS_SLOTS)
+        for k in range(len(ATLAS_SLOTS)):
+            s.atlas[k] = draw_atlas(s)
+        s.wdeck = list(range(len(ARTWORKS)))
+        s.chance.shuffle(s.wdeck)
+        s.wdisc = []
+        s.workshop = [s.wdeck.pop() for _ in WORKSHOP_SLOTS]
+        dark = [i for i, t in enumerate(TITLES) if t.dark]
+        light = [i for i, t in enumerate(TITLES) if not t.dark]
+        s.chance.shuffle(dark)
+        s.chance.shuffle(light)
+        s.titles = (dark[0], light[0], light[1])
+        s.titles_aside = tuple(sorted(dark[1:] + light[2:]))
+        s.council = [EMPTY] * META["council"]
+        s.cdeck = []
+        s.cdisc = []
+        events: list[Event] = []
+        start_hands(s, events)
+        settle(s, events)
+        s._legal = None
+        return s
+
+    # -- bots --------------------------------------------------------------------------------
+
+    def heuristic(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert isinstance(world, AmalfiState)
+        return bot.heuristic(world, seat, legal, rng)
+
+    def evaluate(self, state: GameState) -> list[float]:
+        assert isinstance(state, AmalfiState)
+        return bot.evaluate(state)
+
+    def submission_prior(
+        self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert isinstance(world, AmalfiState)
+        return bot.submission_prior(world, seat, legal, rng)
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def describe_event(self, event: Event, label: Label) -> str:
+        kind = event.get("type")
+        seat = event.get("seat")
+        who = label(seat) if isinstance(seat, int) else ""
+        words = {
+            "navigate": lambda e: (
+                f"{who} sails to {e['place']}"
+                + (f", paying {e['bread']} bread" if e["bread"] else "")
+            ),
+            "acquire": lambda e: f"{who} acquires {e['artwork']} for {e['vp']} VP",
+            "discover": lambda e: f"{who} discovers {e['tile']} for {e['vp']} VP",
+            "invite": lambda e: f"{who} invites {e['card']}",
+            "engage": lambda e: f"{who} engages {e['card']}",
+            "construct": lambda e: f"{who} constructs {e['ships']} ship(s)",
+            "pass": lambda e: f"{who} passes",
+            "take": lambda e: f"{who} takes {e['card']} into hand",
+            "lighthouse": lambda e: f"{who} erects a lighthouse on {e['place']}",
+            "send": lambda e: f"{who} sends a ship to the {e['hold']} hold",
+            "title": lambda e: f"{who} completes the title {e['title']} for {e['vp']} VP",
+            "decree": lambda e: f"{who} scores {e['vp']} VP from the decree {e['decree']}",
+            "feed": lambda e: (
+                f"{who} feeds the crews with {e['bread']} bread"
+                + (f" and loses {e['vp_lost']} VP" if e["vp_lost"] else "")
+            ),
+            "period": lambda e: f"period {e['period']} begins; {label(e['first'])} plays first",
+            "game_over": lambda e: "the game is over",
+        }
+        fn = words.get(str(kind))
+        if fn is not None:
+            return str(fn(event))
+        return super().describe_event(event, label)
+
+
+__all__ = ["N_MODS", "AmalfiRenaissance"]

@@ -1,0 +1,340 @@
+"""How an Amalfi merchant plays: the heuristic bot, the score estimate search uses, and the
+model of another seat's secret keep. Each reads a world sampled from one seat's information
+(`SeatInfo.determinize`), never the true state.
+
+The heuristic is greedy: every main action is valued in VP (what it scores now, plus a rough
+worth of what it brings: ships in holds, characters, lighthouses, tiles), less the units it
+costs at about half a VP each; it passes when nothing is worth its price. Payments unload the
+holds the cost can use, then supply from the bay; feeding converts ships only when short.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.games.amalfi_renaissance import actions as A
+from arsenale.games.amalfi_renaissance.board import (
+    ARTWORKS,
+    ATLAS_SLOTS,
+    BREAD,
+    CHAR_IDS,
+    CHAR_TYPES,
+    CHARACTERS,
+    CHOICE,
+    COUNCIL_SLOTS,
+    DARK_VALUES,
+    ENDGAME,
+    ENGAGEABLE,
+    ERECT,
+    HOLD_VALUES,
+    IMMEDIATE,
+    LIGHT_VALUES,
+    LOC_IDS,
+    PRIV0,
+    PRIVATES,
+    RES,
+    SEND,
+    SHIP_RES,
+    STRAIGHTEN,
+    TAKE,
+    TITLES,
+    VP,
+    WORKSHOP_SLOTS,
+    Step,
+)
+
+if TYPE_CHECKING:
+    from arsenale.games.amalfi_renaissance.state import AmalfiState
+
+UNIT = 0.45
+"""What one unit of resource is worth in VP to the heuristic."""
+
+
+def step_value(s: AmalfiState, seat: int, step: Step, ships: int) -> float:
+    kind, a, _b = step
+    if kind == VP:
+        return float(a)
+    if kind == BREAD:
+        return 0.3 * min(a, s.capacity(seat) - s.bread[seat])
+    if kind == SEND:
+        return 1.3 * min(a, ships)
+    if kind == TAKE:
+        return 1.5
+    if kind == ERECT:
+        return 2.5 if s.lit[seat] < 6 else 2.0
+    if kind == STRAIGHTEN:
+        return 1.5 if s.engaged[seat] else 0.0
+    if kind == CHOICE:
+        return 1.5
+    return 0.0
+
+
+def card_value(s: AmalfiState, seat: int, c: int) -> float:
+    card = CHARACTERS[c]
+    left = 4 - s.period
+    if card.type == ENDGAME:
+        have = s.count(seat, card.item) if card.item else 0
+        return min(card.max, card.per * (have + left)) * 0.8
+    if card.type in (IMMEDIATE, ENGAGEABLE):
+        v = sum(step_value(s, seat, st, 3) for st in card.steps)
+        return (
+            v * (left if card.type == ENGAGEABLE else 1) * (0.8 if card.type == ENGAGEABLE else 1)
+        )
+    return 1.5 * left + 1.0
+
+
+def gains_of(s: AmalfiState, action: Action) -> dict[str, int]:
+    """The title items a main action adds (RULES.md, Titles)."""
+    kind = action.kind
+    if kind == "acquire":
+        t = ARTWORKS[s.workshop[action["slot"] - 1]].type
+        return {"artworks": 1, ("books", "paintings", "monuments")[t]: 1, f"art{t}": 1}
+    if kind == "discover":
+        return {"privates": 1}
+    if kind == "invite":
+        card = CHARACTERS[CHAR_IDS.index(action["card"])]
+        return {"characters": 1, CHAR_TYPES[card.type]: 1, f"char{card.type}": 1}
+    if kind == "construct":
+        return {"fleet": action["ships"], "ships": action["ships"]}
+    return {}
+
+
+def title_bonus(s: AmalfiState, seat: int, action: Action) -> float:
+    """Progress toward the titles in play the seat has not completed, in VP."""
+    gains = gains_of(s, action)
+    if not gains:
+        return 0.0
+    bonus = 0.0
+    for i, t in enumerate(s.titles):
+        if seat in s.claims[i]:
+            continue
+        title = TITLES[t]
+        values = DARK_VALUES if title.dark else LIGHT_VALUES
+        if len(s.claims[i]) >= len(values):
+            continue
+        deficit = 0
+        helped = 0
+        for item, k in title.need:
+            have = s.count(seat, item)
+            short = max(0, k - have)
+            deficit += short
+            if short:
+                if item in gains:
+                    helped += min(short, gains[item])
+                elif item == "pairs_of_types" and any(f"art{x}" in gains for x in range(3)):
+                    x = next(x for x in range(3) if f"art{x}" in gains)
+                    helped += 1 if s.artc[3 * seat + x] == 1 else 0
+                elif item == "largest_type" and any(f"art{x}" in gains for x in range(3)):
+                    x = next(x for x in range(3) if f"art{x}" in gains)
+                    helped += (
+                        1 if s.artc[3 * seat + x] == max(s.artc[3 * seat : 3 * seat + 3]) else 0
+                    )
+                elif item == "character_types" and any(f"char{x}" in gains for x in range(4)):
+                    x = next(x for x in range(4) if f"char{x}" in gains)
+                    helped += 1 if s.charc[4 * seat + x] == 0 else 0
+        if helped and deficit:
+            bonus += values[len(s.claims[i])] * helped / deficit * TITLE_WEIGHT
+    return bonus
+
+
+TITLE_WEIGHT = 1.6
+"""How much of a title square's VP the heuristic credits per unit of progress toward it."""
+
+
+def main_value(s: AmalfiState, seat: int, action: Action) -> float:
+    return main_value_base(s, seat, action) + title_bonus(s, seat, action)
+
+
+def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
+    kind = action.kind
+    held = sum(s.holds[5 * seat : 5 * seat + 5])
+    if kind == "navigate":
+        from arsenale.games.amalfi_renaissance.rules import place_of
+
+        loc = LOC_IDS.index(action["place"])
+        place = place_of(s, loc)
+        ships = s.bay[seat] - 1
+        v = sum(step_value(s, seat, st, ships) for st in place.steps)
+        if held >= 7:
+            v *= 0.4
+        return v - 0.4 * place.price + (0.5 if loc >= PRIV0 else 0.0)
+    if kind == "acquire":
+        k = action["slot"] - 1
+        art = ARTWORKS[s.workshop[k]]
+        return (
+            art.vp
+            + step_value(s, seat, art.bonus, s.bay[seat])
+            - UNIT * art.cost
+            + 0.4 * (WORKSHOP_SLOTS[k])
+        )
+    if kind == "discover":
+        k = action["slot"] - 1
+        tile = PRIVATES[s.atlas[k]]
+        return tile.vp + 1.2 * (3 - s.period) - UNIT * tile.cost + 0.4 * ATLAS_SLOTS[k]
+    if kind == "invite":
+        c = CHAR_IDS.index(action["card"])
+        return card_value(s, seat, c) - UNIT * CHARACTERS[c].cost + 1.0
+    if kind == "engage":
+        c = CHAR_IDS.index(action["card"])
+        return sum(step_value(s, seat, st, s.bay[seat]) for st in CHARACTERS[c].steps) + 0.5
+    if kind == "construct":
+        from arsenale.games.amalfi_renaissance.rules import ship_price
+
+        n = action["ships"]
+        if n > 1 or s.period >= 3:
+            return -5.0
+        return 2.5 * (3 - s.period) - UNIT * ship_price(s, seat) - 1.0
+    return -99.0
+
+
+def pay_step(s: AmalfiState, seat: int, legal: Sequence[Action]) -> Action:
+    _p, _a, _cost, mask, _sur, _paid, _surplus = s.stack[-1].data
+    if A.DONE in legal:
+        return A.DONE
+    h = 5 * seat
+    best = None
+    for r in range(5):
+        if (
+            mask >> r & 1
+            and s.holds[h + r]
+            and A.UNLOAD[r] in legal
+            and (best is None or HOLD_VALUES[r] > HOLD_VALUES[best])
+        ):
+            best = r
+    if best is not None:
+        return A.UNLOAD[best]
+    if A.EMERGENCY in legal:
+        return A.EMERGENCY
+    for r in range(5):
+        if A.UNLOAD[r] in legal:
+            return A.UNLOAD[r]
+    return legal[0]
+
+
+def wanted_hold(s: AmalfiState, seat: int) -> int:
+    """The hold a ship is best sent to: wood early (ships), else the emptiest 3-unit hold."""
+    h = 5 * seat
+    if s.period <= 1 and s.built[seat] < 3 and s.holds[h + SHIP_RES] < 2:
+        return SHIP_RES
+    return min(range(5), key=lambda r: (s.holds[h + r] - (HOLD_VALUES[r] - 2), r))
+
+
+def feed_step(s: AmalfiState, seat: int, legal: Sequence[Action]) -> Action:
+    final = A.FEED if A.FEED in legal else A.READY
+    need = s.feed(seat) if final is A.FEED else s.capacity(seat)
+    if s.bread[seat] >= need or (final is A.READY and s.period < 0):
+        return final
+    room = s.capacity(seat) - s.bread[seat]
+    h = 5 * seat
+    for r in sorted(range(5), key=lambda r: HOLD_VALUES[r]):
+        if A.UNLOAD[r] in legal and room >= 2 and (final is A.FEED or s.period == 3):
+            return A.UNLOAD[r]
+    if final is A.FEED and A.EMERGENCY in legal and room >= 3:
+        return A.EMERGENCY
+    del h
+    return final
+
+
+def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    kind = s.stack[-1].kind
+    if kind == "turn":
+        best, score = A.PASS, 0.0
+        for a in legal:
+            if a.kind in ("pass", "unload", "emergency", "discard"):
+                continue
+            v = main_value(s, seat, a) + rng.random() * 0.01
+            if v > score:
+                best, score = a, v
+        if best is A.PASS and s.bread[seat] < 2:
+            # unable to sail anywhere paid: unload a ship for bread and look again next ply
+            for r in range(5):
+                if A.UNLOAD[r] in legal and s.period < 3 and s.bay[seat] == 0:
+                    return A.UNLOAD[r]
+        return best
+    if kind == "pay":
+        return pay_step(s, seat, legal)
+    if kind == "send":
+        _n, hold = s.stack[-1].data
+        if hold < 5:
+            return A.SEND[hold]
+        r = wanted_hold(s, seat)
+        return A.SEND[r] if A.SEND[r] in legal else legal[0]
+    if kind == "take":
+        return max(
+            legal,
+            key=lambda a: (
+                card_value(s, seat, s.council[a["slot"] - 1]) + 0.5 * COUNCIL_SLOTS[a["slot"] - 1]
+            ),
+        )
+    if kind == "erect":
+        own = [
+            a
+            for a in legal
+            if LOC_IDS.index(a["place"]) >= PRIV0
+            and s.owner[LOC_IDS.index(a["place"]) - PRIV0] == seat
+        ]
+        return own[0] if own else legal[rng.randrange(min(len(legal), 8))]
+    if kind == "instead":
+        return A.INSTEAD_VP
+    if kind == "choose":
+        return A.CHOOSE_STRAIGHTEN if s.engaged[seat] else A.CHOOSE_CHARACTER
+    if kind == "beacon":
+        sends = [a for a in legal if a.kind == "beacon" and a["use"] != "bread"]
+        if sends and s.bread[seat] >= 2 + s.feed(seat) // 2:
+            r = wanted_hold(s, seat)
+            pick = [a for a in sends if a["use"] == RES[r]]
+            return pick[0] if pick else sends[0]
+        return A.BEACON_BREAD
+    if kind in ("feed", "ready"):
+        return feed_step(s, seat, legal)
+    if kind == "pack":
+        from arsenale.games.amalfi_renaissance.board import PACK_ICONS, PACKS
+
+        return max(
+            legal,
+            key=lambda a: sum(card_value(s, seat, c) for c in PACKS[PACK_ICONS.index(a["icon"])]),
+        )
+    if kind in ("select", "draft", "reserve"):
+        return max(
+            legal,
+            key=lambda a: (
+                card_value(s, seat, CHAR_IDS.index(a["card"]))
+                - UNIT * CHARACTERS[CHAR_IDS.index(a["card"])].cost
+            ),
+        )
+    return legal[0]
+
+
+def evaluate(s: AmalfiState) -> list[float]:
+    """Each seat's expected final VP: VP now, plus ships in holds and bread as future means,
+    endgame characters at their current counts, cards in hand."""
+    out = []
+    left = 4 - s.period
+    for seat in range(s.players):
+        v = float(s.vp[seat])
+        if s.over:
+            out.append(v)
+            continue
+        h = 5 * seat
+        units = sum(s.holds[h + r] * HOLD_VALUES[r] for r in range(5))
+        v += 0.35 * units + 0.15 * s.bread[seat] + 0.6 * len(s.hands[seat])
+        v += left * (1.2 * len(s.tiles[seat]) + 0.5 * s.lit[seat] + 0.3 * s.built[seat])
+        for c in s.invited[seat]:
+            card = CHARACTERS[c]
+            if card.type == ENDGAME:
+                v += min(card.max, card.per * s.count(seat, card.item))
+        v -= max(0, s.feed(seat) - s.bread[seat]) * 1.5
+        out.append(v)
+    return out
+
+
+def submission_prior(
+    s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """A rival's secret keep: the heuristic's pick three times in four, else any card."""
+    if rng.random() < 0.75:
+        return heuristic(s, seat, legal, rng)
+    return legal[rng.randrange(len(legal))]

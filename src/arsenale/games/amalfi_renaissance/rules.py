@@ -1,0 +1,1469 @@
+"""The rules of Amalfi: Renaissance, one group of functions per part of RULES.md, and the
+phase table `AmalfiState.phases` (decision kind -> Phase).
+
+Every legal-action generator is also the explanation of a refusal: where a check keeps an
+action out it calls `why.no(reason, rule, kinds, **params)`, naming the rulebook section.
+
+Benefits resolve through one queue (`state.queue`, the next step last): bonus steps (board.py
+VP ... CHOICE) and three control steps: BEACON (a lighthouse owner's use), RIVAL (the solo
+rival's reaction) and END (the next turn). `run` resolves steps until one needs a decision,
+which it pushes as a frame; answering the frame continues the queue.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision, Phase, Why
+from arsenale.core.state import Event
+from arsenale.games.amalfi_renaissance import actions as A
+from arsenale.games.amalfi_renaissance.board import (
+    ANY,
+    ART_IDS,
+    ARTWORKS,
+    ATLAS_SLOTS,
+    BREAD,
+    CHAR_IDS,
+    CHARACTERS,
+    CHOICE,
+    COUNCIL_SLOTS,
+    DARK_VALUES,
+    DECREE_BONUS,
+    DECREES,
+    DISC_ART,
+    DISC_CHAR,
+    ENDGAME,
+    ENGAGEABLE,
+    ERECT,
+    EV0,
+    EVOLVING,
+    EVOLVING_BONUS,
+    GRANARY_ICONS,
+    HOLD_VALUES,
+    IMMEDIATE,
+    LIGHT_VALUES,
+    LOC_IDS,
+    META,
+    N_LOC,
+    N_PUBLIC,
+    NONE,
+    PACK_ICONS,
+    PACKS,
+    PERMANENT,
+    PRIV0,
+    PRIVATES,
+    PUBLICS,
+    RES,
+    RIVAL_BONUS,
+    RIVAL_RES,
+    SEND,
+    SHIP_RES,
+    SHIPYARD_ICONS,
+    SOLO,
+    STRAIGHTEN,
+    TAKE,
+    TITLES,
+    VP,
+    WORKSHOP_SLOTS,
+    Place,
+    Step,
+)
+from arsenale.games.amalfi_renaissance.effects import AT_END, DECREE_FORMULAS, ON_INVITE
+from arsenale.games.amalfi_renaissance.state import (
+    EMPTY,
+    M_DISP,
+    M_HOLD,
+    M_SHIP,
+    N_MODS,
+    RIVAL,
+    RIVALS,
+    AmalfiState,
+    band,
+)
+
+RB = "amalfi-renaissance.en.txt, "
+R_SETUP = RB + "Players Setup"
+R_VARIANTS = RB + "Variants for the Allocation of Starting Hands"
+R_ACTIONS = RB + "Phase 1: Actions"
+R_PAY = RB + "Payments & Resources"
+R_NAV = RB + "Navigation"
+R_LIGHT = RB + "Navigation, Using Lighthouses"
+R_EVOLVING = RB + "Navigation, The Evolving Destinations"
+R_TAKE = RB + "Navigation, Take a Character in hand"
+R_ERECT = RB + "Navigation, Erect a Lighthouse"
+R_ACQ = RB + "Acquisition"
+R_DISC = RB + "Discovery"
+R_INV = RB + "Invitation"
+R_ENG = RB + "Engagement"
+R_CON = RB + "Construction"
+R_OPT = RB + "Optional Actions"
+R_FEED = RB + "Phase 2: Feed"
+R_DECREE = RB + "Phase 3: Decree"
+R_SOLO = RB + "Solo Challenge"
+
+BEACON, RIVAL_STEP, END = 20, 21, 22
+NAV, ACQ, DISC, INV, ENG, CON = range(6)
+ACTION_NAMES = (
+    "navigation",
+    "acquisition",
+    "discovery",
+    "invitation",
+    "engagement",
+    "construction",
+)
+OPTIONAL = frozenset({"unload", "emergency", "discard"})
+
+
+# -- small helpers ----------------------------------------------------------------------------
+
+
+def place_of(s: AmalfiState, loc: int) -> Place:
+    """The destination at a location now: printed, evolving (or the tile covering it), tile."""
+    if loc < N_PUBLIC:
+        return PUBLICS[loc]
+    if loc < PRIV0:
+        t = s.evolving[loc - EV0]
+        return PRIVATES[t] if t >= 0 else EVOLVING[loc - EV0]
+    return PRIVATES[loc - PRIV0]
+
+
+def units(s: AmalfiState, seat: int, r: int) -> int:
+    """RULES.md, Payments: what a ship leaving hold r yields."""
+    return HOLD_VALUES[r] + s.mods[N_MODS * seat + M_HOLD + r]
+
+
+def slot_bread(s: AmalfiState, seat: int, value: int) -> int:
+    """A display slot's bread for this seat: negative = surcharge (less any discount)."""
+    if value < 0:
+        return min(0, value + s.mods[N_MODS * seat + M_DISP])
+    return value
+
+
+def ship_price(s: AmalfiState, seat: int) -> int:
+    return max(1, META["ship_price"][s.period] - s.mods[N_MODS * seat + M_SHIP])
+
+
+def coverage(s: AmalfiState, seat: int, mask: int) -> tuple[int, int]:
+    """(the most units the seat can put toward a cost payable in `mask`, the most units it can
+    produce at all): every ship in a hold unloaded, then every ship in the bay supplied."""
+    h = 5 * seat
+    ships = s.bay[seat]
+    toward = 0
+    produce = 0
+    for r in range(5):
+        k = s.holds[h + r]
+        if k:
+            ships += k
+            u = k * units(s, seat, r)
+            produce += u
+            if mask >> r & 1:
+                toward += u
+    return toward + 3 * ships, produce + 3 * ships
+
+
+def can_pay(s: AmalfiState, seat: int, cost: int, mask: int, surcharge: int) -> str | None:
+    """None if the payment is possible (RULES.md, Payments); else why not, in words."""
+    toward, produce = coverage(s, seat, mask)
+    if toward < cost:
+        names = " or ".join(RES[r] for r in range(5) if mask >> r & 1)
+        return f"it costs {cost} {names} and your ships can raise at most {toward}"
+    if surcharge < 0:
+        best = min(s.capacity(seat), s.bread[seat] + produce - cost)
+        if best < -surcharge:
+            return (
+                f"after paying you could hold at most {best} bread, and the slot costs {-surcharge}"
+            )
+    return None
+
+
+def pay_ok(
+    s: AmalfiState,
+    seat: int,
+    cost: int,
+    mask: int,
+    surcharge: int,
+    memo: dict[int, tuple[int, int]],
+) -> bool:
+    """`can_pay` without the words, with the coverage of each mask computed once."""
+    t = memo.get(mask)
+    if t is None:
+        t = memo[mask] = coverage(s, seat, mask)
+    if t[0] < cost:
+        return False
+    return surcharge >= 0 or min(s.capacity(seat), s.bread[seat] + t[1] - cost) >= -surcharge
+
+
+def draw_council(s: AmalfiState) -> int:
+    if not s.cdeck and s.cdisc:
+        s.cdeck, s.cdisc = sorted(s.cdisc), []
+        s.chance.shuffle(s.cdeck)
+    return s.cdeck.pop() if s.cdeck else EMPTY
+
+
+def draw_workshop(s: AmalfiState) -> int:
+    if not s.wdeck and s.wdisc:
+        s.wdeck, s.wdisc = sorted(s.wdisc), []
+        s.chance.shuffle(s.wdeck)
+    return s.wdeck.pop() if s.wdeck else EMPTY
+
+
+def draw_atlas(s: AmalfiState) -> int:
+    """From the larger face-down pile, pile A on a tie (RULINGS.md, Atlas refills)."""
+    if len(s.pile_a) >= len(s.pile_b):
+        return s.pile_a.pop() if s.pile_a else EMPTY
+    return s.pile_b.pop()
+
+
+def take_from(row: list[int], i: int, refill: int) -> int:
+    """Remove slot i; the cards to its left shift right; the new card enters on the left."""
+    card = row.pop(i)
+    row.insert(0, refill)
+    return card
+
+
+def pop_council(s: AmalfiState, i: int) -> int:
+    card = s.council[i]
+    s.council.pop(i)
+    s.council.insert(0, draw_council(s))
+    return card
+
+
+def pop_workshop(s: AmalfiState, i: int) -> int:
+    card = s.workshop[i]
+    s.workshop.pop(i)
+    s.workshop.insert(0, draw_workshop(s))
+    return card
+
+
+def pop_atlas(s: AmalfiState, i: int) -> int:
+    tile = s.atlas[i]
+    s.atlas.pop(i)
+    s.atlas.insert(0, draw_atlas(s))
+    return tile
+
+
+def add_steps(s: AmalfiState, steps: list[Step] | tuple[Step, ...]) -> None:
+    """Queue steps to resolve next, in this order."""
+    s.queue.extend(reversed(steps))
+
+
+def remove_from_hand(s: AmalfiState, seat: int, card: int) -> None:
+    hand = list(s.hands[seat])
+    hand.remove(card)
+    s.hands[seat] = tuple(hand)
+    if card in s.known[seat]:
+        known = list(s.known[seat])
+        known.remove(card)
+        s.known[seat] = tuple(known)
+
+
+def add_to_hand(s: AmalfiState, seat: int, card: int, public: bool) -> None:
+    s.hands[seat] = tuple(sorted((*s.hands[seat], card)))
+    if public:
+        s.known[seat] = tuple(sorted((*s.known[seat], card)))
+
+
+def slot_exists(s: AmalfiState, loc: int) -> bool:
+    """Lighthouse slots: every printed and evolving destination, and every discovered tile."""
+    return loc < PRIV0 or s.owner[loc - PRIV0] >= 0
+
+
+# -- titles (RULES.md, Titles) -----------------------------------------------------------------
+
+
+def check_titles(s: AmalfiState, seat: int, events: list[Event]) -> None:
+    """At any moment a seat meets all of a title's requirements it places a cube on the
+    leftmost empty square and scores it."""
+    if seat < 0:
+        return
+    for i, t in enumerate(s.titles):
+        cl = s.claims[i]
+        if seat in cl:
+            continue
+        title = TITLES[t]
+        for item, k in title.need:
+            if s.count(seat, item) < k:
+                break
+        else:
+            values = DARK_VALUES if title.dark else LIGHT_VALUES
+            v = values[len(cl)] if len(cl) < len(values) else 0
+            s.claims[i] = (*cl, seat)
+            s.vp[seat] += v
+            s.title_vp[seat] += v
+            events.append({"type": "title", "seat": seat, "title": title.id, "vp": v})
+
+
+# -- the step queue ----------------------------------------------------------------------------
+
+
+def run(s: AmalfiState, events: list[Event]) -> None:
+    """Resolve queued steps until one needs a decision (a frame is pushed) or none is left."""
+    while s.queue:
+        kind, a, b = s.queue.pop()
+        if STEPS[kind](s, a, b, events):
+            return
+        check_titles(s, s.actor, events)
+
+
+def step_vp(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
+    s.vp[s.actor] += a
+    events.append({"type": "vp", "seat": s.actor, "vp": a})
+    return False
+
+
+def step_bread(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
+    got = s.gain_bread(s.actor, a)
+    events.append({"type": "bread", "seat": s.actor, "bread": got})
+    return False
+
+
+def step_send(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
+    """RULES.md, Navigation: send up to `a` ships from the bay to hold `b` (or any)."""
+    if s.bay[s.actor] == 0:
+        return False
+    s.stack.append(Decision("send", (s.actor,), (a, b)))
+    return True
+
+
+def take_cost(s: AmalfiState, seat: int, k: int) -> int:
+    return slot_bread(s, seat, COUNCIL_SLOTS[k])
+
+
+def step_take(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
+    """RULES.md, Bonuses: take a character from the Council, if any slot is affordable."""
+    seat = s.actor
+    for k in range(4):
+        if s.council[k] >= 0 and s.bread[seat] + take_cost(s, seat, k) >= 0:
+            s.stack.append(Decision("take", (seat,)))
+            return True
+    events.append({"type": "lost", "seat": seat, "bonus": "take"})
+    return False
+
+
+def free_slots(s: AmalfiState) -> list[int]:
+    return [loc for loc in range(N_LOC) if s.light[loc] == EMPTY and slot_exists(s, loc)]
+
+
+def step_erect(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
+    seat = s.actor
+    if s.lit[seat] >= META["lighthouses"]:
+        s.stack.append(Decision("instead", (seat,)))
+        return True
+    if not any(s.light[loc] == EMPTY and slot_exists(s, loc) for loc in range(N_LOC)):
+        events.append({"type": "lost", "seat": seat, "bonus": "erect"})
+        return False
+    s.stack.append(Decision("erect", (seat,)))
+    return True
+
+
+def step_straighten(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
+    seat = s.actor
+    if not s.engaged[seat]:
+        events.append({"type": "lost", "seat": seat, "bonus": "straighten"})
+        return False
+    s.stack.append(Decision("straighten", (seat,)))
+    return True
+
+
+def step_discard_art(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
+    i = len(s.workshop) - 1
+    if s.workshop[i] >= 0:
+        card = pop_workshop(s, i)
+        s.wdisc.append(card)
+        events.append({"type": "discard_artwork", "artwork": ART_IDS[card]})
+    return False
+
+
+def step_discard_char(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
+    i = len(s.council) - 1
+    if s.council[i] >= 0:
+        card = pop_council(s, i)
+        s.cdisc.append(card)
+        events.append({"type": "discard_character", "character": CHAR_IDS[card]})
+    return False
+
+
+def step_choice(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
+    s.stack.append(Decision("choose", (s.actor,)))
+    return True
+
+
+def step_beacon(s: AmalfiState, loc: int, b: int, events: list[Event]) -> bool:
+    """RULES.md, Lighthouses: the owner of the lighthouse here may use it once."""
+    owner = s.light[loc]
+    if owner in (EMPTY, RIVAL):
+        return False
+    s.stack.append(Decision("beacon", (owner,), loc))
+    return True
+
+
+def step_rival(s: AmalfiState, kind: int, b: int, events: list[Event]) -> bool:
+    rival_react(s, kind, events)
+    return False
+
+
+def step_end(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
+    advance(s, events)
+    return True
+
+
+STEPS: dict[int, Any] = {
+    VP: step_vp,
+    BREAD: step_bread,
+    SEND: step_send,
+    TAKE: step_take,
+    ERECT: step_erect,
+    STRAIGHTEN: step_straighten,
+    DISC_ART: step_discard_art,
+    DISC_CHAR: step_discard_char,
+    CHOICE: step_choice,
+    BEACON: step_beacon,
+    RIVAL_STEP: step_rival,
+    END: step_end,
+}
+
+
+def finish_frame(s: AmalfiState, events: list[Event]) -> list[Event]:
+    """A step's decision is answered: pop it, check titles, resolve the rest of the queue."""
+    s.stack.pop()
+    check_titles(s, s.actor, events)
+    run(s, events)
+    return events
+
+
+# -- set-up: starting hands (RULES.md, Starting hands) ---------------------------------------
+
+
+def start_hands(s: AmalfiState, events: list[Event]) -> None:
+    n = s.players
+    method = s.method
+    if method == 0:  # packs: reverse turn order, from the first player's right
+        s.stack.append(Decision("pack", ((s.first - 1) % n,), 0))
+        return
+    if method == 1:  # blind
+        deck = list(range(len(CHARACTERS)))
+        s.chance.shuffle(deck)
+        for seat in range(n):
+            hand = tuple(sorted(deck.pop() for _ in range(META["hand"])))
+            s.hands[seat] = hand
+            events.append(_dealt(seat, hand))
+        s.cdeck = deck
+        finish_setup(s, events)
+        return
+    ends = [c for c, ch in enumerate(CHARACTERS) if ch.type == ENDGAME]
+    others = [c for c, ch in enumerate(CHARACTERS) if ch.type != ENDGAME]
+    if method == 3:
+        others = list(range(len(CHARACTERS)))
+        ends = []
+    s.chance.shuffle(ends)
+    s.chance.shuffle(others)
+    for seat in range(n):
+        if method == 2:
+            packet = [ends.pop() for _ in range(2)] + [others.pop() for _ in range(8)]
+        elif method == 3:
+            packet = [others.pop() for _ in range(7)]
+        else:
+            s.reserve[seat] = tuple(sorted(ends.pop() for _ in range(3)))
+            events.append(_dealt(seat, s.reserve[seat], "reserve"))
+            packet = [others.pop() for _ in range(6)]
+        s.packets[seat] = tuple(sorted(packet))
+        events.append(_dealt(seat, s.packets[seat]))
+    s.cdeck = ends + others
+    s.stage = 0
+    s.stack.append(Decision("select" if method == 2 else "draft", tuple(range(n)), 0))
+
+
+def _dealt(seat: int, cards: tuple[int, ...], what: str = "packet") -> Event:
+    return {
+        "type": "dealt",
+        "seat": seat,
+        "what": what,
+        "cards": [CHAR_IDS[c] for c in cards],
+        "visible_to": [seat],
+    }
+
+
+def legal_pack(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    out = []
+    for i, action in enumerate(A.PACK):
+        if i in s.pack_of:
+            if why is not None:
+                why.no(f"the {PACK_ICONS[i]} pack is taken", R_SETUP, "pack", icon=PACK_ICONS[i])
+        else:
+            out.append(action)
+    return out
+
+
+def apply_pack(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    s.stack.pop()
+    i = PACK_ICONS.index(action["icon"])
+    s.pack_of[seat] = i
+    s.hands[seat] = PACKS[i]
+    s.known[seat] = PACKS[i]
+    events: list[Event] = [{"type": "pack", "seat": seat, "icon": PACK_ICONS[i]}]
+    k = top.data + 1
+    if k < s.players:
+        s.stack.append(Decision("pack", ((s.first - 1 - k) % s.players,), k))
+        return events
+    s.cdeck = [c for p in range(6) if p not in s.pack_of for c in PACKS[p]]
+    s.cdeck += [c for c, ch in enumerate(CHARACTERS) if ch.pack < 0]
+    finish_setup(s, events)
+    return events
+
+
+def legal_keep(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    cards = s.reserve[seat] if top.kind == "reserve" else s.packets[seat]
+    if why is not None and why.wants("keep"):
+        c = CHAR_IDS.index(why.action["card"])
+        if c not in cards:
+            where = "your 3 endgame cards" if top.kind == "reserve" else "the cards you hold"
+            why.no(f"{CHAR_IDS[c]} is not among {where}", R_VARIANTS, "keep")
+    return [A.KEEP[c] for c in cards]
+
+
+def apply_keep(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    """The one-player form of the simultaneous keep (personal selection in solo)."""
+    s.stack.pop()
+    return resolve_keep(s, top, {seat: action})
+
+
+def resolve_keep(s: AmalfiState, top: Decision, subs: dict[int, Action]) -> list[Event]:
+    n = s.players
+    events: list[Event] = [{"type": "kept_round", "decision": top.kind, "round": top.data + 1}]
+    rests: list[tuple[int, ...]] = []
+    for seat in range(n):
+        c = CHAR_IDS.index(subs[seat]["card"])
+        events.append({"type": "kept", "seat": seat, "card": CHAR_IDS[c], "visible_to": [seat]})
+        s.hands[seat] = tuple(sorted((*s.hands[seat], c)))
+        if top.kind == "reserve":
+            s.cdeck.extend(x for x in s.reserve[seat] if x != c)
+            s.reserve[seat] = ()
+            continue
+        rest = tuple(x for x in s.packets[seat] if x != c)
+        rests.append(rest)
+    if top.kind == "reserve":
+        finish_setup(s, events)
+        return events
+    if top.kind == "select":  # personal selection: keep one more, six times
+        for seat in range(n):
+            s.packets[seat] = rests[seat]
+        if top.data + 1 < META["hand"]:
+            s.stack.append(Decision("select", top.seats, top.data + 1))
+            return events
+        for seat in range(n):
+            s.cdeck.extend(s.packets[seat])
+            s.packets[seat] = ()
+        finish_setup(s, events)
+        return events
+    # draft: pass the rest to the left-hand neighbour; at 2 cards keep 1, discard 1
+    if len(rests[0]) == 1:
+        for seat in range(n):
+            s.cdeck.extend(rests[seat])
+            s.packets[seat] = ()
+        if s.method == 4:
+            s.stack.append(Decision("reserve", top.seats, 0))
+            return events
+        finish_setup(s, events)
+        return events
+    for seat in range(n):
+        s.packets[(seat + 1) % n] = rests[seat]
+        events.append(_dealt((seat + 1) % n, rests[seat]))
+    s.stack.append(Decision("draft", top.seats, top.data + 1))
+    return events
+
+
+def finish_setup(s: AmalfiState, events: list[Event]) -> None:
+    """Players Setup 10: the other characters form the Council deck; reveal 4."""
+    s.cdeck.sort()
+    s.chance.shuffle(s.cdeck)
+    s.council = [draw_council(s) for _ in range(META["council"])]
+    events.append({"type": "council", "cards": [CHAR_IDS[c] for c in s.council]})
+    start_period(s, events)
+
+
+# -- periods and turns (RULES.md, Periods; Actions) --------------------------------------------
+
+
+def start_period(s: AmalfiState, events: list[Event]) -> None:
+    s.passed = [0] * s.players
+    s.first_pass = EMPTY
+    s.turn = s.first
+    s.actor = s.first
+    events.append({"type": "period", "period": s.period + 1, "first": s.first})
+    s.stack.append(Decision("turn", (s.first,)))
+
+
+def advance(s: AmalfiState, events: list[Event]) -> None:
+    """The next seat that has not passed, clockwise; when all have passed, the Feed."""
+    n = s.players
+    for i in range(1, n + 1):
+        seat = (s.turn + i) % n
+        if not s.passed[seat]:
+            s.turn = seat
+            s.actor = seat
+            s.stack.append(Decision("turn", (seat,)))
+            return
+    end_actions(s, events)
+
+
+def legal_optional(s: AmalfiState, seat: int, why: Why | None, out: list[Action]) -> None:
+    """RULES.md, Optional actions: unload a ship, emergency supply, discard a character."""
+    if why is not None and not why.wants(OPTIONAL):
+        return
+    h = 5 * seat
+    for r in range(5):
+        if s.holds[h + r]:
+            out.append(A.UNLOAD[r])
+        elif why is not None:
+            why.no(f"you have no ship in your {RES[r]} hold", R_OPT, "unload", hold=RES[r])
+    if s.bay[seat]:
+        out.append(A.EMERGENCY)
+    elif why is not None:
+        why.no("you have no ship in your bay", R_PAY, "emergency")
+    hand = s.hands[seat]
+    if why is not None and why.wants("discard"):
+        c = CHAR_IDS.index(why.action["card"])
+        if c not in hand:
+            why.no(f"{CHAR_IDS[c]} is not in your hand", R_OPT, "discard")
+    out.extend(A.DISCARD[c] for c in hand)
+
+
+def apply_optional(s: AmalfiState, seat: int, action: Action) -> list[Event]:
+    kind = action.kind
+    if kind == "unload":
+        r = RES.index(action["hold"])
+        s.holds[5 * seat + r] -= 1
+        s.bay[seat] += 1
+        got = s.gain_bread(seat, units(s, seat, r))
+        return [{"type": "unload", "seat": seat, "hold": RES[r], "bread": got}]
+    if kind == "emergency":
+        s.bay[seat] -= 1
+        s.port[seat] += 1
+        got = s.gain_bread(seat, META["emergency_units"])
+        return [{"type": "emergency", "seat": seat, "bread": got}]
+    c = CHAR_IDS.index(action["card"])
+    remove_from_hand(s, seat, c)
+    s.cdisc.append(c)
+    got = s.gain_bread(seat, 1)
+    return [{"type": "discard", "seat": seat, "card": CHAR_IDS[c], "bread": got}]
+
+
+def can_navigate(s: AmalfiState, seat: int, loc: int) -> str | None:
+    if s.dock[loc] != EMPTY:
+        return f"the dock of {LOC_IDS[loc]} is taken this period"
+    if loc >= PRIV0:
+        t = loc - PRIV0
+        if s.owner[t] != seat:
+            return f"{LOC_IDS[loc]} is not a private destination you have discovered"
+    price = place_of(s, loc).price
+    if s.bread[seat] < price:
+        return f"{LOC_IDS[loc]} costs {price} bread and you have {s.bread[seat]}"
+    return None
+
+
+def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    out: list[Action] = []
+    memo: dict[int, tuple[int, int]] = {}
+    if why is None or why.wants("navigate"):
+        if not s.bay[seat]:
+            if why is not None:
+                why.no("you have no ship in your bay to sail", R_NAV, "navigate")
+        else:
+            bread = s.bread[seat]
+            dock = s.dock
+            for loc in range(N_LOC):
+                if dock[loc] != EMPTY:
+                    if why is not None:
+                        why.no(
+                            f"the dock of {LOC_IDS[loc]} is taken this period",
+                            R_NAV,
+                            "navigate",
+                            place=LOC_IDS[loc],
+                        )
+                    continue
+                if loc >= PRIV0:
+                    if s.owner[loc - PRIV0] != seat:
+                        if why is not None:
+                            why.no(
+                                f"{LOC_IDS[loc]} is not a private destination you have discovered",
+                                R_DISC + ", Navigate to a private destination",
+                                "navigate",
+                                place=LOC_IDS[loc],
+                            )
+                        continue
+                    price = PRIVATES[loc - PRIV0].price
+                else:
+                    price = place_of(s, loc).price
+                if bread < price:
+                    if why is not None:
+                        why.no(
+                            f"{LOC_IDS[loc]} costs {price} bread and you have {bread}",
+                            R_NAV,
+                            "navigate",
+                            place=LOC_IDS[loc],
+                        )
+                    continue
+                out.append(A.NAVIGATE[loc])
+    if why is None or why.wants("acquire"):
+        for k in range(5):
+            a = s.workshop[k]
+            if a < 0:
+                if why is not None:
+                    why.no(f"Workshop slot {k + 1} is empty", R_ACQ, "acquire", slot=k + 1)
+                continue
+            art = ARTWORKS[a]
+            sb = slot_bread(s, seat, WORKSHOP_SLOTS[k])
+            if pay_ok(s, seat, art.cost, art.mask, sb, memo):
+                out.append(A.ACQUIRE[k])
+            elif why is not None:
+                why.no(
+                    f"{art.id}: {can_pay(s, seat, art.cost, art.mask, sb)}",
+                    R_ACQ,
+                    "acquire",
+                    slot=k + 1,
+                )
+    if why is None or why.wants("discover"):
+        for k in range(5):
+            t = s.atlas[k]
+            if t < 0:
+                if why is not None:
+                    why.no(f"Atlas slot {k + 1} is empty", R_DISC, "discover", slot=k + 1)
+                continue
+            tile = PRIVATES[t]
+            sb = slot_bread(s, seat, ATLAS_SLOTS[k])
+            if pay_ok(s, seat, tile.cost, tile.mask, sb, memo):
+                out.append(A.DISCOVER[k])
+            elif why is not None:
+                why.no(
+                    f"{tile.id}: {can_pay(s, seat, tile.cost, tile.mask, sb)}",
+                    R_DISC,
+                    "discover",
+                    slot=k + 1,
+                )
+    if why is None or why.wants("invite"):
+        hand = s.hands[seat]
+        if why is not None:
+            c = CHAR_IDS.index(why.action["card"])
+            if c not in hand:
+                why.no(f"{CHAR_IDS[c]} is not in your hand", R_INV, "invite")
+        for c in hand:
+            ch = CHARACTERS[c]
+            if pay_ok(s, seat, ch.cost, ch.mask, 0, memo):
+                out.append(A.INVITE[c])
+            elif why is not None:
+                why.no(
+                    f"{ch.id}: {can_pay(s, seat, ch.cost, ch.mask, 0)}", R_INV, "invite", card=ch.id
+                )
+    if why is None or why.wants("engage"):
+        if why is not None:
+            c = CHAR_IDS.index(why.action["card"])
+            if c not in s.invited[seat]:
+                why.no(f"you have not invited {CHAR_IDS[c]}", R_ENG, "engage")
+            elif CHARACTERS[c].type != ENGAGEABLE:
+                why.no(f"{CHAR_IDS[c]} is not an engageable character", R_ENG, "engage")
+            elif c in s.engaged[seat]:
+                why.no(f"{CHAR_IDS[c]} is already engaged this period", R_ENG, "engage")
+        engaged = s.engaged[seat]
+        out.extend(
+            A.ENGAGE[c]
+            for c in sorted(s.invited[seat])
+            if CHARACTERS[c].type == ENGAGEABLE and c not in engaged
+        )
+    if why is None or why.wants("construct"):
+        left = 6 - s.built[seat]
+        price = ship_price(s, seat)
+        for n in range(1, 7):
+            if n > left:
+                if why is not None:
+                    why.no(f"your shipyard has {left} ships left", R_CON, "construct", ships=n)
+                continue
+            if pay_ok(s, seat, n * price, 1 << SHIP_RES, 0, memo):
+                out.append(A.CONSTRUCT[n - 1])
+            elif why is not None:
+                no = can_pay(s, seat, n * price, 1 << SHIP_RES, 0)
+                why.no(f"{n} ships: {no}", R_CON, "construct", ships=n)
+            else:
+                break  # dearer counts cannot be paid either
+    legal_optional(s, seat, why, out)
+    out.append(A.PASS)
+    return out
+
+
+def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    kind = action.kind
+    if kind in OPTIONAL:
+        return apply_optional(s, seat, action)
+    s.stack.pop()
+    s.actor = seat
+    events: list[Event] = []
+    if kind == "pass":
+        s.passed[seat] = 1
+        if s.first_pass == EMPTY:
+            s.first_pass = seat
+        events.append({"type": "pass", "seat": seat})
+        advance(s, events)
+        return events
+    end: list[Step] = [(RIVAL_STEP, 0, 0)] if s.rival else []
+    end.append((END, 0, 0))
+    if kind == "navigate":
+        loc = LOC_IDS.index(action["place"])
+        place = place_of(s, loc)
+        s.bread[seat] -= place.price
+        s.bay[seat] -= 1
+        s.dock[loc] = seat
+        events.append(
+            {"type": "navigate", "seat": seat, "place": LOC_IDS[loc], "bread": place.price}
+        )
+        if s.rival:
+            end[0] = (RIVAL_STEP, NAV, 0)
+        s.queue = []
+        add_steps(s, [(BEACON, loc, 0), *end])
+        if EV0 <= loc < PRIV0:
+            s.stack.append(Decision("evolving", (seat,), loc))
+            return events
+        add_steps(s, place.steps)
+        run(s, events)
+        return events
+    if kind == "engage":
+        c = CHAR_IDS.index(action["card"])
+        s.engaged[seat] = tuple(sorted((*s.engaged[seat], c)))
+        events.append({"type": "engage", "seat": seat, "card": CHAR_IDS[c]})
+        if s.rival:
+            end[0] = (RIVAL_STEP, ENG, 0)
+        s.queue = []
+        add_steps(s, end)
+        card = CHARACTERS[c]
+        ON_INVITE[card.effect](s, seat, card)
+        run(s, events)
+        return events
+    if kind == "acquire":
+        k = action["slot"] - 1
+        art = ARTWORKS[s.workshop[k]]
+        data = ("acquire", k, art.cost, art.mask, slot_bread(s, seat, WORKSHOP_SLOTS[k]), 0, 0)
+    elif kind == "discover":
+        k = action["slot"] - 1
+        tile = PRIVATES[s.atlas[k]]
+        data = ("discover", k, tile.cost, tile.mask, slot_bread(s, seat, ATLAS_SLOTS[k]), 0, 0)
+    elif kind == "invite":
+        c = CHAR_IDS.index(action["card"])
+        ch = CHARACTERS[c]
+        data = ("invite", c, ch.cost, ch.mask, 0, 0, 0)
+    else:
+        n = action["ships"]
+        data = ("construct", n, n * ship_price(s, seat), 1 << SHIP_RES, 0, 0, 0)
+    s.stack.append(Decision("pay", (seat,), data))
+    events.append({"type": "paying", "seat": seat, "for": kind, "cost": data[2]})
+    return events
+
+
+# -- payments (RULES.md, Payments) --------------------------------------------------------------
+
+
+def legal_pay(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    _purpose, _arg, cost, _mask, surcharge, paid, surplus = top.data
+    out: list[Action] = []
+    h = 5 * seat
+    for r in range(5):
+        if s.holds[h + r]:
+            out.append(A.UNLOAD[r])
+        elif why is not None:
+            why.no(f"you have no ship in your {RES[r]} hold", R_PAY, "unload", hold=RES[r])
+    if s.bay[seat]:
+        out.append(A.EMERGENCY)
+    elif why is not None:
+        why.no("you have no ship in your bay", R_PAY, "emergency")
+    if paid < cost:
+        if why is not None:
+            why.no(f"you have raised {paid} of {cost}", R_PAY, "done")
+    elif (
+        surcharge < 0 and min(s.capacity(seat), s.bread[seat] + surplus + paid - cost) < -surcharge
+    ):
+        if why is not None:
+            why.no(
+                f"the slot costs {-surcharge} bread more than you would hold: raise more first",
+                R_PAY,
+                "done",
+            )
+    else:
+        out.append(A.DONE)
+    if why is not None and why.wants("discard"):
+        why.no("discard characters before you start a payment", R_OPT, "discard")
+    return out
+
+
+def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    purpose, arg, cost, mask, surcharge, paid, surplus = top.data
+    kind = action.kind
+    if kind == "unload":
+        r = RES.index(action["hold"])
+        s.holds[5 * seat + r] -= 1
+        s.bay[seat] += 1
+        u = units(s, seat, r)
+        if mask >> r & 1:
+            paid += u
+        else:
+            surplus += u
+        s.stack[-1] = Decision(
+            "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
+        )
+        return [{"type": "unload", "seat": seat, "hold": RES[r], "units": u}]
+    if kind == "emergency":
+        s.bay[seat] -= 1
+        s.port[seat] += 1
+        paid += META["emergency_units"]
+        s.stack[-1] = Decision(
+            "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
+        )
+        return [{"type": "emergency", "seat": seat, "units": META["emergency_units"]}]
+    s.stack.pop()
+    events: list[Event] = []
+    kept = s.gain_bread(seat, surplus + paid - cost)
+    if surcharge < 0:
+        s.bread[seat] += surcharge
+    elif surcharge > 0:
+        kept += s.gain_bread(seat, surcharge)
+    events.append(
+        {
+            "type": "paid",
+            "seat": seat,
+            "for": purpose,
+            "cost": cost,
+            "bread_kept": kept,
+            "surcharge": -surcharge if surcharge < 0 else 0,
+        }
+    )
+    end: list[Step] = []
+    if purpose == "acquire":
+        a = pop_workshop(s, arg)
+        art = ARTWORKS[a]
+        s.vp[seat] += art.vp
+        s.arts[seat] = (*s.arts[seat], a)
+        s.artc[3 * seat + art.type] += 1
+        events.append({"type": "acquire", "seat": seat, "artwork": art.id, "vp": art.vp})
+        steps: list[Step] = [art.bonus]
+        kind_code = ACQ
+    elif purpose == "discover":
+        t = pop_atlas(s, arg)
+        tile = PRIVATES[t]
+        s.vp[seat] += tile.vp
+        s.owner[t] = seat
+        s.tiles[seat] = (*s.tiles[seat], t)
+        events.append({"type": "discover", "seat": seat, "tile": tile.id, "vp": tile.vp})
+        steps = []
+        kind_code = DISC
+    elif purpose == "invite":
+        card = CHARACTERS[arg]
+        remove_from_hand(s, seat, arg)
+        s.invited[seat] = (*s.invited[seat], arg)
+        s.charc[4 * seat + card.type] += 1
+        events.append({"type": "invite", "seat": seat, "card": card.id})
+        steps = []
+        kind_code = INV
+    else:
+        steps = []
+        for _ in range(arg):
+            slot = s.built[seat]
+            s.built[seat] += 1
+            s.port[seat] += 1
+            icon = SHIPYARD_ICONS[slot]
+            if icon is not None:
+                steps.append(icon)
+        events.append({"type": "construct", "seat": seat, "ships": arg})
+        kind_code = CON
+    if s.rival:
+        end.append((RIVAL_STEP, kind_code, 0))
+    end.append((END, 0, 0))
+    s.queue = []
+    add_steps(s, [*steps, *end])
+    if purpose == "invite":
+        card = CHARACTERS[arg]
+        if card.type in (IMMEDIATE, PERMANENT):
+            ON_INVITE[card.effect](s, seat, card)
+    check_titles(s, seat, events)
+    run(s, events)
+    return events
+
+
+# -- benefits (RULES.md, Bonuses; Navigation) ----------------------------------------------------
+
+
+def legal_evolving(
+    s: AmalfiState, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
+    return [A.BONUS_FIRST, A.BONUS_LAST]
+
+
+def apply_evolving(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    steps = list(place_of(s, top.data).steps)
+    if action["when"] == "first":
+        add_steps(s, [EVOLVING_BONUS, *steps])
+    else:
+        add_steps(s, [*steps, EVOLVING_BONUS])
+    events: list[Event] = [{"type": "evolving_bonus", "seat": seat, "when": action["when"]}]
+    return finish_frame(s, events)
+
+
+def legal_send(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    _n, hold = top.data
+    if hold == ANY:
+        out = list(A.SEND)
+    else:
+        out = [A.SEND[hold]]
+        if why is not None and why.wants("send"):
+            why.no(f"this benefit sends ships to your {RES[hold]} hold only", R_NAV, "send")
+    out.append(A.STOP)
+    return out
+
+
+def apply_send(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    if action is A.STOP:
+        return finish_frame(s, [{"type": "stop", "seat": seat}])
+    n, hold = top.data
+    r = RES.index(action["hold"])
+    s.bay[seat] -= 1
+    s.holds[5 * seat + r] += 1
+    events: list[Event] = [{"type": "send", "seat": seat, "hold": RES[r]}]
+    if n > 1 and s.bay[seat]:
+        s.stack[-1] = Decision("send", top.seats, (n - 1, hold))
+        return events
+    return finish_frame(s, events)
+
+
+def legal_take(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    out = []
+    for k in range(4):
+        if s.council[k] < 0:
+            if why is not None:
+                why.no(f"Council slot {k + 1} is empty", R_TAKE, "take", slot=k + 1)
+            continue
+        cost = -take_cost(s, seat, k)
+        if cost > s.bread[seat]:
+            if why is not None:
+                why.no(
+                    f"Council slot {k + 1} costs {cost} bread and you have {s.bread[seat]}",
+                    R_TAKE,
+                    "take",
+                    slot=k + 1,
+                )
+            continue
+        out.append(A.TAKE[k])
+    return out
+
+
+def apply_take(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    k = action["slot"] - 1
+    delta = take_cost(s, seat, k)
+    if delta < 0:
+        s.bread[seat] += delta
+    elif delta > 0:
+        s.gain_bread(seat, delta)
+    c = pop_council(s, k)
+    add_to_hand(s, seat, c, public=True)
+    events: list[Event] = [{"type": "take", "seat": seat, "card": CHAR_IDS[c], "bread": delta}]
+    return finish_frame(s, events)
+
+
+def legal_erect(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    out = []
+    for loc in range(N_LOC):
+        if s.light[loc] != EMPTY:
+            if why is not None:
+                why.no(
+                    f"{LOC_IDS[loc]} already has a lighthouse",
+                    R_ERECT,
+                    "lighthouse",
+                    place=LOC_IDS[loc],
+                )
+        elif not slot_exists(s, loc):
+            if why is not None:
+                why.no(
+                    f"{LOC_IDS[loc]} is not on the board (nobody has discovered it)",
+                    R_ERECT,
+                    "lighthouse",
+                    place=LOC_IDS[loc],
+                )
+        else:
+            out.append(A.LIGHTHOUSE[loc])
+    return out
+
+
+def apply_erect(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    loc = LOC_IDS.index(action["place"])
+    icon = GRANARY_ICONS[s.lit[seat]]
+    s.lit[seat] += 1
+    s.light[loc] = seat
+    events: list[Event] = [{"type": "lighthouse", "seat": seat, "place": LOC_IDS[loc]}]
+    if icon is not None:
+        add_steps(s, [icon])
+    return finish_frame(s, events)
+
+
+def legal_instead(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    return [A.INSTEAD_CHARACTER, A.INSTEAD_VP]
+
+
+def apply_instead(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    if action["what"] == "vp":
+        add_steps(s, [(VP, META["no_lighthouse_vp"], 0)])
+    else:
+        add_steps(s, [(TAKE, 0, 0)])
+    return finish_frame(s, [{"type": "instead", "seat": seat, "what": action["what"]}])
+
+
+def legal_choose(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    return [A.CHOOSE_CHARACTER, A.CHOOSE_STRAIGHTEN]
+
+
+def apply_choose(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    add_steps(s, [(TAKE if action["what"] == "character" else STRAIGHTEN, 0, 0)])
+    return finish_frame(s, [{"type": "choose", "seat": seat, "what": action["what"]}])
+
+
+def legal_straighten(
+    s: AmalfiState, seat: int, top: Decision, why: Why | None = None
+) -> list[Action]:
+    if why is not None and why.wants("straighten"):
+        c = CHAR_IDS.index(why.action["card"])
+        if c not in s.engaged[seat]:
+            why.no(f"{CHAR_IDS[c]} is not one of your engaged characters", R_ENG, "straighten")
+    return [A.STRAIGHTEN[c] for c in s.engaged[seat]]
+
+
+def apply_straighten(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    c = CHAR_IDS.index(action["card"])
+    s.engaged[seat] = tuple(x for x in s.engaged[seat] if x != c)
+    return finish_frame(s, [{"type": "straighten", "seat": seat, "card": CHAR_IDS[c]}])
+
+
+def legal_beacon(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    out: list[Action] = []
+    hold = place_of(s, top.data).beacon
+    if hold == NONE:
+        if why is not None:
+            why.no(
+                "this destination shows no hold: its lighthouse gives 1 bread", R_LIGHT, "beacon"
+            )
+    elif s.bread[seat] < 2:
+        if why is not None:
+            why.no(f"sending costs 2 bread and you have {s.bread[seat]}", R_LIGHT, "beacon")
+    elif not s.bay[seat]:
+        if why is not None:
+            why.no("you have no ship in your bay", R_LIGHT, "beacon")
+    elif hold == ANY:
+        out.extend(A.BEACON)
+    else:
+        if why is not None and why.action.params.get("use") not in (RES[hold], "bread"):
+            why.no(f"this lighthouse sends to the {RES[hold]} hold", R_LIGHT, "beacon")
+        out.append(A.BEACON[hold])
+    out.append(A.BEACON_BREAD)
+    legal_optional(s, seat, why, out)
+    return out
+
+
+def apply_beacon(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    if action.kind in OPTIONAL:
+        return apply_optional(s, seat, action)
+    use = action["use"]
+    if use == "bread":
+        got = s.gain_bread(seat, 1)
+        events: list[Event] = [
+            {
+                "type": "beacon",
+                "seat": seat,
+                "place": LOC_IDS[top.data],
+                "use": "bread",
+                "bread": got,
+            }
+        ]
+    else:
+        r = RES.index(use)
+        s.bread[seat] -= 2
+        s.bay[seat] -= 1
+        s.holds[5 * seat + r] += 1
+        events = [{"type": "beacon", "seat": seat, "place": LOC_IDS[top.data], "use": use}]
+    return finish_frame(s, events)
+
+
+# -- the solo rival (RULES.md, Solo challenge) ---------------------------------------------------
+
+
+def rival_ship(s: AmalfiState, loc: int, beacons: list[int]) -> None:
+    if s.dock[loc] == EMPTY and s.rival_ships < META["ships"]:
+        s.dock[loc] = RIVAL
+        s.rival_ships += 1
+        if s.light[loc] == 0:
+            beacons.append(loc)
+
+
+def rival_react(s: AmalfiState, kind: int, events: list[Event]) -> None:
+    name = RIVALS[s.rival]
+    beacons: list[int] = []
+    if kind == NAV:
+        a = s.workshop[-1]
+        if a >= 0:
+            art = ARTWORKS[a]
+            for r in range(5):
+                if art.mask >> r & 1:
+                    rival_ship(s, RIVAL_RES[r], beacons)
+            if s.rival == 2 and art.bonus[0] in RIVAL_BONUS:
+                dest, lighthouse = RIVAL_BONUS[art.bonus[0]]
+                if dest < 0:
+                    dest = RIVAL_RES[art.bonus[2]] if art.bonus[2] < 5 else RIVAL_RES[0]
+                if lighthouse:
+                    if s.light[dest] == EMPTY and s.rival_lights < META["lighthouses"]:
+                        s.light[dest] = RIVAL
+                        s.rival_lights += 1
+                else:
+                    rival_ship(s, dest, beacons)
+    elif kind == ENG:
+        for loc in range(EV0, PRIV0):
+            if s.dock[loc] == EMPTY:
+                rival_ship(s, loc, beacons)
+                break
+    elif kind == CON:
+        t = s.atlas[-1]
+        if t >= 0:
+            tile = PRIVATES[t]
+            for r in range(5):
+                if tile.mask >> r & 1:
+                    rival_ship(s, RIVAL_RES[r], beacons)
+    elif kind == ACQ:
+        step_discard_art(s, 0, 0, events)
+    elif kind == DISC:
+        if s.atlas[-1] >= 0:
+            t = pop_atlas(s, len(s.atlas) - 1)
+            s.removed.append(t)
+            events.append({"type": "rival_removes", "tile": PRIVATES[t].id})
+    elif kind == INV:
+        step_discard_char(s, 0, 0, events)
+    events.append(
+        {
+            "type": "rival",
+            "rival": name,
+            "after": ACTION_NAMES[kind],
+            "ships": s.rival_ships,
+            "lighthouses": s.rival_lights,
+        }
+    )
+    if beacons:
+        add_steps(s, [(BEACON, loc, 0) for loc in sorted(beacons)])
+
+
+# -- feed, decree, new period, end (RULES.md, Feed; Decree; New period; End of the game) ------
+
+
+def end_actions(s: AmalfiState, events: list[Event]) -> None:
+    if s.players > 1 and s.first_pass != EMPTY:
+        s.first = s.first_pass
+    events.append({"type": "actions_end", "period": s.period + 1, "first": s.first})
+    s.actor = EMPTY
+    s.stack.append(Decision("feed", (s.first,), 0))
+
+
+def legal_feed(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    out: list[Action] = []
+    legal_optional(s, seat, why, out)
+    out.append(A.READY if top.kind == "ready" else A.FEED)
+    return out
+
+
+def apply_feed(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    if action.kind in OPTIONAL:
+        return apply_optional(s, seat, action)
+    s.stack.pop()
+    n = s.players
+    events: list[Event] = []
+    if top.kind == "feed":
+        need = s.feed(seat)
+        paid = min(need, s.bread[seat])
+        s.bread[seat] -= paid
+        lost = META["feed_shortfall_vp"] * (need - paid)
+        s.vp[seat] -= lost
+        events.append({"type": "feed", "seat": seat, "bread": paid, "vp_lost": lost})
+    else:
+        events.append({"type": "ready", "seat": seat})
+    k = top.data + 1
+    if k < n:
+        s.stack.append(Decision(top.kind, ((s.first + k) % n,), k))
+        return events
+    if top.kind == "feed" and DECREES[s.decrees[s.period]].formula == "bread":
+        s.stack.append(Decision("ready", (s.first,), 0))  # RULINGS.md: a window before Subsistence
+        return events
+    score_decree(s, events)
+    return events
+
+
+def score_decree(s: AmalfiState, events: list[Event]) -> None:
+    d = DECREES[s.decrees[s.period]]
+    extra = DECREE_BONUS[s.period]
+    for seat in range(s.players):
+        v = DECREE_FORMULAS[d.formula](s, seat, d, extra)
+        s.vp[seat] += v
+        events.append({"type": "decree", "seat": seat, "decree": d.id, "vp": v})
+    if s.rival:
+        for loc in range(N_LOC):
+            if s.dock[loc] == RIVAL:
+                s.dock[loc] = EMPTY
+        s.rival_ships = 0
+        if solo_lost(s):
+            s.outcome = 2
+            s.over = True
+            events.append(
+                {"type": "solo_lost", "period": s.period + 1, "titles": s.count(0, "titles")}
+            )
+            return
+    if s.period == META["periods"] - 1:
+        end_game(s, events)
+    else:
+        new_period(s, events)
+
+
+def solo_lost(s: AmalfiState) -> bool:
+    """RULES.md, Solo challenge: the title check (option solo_check)."""
+    mins = SOLO[RIVALS[s.rival]]
+    after = s.options.get("solo_check", "after") == "after"
+    column = s.period - 1 if after else s.period
+    if not 0 <= column < len(mins):
+        return False
+    return s.count(0, "titles") < mins[column]
+
+
+def new_period(s: AmalfiState, events: list[Event]) -> None:
+    s.period += 1
+    for loc in range(N_LOC):
+        seat = s.dock[loc]
+        if seat != EMPTY:
+            if seat != RIVAL:
+                s.bay[seat] += 1
+            s.dock[loc] = EMPTY
+    for seat in range(s.players):
+        s.bay[seat] += s.port[seat]
+        s.port[seat] = 0
+        s.engaged[seat] = ()
+    i = len(s.atlas) - 1
+    if s.atlas[i] >= 0:
+        t = pop_atlas(s, i)
+        s.evolving[s.period - 1] = t
+        events.append(
+            {"type": "evolving", "place": LOC_IDS[EV0 + s.period - 1], "tile": PRIVATES[t].id}
+        )
+    step_discard_art(s, 0, 0, events)
+    step_discard_char(s, 0, 0, events)
+    start_period(s, events)
+
+
+def end_game(s: AmalfiState, events: list[Event]) -> None:
+    for seat in range(s.players):
+        for c in s.invited[seat]:
+            card = CHARACTERS[c]
+            if card.type == ENDGAME:
+                v = AT_END[card.effect](s, seat, card)
+                s.vp[seat] += v
+                events.append({"type": "endgame", "seat": seat, "card": card.id, "vp": v})
+    if s.rival:
+        s.outcome = 1
+        events.append({"type": "solo_completed", "vp": s.vp[0], "band": band(s.vp[0])})
+    s.over = True
+    events.append({"type": "game_over", "vp": list(s.vp)})
+
+
+AmalfiState.phases = {
+    "pack": Phase(legal_pack, apply_pack, None, "choose a starting pack: 'pack <icon>'", R_SETUP),
+    "select": Phase(
+        legal_keep,
+        apply_keep,
+        resolve_keep,
+        "keep one more of your dealt cards: 'keep <card>'",
+        R_VARIANTS,
+    ),
+    "draft": Phase(
+        legal_keep,
+        apply_keep,
+        resolve_keep,
+        "keep one card of your packet: 'keep <card>'",
+        R_VARIANTS,
+    ),
+    "reserve": Phase(
+        legal_keep,
+        apply_keep,
+        resolve_keep,
+        "keep one of your 3 endgame cards: 'keep <card>'",
+        R_VARIANTS,
+    ),
+    "turn": Phase(
+        legal_turn,
+        apply_turn,
+        None,
+        "a main action (navigate, acquire, discover, invite, engage, construct), an "
+        "optional action (unload, emergency, discard) or pass",
+        R_ACTIONS,
+    ),
+    "pay": Phase(
+        legal_pay, apply_pay, None, "pay: 'unload <hold>', 'emergency', then 'done'", R_PAY
+    ),
+    "evolving": Phase(
+        legal_evolving,
+        apply_evolving,
+        None,
+        "take the evolving bonus first or last: 'bonus first' / 'bonus last'",
+        R_EVOLVING,
+    ),
+    "send": Phase(legal_send, apply_send, None, "send a ship: 'send <hold>' or 'stop'", R_NAV),
+    "take": Phase(legal_take, apply_take, None, "take a character: 'take <slot 1-4>'", R_TAKE),
+    "erect": Phase(
+        legal_erect, apply_erect, None, "erect a lighthouse: 'lighthouse <place>'", R_ERECT
+    ),
+    "instead": Phase(
+        legal_instead,
+        apply_instead,
+        None,
+        "no lighthouse left: 'instead character' or 'instead vp'",
+        R_ERECT,
+    ),
+    "choose": Phase(
+        legal_choose, apply_choose, None, "'choose character' or 'choose straighten'", R_CON
+    ),
+    "straighten": Phase(
+        legal_straighten,
+        apply_straighten,
+        None,
+        "straighten an engaged character: 'straighten <card>'",
+        R_ENG,
+    ),
+    "beacon": Phase(
+        legal_beacon,
+        apply_beacon,
+        None,
+        "use your lighthouse: 'beacon <hold>' (2 bread) or 'beacon bread'",
+        R_LIGHT,
+    ),
+    "feed": Phase(
+        legal_feed, apply_feed, None, "feed your crews: 'feed' (after any optional action)", R_FEED
+    ),
+    "ready": Phase(
+        legal_feed,
+        apply_feed,
+        None,
+        "score the decree: 'ready' (after any optional action)",
+        R_DECREE,
+    ),
+}
+
+
+def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
+    """Play forced moves at once: while the decision on top belongs to one seat and offers a
+    single legal action (a payment only an emergency supply can make, a feed with nothing to
+    convert, a pass with no main action possible), it is applied without asking (RULINGS.md,
+    Forced moves). The events say what happened."""
+    while not s.over and s.stack:
+        top = s.stack[-1]
+        if len(top.seats) != 1:
+            return events
+        seat = top.seats[0]
+        legal = AmalfiState.phases[top.kind].legal(s, seat, top, None)
+        if len(legal) != 1:
+            s._legal = (s.ply, seat, legal)  # the core's cache for this ply
+            return events
+        events += AmalfiState.phases[top.kind].apply(s, seat, legal[0], top)
+    return events
