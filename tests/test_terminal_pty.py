@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from arsenale.core.registry import game_ids
+
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 
@@ -211,3 +213,36 @@ def test_rules_render_markdown_at_a_topic() -> None:
     assert term.end() == 0
     text = term.text()
     assert "Loading" in text and "## " not in text
+
+
+OTHER_GAMES = sorted(set(game_ids()) - {"serenissima-2012", "serenissima-1996", "toy-race"})
+"""Every other game registered through an entry point (Amalfi, Masters of Venice...)."""
+
+
+@pytest.mark.parametrize("game_id", OTHER_GAMES)
+def test_every_other_registered_game_plays_in_the_terminal(game_id: str) -> None:
+    """Any game registered (a board drawn or not): its decision in words, the legal moves, a
+    mistyped one corrected, quitting; the terminal asks nothing else of a game."""
+    from arsenale.core.registry import load_game
+
+    game = load_game(game_id)  # the command's own process loads it the same way
+    players = max(2, game.min_players)
+    seats = ",".join(["human"] + ["heuristic"] * (players - 1))
+    term = Terminal("play", game_id, "--seats", seats, "--seed", "1")
+    term.wait(", your decision (")
+    term.wait("\n")
+    label = re.findall(r"(\S+), your decision \(", term.text())[-1]
+    term.wait(f"{label} >")
+    term.send("?")
+    term.wait("Legal moves: ")
+    term.wait("\n")
+    move = term.text().split("Legal moves: ")[-1].splitlines()[0].split(" | ")[0]
+    if len(move) > 3:
+        term.send(move[:-2] + move[-1])
+        term.wait("Refused: ")
+        term.wait("\n")
+        assert "arsenale: notation" not in term.text()
+    term.send("quit")
+    term.wait("[Y/n] ")
+    term.send("n")
+    assert term.end() == 0

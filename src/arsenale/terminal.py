@@ -252,10 +252,26 @@ class TerminalPlay:
             self.say("  " + line.text, style="italic" if line.private else None)
 
     def show_board(self, seat: int | None) -> None:
+        """The game's board for `seat`; one taller than the screen (a game whose board is not
+        drawn to fit) a screenful at a time."""
         view = self.state.view(seat)
         who = "spectator" if seat is None else self.label(seat)
         self.console.rule(Text(f"{self.game.title}: ply {self.state.ply}, view of {who}"))
-        self.console.print(self.game.render(view, seat))
+        board = self.game.render(view, seat)
+        room = self.height() - self.footer() - 1
+        if not self.console.is_terminal:
+            self.console.print(board)
+            return
+        with self.console.capture() as capture:
+            self.console.print(board)
+        lines = capture.get().splitlines()
+        for k in range(0, len(lines), room):
+            if k:
+                answer = self.read(f"-- {len(lines) - k} more lines of the board: press Enter --")
+                if answer is None:
+                    raise _Stop(asked=False)
+            self.console.file.write("\n".join(lines[k : k + room]) + "\n")
+        self.console.file.flush()
 
     def show_decision(self, seat: int) -> None:
         """What the decision asks, in the game's words, with its rule."""
