@@ -37,7 +37,7 @@ def _seat(seat: int | None) -> Text:
     if seat is None:
         return Text("-", style="dim")
     name = COLOURS[seat]
-    return Text(name, style=COLOUR_STYLE[name])
+    return Text(name.capitalize(), style=COLOUR_STYLE[name])
 
 
 def _good(good: str) -> Text:
@@ -219,24 +219,23 @@ def render(view: dict[str, Any], seat: int | None, sailing: list[tuple[str, str]
     line = Text()
     if act:
         line.append(
-            f"Galley {act['galley']} ({COLOURS[act['seat']]}) is acting: {act['step']}, "
+            f"Galley {act['galley']} ({COLOURS[act['seat']].capitalize()}) is acting: {act['step']}, "
             f"{plural(act['zones_crossed'], 'zone')} crossed"
             + (", sale blocked" if act["sale_blocked"] else "")
             + ".\n"
         )
     decision = view.get("decision")
     if decision:
-        who = ", ".join(COLOURS[s] for s in view["to_move"])
+        who = ", ".join(COLOURS[s].capitalize() for s in view["to_move"])
         kind = decision["kind"].replace("_", " ")
         if decision["kind"] == "blockade" and act:
             where = next((g["zone"] for g in view["galleys"] if g["number"] == act["galley"]), "")
-            kind += (
-                f" of galley {act['galley']} ({COLOURS[act['seat']]}) in {names.get(where, where)}"
-            )
+            kind += f" of galley {act['galley']} ({COLOURS[act['seat']].capitalize()}) in {names.get(where, where)}"
         line.append(f"Decision: {kind} (waiting for {who})", style="bold")
     if view.get("over") and view.get("result"):
         line.append(
-            "Game over. Winner: " + ", ".join(COLOURS[s] for s in view["result"]["winners"]),
+            "Game over. Winner: "
+            + ", ".join(COLOURS[s].capitalize() for s in view["result"]["winners"]),
             style="bold green",
         )
     players = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
@@ -296,7 +295,7 @@ def _sentence(e: dict[str, Any], shown: dict[str, str]) -> str:
         return shown.get(place_id, str(place_id))
 
     t = e["type"]
-    who = COLOURS[e["seat"]] if isinstance(e.get("seat"), int) else ""
+    who = COLOURS[e["seat"]].capitalize() if isinstance(e.get("seat"), int) else ""
     match t:
         case "turn":
             return f"--- Turn {e['turn']} ---"
@@ -317,7 +316,7 @@ def _sentence(e: dict[str, Any], shown: dict[str, str]) -> str:
         case "load":
             paid = "free" if e["ducats"] == 0 else plural(e["ducats"], "ducat")
             if e.get("paid_to") is not None:
-                paid += f" to {COLOURS[e['paid_to']]}"
+                paid += f" to {COLOURS[e['paid_to']].capitalize()}"
             return f"{who} loads {e['good']} on galley {e['galley']} ({paid})."
         case "transfer":
             return f"{who} moves {e['good']} from galley {e['from']} to galley {e['to']}."
