@@ -137,7 +137,8 @@ def test_play_with_a_human(tmp_path: Path) -> None:
     assert "Legal moves: roll | stop" in out
     assert "Refused: on your turn you may only roll or stop" in out
     assert "(rule: toy rules §1 (turns))" in out
-    assert "Refused: 'fly' is not a move of toy-race" in out
+    assert "Refused: 'fly' is not a move of Toy race" in out
+    assert "arsenale: notation" not in out
     assert "Game over." in out
     record = load_record(path)
     assert record["actions"][0] == [0, {"kind": "stop"}]
@@ -172,8 +173,8 @@ def test_hot_seat_passes_the_screen() -> None:
     result = runner.invoke(app, args, input="\nroll\n\nroll\n")
     assert result.exit_code == 0
     out = result.stdout
-    assert "Pass the screen to red; press Enter" in out
-    assert out.index("Pass the screen to blue") < out.index("view of blue")
+    assert "Pass the screen to Red; press Enter" in out
+    assert out.index("Pass the screen to Blue") < out.index("view of Blue")
 
 
 def test_hot_seat_holds_private_events_until_the_seat_has_the_screen(toy_game: Game) -> None:
@@ -184,9 +185,13 @@ def test_hot_seat_holds_private_events_until_the_seat_has_the_screen(toy_game: G
     )
     session.screen = 0
     session.announce([{"type": "found_coin", "seat": 1, "visible_to": [1]}, {"type": "public"}])
-    assert "found coin" not in buffer.getvalue() and "public" in buffer.getvalue()
-    session._take_screen(1)
-    assert "(private) found coin: blue" in buffer.getvalue()
+    assert buffer.getvalue() == ""  # kept for the seats' next decisions
+    session.hand_over(1)
+    handed = buffer.getvalue()
+    assert "public" in handed and "found coin" not in handed  # the hand-over screen: public
+    session.show_board(1)
+    session.panel(1, "Since your last decision")
+    assert "(private) found coin: Blue" in buffer.getvalue()[len(handed) :]
 
 
 @pytest.mark.parametrize(
@@ -244,8 +249,9 @@ def test_play_hint_suggests_a_legal_move_and_alternatives() -> None:
     assert result.exit_code == 0, result.output
     lines = [line.strip() for line in result.stdout.splitlines()]
     hint = next(line for line in lines if line.startswith("Hint: "))
-    assert "estimated chance to win" in hint and "(60 searches)" in hint
-    move = hint[len("Hint: ") :].split(",")[0]
+    assert "estimated chance to win" in hint and "of 60 visits)" in hint
+    assert any("suggests the move it visited most" in line for line in lines)
+    move = hint[len("Hint: ") :].split(":")[0]
     assert move.startswith("close ")  # two players: the first decision closes a port
     alternatives = [line for line in lines if line.startswith("or close ")]
     assert 1 <= len(alternatives) <= 3
@@ -264,11 +270,15 @@ def test_hint_gives_chance_figures_for_well_searched_alternatives_only() -> None
             for seat in state.to_move():
                 state.apply(seat, policy(SeatInfo(state, seat), rng))
         lines = hint_lines(game, state, state.to_move()[0], "500it", seed=7)
-        assert lines[0].startswith("Hint: ") and "(500 searches)" in lines[0]
-        for line in lines[1:]:
-            visits = int(line.split("(")[1].split()[0])
+        assert lines[0].startswith("Hint: ") and "of 500 visits)" in lines[0]
+        best = int(lines[0].split("chance to win ")[1].split("%")[0])
+        for line in [x for x in lines[1:] if x.strip().startswith("or ")]:
+            visits = int(line.split("(")[-1].split()[0])
+            assert line.endswith("of 500 visits)") or "higher estimate" in line, line
             assert ("%" in line) == (visits >= HINT_MIN_VISITS), line
-            assert ("too few to estimate" in line) == (visits < HINT_MIN_VISITS), line
+            assert ("too few visits to estimate" in line) == (visits < HINT_MIN_VISITS), line
+            if "%" in line and int(line.split(": ")[1].split("%")[0]) > best:
+                assert "a higher estimate from fewer visits" in line, line
             kinds.add(visits >= HINT_MIN_VISITS)
         if kinds == {True, False}:
             break
@@ -300,3 +310,38 @@ def test_play_hint_refuses_a_bad_budget() -> None:
 )
 def test_serve_bad_input(args: list[str], needle: str) -> None:
     one_line_error(runner.invoke(app, ["serve", *args]), needle)
+
+
+def test_refusals_of_text_that_is_no_move_give_the_decisions_rule_and_close_moves() -> None:
+    """`bid 150` and `deploy 6 3` are no moves of Serenissima 1996 (bids go by hundreds, a
+    galley holds at most 5 sailors): the refusal says what the decision asks and cites its
+    rule, never "arsenale: notation"; a typo gets the legal moves it is close to."""
+    from arsenale.core.errors import IllegalAction
+    from arsenale.terminal import refusal
+
+    game = arsenale.load_game("serenissima-1996")
+    state = game.new_game(2, seed=3)
+
+    def refused(seat: int, text: str) -> str:
+        with pytest.raises(IllegalAction) as caught:
+            game.parse(state, seat, text)
+        return "\n".join(line for line, _style in refusal(game, state, seat, text, caught.value))
+
+    deploy = refused(0, "deploy 6 3")
+    assert "'deploy 6 3' is not a move here: split your 10 sailors" in deploy
+    assert "(rule: serenissima-1996" in deploy and "arsenale: notation" not in deploy
+    assert "Did you mean 'deploy 3 3'" in refused(0, "deploi 3 3")
+    early = refused(0, "bid 100")  # a move of the game, but not of this decision
+    assert "'bid 100' is not possible now: split your 10 sailors" in early and "(rule: " in early
+    state.apply(0, "deploy 3 3")
+    state.apply(1, "deploy 3 3")
+    bid = refused(0, "bid 150")
+    assert "'bid 150' is not a move here:" in bid and "hundreds" in bid
+    assert "(rule: serenissima-1996" in bid and "arsenale: notation" not in bid
+
+
+def test_rules_open_at_the_sections_that_mention_a_topic() -> None:
+    """A topic no heading names opens the rules at the sections that mention it."""
+    result = runner.invoke(app, ["rules", "serenissima-2012", "wine"])
+    assert result.exit_code == 0
+    assert "'wine' is mentioned in:" in result.stdout and "## End of the turn" in result.stdout

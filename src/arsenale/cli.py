@@ -22,7 +22,17 @@ from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game
 from arsenale.core.record import load_record, replay, save_record
 from arsenale.core.registry import game_ids, load_game
-from arsenale.terminal import TerminalPlay, read_stdin, result_table, stdout_console
+from arsenale.terminal import (
+    Interrupted,
+    LineEditor,
+    ReplaySession,
+    TerminalPlay,
+    interactive,
+    read_stdin,
+    result_table,
+    rules_at,
+    stdout_console,
+)
 
 app = typer.Typer(
     add_completion=False,
@@ -175,11 +185,12 @@ def rules(
     game: Annotated[str, typer.Argument(help="Game id (see `arsenale games`).")],
     topic: Annotated[str | None, typer.Argument(help="A section heading word.")] = None,
 ) -> None:
-    """Print our summary of a game's rules, or its sections on TOPIC."""
+    """Print our summary of a game's rules (Markdown, drawn by Rich at a terminal), or its
+    sections on TOPIC: those whose heading names it, else those that mention it."""
     with _user_errors():
         g = _load(game)
         try:
-            text = g.rules(topic)
+            text = rules_at(g, topic)
         except FileNotFoundError:
             raise ArsenaleError(f"there is no rules summary for {game} yet") from None
     console = stdout_console()
@@ -201,6 +212,13 @@ def play(
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh random one).")] = None,
     record: Annotated[Path | None, typer.Option(help="Save the game record to FILE.")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            help="Continue the game saved in FILE (its seats unless --seats is given; saved "
+            "back to FILE unless --record is given)."
+        ),
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
     ] = None,
@@ -214,17 +232,32 @@ def play(
     """Play a game at the terminal (humans take turns at one screen)."""
     with _user_errors():
         g = _load(game)
-        n, specs = _players_and_seats(g, players, seats, default_seat="human")
-        options = _parse_options(g, option or [])
+        if resume is not None:
+            saved = load_record(resume)
+            if saved.get("game") != g.id:
+                raise ArsenaleError(f"{resume} is a game of {saved.get('game')}, not of {g.id}")
+            if saved.get("result") is not None:
+                raise ArsenaleError(f"the game in {resume} is over; `arsenale replay` shows it")
+            state = replay(saved)
+            n = state.players
+            if seats is None and saved.get("seats"):
+                seats = ",".join(saved["seats"])
+            _, specs = _players_and_seats(g, n, seats, default_seat="human")
+            seed = state.seed
+            record = record or resume
+        else:
+            n, specs = _players_and_seats(g, players, seats, default_seat="human")
+            options = _parse_options(g, option or [])
+            if seed is None:
+                seed = secrets.randbits(63)
+            state = g.new_game(n, seed, options)
         if record is not None and not record.parent.is_dir():
             raise ArsenaleError(f"cannot save the record to {record}: no such directory")
-        if seed is None:
-            seed = secrets.randbits(63)
-        state = g.new_game(n, seed, options)
         if hint:
             from arsenale.bots.ismcts import parse_budget
 
             parse_budget(hint_budget)  # a bad budget is refused before the game starts
+        at_terminal = interactive()
         session = TerminalPlay(
             g,
             state,
@@ -232,11 +265,15 @@ def play(
             stdout_console(),
             read_stdin,
             record,
-            bot_seed_base=seed,
+            bot_seed_base=seed + state.ply,
             hint=hint_budget if hint else None,
+            editor=LineEditor() if at_terminal else None,
         )
         try:
             session.run()
+        except Interrupted:
+            print("interrupted", file=sys.stderr)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
         except (Exception, KeyboardInterrupt) as e:
             if record is not None:  # keep what was played so far
                 save_record(record, state.record(specs))
@@ -345,11 +382,19 @@ def replay_command(
     seat: Annotated[
         int | None, typer.Option(help="Show this seat's view (default: spectator).")
     ] = None,
+    step: Annotated[
+        bool | None,
+        typer.Option(
+            "--step/--no-step",
+            help="Step through the game (next, previous, jump to a ply, view as a seat, log); "
+            "the default at a terminal.",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the view and result as JSON.")
     ] = False,
 ) -> None:
-    """Rebuild a recorded game and show its final view and result."""
+    """Step through a recorded game, or show its view and result at one ply."""
     with _user_errors():
         record = load_record(file)
         actions = record.get("actions")
@@ -359,6 +404,19 @@ def replay_command(
         if seat is not None and not 0 <= seat < state.players:
             raise ArsenaleError(f"--seat must be between 0 and {state.players - 1}, not {seat}")
         view = state.view(seat)
+        if step is None:
+            step = interactive() and not as_json
+        if step and not as_json:
+            at_terminal = interactive()
+            ReplaySession(
+                record,
+                stdout_console(),
+                read_stdin,
+                seat=seat,
+                ply=upto if upto is not None else 0,
+                editor=LineEditor() if at_terminal else None,
+            ).run()
+            return
     if as_json:
         result = state.result().to_json() if state.is_over else None
         _print_json({"ply": state.ply, "view": view, "result": result})

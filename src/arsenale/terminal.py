@@ -1,16 +1,22 @@
-"""Terminal play: results, hints, and a game loop for humans and bots.
+"""Terminal play: the game loop for humans and bots, hot-seat hand-overs, hints and replays.
 
-Everything here works for any game: boards come from the game's `render(view, seat)` and event
-lines from its `describe_event(event, label)` (core/game.py declares both, with defaults).
-Input comes from a `read(prompt)` function returning None at end of input, so tests can drive it.
+Everything here works for any game: the board comes from the game's `render(view, seat)` and
+event lines from its `describe_event(event, label)` (core/game.py declares both, with
+defaults); what a decision asks and which rule it follows come from the state's phase table,
+and refusals from the state's own checks. Input comes from a `read(prompt)` function returning
+None at end of input (tests drive it), or, at a real terminal, from prompt_toolkit: line
+editing, a history per seat, and tab completion of the legal moves.
 """
 
 from __future__ import annotations
 
+import difflib
 import random
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -18,8 +24,8 @@ from rich.text import Text
 
 from arsenale.bots.base import Bot
 from arsenale.bots.registry import is_human, make_bot
-from arsenale.core.actions import Action
-from arsenale.core.errors import IllegalAction
+from arsenale.core.actions import Action, normalize_text
+from arsenale.core.errors import ArsenaleError, IllegalAction, NotationError
 from arsenale.core.game import Game
 from arsenale.core.info import SeatInfo
 from arsenale.core.record import save_record
@@ -27,16 +33,49 @@ from arsenale.core.state import PRIVATE, Event, GameState
 from arsenale.sim.runner import bot_seed
 
 Reader = Callable[[str], "str | None"]
-"""Shows a prompt and returns the line typed (without its newline), or None at end of input."""
+"""Shows a prompt and returns the line typed (without its newline), or None at end of input.
+Ctrl-C raises KeyboardInterrupt."""
+
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, erase the screen, erase the scrollback (xterm's ESC[3J): what a hot-seat
+hand-over writes before the next player sees anything."""
 
 
 def read_stdin(prompt: str) -> str | None:
-    """The default reader: `input()`, None on end of input or Ctrl-C."""
+    """The plain reader: `input()`, None at end of input; Ctrl-C propagates."""
     try:
         return input(prompt)
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:
         print()
         return None
+
+
+class LineEditor:
+    """prompt_toolkit input at a real terminal: one history per seat (so that a hot-seat
+    player's Up arrow never shows another player's secret choice) and tab completion of
+    whatever the caller offers."""
+
+    def __init__(self) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+
+        self._session_type = PromptSession
+        self._history_type = InMemoryHistory
+        self._sessions: dict[Any, Any] = {}
+
+    def read(self, prompt: str, key: Any = None, words: Sequence[str] = ()) -> str | None:
+        from prompt_toolkit.completion import WordCompleter
+
+        session = self._sessions.get(key)
+        if session is None:
+            session = self._session_type(history=self._history_type())
+            self._sessions[key] = session
+        completer = WordCompleter(list(words), sentence=True) if words else None
+        try:
+            text: str = session.prompt(prompt, completer=completer, complete_while_typing=False)
+        except EOFError:
+            return None
+        return text
 
 
 def result_table(state: GameState, seats: list[str] | None = None) -> Table:
@@ -51,7 +90,7 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
     table = Table(title=title)
     table.add_column("seat")
     if seats:
-        table.add_column("player")
+        table.add_column("played by")
     table.add_column("score", justify="right")
     if not result.solo:
         table.add_column("rank", justify="right")
@@ -59,7 +98,7 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
         table.add_column("tie-break" if len(result.tiebreaks) == 1 else f"tie-break {k + 1}",
                          justify="right")  # fmt: skip
     for s in range(state.players):
-        row = [state.seat_label(s)]
+        row = [printed(state.seat_label(s))]
         if seats:
             row.append(seats[s])
         row.append(f"{result.scores[s]:g}")
@@ -67,6 +106,8 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
             row.append(str(result.ranks[s]))
         row += [f"{key[s]:g}" for key in result.tiebreaks]
         table.add_row(*row, style="bold" if s in result.winners else None)
+    if result.tiebreaks:
+        table.caption = "tie-breaks settle equal scores, in the rules' order"
     return table
 
 
@@ -78,7 +119,28 @@ class _Stop(Exception):
         self.asked = asked
 
 
-HELP = "Type a move, '?' or 'moves' for the legal moves, 'view' to see the game again, 'quit'."
+class Interrupted(ArsenaleError):
+    """Ctrl-C ended the game (after the offer to save it); the command exits non-zero."""
+
+
+COMMANDS = ("moves", "view", "log", "rules", "help", "quit")
+HELP = (
+    "Type a move (Tab completes it), '?' or 'moves' for the legal moves, 'view' for the board, "
+    "'log' for what happened since your last decision, 'rules [topic]', 'quit'."
+)
+
+
+MOVE_TITLE = "Your move"
+
+
+class Line:
+    """An event as one seat may read it: its words and whether it was private."""
+
+    __slots__ = ("private", "text")
+
+    def __init__(self, text: str, private: bool) -> None:
+        self.text = text
+        self.private = private
 
 
 class TerminalPlay:
@@ -94,6 +156,7 @@ class TerminalPlay:
         record_path: Path | None = None,
         bot_seed_base: int = 0,
         hint: str | None = None,
+        editor: LineEditor | None = None,
     ) -> None:
         if len(seats) != state.players:
             raise ValueError("one seat spec per player is needed")
@@ -102,6 +165,7 @@ class TerminalPlay:
         self.seats = seats
         self.console = console
         self.read = read
+        self.editor = editor
         self.record_path = record_path
         self.humans = [s for s, spec in enumerate(seats) if is_human(spec)]
         self.bots: dict[int, Bot] = {
@@ -113,9 +177,15 @@ class TerminalPlay:
         """Search budget (e.g. "1s") for the hint shown on each human decision, or None."""
         self.hot_seat = len(self.humans) >= 2
         self.screen: int | None = None
-        """In hot seat: the human seat now looking at the screen."""
-        self.pending: dict[int, list[Event]] = {s: [] for s in self.humans}
-        """In hot seat: private events kept until their seat has the screen."""
+        """The human seat now looking at the screen (hot seat), or the one human."""
+        self.unseen: dict[int, list[Line]] = {s: [] for s in self.humans}
+        """Per human seat: what it may see and has not been shown yet."""
+        self.log: dict[int, list[Line]] = {s: [] for s in self.humans}
+        """Per human seat: everything shown since its last decision (the `log` command)."""
+        self.last_actor: int | None = None
+        self.decided: set[int] = set()
+        self.asked: dict[int, str | None] = {}
+        """Per human seat: the kind of its last decision (told once, not at every step)."""
 
     # -- output --------------------------------------------------------------------------------
 
@@ -123,38 +193,99 @@ class TerminalPlay:
         self.console.print(text, style=style, markup=False, highlight=False)
 
     def label(self, seat: int) -> str:
-        return self.state.seat_label(seat)
+        return printed(self.state.seat_label(seat))
 
     def words(self, event: Event) -> str:
-        return self.game.describe_event(event, self.state.seat_label)
+        return self.game.describe_event(event, self.label)
 
     def announce(self, events: list[Event]) -> None:
-        """Print each event to whoever may see it now; hold private ones in hot seat."""
+        """Queue each event for every human seat that may see it; with no human, print it
+        for the watcher (private ones marked with their readers)."""
         for event in events:
             to = event.get(PRIVATE)
-            if to is None:
-                self.say("  " + self.words(event))
-            elif not self.humans:  # bots only: the watcher sees everything, marked
-                who = ", ".join(self.label(s) for s in to)
-                plain = {k: v for k, v in event.items() if k != PRIVATE}
-                self.say(f"  (to {who}) " + self.words(plain))
-            else:
-                plain = {k: v for k, v in event.items() if k != PRIVATE}
-                for s in to:
-                    if s not in self.pending:
-                        continue
-                    if not self.hot_seat or s == self.screen:
-                        self.say("  (private) " + self.words(plain))
-                    else:
-                        self.pending[s].append(plain)
+            plain = {k: v for k, v in event.items() if k != PRIVATE}
+            if not self.humans:
+                who = "" if to is None else f"(to {', '.join(self.label(s) for s in to)}) "
+                self.say("  " + who + self.words(plain))
+                continue
+            for s in self.humans:
+                if to is None:
+                    self.unseen[s].append(Line(self.words(plain), False))
+                elif s in to:
+                    self.unseen[s].append(Line("(private) " + self.words(plain), True))
 
-    def show(self, seat: int | None) -> None:
+    def height(self) -> int:
+        return self.console.height if self.console.is_terminal else 10**6
+
+    def footer(self) -> int:
+        """Lines printed under the events before the prompt: the decision, any hint."""
+        return 4 + (7 if self.hint is not None else 0)
+
+    def panel(self, seat: int, title: str, only_private: bool = False, room: int = 0) -> None:
+        """Print what `seat` has not seen yet (or only its private part) under a title, and
+        keep it for `log`."""
+        lines = self.unseen[seat]
+        self.unseen[seat] = []
+        self.log[seat] += lines
+        if only_private:
+            lines = [line for line in lines if line.private]
+        self.print_lines(title, lines, room)
+
+    def print_lines(self, title: str, lines: list[Line], room: int = 0) -> None:
+        """Lines under a one-line title, a screen at a time at a terminal, so that nothing
+        scrolls away unread."""
+        if not lines:
+            return
+        if title == MOVE_TITLE and len(lines) <= 3:  # a move's own effect: no title line
+            for line in lines:
+                self.say("  " + line.text, style="italic" if line.private else "green")
+            return
+        self.console.rule(Text(title, style="bold"), align="left")
+        page = max(5, (room or self.height()) - 3)
+        for shown, line in enumerate(lines):
+            if shown == page and self.console.is_terminal:
+                left = len(lines) - shown
+                answer = self.read(f"-- {left} more line{'s' if left != 1 else ''}: press Enter --")
+                if answer is None:
+                    raise _Stop(asked=False)
+                page += max(5, self.height() - 3)
+            self.say("  " + line.text, style="italic" if line.private else None)
+
+    def show_board(self, seat: int | None) -> None:
+        """The game's board for `seat`; one taller than the screen (a game whose board is not
+        drawn to fit) a screenful at a time."""
         view = self.state.view(seat)
-        top = view.get("decision")
         who = "spectator" if seat is None else self.label(seat)
-        kind = f" — {top['kind']}" if top else ""
-        self.console.rule(Text(f"ply {self.state.ply}: view of {who}{kind}"))
-        self.console.print(self.game.render(view, seat))
+        self.console.rule(Text(f"{self.game.title}: ply {self.state.ply}, view of {who}"))
+        board = self.game.render(view, seat)
+        room = self.height() - self.footer() - 1
+        if not self.console.is_terminal:
+            self.console.print(board)
+            return
+        with self.console.capture() as capture:
+            self.console.print(board)
+        lines = capture.get().splitlines()
+        for k in range(0, len(lines), room):
+            if k:
+                answer = self.read(f"-- {len(lines) - k} more lines of the board: press Enter --")
+                if answer is None:
+                    raise _Stop(asked=False)
+            self.console.file.write("\n".join(lines[k : k + room]) + "\n")
+        self.console.file.flush()
+
+    def show_decision(self, seat: int) -> None:
+        """What the decision asks, in the game's words, with its rule."""
+        top = self.state.stack[-1] if self.state.stack else None
+        if top is None:
+            return
+        phase = self.state.phases.get(top.kind)
+        kind = top.kind.replace("_", " ")
+        text = Text(f"{self.label(seat)}, your decision ({kind})", style="bold")
+        if phase is not None and phase.asks:
+            text.append(f": {phase.asks}", style="")
+        if top.simultaneous:
+            text.append(" (a secret choice: the others see only that you made it)", style="dim")
+        self.console.print(text)
 
     def show_hint(self, seat: int) -> None:
         assert self.hint is not None
@@ -162,13 +293,22 @@ class TerminalPlay:
         for line in hint_lines(self.game, self.state, seat, self.hint, self.state.ply):
             self.say(line, style="cyan")
 
+    def clear(self) -> None:
+        """Erase the screen and the scrollback (at a terminal; elsewhere there is none)."""
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_ALL)
+            self.console.file.flush()
+
     # -- the game loop -------------------------------------------------------------------------
 
     def run(self) -> bool:
-        """Play until the game ends (True) or a human stops it (False); saves the record."""
+        """Play until the game ends (True) or a human stops it (False); saves the record.
+        Ctrl-C offers to save, then raises Interrupted."""
         state = self.state
         labels = ", ".join(f"{self.label(s)}: {spec}" for s, spec in enumerate(self.seats))
-        self.say(f"{self.game.title} — {state.players} players ({labels})", style="bold")
+        self.say(f"{self.game.title}, {state.players} players ({labels})", style="bold")
+        if state.ply:
+            self.say(f"Resumed at ply {state.ply}.")
         if self.humans:
             self.say(HELP)
         try:
@@ -182,50 +322,86 @@ class TerminalPlay:
                     else:
                         action = self.ask(seat)
                     self.announce(state.apply(seat, action))
+                    self.last_actor = seat
+                    if seat in self.unseen and (not self.hot_seat or self.screen == seat):
+                        self.panel(seat, MOVE_TITLE)
         except _Stop as stop:
             self.say("Game stopped.")
-            if self.record_path is not None:
-                save = True
-                if stop.asked:
-                    answer = self.read(f"Save the game so far to {self.record_path}? [Y/n] ")
-                    save = answer is None or answer.strip().lower() in ("", "y", "yes")
-                if save:
-                    self.save()
+            self.offer_save(ask=stop.asked)
             return False
+        except KeyboardInterrupt:
+            self.say("\nInterrupted.")
+            try:
+                self.offer_save(ask=True)
+            except (KeyboardInterrupt, _Stop):
+                self.say("Not saved.")
+            raise Interrupted("interrupted") from None
+        if self.humans:  # the last events, to whoever has the screen
+            at_screen = self.screen if self.screen is not None else self.humans[0]
+            self.panel(at_screen, "Since your last decision")
         self.say("Game over.", style="bold")
         self.console.print(result_table(state, self.seats))
         if self.record_path is not None:
-            self.save()
+            self.save(self.record_path)
         return True
 
-    def save(self) -> None:
-        assert self.record_path is not None
-        save_record(self.record_path, self.state.record(self.seats))
-        self.say(f"Record saved to {self.record_path}")
-
-    def _take_screen(self, seat: int) -> None:
-        if not self.hot_seat or self.screen == seat:
+    def offer_save(self, ask: bool) -> None:
+        """Save the game so far: to the record file without asking at end of input; when
+        asked (quit, Ctrl-C), to the record file or a file named after the game."""
+        path = self.record_path
+        if not ask:
+            if path is not None:
+                self.save(path)
             return
+        if path is None:
+            path = Path(f"{self.game.id}-ply{self.state.ply}.json")
+        answer = self.read(f"Save the game so far to {path}? [Y/n] ")
+        if answer is None or answer.strip().lower() in ("", "y", "yes"):
+            self.save(path)
+            self.say(f"Continue it with: arsenale play {self.game.id} --resume {path}")
+
+    def save(self, path: Path) -> None:
+        save_record(path, self.state.record(self.seats))
+        self.say(f"Record saved to {path}")
+
+    def hand_over(self, seat: int) -> None:
+        """Clear the screen and scrollback, show the public events since `seat` last decided,
+        and wait until that player has the screen."""
+        self.clear()
+        self.console.rule(Text(f"Pass the screen to {self.label(seat)}", style="bold"))
+        public = [line for line in self.unseen[seat] if not line.private]
+        self.print_lines(f"Since {possessive(self.label(seat))} last decision", public)
         answer = self.read(f"Pass the screen to {self.label(seat)}; press Enter ")
         if answer is None:
             raise _Stop(asked=False)
         if answer.strip().lower() == "quit":
             raise _Stop(asked=True)
-        if self.console.is_terminal:
-            self.console.clear()
         self.screen = seat
-        held, self.pending[seat] = self.pending[seat], []
-        for event in held:
-            self.say("  (private) " + self.words(event))
 
     def ask(self, seat: int) -> Action:
         """The move a human seat types, after any hot-seat hand-over."""
-        self._take_screen(seat)
-        self.show(seat)
+        new_turn = self.last_actor != seat or seat not in self.decided
+        if self.hot_seat and self.screen != seat:
+            self.hand_over(seat)
+            self.log[seat] = []
+            self.show_board(seat)
+            self.panel(seat, "Since your last decision", room=self.height() - self.footer())
+        elif new_turn:  # the board, then the events under it a screenful at a time
+            self.log[seat] = []
+            self.show_board(seat)
+            self.panel(seat, "Since your last decision", room=self.height() - self.footer())
+        else:
+            self.panel(seat, "Since then", room=self.height() - self.footer())
+        self.screen = seat
+        self.decided.add(seat)
+        asked = self.state.stack[-1].kind if self.state.stack else None
+        if new_turn or asked != self.asked.get(seat):
+            self.show_decision(seat)  # not again for each step of the same decision
+        self.asked[seat] = asked
         if self.hint is not None:
             self.show_hint(seat)
         while True:
-            line = self.read(f"{self.label(seat)} > ")
+            line = self.prompt(seat)
             if line is None:
                 raise _Stop(asked=False)
             text = line.strip()
@@ -238,20 +414,129 @@ class TerminalPlay:
                 if command == "help":
                     self.say(HELP)
             elif command == "view":
-                self.show(seat)
+                self.show_board(seat)
+                self.show_decision(seat)
+            elif command == "log":
+                self.console.rule(Text("Since your last decision", style="bold"), align="left")
+                for entry in self.log[seat]:
+                    self.say("  " + entry.text)
+                if not self.log[seat]:
+                    self.say("  (nothing)")
+            elif command == "rules" or command.startswith("rules "):
+                self.show_rules(text[5:].strip() or None)
             elif command == "quit":
                 raise _Stop(asked=True)
             else:
                 try:
                     return self.game.parse(self.state, seat, text)
                 except IllegalAction as e:
-                    rule = f" (rule: {e.rule})" if e.rule else ""
-                    self.say(f"Refused: {e.reason}{rule}", style="red")
+                    for message, style in refusal(self.game, self.state, seat, text, e):
+                        self.say(message, style=style)
+
+    def prompt(self, seat: int) -> str | None:
+        text = f"{self.label(seat)} > "
+        if self.editor is None:
+            return self.read(text)
+        words = [a.notation for a in self.state.legal_actions(seat)] + list(COMMANDS)
+        return self.editor.read(text, key=seat, words=words)
+
+    def show_rules(self, topic: str | None) -> None:
+        from rich.markdown import Markdown
+
+        try:
+            text = rules_at(self.game, topic)
+        except (ArsenaleError, FileNotFoundError) as e:
+            self.say(str(e), style="red")
+            return
+        self.console.print(Markdown(text))
+
+
+def rules_at(game: Game, topic: str | None) -> str:
+    """The game's rules summary (Markdown) at `topic`: the sections whose heading names it,
+    else the sections that mention it ("permission" is in "Phase 3: movement"); the game's
+    error listing the topics when none does."""
+    try:
+        return game.rules(topic)
+    except ArsenaleError:
+        if not topic:
+            raise
+        whole = game.rules(None)
+        sections = re.split(r"(?m)^(?=## )", whole)
+        hits = [x for x in sections if x.startswith("## ") and topic.lower() in x.lower()]
+        if not hits:
+            raise
+        return f"*{topic!r} is mentioned in:*\n\n" + "\n".join(hits)
+
+
+def printed(label: str) -> str:
+    """A seat's label as a name ("venetians" -> "Venetians", "blue" -> "Blue")."""
+    return label[:1].upper() + label[1:]
+
+
+def possessive(name: str) -> str:
+    """ "red's", "the Genoese'": an apostrophe alone after a final s."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def refusal(
+    game: Game, state: GameState, seat: int, text: str, error: IllegalAction
+) -> list[tuple[str, str | None]]:
+    """Why `text` is refused, as lines to print: the state's reason and rule; for text that is
+    no move of the game, what the decision asks (and its rule) when the text has the shape of
+    a move, and the legal moves it is closest to."""
+    lines: list[tuple[str, str | None]] = []
+    legal = state.legal_actions(seat)
+    typed = normalize_text(text)
+    verb = typed.split(" ")[0]
+    if isinstance(error, NotationError):
+        legal_verbs = {a.notation.split(" ")[0] for a in legal}
+        same_verb = [a for a in game.catalogue if a.notation.split(" ")[0] == verb]
+        top = state.stack[-1] if state.stack else None
+        phase = state.phases.get(top.kind) if top is not None else None
+        if verb in legal_verbs and phase is not None and phase.asks:
+            lines.append((f"Refused: {text!r} is not a move here: {phase.asks}", "red"))
+            if phase.rule:
+                lines.append((f"  (rule: {phase.rule})", "red"))
+        elif same_verb:
+            nearest = difflib.get_close_matches(typed, [a.notation for a in same_verb], 1, 0)
+            example = next(a for a in same_verb if a.notation == nearest[0])
+            try:
+                state.check(seat, example)
+                reason, rule = f"{text!r} is not a move of {game.title}", None
+            except IllegalAction as e:
+                reason = f"{text!r} is not a move now: {_names_printed(e.reason, state)}"
+                rule = e.rule
+            lines.append((f"Refused: {reason}", "red"))
+            if rule:
+                lines.append((f"  (rule: {rule})", "red"))
+        else:
+            lines.append((f"Refused: {text!r} is not a move of {game.title}", "red"))
+    else:
+        rule = f" (rule: {error.rule})" if error.rule else ""
+        lines.append((f"Refused: {_names_printed(error.reason, state)}{rule}", "red"))
+    close = difflib.get_close_matches(typed, [a.notation for a in legal], n=3, cutoff=0.6)
+    close = [c for c in close if c != typed]
+    if close:
+        lines.append(("Did you mean " + " or ".join(repr(c) for c in close) + "?", "yellow"))
+    elif isinstance(error, NotationError):
+        lines.append(("Type '?' for the legal moves, or press Tab to complete one.", None))
+    return lines
+
+
+def _names_printed(text: str, state: GameState) -> str:
+    """`text` with each seat's label written as a name ("the venetians" -> "the Venetians")."""
+    for seat in range(state.players):
+        label = state.seat_label(seat)
+        text = re.sub(rf"\b{re.escape(label)}\b", printed(label), text)
+    return text
 
 
 def hint_lines(game: Game, state: GameState, seat: int, budget: str, seed: int) -> list[str]:
-    """The search bot's suggestion for `seat`, with its estimated chance to win, and the three
-    best alternatives. The search sees only the seat's information (a SeatInfo)."""
+    """The search bot's suggestion for `seat` and the three most visited alternatives, every
+    line with its visits out of the same total. The suggestion is the move the search visited
+    most (the usual choice of Monte Carlo tree search: a move's share of a few play-outs can
+    be high by luck, its visits cannot); an alternative whose estimate is higher says so and
+    why. The search sees only the seat's information (a SeatInfo)."""
     from arsenale.bots.ismcts import ISMCTS, ismcts_factory
 
     bot = ismcts_factory(game, budget)  # the `ismcts` bot itself
@@ -261,14 +546,25 @@ def hint_lines(game: Game, state: GameState, seat: int, budget: str, seed: int) 
     _, table = bot.search(SeatInfo(state, seat), random.Random(seed))
     if len(table) == 1:
         return [f"Hint: {table[0][0].notation} (the only move)"]
-    runs = bot.last_stats["iterations"]
+    total = sum(row[1] for row in table)
     best, visits, _mean, wins = table[0]
-    lines = [f"Hint: {best.notation}, estimated chance to win {wins:.0%} ({runs} searches)"]
-    for action, visits, _mean, wins in table[1:4]:
-        if visits >= HINT_MIN_VISITS:
-            lines.append(f"  or {action.notation}: {wins:.0%} ({visits} visits)")
+    lines = [
+        f"Hint: {best.notation}: estimated chance to win {wins:.0%} ({visits} of {total} visits)",
+        "  (the search bot suggests the move it visited most; each visit is a play-out from a "
+        "world that fits what you can see)",
+    ]
+    for action, v, _mean, w in table[1:4]:
+        if v < HINT_MIN_VISITS:
+            lines.append(
+                f"  or {action.notation}: too few visits to estimate ({v} of {total} visits)"
+            )
+        elif w > wins:
+            lines.append(
+                f"  or {action.notation}: {w:.0%} ({v} of {total} visits); a higher estimate "
+                "from fewer visits, so less sure: the search kept preferring the hint"
+            )
         else:
-            lines.append(f"  or {action.notation} ({visits} visits: too few to estimate)")
+            lines.append(f"  or {action.notation}: {w:.0%} ({v} of {total} visits)")
     return lines
 
 
@@ -280,3 +576,136 @@ of short play-outs (often 0% or 100%) would mislead more than it tells."""
 def stdout_console() -> Console:
     """A console on the current stdout; no wrapping when it is not a terminal."""
     return Console(highlight=False, soft_wrap=not sys.stdout.isatty())
+
+
+def interactive() -> bool:
+    """Whether both ends are a terminal (prompt_toolkit input, screen clearing, paging)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+REPLAY_HELP = (
+    "Enter or 'n': next move; 'p': previous; a number or 'j N': jump to ply N; 'seat K' or "
+    "'seat spectator': see the game as that seat; 'log': every event so far; 'view': the "
+    "board again; 'q': quit."
+)
+
+
+class ReplaySession:
+    """Step through a recorded game: forwards, backwards, to any ply, as any seat, with the
+    events of each move in words."""
+
+    def __init__(
+        self,
+        record: dict[str, Any],
+        console: Console,
+        read: Reader = read_stdin,
+        seat: int | None = None,
+        ply: int | None = None,
+        editor: LineEditor | None = None,
+    ) -> None:
+        from arsenale.core.record import replay
+
+        start = replay(record, 0)
+        self.game = start.game
+        self.console = console
+        self.read = read
+        self.editor = editor
+        self.seat = seat
+        self.seats = record.get("seats") or None
+        self.states: list[GameState] = [start.clone()]
+        self.events: list[list[Event]] = [[]]
+        state = start
+        for _seat, action in record["actions"]:
+            self.events.append(state.apply(_seat, action))
+            self.states.append(state.clone())
+        self.ply = len(self.states) - 1 if ply is None else ply
+        self._history: dict[int | None, list[tuple[int, str]]] = {}
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    def label(self, seat: int) -> str:
+        return printed(self.states[0].seat_label(seat))
+
+    def words(self, ply: int) -> list[str]:
+        """The move made at `ply` (1-based) and its events, as the chosen seat may know them."""
+        state = self.states[ply]
+        if self.seat not in self._history:
+            self._history[self.seat] = self.states[-1].history_for(self.seat)
+        mover, move = self._history[self.seat][ply - 1]
+        out = [f"{self.label(mover)}: {move}"]
+        for event in GameState.events_for(self.events[ply], self.seat):
+            out.append("  " + self.game.describe_event(event, state.seat_label))
+        return out
+
+    def show(self) -> None:
+        state = self.states[self.ply]
+        who = "spectator" if self.seat is None else self.label(self.seat)
+        self.console.rule(Text(f"{self.game.title}: ply {self.ply} of {self.last}, view of {who}"))
+        self.console.print(self.game.render(state.view(self.seat), self.seat))
+        if self.ply:
+            self.console.rule(Text(f"Move {self.ply}", style="bold"), align="left")
+            for line in self.words(self.ply):
+                self.console.print(line, markup=False, highlight=False)
+        if state.is_over:
+            self.console.print(result_table(state, self.seats))
+
+    def run(self) -> None:
+        self.show()
+        self.console.print(REPLAY_HELP, markup=False, highlight=False)
+        while True:
+            prompt = f"replay (ply {self.ply} of {self.last}) > "
+            if self.editor is not None:
+                line = self.editor.read(
+                    prompt, key="replay", words=("next", "previous", "seat", "log", "view", "quit")
+                )
+            else:
+                line = self.read(prompt)
+            if line is None:
+                return
+            command = line.strip().lower()
+            word, _, arg = command.partition(" ")
+            if command in ("", "n", "next"):
+                if self.ply == self.last:
+                    self.console.print("That was the last move ('q' quits).", markup=False)
+                    continue
+                self.ply += 1
+            elif command in ("p", "prev", "previous", "back"):
+                if self.ply == 0:
+                    self.console.print("This is the start of the game.", markup=False)
+                    continue
+                self.ply -= 1
+            elif command.isdigit() or word in ("j", "jump", "ply"):
+                target = command if command.isdigit() else arg
+                if not target.isdigit() or not 0 <= int(target) <= self.last:
+                    self.console.print(f"Plies run from 0 to {self.last}.", markup=False)
+                    continue
+                self.ply = int(target)
+            elif word in ("seat", "as"):
+                if arg in ("", "spectator", "none"):
+                    self.seat = None
+                elif arg.isdigit() and int(arg) < self.states[0].players:
+                    self.seat = int(arg)
+                else:
+                    names = {self.label(s).lower(): s for s in range(self.states[0].players)}
+                    if arg not in names:
+                        seats = ", ".join(
+                            f"{s} ({self.label(s)})" for s in range(self.states[0].players)
+                        )
+                        self.console.print(f"Seats: {seats}, or spectator.", markup=False)
+                        continue
+                    self.seat = names[arg]
+            elif command == "log":
+                for ply in range(1, self.ply + 1):
+                    for text in self.words(ply):
+                        self.console.print(f"{ply:>4} {text}", markup=False, highlight=False)
+                continue
+            elif command in ("v", "view"):
+                pass
+            elif command in ("q", "quit", "exit"):
+                return
+            else:
+                self.console.print(REPLAY_HELP, markup=False, highlight=False)
+                continue
+            self.show()

@@ -157,7 +157,9 @@ class Game(ABC):
 
     def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
         """The board for a terminal (a Rich renderable) from `view(seat)`; by default one line
-        per entry of the view."""
+        per entry of the view. The terminal game shows it at the start of each turn and on
+        `view`, so it should fit 100 x 40 and, for a game with a board, be a map
+        (core/boardmap.py draws one from places and links), with printed names only."""
         from rich.text import Text
 
         text = Text()

@@ -46,6 +46,8 @@ class Serenissima1996(Game):
         self.actions = Actions(self.board)
         self.catalogue = self.actions.catalogue
         self._names: dict[str, str] | None = None  # printed names by id, for events
+        self._map: tuple[dict[str, str], list[tuple[str, str]], dict[str, str]] | None = None
+        """Area names, adjacent areas and nation names, for the terminal map."""
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> Serenissima1996State:
         b = self.board
@@ -133,7 +135,19 @@ class Serenissima1996(Game):
     def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
         from arsenale.games.serenissima_1996.render import render
 
-        return render(view, seat)
+        b = self.board
+        if self._map is None:
+            self._map = (
+                dict(zip(b.area_ids, b.area_names, strict=True)),
+                [
+                    (b.area_ids[a], b.area_ids[o])
+                    for a in range(len(b.area_ids))
+                    for o in b.adjacent[a]
+                ],
+                dict(zip(b.nation_ids, b.nation_names, strict=True)),
+            )
+        areas, sailing, nations = self._map
+        return render(view, seat, areas, sailing, nations)
 
     def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.serenissima_1996.render import describe_event, display_names

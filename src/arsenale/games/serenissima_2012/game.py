@@ -41,6 +41,7 @@ class Serenissima2012(Game):
         self.actions = Actions(self.board)
         self.catalogue = self.actions.catalogue
         self._names: dict[str, str] | None = None  # printed names by id, for events
+        self._links: list[tuple[str, str]] | None = None  # adjacent zones, for the map
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> Serenissima2012State:
         b = self.board
@@ -96,9 +97,11 @@ class Serenissima2012(Game):
         return heuristic(world, seat, list(legal))
 
     def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
-        from arsenale.games.serenissima_2012.render import render
+        from arsenale.games.serenissima_2012.render import links, render
 
-        return render(view, seat)
+        if self._links is None:
+            self._links = links(self.board)
+        return render(view, seat, self._links)
 
     def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.serenissima_2012.render import describe_event, display_names
