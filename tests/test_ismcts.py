@@ -248,7 +248,7 @@ def test_the_ismcts_bot_stops_early_but_a_hint_uses_its_whole_budget():
     state = game.new_game(2, seed=3)
     seat = state.to_move()[0]
     lines = hint_lines(game, state, seat, "300it", seed=1)
-    assert "(300 searches)" in lines[0] or "only move" in lines[0]
+    assert "of 300 visits)" in lines[0] or "only move" in lines[0]
 
 
 def test_own_rewards_count_each_seats_gain_since_the_root():
