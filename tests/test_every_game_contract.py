@@ -193,3 +193,29 @@ def test_secret_choices_reach_other_seats_only_in_their_public_form(game_id: str
             assert state.history_for(seat)[-1] == (seat, action.notation)
     if not secrets_seen:
         pytest.skip(f"{game_id} has no secret choice")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_heuristic_finishes_games_at_every_player_count_without_a_fallback(
+    game_id: str,
+) -> None:
+    """The game's heuristic, strict (a crash or an illegal choice is an error, not a quiet
+    fallback), plays every seat of two whole games at each player count, deciding on worlds
+    drawn for its seat."""
+    from arsenale.bots.base import Fallbacks, heuristic_policy
+
+    game = load_game(game_id)
+    policy = heuristic_policy(game)
+    strict = Fallbacks.strict
+    Fallbacks.strict = True
+    try:
+        for players in range(game.min_players, game.max_players + 1):
+            for seed in (1, 2):
+                state = game.new_game(players, seed=seed)
+                rng = random.Random(seed)
+                while not state.is_over:
+                    for seat in state.to_move():
+                        state.apply(seat, policy(SeatInfo(state, seat), rng))
+                assert state.result().scores, (game_id, players, seed)
+    finally:
+        Fallbacks.strict = strict

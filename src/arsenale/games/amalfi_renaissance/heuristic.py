@@ -263,8 +263,13 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
         r = wanted_hold(s, seat)
         return A.SEND[r] if A.SEND[r] in legal else legal[0]
     if kind == "take":
+        # The take step also offers the optional actions (unload, emergency, discard): the
+        # heuristic takes a card.
+        takes = [a for a in legal if a.kind == "take"]
+        if not takes:
+            return legal[0]
         return max(
-            legal,
+            takes,
             key=lambda a: (
                 card_value(s, seat, s.council[a["slot"] - 1]) + 0.5 * COUNCIL_SLOTS[a["slot"] - 1]
             ),
