@@ -422,7 +422,8 @@ class Tally:
 
 
 def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
-    """One tally per run found in the files, in the order runs first appear; a game (same
+    """One tally per run found in the files, in the order runs first appear (with `ratings`,
+    tournaments rate their bots); a game (same
     run, lineup, seed and rotation) found twice, in one file or two shards, counts once (the
     keys of the games read are kept for that: this reader's memory, unlike a run's, grows
     with the games, by about 100 bytes a game)."""
@@ -441,7 +442,8 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
                 raise ArsenaleError(f"{path}: a result line lacks {e}") from None
             tally = tallies.get(key)
             if tally is None:
-                tally = tallies[key] = Tally.for_line(line, ratings=ratings)
+                rated = ratings and line.get("kind") == "tournament"
+                tally = tallies[key] = Tally.for_line(line, ratings=rated)
                 seen[key] = set()
             if str(path) not in tally.files:
                 tally.files.append(str(path))
