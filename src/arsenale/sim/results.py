@@ -227,6 +227,7 @@ class Tally:
         options: dict[str, Any] | None = None,
         rotate: bool = False,
         ratings: bool = False,
+        versions: dict[str, str] | None = None,
     ) -> None:
         self.game = game_id
         self.players = players
@@ -235,6 +236,7 @@ class Tally:
         self.kind = kind
         self.options = dict(options or {})
         self.rotate = rotate
+        self.versions = dict(versions or {})
         self.games = 0
         self.ok = 0
         self.errors = 0
@@ -279,6 +281,7 @@ class Tally:
             options=line.get("options"),
             rotate=bool(line.get("rotate")),
             ratings=ratings,
+            versions=line.get("bot_versions"),
         )
 
     def add(self, line: Line) -> None:

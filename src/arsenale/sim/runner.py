@@ -366,7 +366,9 @@ def simulate(
         strict,
         {spec: bot_version(spec, game_id) for spec in sorted(set(lineup))},
     )
-    tally = Tally(game_id, players, lineup, seed, options=options, rotate=rotate)
+    tally = Tally(
+        game_id, players, lineup, seed, options=options, rotate=rotate, versions=run.versions
+    )
     return execute(run, tally, workers, progress, backend, address, out)
 
 
@@ -422,7 +424,14 @@ def tournament(
         {spec: bot_version(spec, game_id) for spec in sorted(entrants)},
     )
     tally = Tally(
-        game_id, players, entrants, seed, kind="tournament", options=options, ratings=True
+        game_id,
+        players,
+        entrants,
+        seed,
+        kind="tournament",
+        options=options,
+        ratings=True,
+        versions=run.versions,
     )
     return execute(run, tally, workers, progress, backend, address, out)
 
