@@ -249,7 +249,7 @@ def play(
 
 _BACKEND_HELP = (
     "local (this machine: one process, or a process pool) or ray (Ray tasks on a local Ray "
-    "started for the run, or on the cluster named by --address; pip install 'arsenale[ray]')."
+    "started for the run, or on the cluster named by --address; Ray is arsenale's ray extra)."
 )
 _OUT_HELP = (
     "Append one JSON line per game to FILE as games finish (docs/formats.md); run again with "
@@ -263,7 +263,7 @@ def simulate(
     seats: Annotated[str, typer.Option(help="Comma-separated bot specs, one per seat.")],
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     games: Annotated[
-        int, typer.Option(help="Number of seeds (games, or rotations of games).")
+        int, typer.Option(help="Number of seeds: a game each, or one per rotation with --rotate.")
     ] = 100,
     seed: Annotated[int, typer.Option(help="Base seed; game g uses seed+g.")] = 0,
     rotate: Annotated[
