@@ -6,7 +6,8 @@ and disk of many games projected from a measured run. Writes nothing but its out
     python benchmarks/sim_scale.py one GAME --seats ... --games N --workers W --out FILE
 
 `ray` plays the same seeds on a local Ray started with 1 CPU, then with 2, writing a result
-file each, and prints the wall times, their ratio and whether the two files are identical.
+file each, and prints the wall times, their ratio and whether the two files are identical;
+then the same on the local backend (a pool of 1 and 2 processes), and the load averages.
 `scale` runs `one` in a fresh process (so its peak memory is its own) for N/10 and for N
 games and prints both measurements with the projection to 1,000,000 games: time at the
 measured rate on the same workers, the parent's peak memory (which should not grow with the
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -73,6 +75,7 @@ def ray_ratio(game: str, seats: list[str], games: int, folder: Path) -> dict[str
     import ray
 
     out: dict[str, Any] = {"game": game, "seats": seats, "games": games}
+    out["load_average_before"] = os.getloadavg()
     files = {}
     for cpus in (1, 2):
         path = folder / f"ray{cpus}.jsonl"
@@ -88,6 +91,16 @@ def ray_ratio(game: str, seats: list[str], games: int, folder: Path) -> dict[str
     out["speedup"] = out["seconds_1"] / out["seconds_2"]
     out["identical"] = files[1] == files[2]
     out["lines"] = files[2].count(b"\n")
+    # the same on the local backend (a process pool), to tell Ray's cost from the machine's
+    for workers in (1, 2):
+        path = folder / f"local{workers}.jsonl"
+        path.unlink(missing_ok=True)
+        start = time.perf_counter()
+        simulate(game, len(seats), seats, games, workers=workers, out=path)
+        out[f"local_seconds_{workers}"] = time.perf_counter() - start
+        out[f"local_{workers}_identical_to_ray"] = path.read_bytes() == files[2]
+    out["local_speedup"] = out["local_seconds_1"] / out["local_seconds_2"]
+    out["load_average_after"] = os.getloadavg()
     return out
 
 
