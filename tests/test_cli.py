@@ -106,6 +106,14 @@ def test_simulate_ray_backend_without_ray(monkeypatch: pytest.MonkeyPatch) -> No
     one_line_error(runner.invoke(app, args), "Ray", "not installed")
 
 
+def test_simulate_ray_backend_with_an_address_nothing_answers_at() -> None:
+    pytest.importorskip("ray")
+    args = ["simulate", "toy-race", "--seats", "random,random", "--backend", "ray"]
+    one_line_error(
+        runner.invoke(app, [*args, "--address", "127.0.0.1:1"]), "cannot reach the Ray cluster"
+    )
+
+
 def test_bench_json() -> None:
     result = runner.invoke(
         app, ["bench", "toy-race", "--players", "2", "--seconds", "0.2", "--json"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import socket
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
@@ -573,6 +574,8 @@ def _run_ray(
         ) from None
     started = False
     if not ray.is_initialized():
+        if address:
+            _check_reachable(address)
         try:
             if address:
                 ray.init(address=address, log_to_driver=False)
@@ -600,3 +603,15 @@ def _run_ray(
     finally:
         if started:
             ray.shutdown()
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse at once a cluster address ("host:port" or "ray://host:port") nothing answers
+    at: Ray itself keeps trying for minutes."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto", "local" and other forms Ray understands
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as e:
+        raise ArsenaleError(f"cannot reach the Ray cluster at {address}: {e}") from None
