@@ -1,5 +1,6 @@
 """`arsenale report` opened in Chromium (Playwright, Debian's /usr/bin/chromium as in
-tests/server/test_browser.py): the page renders with its figures decoded and no error."""
+tests/server/test_browser.py): a report of three runs (two simulations that differ by an
+option, a tournament) renders with its parts, its figures decoded and no error."""
 
 from __future__ import annotations
 
@@ -40,6 +41,19 @@ def test_the_report_renders_in_chromium(tmp_path: Path) -> None:
             page.screenshot(path=str(tmp_path / "report.png"), full_page=True)
         finally:
             browser.close()
+    text = html.read_text()
+    for needle in (
+        "Win rates",
+        "each bot in each seat",
+        "First mover",
+        "Scores",
+        "Game length",
+        "Events",
+        "roll",
+        "Ratings",
+        "two-proportion z-test",
+    ):
+        assert needle in text, needle
     assert not errors
     assert len(figures) >= 12
     for complete, width, height, shown in figures:

@@ -39,10 +39,16 @@ def _without_speed(summary: dict[str, object]) -> dict[str, object]:
 
 
 def test_ray_plays_the_same_games_as_the_local_backend(local_ray: None, tmp_path: Path) -> None:
+    """One test, so that pytest-xdist starts one Ray, not one per worker."""
     local, on_ray = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
-    args = dict(seed=11, options={"goal": 15}, rotate=True)
-    one = simulate("toy-race", 3, SEATS, 8, workers=1, out=local, **args)  # type: ignore[arg-type]
-    two = simulate("toy-race", 3, SEATS, 8, workers=2, backend="ray", out=on_ray, **args)  # type: ignore[arg-type]
+
+    def run(out: Path, workers: int, backend: str) -> dict[str, object]:
+        return simulate(
+            "toy-race", 3, SEATS, 8, seed=11, workers=workers, options={"goal": 15},
+            backend=backend, rotate=True, out=out,
+        )  # fmt: skip
+
+    one, two = run(local, 1, "local"), run(on_ray, 2, "ray")
     assert one["games"] == two["games"] == 24 and one["played"] == 24
     assert _without_speed(one) == _without_speed(two)
     assert local.read_bytes() == on_ray.read_bytes()  # the same lines in the same order
@@ -50,17 +56,16 @@ def test_ray_plays_the_same_games_as_the_local_backend(local_ray: None, tmp_path
     # stopped after 10 games, the last line half written: the rerun plays the 14 others
     lines = on_ray.read_bytes().splitlines(keepends=True)
     on_ray.write_bytes(b"".join(lines[:10]) + lines[10][:25])
-    resumed = simulate("toy-race", 3, SEATS, 8, workers=2, backend="ray", out=on_ray, **args)  # type: ignore[arg-type]
+    resumed = run(on_ray, 2, "ray")
     assert (resumed["played"], resumed["resumed"]) == (14, 10)
     assert local.read_bytes() == on_ray.read_bytes()
     assert _without_speed(resumed) == {**_without_speed(one), "played": 14, "resumed": 10}
 
-
-def test_a_tournament_and_the_command_on_ray(local_ray: None, tmp_path: Path) -> None:
+    # a tournament, and the command
     bots = ["random", "heuristic"]
-    local = tournament("toy-race", 2, bots, 5, seed=3, workers=1)
-    on_ray = tournament("toy-race", 2, bots, 5, seed=3, workers=2, backend="ray")
-    assert _without_speed(local) == _without_speed(on_ray)
+    ranked = tournament("toy-race", 2, bots, 5, seed=3, workers=1)
+    ranked_on_ray = tournament("toy-race", 2, bots, 5, seed=3, workers=2, backend="ray")
+    assert _without_speed(ranked) == _without_speed(ranked_on_ray)
     out = tmp_path / "cli.jsonl"
     args = ["simulate", "toy-race", "--seats", "random,heuristic", "--games", "6", "--json"]
     result = CliRunner().invoke(app, [*args, "--backend", "ray", "--out", str(out)])
