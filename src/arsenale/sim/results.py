@@ -429,9 +429,10 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
     tournaments rate their bots); a game (same
     run, lineup, seed and rotation) found twice, in one file or two shards, counts once (the
     keys of the games read are kept for that: this reader's memory, unlike a run's, grows
-    with the games, by about 100 bytes a game)."""
+    with the games, by some 150 bytes a game)."""
     tallies: dict[str, Tally] = {}
-    seen: dict[str, set[tuple[tuple[str, ...], int, int]]] = {}
+    seen: dict[str, set[tuple[int, int, int]]] = {}
+    lineups: dict[tuple[str, ...], int] = {}  # a number per lineup, so keys are small
     for path in paths:
         if not path.is_file():
             raise ArsenaleError(f"{path}: no such file")
@@ -440,7 +441,7 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
             found += 1
             try:
                 key = run_key(line)
-                game = game_key(line)
+                lineup, seed, rotation = game_key(line)
             except (KeyError, TypeError, ValueError) as e:
                 raise ArsenaleError(f"{path}: a result line lacks {e}") from None
             tally = tallies.get(key)
@@ -450,6 +451,7 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
                 seen[key] = set()
             if str(path) not in tally.files:
                 tally.files.append(str(path))
+            game = (lineups.setdefault(lineup, len(lineups)), seed, rotation)
             if game in seen[key]:
                 continue
             seen[key].add(game)
