@@ -15,7 +15,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from importlib.metadata import PackageNotFoundError, version
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import IO, Any
 
@@ -71,7 +71,7 @@ def bot_version(spec: str, game_id: str) -> str:
     """The version of a bot's play on a game: "random"; the heuristic as "r" and the game's
     `bot_revision` (bots/tuning.toml); the search bots as `ISMCTS_VERSION` and that revision
     (as benchmarks/search.py: "8.1"); another kind the version of the package it comes from."""
-    from arsenale.bots.registry import _found, parse_spec
+    from arsenale.bots.registry import GROUP, parse_spec
     from arsenale.bots.tuning import tuning
 
     kind = parse_spec(spec).kind
@@ -84,18 +84,11 @@ def bot_version(spec: str, game_id: str) -> str:
         from arsenale.bots.ismcts import ISMCTS_VERSION
 
         return ISMCTS_VERSION if revision == 0 else f"{ISMCTS_VERSION}.{revision}"
-    ep = _found().get(kind)
-    dist = getattr(ep, "dist", None) if ep is not None else None
+    found = [ep for ep in entry_points(group=GROUP) if ep.name == kind]
+    dist = getattr(found[0], "dist", None) if found else None
     if dist is not None:
         return f"{dist.name} {dist.version}"
     return "?"
-
-
-def arsenale_version() -> str:
-    try:
-        return version("arsenale")
-    except PackageNotFoundError:  # pragma: no cover - running from a bare source tree
-        return "0"
 
 
 # -- lines -------------------------------------------------------------------------------------
