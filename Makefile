@@ -28,7 +28,7 @@ system-deps:
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ai]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ai,ray,report]'
 	touch $(STAMP)
 
 # The web app: lobby, live games and replays at the printed address (SQLite file in the

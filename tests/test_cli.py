@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,13 +73,16 @@ def test_simulate_json() -> None:
     assert len(stats["win_rate_ci95"]) == 2 and stats["errors"] == 0
 
 
-def test_simulate_table_and_out_file(tmp_path: Path) -> None:
-    out = tmp_path / "stats.json"
+def test_simulate_table_out_and_summary_files(tmp_path: Path) -> None:
+    out, summary = tmp_path / "games.jsonl", tmp_path / "stats.json"
     args = ["simulate", "toy-race", "--players", "2", "--seats", "random,random", "--games", "5"]
-    result = runner.invoke(app, [*args, "--workers", "1", "--out", str(out)])
+    result = runner.invoke(
+        app, [*args, "--workers", "1", "--out", str(out), "--summary", str(summary)]
+    )
     assert result.exit_code == 0
     assert "win rate" in result.stdout
-    assert json.loads(out.read_text())["games"] == 5
+    assert json.loads(summary.read_text())["games"] == 5
+    assert [json.loads(line)["seed"] for line in out.read_text().splitlines()] == [0, 1, 2, 3, 4]
 
 
 @pytest.mark.parametrize(
@@ -97,10 +100,18 @@ def test_simulate_bad_input(args: list[str], needle: str) -> None:
     one_line_error(runner.invoke(app, ["simulate", "toy-race", "--workers", "1", *args]), needle)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="Ray is installed")
-def test_simulate_ray_backend_without_ray() -> None:
+def test_simulate_ray_backend_without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` fails as if not installed
     args = ["simulate", "toy-race", "--seats", "random,random", "--backend", "ray", "--games", "2"]
     one_line_error(runner.invoke(app, args), "Ray", "not installed")
+
+
+def test_simulate_ray_backend_with_an_address_nothing_answers_at() -> None:
+    pytest.importorskip("ray")
+    args = ["simulate", "toy-race", "--seats", "random,random", "--backend", "ray"]
+    one_line_error(
+        runner.invoke(app, [*args, "--address", "127.0.0.1:1"]), "cannot reach the Ray cluster"
+    )
 
 
 def test_bench_json() -> None:

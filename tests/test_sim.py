@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
-import sys
-import types
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -216,28 +213,3 @@ def test_the_simulate_command_reports_fallbacks(flaky: str) -> None:
     assert strict["errors"] == stats["fallback_games"] and strict["fallbacks"] == 0
     table = runner.invoke(app, args)
     assert f"heuristic fallbacks {stats['fallbacks']} in {stats['fallback_games']}" in table.stdout
-
-
-def test_the_ray_backend_plays_the_same_games_as_the_pool(
-    flaky: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """`--backend ray` sends the chunks of games to Ray as tasks. Ray is not a dependency, so
-    a stand-in with the few calls the runner makes (init, remote, wait, get) runs them here."""
-
-    class Ref:
-        def __init__(self, value: Any) -> None:
-            self.value = value
-
-    fake: Any = types.ModuleType("ray")
-    fake.is_initialized = lambda: False
-    fake.init = lambda **kwargs: None
-    fake.remote = lambda f: types.SimpleNamespace(remote=lambda *a: Ref(f(*a)))
-    fake.wait = lambda pending, num_returns: (pending[:num_returns], pending[num_returns:])
-    fake.get = lambda ref: ref.value
-    monkeypatch.setitem(sys.modules, "ray", fake)
-    for strict in (False, True):
-        ray = simulate(flaky, 2, FLAKY_SEATS, 10, seed=0, workers=2, backend="ray", strict=strict)
-        pool = simulate(flaky, 2, FLAKY_SEATS, 10, seed=0, workers=1, strict=strict)
-        ray.pop("games_per_s")
-        pool.pop("games_per_s")
-        assert ray == pool

@@ -6,7 +6,6 @@ Every error a user can cause ends with one line on stderr and a non-zero exit st
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import sys
 from collections.abc import Iterator
@@ -285,19 +284,44 @@ def play(
             ) from e
 
 
+_BACKEND_HELP = (
+    "local (this machine: one process, or a process pool) or ray (Ray tasks on a local Ray "
+    "started for the run, or on the cluster named by --address; Ray is arsenale's ray extra)."
+)
+_OUT_HELP = (
+    "Append one JSON line per game to FILE as games finish (docs/formats.md); run again with "
+    "the same FILE to play only the games missing from it."
+)
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game id.")],
     seats: Annotated[str, typer.Option(help="Comma-separated bot specs, one per seat.")],
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    games: Annotated[
+        int, typer.Option(help="Number of seeds: a game each, or one per rotation with --rotate.")
+    ] = 100,
     seed: Annotated[int, typer.Option(help="Base seed; game g uses seed+g.")] = 0,
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            help="Play each seed once per rotation of the seats (players x games games), so "
+            "that seat and bot effects can be told apart."
+        ),
+    ] = False,
     workers: Annotated[
-        int | None, typer.Option(help="Worker processes (default: CPU count).")
+        int | None,
+        typer.Option(help="Worker processes (default: every CPU, of the Ray cluster with ray)."),
     ] = None,
-    backend: Annotated[
-        str, typer.Option(help="local (process pool) or ray (Ray tasks; Ray not included).")
-    ] = "local",
+    backend: Annotated[str, typer.Option(help=_BACKEND_HELP)] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="With --backend ray: the cluster to join (auto: the `ray start` one on this "
+            "machine; ray://HOST:10001). Default: a local Ray for this run."
+        ),
+    ] = None,
     strict: Annotated[
         bool,
         typer.Option(
@@ -305,18 +329,23 @@ def simulate(
         ),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    out: Annotated[Path | None, typer.Option(help="Also write the JSON to FILE.")] = None,
+    out: Annotated[Path | None, typer.Option(help=_OUT_HELP)] = None,
+    summary: Annotated[
+        Path | None, typer.Option(help="Also write the summary (as --json prints it) to FILE.")
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
     ] = None,
 ) -> None:
-    """Play many games between bots and report win rates and scores."""
+    """Play many games between bots and report win rates per seat and per bot, scores,
+    game length and the events the game reported."""
     from arsenale.sim.runner import simulate as run_simulation
 
     with _user_errors():
         g = _load(game)
         n, specs = _players_and_seats(g, players, seats, default_seat=None)
         options = _parse_options(g, option or [])
+        _check_writable(summary)
         progress = sys.stdout.isatty() and not as_json
         stats = run_simulation(
             game,
@@ -324,43 +353,142 @@ def simulate(
             specs,
             games,
             seed,
-            workers or os.cpu_count() or 1,
+            workers,
             progress,
             options,
             backend,
             strict,
+            out=out,
+            rotate=rotate,
+            address=address,
         )
-        if out is not None:
-            out.write_text(json.dumps(stats, indent=1) + "\n", encoding="utf-8")
+        if summary is not None:
+            summary.write_text(json.dumps(stats, indent=1) + "\n", encoding="utf-8")
+    _show_summary(stats, as_json)
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    bots: Annotated[
+        str, typer.Option(help="Comma-separated bot specs, e.g. heuristic,ismcts:0.2s,random.")
+    ],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    games: Annotated[
+        int, typer.Option(help="Seeds per lineup; each seed is played in every seat rotation.")
+    ] = 10,
+    seed: Annotated[int, typer.Option(help="Base seed; game g uses seed+g.")] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option(help="Worker processes (default: every CPU, of the Ray cluster with ray)."),
+    ] = None,
+    backend: Annotated[str, typer.Option(help=_BACKEND_HELP)] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="With --backend ray: the cluster to join (see simulate).")
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option(help="A heuristic failure is an error of its game.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    out: Annotated[Path | None, typer.Option(help=_OUT_HELP)] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
+    ] = None,
+) -> None:
+    """A round robin between bots: every set of PLAYERS bots (or, with fewer bots than
+    seats, the list repeated from each bot), each in every rotation of the seats, GAMES seeds
+    each; win rates per bot and per seat and OpenSkill ratings (Plackett-Luce)."""
+    from arsenale.sim.runner import tournament as run_tournament
+
+    with _user_errors():
+        g = _load(game)
+        specs = [b.strip() for b in bots.split(",")]
+        if not all(specs):
+            raise ArsenaleError(f"--bots has an empty entry: {bots!r}")
+        for spec in specs:
+            if is_human(spec):
+                raise ArsenaleError("tournaments are played by bots only; 'human' is not a bot")
+            parse_spec(spec)
+        n = players if players is not None else min(max(len(specs), g.min_players), g.max_players)
+        if not g.min_players <= n <= g.max_players:
+            raise ArsenaleError(f"{g.id} is for {g.min_players}-{g.max_players} players, not {n}")
+        options = _parse_options(g, option or [])
+        progress = sys.stdout.isatty() and not as_json
+        stats = run_tournament(
+            game,
+            n,
+            specs,
+            games,
+            seed,
+            workers,
+            progress,
+            options,
+            backend,
+            strict,
+            out=out,
+            address=address,
+        )
+    _show_summary(stats, as_json)
+
+
+@app.command("summarize")
+def summarize_command(
+    files: Annotated[list[Path], typer.Argument(help="Result files (JSON lines) to merge.")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON: one object per line, one per run.")
+    ] = False,
+) -> None:
+    """Merge result files (shards of one run, or several runs) and print each run's
+    summary as `simulate` does; a game found in two files counts once."""
+    from arsenale.sim.results import tally_files
+
+    with _user_errors():
+        tallies = tally_files(files, ratings=_has_openskill())
+        summaries = [t.summary() for t in tallies]
+    for stats in summaries:
+        _show_summary(stats, as_json)
+
+
+@app.command()
+def report(
+    files: Annotated[list[Path], typer.Argument(help="Result files (JSON lines).")],
+    html: Annotated[Path, typer.Option(help="Write the report to this HTML file.")] = Path(
+        "report.html"
+    ),
+    title: Annotated[str | None, typer.Option(help="The report's title.")] = None,
+) -> None:
+    """Write an HTML report of result files, figures embedded: win rates per seat and per
+    bot, first-mover advantage, scores, game length, events, ratings, and a comparison with
+    tests of the differences when the files hold several runs."""
+    from arsenale.sim.report import write_report
+
+    with _user_errors():
+        _check_writable(html)
+        runs = write_report(files, html, title)
+    print(f"report of {runs} run(s) written to {html}")
+
+
+def _has_openskill() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("openskill") is not None
+
+
+def _check_writable(path: Path | None) -> None:
+    if path is not None and not path.parent.is_dir():
+        raise ArsenaleError(f"cannot write {path}: no such directory")
+
+
+def _show_summary(stats: dict[str, Any], as_json: bool) -> None:
+    """Print a run's summary (JSON, or tables), then warnings about errors and fallbacks."""
     if as_json:
         _print_json(stats)
     else:
-        table = Table(title=f"{game}: {stats['games']} games, seeds {seed}-{seed + games - 1}")
-        for column in ("seat", "bot", "wins", "win rate", "95% CI", "mean score"):
-            table.add_column(column, justify="left" if column in ("seat", "bot") else "right")
-        for s, spec in enumerate(specs):
-            rate, (low, high), score = (
-                stats["win_rate"][s],
-                stats["win_rate_ci95"][s],
-                stats["mean_score"][s],
-            )
-            table.add_row(
-                str(s),
-                spec,
-                f"{stats['wins'][s]:g}",
-                "-" if rate is None else f"{rate:.3f}",
-                f"{low:.3f}-{high:.3f}",
-                "-" if score is None else f"{score:.2f}",
-            )
         console = stdout_console()
-        console.print(table)
-        mean_plies = stats["mean_plies"]
-        console.print(
-            f"mean plies {'-' if mean_plies is None else f'{mean_plies:.1f}'}, "
-            f"{stats['games_per_s']:.1f} games/s, errors {stats['errors']}, "
-            f"heuristic fallbacks {stats['fallbacks']} in {stats['fallback_games']} game(s)",
-            markup=False,
-        )
+        for table in _summary_tables(stats):
+            console.print(table)
+        for line in _summary_lines(stats):
+            console.print(line, markup=False, highlight=False)
     if stats["errors"]:
         first = stats["error_messages"][0] if stats["error_messages"] else ""
         print(
@@ -373,6 +501,86 @@ def simulate(
             "each such game an error",
             file=sys.stderr,
         )
+
+
+def _rate(rate: float | None) -> str:
+    return "-" if rate is None else f"{rate:.3f}"
+
+
+def _summary_tables(stats: dict[str, Any]) -> list[Table]:
+    low_seed, high_seed = stats["seeds"]
+    what = "tournament" if stats["kind"] == "tournament" else f"{stats['games']} games"
+    title = f"{stats['game']}: {what}"
+    if stats["kind"] == "tournament":
+        title += f" of {stats['games']} games"
+    if low_seed is not None:
+        title += f", seeds {low_seed}-{high_seed}"
+    if stats["rotate"]:
+        title += ", seats rotated"
+    tables = []
+    lineup = stats["seats"] if stats["kind"] == "simulate" and not stats["rotate"] else None
+    seat_table = Table(title=title)
+    for column in ("seat", "bot", "wins", "win rate", "95% CI", "mean score"):
+        seat_table.add_column(column, justify="left" if column in ("seat", "bot") else "right")
+    for s in range(stats["players"]):
+        low, high = stats["win_rate_ci95"][s]
+        score = stats["mean_score"][s]
+        seat_table.add_row(
+            str(s),
+            lineup[s] if lineup else "(rotated)",
+            f"{stats['wins'][s]:g}",
+            _rate(stats["win_rate"][s]),
+            f"{low:.3f}-{high:.3f}",
+            "-" if score is None else f"{score:.2f}",
+        )
+    tables.append(seat_table)
+    bots = stats["bots"]
+    if lineup is None or len(bots) < len(lineup):
+        bot_table = Table(title="per bot (a bot in k seats of a game counts k seat-games)")
+        for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score", "rank"):
+            bot_table.add_column(column, justify="left" if column == "bot" else "right")
+        for spec, b in bots.items():
+            low, high = b["win_rate_ci95"]
+            bot_table.add_row(
+                spec,
+                str(b["games"]),
+                f"{b['wins']:g}",
+                _rate(b["win_rate"]),
+                f"{low:.3f}-{high:.3f}",
+                "-" if b["mean_score"] is None else f"{b['mean_score']:.2f}",
+                "-" if b["mean_rank"] is None else f"{b['mean_rank']:.2f}",
+            )
+        tables.append(bot_table)
+    if stats.get("ratings"):
+        rating_table = Table(title="OpenSkill ratings (Plackett-Luce; ordinal = mu - 3 sigma)")
+        for column in ("bot", "mu", "sigma", "ordinal"):
+            rating_table.add_column(column, justify="left" if column == "bot" else "right")
+        for spec, r in stats["ratings"].items():
+            rating_table.add_row(spec, f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}")
+        tables.append(rating_table)
+    return tables
+
+
+def _summary_lines(stats: dict[str, Any]) -> list[str]:
+    lines = []
+    first = stats["first_mover"]
+    if first["games"]:
+        low, high = first["win_rate_ci95"]
+        lines.append(
+            f"first mover won {first['wins']:g} of {first['games']}: {first['win_rate']:.3f} "
+            f"({low:.3f}-{high:.3f}; an even share is {first['even']:.3f})"
+        )
+    mean_plies = stats["mean_plies"]
+    speed = stats["games_per_s"]
+    lines.append(
+        f"mean plies {'-' if mean_plies is None else f'{mean_plies:.1f}'}, "
+        + (f"{speed:.1f} games/s, " if speed is not None else "")
+        + f"errors {stats['errors']}, "
+        f"heuristic fallbacks {stats['fallbacks']} in {stats['fallback_games']} game(s)"
+    )
+    if stats.get("resumed"):
+        lines.append(f"{stats['resumed']} game(s) were already in {stats.get('out')}")
+    return lines
 
 
 @app.command("replay")

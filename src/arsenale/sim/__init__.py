@@ -1,6 +1,18 @@
-"""Simulation: bot-only games, tournaments with statistics, and throughput benchmarks."""
+"""Simulation: bot-only games, tournaments with statistics, result files, reports and
+throughput benchmarks."""
 
 from arsenale.sim.bench import bench
-from arsenale.sim.runner import bot_seed, play_game, simulate, summarize, wilson_interval
+from arsenale.sim.results import Tally, tally_files, wilson_interval
+from arsenale.sim.runner import bot_seed, play_game, simulate, summarize, tournament
 
-__all__ = ["bench", "bot_seed", "play_game", "simulate", "summarize", "wilson_interval"]
+__all__ = [
+    "Tally",
+    "bench",
+    "bot_seed",
+    "play_game",
+    "simulate",
+    "summarize",
+    "tally_files",
+    "tournament",
+    "wilson_interval",
+]

@@ -1,7 +1,11 @@
 """Bot-only games and tournaments, sequential, on a local process pool or as Ray tasks.
 
 Game g of a run with base seed S is played with seed S + g, and each bot's generator is seeded
-from (game seed, seat), so a run's results do not depend on how many workers played it.
+from (game seed, seat), so a run's results do not depend on how many workers played it, nor on
+the backend: the same seeds give the same lines (results.py) on one process, a pool or Ray.
+Results stream: the parent adds each game to a `Tally` and, with an output file, appends its
+line as its chunk comes back, so its memory does not grow with the number of games, and a run
+started again on the same file plays only the games missing from it.
 
 Every game reports its heuristic fallbacks (`bots.base.Fallbacks`: the heuristic crashed or
 chose an illegal action and the bot played a fallback move instead), counted in the process
@@ -12,10 +16,16 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
+import socket
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import Counter, deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from arsenale.bots.base import Fallbacks
@@ -25,13 +35,28 @@ from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
+from arsenale.sim.results import (
+    FORMAT,
+    Line,
+    Tally,
+    bot_version,
+    dump,
+    game_key,
+    open_for_append,
+    read_lines,
+    rotated,
+    run_key,
+    wilson_interval,
+)
+
+__all__ = ["play_game", "simulate", "summarize", "tournament", "wilson_interval"]
 
 MAX_PLIES = 200_000
 """A game still running after this many plies is reported as an error (a stuck engine)."""
 
 Outcome = dict[str, Any]
 """What `play_game` returns: {"result": Result JSON or None, "plies": int, "error": str or None,
-"fallbacks": int}."""
+"fallbacks": int, "events": {type: count}, "first_mover": int or None}."""
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -67,11 +92,15 @@ def play_game(
     """Play one game between bots; an exception is reported in "error", never raised.
     "fallbacks" counts the heuristic failures the bots answered with a fallback move during
     the game; with `strict` the first one ends the game as an error instead (the process's
-    own `Fallbacks.strict` is restored afterwards)."""
+    own `Fallbacks.strict` is restored afterwards). "events" counts the events the game
+    reported by `type` (every event, private ones included), "first_mover" is the first seat
+    that moved alone (None if every decision was simultaneous)."""
     plies = 0
     before = Fallbacks.count
     was_strict = Fallbacks.strict
     Fallbacks.strict = strict
+    events: Counter[str] = Counter()
+    first: int | None = None
     try:
         game = load_game(game_id)
         if len(seats) != players:
@@ -82,9 +111,12 @@ def play_game(
             movers = state.to_move()
             if not movers:
                 raise RuntimeError(f"nobody is to move at ply {state.ply} but the game is not over")
+            if first is None and len(movers) == 1:
+                first = movers[0]
             for seat in movers:
                 action = bots[seat].choose(SeatInfo(state, seat))
-                state.apply(seat, action)
+                for event in state.apply(seat, action):
+                    events[event.get("type", "?")] += 1
                 plies = state.ply
             if state.ply > max_plies:
                 raise RuntimeError(f"the game did not end within {max_plies} plies")
@@ -94,39 +126,128 @@ def play_game(
         result, error = None, f"{type(e).__name__}: {e}"
     finally:
         Fallbacks.strict = was_strict
-    return {"result": result, "plies": plies, "error": error, "fallbacks": Fallbacks.count - before}
+    return {
+        "result": result,
+        "plies": plies,
+        "error": error,
+        "fallbacks": Fallbacks.count - before,
+        "events": dict(sorted(events.items())),
+        "first_mover": first,
+    }
 
 
-def _play_chunk(
-    game_id: str,
-    players: int,
-    seats: list[str],
-    seeds: list[int],
-    options: dict[str, Any] | None,
-    registrations: dict[str, str],
-    strict: bool = False,
-) -> list[Outcome]:
-    """Worker entry point: make the parent's registrations known here, then play the games."""
+# -- runs --------------------------------------------------------------------------------------
+
+
+Task = tuple[list[str], int, int]
+"""One game of a run: its lineup, its seed and its rotation."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run's games: every lineup, played with seeds seed .. seed + games - 1, each seed with
+    `rotations` rotations of the seats (1, or the player count with --rotate)."""
+
+    kind: str
+    game: str
+    players: int
+    entrants: tuple[str, ...]
+    lineups: tuple[tuple[str, ...], ...]
+    games: int
+    seed: int
+    rotations: int
+    options: dict[str, Any]
+    strict: bool
+    versions: dict[str, str]
+
+    @property
+    def total(self) -> int:
+        return len(self.lineups) * self.games * self.rotations
+
+    def head(self) -> dict[str, Any]:
+        """The fields every line of the run shares."""
+        return {
+            "format": FORMAT,
+            "kind": self.kind,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "strict": self.strict,
+            "rotate": self.rotations > 1,
+            "entrants": list(self.entrants),
+            "bot_versions": self.versions,
+        }
+
+    def tasks(self) -> Iterator[tuple[int, Task]]:
+        """Every game of the run with its index, lineup by lineup, seed by seed."""
+        i = 0
+        for lineup in self.lineups:
+            for g in range(self.games):
+                for r in range(self.rotations):
+                    yield i, (list(lineup), self.seed + g, r)
+                    i += 1
+
+    def index_of(self, line: Line) -> int | None:
+        """The index of the game a line of this run's key records, or None if it lies
+        outside this run (another seed range, lineup or rotation)."""
+        lineup, seed, rotation = game_key(line)
+        try:
+            li = self.lineups.index(lineup)
+        except ValueError:
+            return None
+        g = seed - self.seed
+        if not (0 <= g < self.games and 0 <= rotation < self.rotations):
+            return None
+        return (li * self.games + g) * self.rotations + rotation
+
+
+def make_line(
+    head: dict[str, Any], lineup: list[str], seed: int, rotation: int, outcome: Outcome
+) -> Line:
+    """The result line of one game (docs/formats.md)."""
+    result = outcome["result"]
+    return {
+        **head,
+        "lineup": lineup,
+        "seed": seed,
+        "rotation": rotation,
+        "seats": rotated(lineup, rotation),
+        "scores": result["scores"] if result else None,
+        "ranks": result["ranks"] if result else None,
+        "winners": result["winners"] if result else None,
+        "plies": outcome["plies"],
+        "first_mover": outcome.get("first_mover"),
+        "events": outcome.get("events") or {},
+        "fallbacks": int(outcome.get("fallbacks", 0)),
+        "error": outcome["error"],
+    }
+
+
+def _register(registrations: dict[str, str]) -> None:
+    known = registry.registered()
     for gid, target in registrations.items():
-        registry.register(gid, target)
-    return [play_game(game_id, players, seats, s, options, strict=strict) for s in seeds]
+        if known.get(gid) != target:
+            registry.register(gid, target)
+
+
+def _play_tasks(
+    head: dict[str, Any], tasks: list[Task], registrations: dict[str, str]
+) -> list[Line]:
+    """Worker entry point: make the parent's registrations known here (games registered at
+    run time, by plugins or tests), then play the games and return their lines."""
+    _register(registrations)
+    out = []
+    for lineup, seed, rotation in tasks:
+        seats = rotated(lineup, rotation)
+        outcome = play_game(
+            head["game"], head["players"], seats, seed, head["options"], strict=head["strict"]
+        )
+        out.append(make_line(head, lineup, seed, rotation, outcome))
+    return out
 
 
 def _registrations() -> dict[str, str]:
-    # The core has no public accessor for registered targets yet; see the sim notes in the
-    # report. Games registered at run time (plugins, tests) must reach spawned workers too.
     return registry.registered()
-
-
-def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (`wins` may be fractional after ties)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def summarize(
@@ -137,45 +258,31 @@ def summarize(
     seconds: float,
     seed: int = 0,
 ) -> dict[str, Any]:
-    """Tournament statistics; games that raised are counted in "errors" and nothing else.
+    """The statistics of outcomes of `play_game` (game g played with seed + g), as
+    `simulate` reports them; games that raised are counted in "errors" and nothing else.
     "fallbacks" is the number of heuristic fallbacks over every game (errors included), and
     "fallback_games" the number of games that had at least one."""
-    wins = [0.0] * players
-    score_sum = [0.0] * players
-    plies_sum = 0
-    ok = 0
-    messages: list[str] = []
-    fallbacks = [int(out.get("fallbacks", 0)) for out in outcomes]
+    tally = Tally(game_id, players, seats, seed)
+    head = {"game": game_id, "players": players, "options": {}, "bot_versions": {}}
     for g, out in enumerate(outcomes):
-        if out["error"] is not None or out["result"] is None:
-            if len(messages) < 5:
-                messages.append(f"game {g} (seed {seed + g}): {out['error']}")
-            continue
-        ok += 1
-        result = out["result"]
-        winners = result["winners"]
-        for s in winners:
-            wins[s] += 1 / len(winners)
-        for s, score in enumerate(result["scores"]):
-            score_sum[s] += score
-        plies_sum += out["plies"]
-    return {
-        "game": game_id,
-        "players": players,
-        "games": len(outcomes),
-        "seats": list(seats),
-        "seed": seed,
-        "wins": wins,
-        "win_rate": [w / ok if ok else None for w in wins],
-        "win_rate_ci95": [list(wilson_interval(w, ok)) for w in wins],
-        "mean_score": [t / ok if ok else None for t in score_sum],
-        "mean_plies": plies_sum / ok if ok else None,
-        "games_per_s": len(outcomes) / seconds if seconds > 0 else None,
-        "errors": len(outcomes) - ok,
-        "error_messages": messages,
-        "fallbacks": sum(fallbacks),
-        "fallback_games": sum(1 for n in fallbacks if n),
-    }
+        tally.add(make_line(head, list(seats), seed + g, 0, out))
+    return tally.summary(seconds)
+
+
+class _Bits:
+    """Which games of a run are done: one bit per game."""
+
+    def __init__(self, n: int) -> None:
+        self._bits = bytearray((n + 7) // 8)
+        self.count = 0
+
+    def __contains__(self, i: int) -> bool:
+        return bool(self._bits[i >> 3] & (1 << (i & 7)))
+
+    def add(self, i: int) -> None:
+        if i not in self:
+            self._bits[i >> 3] |= 1 << (i & 7)
+            self.count += 1
 
 
 class _Ticker:
@@ -200,9 +307,27 @@ class _Ticker:
             self._bar.__exit__(None, None, None)
 
 
-def _chunks(seeds: list[int], workers: int) -> list[list[int]]:
-    size = max(1, min(50, math.ceil(len(seeds) / (workers * 4))))
-    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+def _chunked(tasks: Iterator[tuple[int, Task]], size: int) -> Iterator[list[Task]]:
+    chunk: list[Task] = []
+    for _, task in tasks:
+        chunk.append(task)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _check_run_args(games: int, workers: int | None, backend: str) -> None:
+    if games < 1:
+        raise ArsenaleError(f"--games must be at least 1, not {games}")
+    if workers is not None and workers < 1:
+        raise ArsenaleError(f"--workers must be at least 1, not {workers}")
+    if backend not in BACKENDS:
+        raise ArsenaleError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+
+
+BACKENDS = ("local", "ray")
 
 
 def simulate(
@@ -211,102 +336,282 @@ def simulate(
     seats: list[str],
     games: int,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = 1,
     progress: bool = False,
     options: dict[str, Any] | None = None,
     backend: str = "local",
     strict: bool = False,
+    *,
+    out: Path | None = None,
+    rotate: bool = False,
+    address: str | None = None,
 ) -> dict[str, Any]:
-    """Play `games` bot-only games and return their statistics (see `summarize`). With
-    `strict`, a heuristic fallback is an error of its game (see `play_game`)."""
+    """Play `games` bot-only games (each `players` times, seats rotated, with `rotate`) and
+    return their statistics (`Tally.summary`). With `out`, each game's line is appended to
+    that file as it finishes and games already there are not played again. With `strict`, a
+    heuristic fallback is an error of its game (see `play_game`). `workers` None: every CPU
+    of the machine (local) or of the Ray cluster."""
     check_setup(game_id, players, seats, options)
-    if games < 1:
-        raise ArsenaleError(f"--games must be at least 1, not {games}")
-    if workers < 1:
-        raise ArsenaleError(f"--workers must be at least 1, not {workers}")
-    if backend not in ("local", "ray"):
-        raise ArsenaleError(f"unknown backend {backend!r}; backends: local, ray")
-    seats = list(seats)
-    seeds = [seed + g for g in range(games)]
-    start = time.perf_counter()
-    with _Ticker(games, progress) as advance:
-        if backend == "ray":
-            outcomes = _run_ray(game_id, players, seats, seeds, options, workers, advance, strict)
-        elif workers == 1:
-            outcomes = []
-            for s in seeds:
-                outcomes.append(play_game(game_id, players, seats, s, options, strict=strict))
-                advance(1)
-        else:
-            outcomes = _run_pool(game_id, players, seats, seeds, options, workers, advance, strict)
-    elapsed = time.perf_counter() - start
-    return summarize(game_id, players, seats, outcomes, elapsed, seed)
+    _check_run_args(games, workers, backend)
+    lineup = tuple(s.strip().lower() for s in seats)
+    run = Run(
+        "simulate",
+        game_id,
+        players,
+        lineup,
+        (lineup,),
+        games,
+        seed,
+        players if rotate else 1,
+        dict(options or {}),
+        strict,
+        {spec: bot_version(spec, game_id) for spec in sorted(set(lineup))},
+    )
+    tally = Tally(
+        game_id, players, lineup, seed, options=options, rotate=rotate, versions=run.versions
+    )
+    return execute(run, tally, workers, progress, backend, address, out)
 
 
-def _run_pool(
+def tournament_lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The lineups of a round robin: every set of `players` different bots when there are
+    enough of them, else the list of bots repeated from each of its bots in turn (3 bots, 4
+    seats: abca, bcab, cabc). Each lineup is then played in every rotation of the seats."""
+    k = len(bots)
+    if k >= players:
+        return list(combinations(bots, players))
+    return [tuple(bots[(i + j) % k] for j in range(players)) for i in range(k)]
+
+
+def tournament(
     game_id: str,
     players: int,
-    seats: list[str],
-    seeds: list[int],
-    options: dict[str, Any] | None,
-    workers: int,
-    advance: Callable[[int], None],
-    strict: bool,
-) -> list[Outcome]:
-    chunks = _chunks(seeds, workers)
-    regs = _registrations()
-    done: list[list[Outcome]] = [[] for _ in chunks]
+    bots: list[str],
+    games: int,
+    seed: int = 0,
+    workers: int | None = 1,
+    progress: bool = False,
+    options: dict[str, Any] | None = None,
+    backend: str = "local",
+    strict: bool = False,
+    *,
+    out: Path | None = None,
+    address: str | None = None,
+) -> dict[str, Any]:
+    """A round robin (`tournament_lineups`): each lineup played with `games` seeds, each seed
+    in every rotation of the seats, streamed and resumed like `simulate`; the summary adds
+    the bots' OpenSkill ratings."""
+    entrants = tuple(b.strip().lower() for b in bots)
+    if len(entrants) < 2:
+        raise ArsenaleError(f"a tournament needs at least 2 bots, got {len(entrants)}")
+    if len(set(entrants)) != len(entrants):
+        raise ArsenaleError(f"--bots names a bot twice: {','.join(entrants)}")
+    lineups = tuple(tournament_lineups(entrants, players))
+    check_setup(game_id, players, lineups[0], options)
+    for spec in entrants:
+        check_setup(game_id, players, [spec] * players, options)
+    _check_run_args(games, workers, backend)
+    run = Run(
+        "tournament",
+        game_id,
+        players,
+        entrants,
+        lineups,
+        games,
+        seed,
+        players,
+        dict(options or {}),
+        strict,
+        {spec: bot_version(spec, game_id) for spec in sorted(entrants)},
+    )
+    tally = Tally(
+        game_id,
+        players,
+        entrants,
+        seed,
+        kind="tournament",
+        options=options,
+        ratings=True,
+        versions=run.versions,
+    )
+    return execute(run, tally, workers, progress, backend, address, out)
+
+
+def execute(
+    run: Run,
+    tally: Tally,
+    workers: int | None,
+    progress: bool,
+    backend: str,
+    address: str | None,
+    out: Path | None,
+) -> dict[str, Any]:
+    """Play the games of `run` missing from `out`, add every game of the run (those already
+    in `out` first) to `tally` and return its summary. Lines are written in the order of the
+    run's games, chunk by chunk as chunks finish, with at most a few chunks per worker
+    waiting; the parent holds no list of results."""
+    head = run.head()
+    key = run_key({**head, "seats": [], "lineup": [], "seed": 0})
+    done = _Bits(run.total)
+    if out is not None and out.exists():
+        for line in read_lines(out):
+            try:
+                if run_key(line) != key:
+                    continue
+                i = run.index_of(line)
+            except (KeyError, TypeError, ValueError):
+                continue
+            if i is not None and i not in done:
+                done.add(i)
+                tally.add(line)
+    missing = run.total - done.count
+    sink = open_for_append(out) if out is not None else None
+    start = time.perf_counter()
     try:
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            futures = {
-                pool.submit(_play_chunk, game_id, players, seats, chunk, options, regs, strict): i
-                for i, chunk in enumerate(chunks)
-            }
-            for fut in as_completed(futures):
-                i = futures[fut]
-                done[i] = fut.result()
-                advance(len(chunks[i]))
+        if missing:
+            tasks = ((i, t) for i, t in run.tasks() if i not in done)
+            with _Ticker(missing, progress) as advance:
+
+                def emit(lines: list[Line]) -> None:
+                    for line in lines:
+                        if sink is not None:
+                            sink.write(dump(line))
+                        tally.add(line)
+                    if sink is not None:
+                        sink.flush()
+                    advance(len(lines))
+
+                _dispatch(head, tasks, missing, workers, backend, address, emit)
+    finally:
+        if sink is not None:
+            sink.close()
+    elapsed = time.perf_counter() - start
+    summary = tally.summary(elapsed if missing else None, missing)
+    summary["played"] = missing
+    summary["resumed"] = run.total - missing
+    if out is not None:
+        summary["out"] = str(out)
+    return summary
+
+
+def _dispatch(
+    head: dict[str, Any],
+    tasks: Iterator[tuple[int, Task]],
+    count: int,
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    emit: Callable[[list[Line]], None],
+) -> None:
+    """Play the tasks in chunks on the backend and hand each chunk's lines to `emit` in the
+    order of the tasks."""
+    if backend == "ray":
+        _run_ray(head, tasks, count, workers, address, emit)
+        return
+    parallel = workers or os.cpu_count() or 1
+    size = _chunk_size(count, parallel)
+    if parallel == 1:
+        for chunk in _chunked(tasks, size):
+            emit(_play_tasks(head, chunk, {}))
+        return
+    regs = _registrations()
+    try:
+        with ProcessPoolExecutor(max_workers=parallel) as pool:
+            _ordered(
+                (pool.submit(_play_tasks, head, c, regs) for c in _chunked(tasks, size)),
+                lambda fut: fut.result(),
+                WINDOW * parallel,
+                emit,
+            )
     except BrokenProcessPool as e:
         raise ArsenaleError(f"a worker process died during the simulation: {e}") from None
-    return [out for chunk in done for out in chunk]
+
+
+WINDOW = 4
+"""Chunks submitted per worker and not yet written: enough to keep every worker busy while
+the oldest chunk is awaited, few enough that the parent's memory does not grow."""
+
+
+def _chunk_size(count: int, parallel: int) -> int:
+    return max(1, min(50, math.ceil(count / (parallel * WINDOW))))
+
+
+def _ordered(
+    handles: Iterator[Any],
+    result: Callable[[Any], list[Line]],
+    window: int,
+    emit: Callable[[list[Line]], None],
+) -> None:
+    """Keep up to `window` chunks in flight; emit them in submission order."""
+    pending: deque[Any] = deque()
+    for handle in handles:
+        pending.append(handle)
+        if len(pending) >= window:
+            emit(result(pending.popleft()))
+    while pending:
+        emit(result(pending.popleft()))
 
 
 def _run_ray(
-    game_id: str,
-    players: int,
-    seats: list[str],
-    seeds: list[int],
-    options: dict[str, Any] | None,
-    workers: int,
-    advance: Callable[[int], None],
-    strict: bool,
-) -> list[Outcome]:
-    """The games as Ray tasks, one per chunk, on the Ray instance `ray.init()` finds or
-    starts (the cluster named by RAY_ADDRESS, else one started on this machine by `ray
-    start`, else a new local one); `workers` only sizes the chunks, Ray decides how many run
-    at once."""
+    head: dict[str, Any],
+    tasks: Iterator[tuple[int, Task]],
+    count: int,
+    workers: int | None,
+    address: str | None,
+    emit: Callable[[list[Line]], None],
+) -> None:
+    """The chunks as Ray tasks (one CPU each). Ray is used as found when this process has
+    already initialised it; else `address` names the cluster to join ("auto" for the one `ray
+    start` runs on this machine, "ray://host:10001" for a remote one), and without it a
+    local Ray is started for the run with `workers` CPUs (default: every CPU) and shut down
+    after it. `workers` also caps the chunks in flight; by default the cluster's CPUs do."""
     try:
         import ray
     except ImportError:
         raise ArsenaleError(
-            "the ray backend needs Ray, which is not installed (pip install ray); "
+            "the ray backend needs Ray, which is not installed (pip install 'arsenale[ray]'); "
             "use --backend local"
         ) from None
+    started = False
     if not ray.is_initialized():
-        ray.init(ignore_reinit_error=True, log_to_driver=False)
-    task = ray.remote(_play_chunk)
-    chunks = _chunks(seeds, workers)
-    regs = _registrations()
-    refs = {
-        task.remote(game_id, players, seats, c, options, regs, strict): i
-        for i, c in enumerate(chunks)
-    }
-    done: list[list[Outcome]] = [[] for _ in chunks]
-    pending = list(refs)
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        for ref in ready:
-            i = refs[ref]
-            done[i] = ray.get(ref)
-            advance(len(chunks[i]))
-    return [out for chunk in done for out in chunk]
+        if address:
+            _check_reachable(address)
+        try:
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(
+                    address="local",
+                    num_cpus=workers or os.cpu_count() or 1,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                )
+        except (ConnectionError, RuntimeError, ValueError) as e:
+            raise ArsenaleError(f"cannot start or reach Ray ({type(e).__name__}: {e})") from None
+        started = True
+    try:
+        parallel = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+        task = ray.remote(num_cpus=1, max_retries=3)(_play_tasks)
+        regs = _registrations()
+        head_ref = ray.put(head)
+        _ordered(
+            (task.remote(head_ref, c, regs) for c in _chunked(tasks, _chunk_size(count, parallel))),
+            ray.get,
+            WINDOW * parallel,
+            emit,
+        )
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse at once a cluster address ("host:port" or "ray://host:port") nothing answers
+    at: Ray itself keeps trying for minutes."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto", "local" and other forms Ray understands
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as e:
+        raise ArsenaleError(f"cannot reach the Ray cluster at {address}: {e}") from None
