@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 
 Cell = tuple[str, Style | str | None]
@@ -91,3 +92,24 @@ def _line(grid: list[list[Cell]], a: tuple[int, int], b: tuple[int, int], style:
     for r, c, char in cells:
         if 0 <= r < len(grid) and 0 <= c < len(grid[r]) and grid[r][c][0] == " ":
             grid[r][c] = (char, style)
+
+
+def side_by_side(headers: tuple[str, ...], rows: list[list[Text | str]], groups: int) -> Table:
+    """`rows` laid out in `groups` column groups side by side, each under the same headers, so
+    a long list (a fleet of galleys) fits the height of a terminal."""
+    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
+    per = -(-len(rows) // groups) if rows else 0
+    for k in range(groups):
+        for h in headers:
+            table.add_column(h, header_style="bold", no_wrap=True)
+        if k < groups - 1:
+            table.add_column("", width=1)
+    for r in range(per):
+        cells: list[Text | str] = []
+        for k in range(groups):
+            i = k * per + r
+            cells += rows[i] if i < len(rows) else [""] * len(headers)
+            if k < groups - 1:
+                cells.append("")
+        table.add_row(*cells)
+    return table

@@ -877,6 +877,14 @@ def advance(s: MovState, events: list[Event]) -> None:
 
 
 def begin_use(s: MovState, seat: int) -> None:
+    """A seat's turn at the active location begins, with nothing used yet."""
+    clear_use(s)
+    s.stack.append(Decision("use", (seat,), s.cur))
+
+
+def clear_use(s: MovState) -> None:
+    """The once-per-turn marks of a location's use (dock chosen, resources bought and sold,
+    draws, powers and favors used) back to nothing."""
     s.u_dock = -1
     s.u_types = 0
     s.u_sold = 0
@@ -890,7 +898,6 @@ def begin_use(s: MovState, seat: int) -> None:
     s.u_swap = 0
     s.u_favor = 0
     s.u_ship = 0
-    s.stack.append(Decision("use", (seat,), s.cur))
 
 
 def legal_marker(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
@@ -2024,19 +2031,7 @@ def new_state(game: MastersOfVenice, players: int, seed: int, options: dict[str,
     s.last = -1
     s.acted = 0
     s.waited = 0
-    s.u_dock = -1
-    s.u_types = 0
-    s.u_sold = 0
-    s.u_nbuy = 0
-    s.u_nsell = 0
-    s.u_sbuy = -1
-    s.u_ssell = -1
-    s.u_sale = 0
-    s.u_draw = 0
-    s.u_steal = 0
-    s.u_swap = 0
-    s.u_favor = 0
-    s.u_ship = 0
+    clear_use(s)
     s.place_dock = 0
     s.final = ()
     start_bidding(s, [])

@@ -12,7 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from arsenale.core.boardmap import draw_map
+from arsenale.core.boardmap import draw_map, side_by_side
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.board import Board
@@ -137,26 +137,6 @@ def board_map(
     return draw_map(places, labels, sailing, width=100, height=MAP_LEGEND[0] + 6)
 
 
-def _grid(headers: tuple[str, ...], rows: list[list[Text | str]], groups: int) -> Table:
-    """`rows` laid out in `groups` side-by-side column groups, each with its headers."""
-    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
-    per = -(-len(rows) // groups) if rows else 0
-    for k in range(groups):
-        for h in headers:
-            table.add_column(h, header_style="bold", no_wrap=True)
-        if k < groups - 1:
-            table.add_column("", width=1)
-    for r in range(per):
-        cells: list[Text | str] = []
-        for k in range(groups):
-            i = k * per + r
-            cells += rows[i] if i < len(rows) else [""] * len(headers)
-            if k < groups - 1:
-                cells.append("")
-        table.add_row(*cells)
-    return table
-
-
 def _asking(view: dict[str, Any], names: dict[int, str], area_names: dict[str, str]) -> str:
     """Which galley asks to pass, and where, as far as the view tells: another nation's
     galley that has sailed this turn, is not stopped, and shares an area with a galley of
@@ -259,7 +239,7 @@ def render(
     headers = ("galley", "sailors", "cargo", "moved") if moving else ("galley", "sailors", "cargo")
     parts: list[Any] = [status, board_map(view, area_names, sailing), players]
     if rows:
-        parts.append(_grid(headers, rows, 3 if moving else 4))
+        parts.append(side_by_side(headers, rows, 3 if moving else 4))
     return Group(*parts)
 
 

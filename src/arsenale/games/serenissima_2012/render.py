@@ -11,7 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from arsenale.core.boardmap import draw_map
+from arsenale.core.boardmap import draw_map, side_by_side
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.board import Board
@@ -181,26 +181,6 @@ def _port_line(port: dict[str, Any]) -> Text:
     return out
 
 
-def _grid(headers: tuple[str, ...], rows: list[list[Text | str]], groups: int) -> Table:
-    """`rows` laid out in `groups` side-by-side column groups, each with its headers."""
-    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
-    per = -(-len(rows) // groups) if rows else 0
-    for k in range(groups):
-        for h in headers:
-            table.add_column(h, style=None, header_style="bold", no_wrap=True)
-        if k < groups - 1:
-            table.add_column("", width=1)
-    for r in range(per):
-        cells: list[Text | str] = []
-        for k in range(groups):
-            i = k * per + r
-            cells += rows[i] if i < len(rows) else [""] * len(headers)
-            if k < groups - 1:
-                cells.append("")
-        table.add_row(*cells)
-    return table
-
-
 def render(view: dict[str, Any], seat: int | None, sailing: list[tuple[str, str]]) -> Group:
     """The whole board in 100 x 40: the turn and what is being decided, the map, the players,
     then the ports and galleys in three columns each."""
@@ -266,7 +246,7 @@ def render(view: dict[str, Any], seat: int | None, sailing: list[tuple[str, str]
         )
     parts: list[Any] = [status, line, board_map(view, sailing), players]
     if galley_rows:
-        parts.append(_grid(("galley", "sailors", "cargo"), galley_rows, 4))
+        parts.append(side_by_side(("galley", "sailors", "cargo"), galley_rows, 4))
     return Group(*parts)
 
 
