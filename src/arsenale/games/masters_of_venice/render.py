@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
+
+from arsenale.core.boardmap import draw_map
 from arsenale.core.game import Label
 from arsenale.core.state import Event
-from arsenale.games.masters_of_venice.board import LOCATION_NAMES, LOCATIONS
+from arsenale.games.masters_of_venice.board import (
+    LOCATION_NAMES,
+    LOCATIONS,
+    RESOURCES,
+    SHOP_NAMES,
+    SHOP_RES,
+    SHOPS,
+)
+
+COMPANIES = (*SHOPS, "north", "south")
+COMPANY_NAMES = (*SHOP_NAMES, "North", "South")
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -126,31 +139,106 @@ def describe_event(e: Event, label: Label) -> str | None:
     return None
 
 
+# Where each location is written on the terminal map (row, column): the shops along the top,
+# the other places of the board below them, the four docks and the canal at the bottom. Every
+# location can be reached from every other (Move), so the map draws no links.
+MAP_PLACES: dict[str, tuple[int, int]] = {
+    "shops": (0, 0),
+    **{shop: (1, 20 * k) for k, shop in enumerate(SHOPS)},
+    "market": (6, 0),
+    "guild": (6, 34),
+    "church": (6, 68),
+    "north": (13, 0),
+    "mercato": (13, 34),
+    "south": (13, 68),
+    "docks": (18, 0),
+    "canal": (24, 0),
+}
+
+
+def _pawns(view: dict[str, Any], location: str) -> Text:
+    """The pawns standing at a location: each merchant's initial, in its colour."""
+    out = Text()
+    for m in view["merchants"]:
+        if m["pawn"] == location:
+            out.append(f" {m['colour'][0].upper()}", style=f"bold {m['colour']}")
+    return out
+
+
+def _place_name(view: dict[str, Any], name: str, location: str) -> Text:
+    return Text.assemble((name, "bold"), _pawns(view, location))
+
+
+def _cubes(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {r}" for r, n in counts.items() if n) or "empty"
+
+
+def board_map(view: dict[str, Any]) -> Text:
+    """The board of Venice as a character map: each location with the pawns on it (merchants'
+    initials) and what lies there (prices, orders, cubes, favors), the docks and the canal
+    with the Gondola."""
+    labels: dict[str, list[Text]] = {}
+    labels["shops"] = [_place_name(view, "Shops", "shops")]
+    for k, shop in enumerate(SHOPS):
+        resource = RESOURCES[SHOP_RES[k]]
+        labels[shop] = [
+            Text(SHOP_NAMES[k], style="underline"),
+            Text(f"{resource} {view['prices'][resource]}"),
+            Text(f"share {view['share_prices'][shop]}"),
+            Text(f"orders {view['orders'][shop]}"),
+        ]
+    supply = [
+        f"{name} {view['supply'][c]}" for c, name in zip(COMPANIES, COMPANY_NAMES, strict=True)
+    ]
+    labels["market"] = [
+        _place_name(view, "Stock Market", "market"),
+        Text("shares in the supply:"),
+        *(Text(", ".join(supply[i : i + 2])) for i in range(0, len(supply), 2)),
+    ]
+    labels["guild"] = [
+        _place_name(view, "Guild Hall", "guild"),
+        Text(f"lumber {view['prices']['lumber']}"),
+        Text(f"orders deck {view['deck_size']}"),
+    ]
+    labels["church"] = [
+        _place_name(view, "Church", "church"),
+        Text("favors up: " + (", ".join(str(f) for f in view["favor_display"]) or "none")),
+    ]
+    for office in ("north", "south"):
+        labels[office] = [
+            _place_name(view, f"Shipping Office {office.title()}", office),
+            Text(f"cube: {view['offices'][office] or 'none'}"),
+            Text(f"share {view['share_prices'][office]}"),
+        ]
+    labels["mercato"] = [
+        _place_name(view, "Mercato", "mercato"),
+        Text(f"cubes in the bag: {sum(view['bag'].values())}"),
+    ]
+    labels["docks"] = [
+        _place_name(view, "Docks", "docks"),
+        *(Text(f"{d + 1}: {_cubes(dock)}") for d, dock in enumerate(view["docks"])),
+    ]
+    canal = Text("Canal ", style="bold")
+    for space, rumor in enumerate(view["canal_rumors"], start=1):
+        if space == view["round"]:
+            mark, style = "G", "bold reverse"
+        elif space in view["bid_spaces"]:
+            mark, style = "B", "bold"
+        else:
+            mark, style = ("r" if rumor else "."), "dim"
+        canal.append(f"{mark} ", style=style)
+    canal.append(f"  round {view['round']} of 16, {view['phase']}", style="dim")
+    labels["canal"] = [
+        canal,
+        Text("G Gondola, B bid, r face-down rumor; letters by a place: pawns", style="dim"),
+    ]
+    return draw_map(MAP_PLACES, labels, (), width=100)
+
+
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     from rich.console import Group
     from rich.table import Table
-    from rich.text import Text
 
-    head = Text(
-        f"Round {view['round']} of 16 ({view['phase']}); "
-        + "prices: "
-        + ", ".join(f"{r} {p}" for r, p in view["prices"].items())
-    )
-    shops = Text(
-        "share prices: "
-        + ", ".join(f"{c} {p}" for c, p in view["share_prices"].items())
-        + "; orders: "
-        + ", ".join(f"{s} {n}" for s, n in view["orders"].items())
-    )
-    docks = Text(
-        "docks: "
-        + " | ".join(
-            f"{d + 1}: " + (", ".join(f"{n} {r}" for r, n in dock.items() if n) or "empty")
-            for d, dock in enumerate(view["docks"])
-        )
-        + f"; offices: north {view['offices']['north']}, south {view['offices']['south']}"
-        + f"; favors up: {view['favor_display']}"
-    )
     table = Table(box=None)
     for column in ("merchant", "cash", "VP", "cubes", "shares", "chars", "pawn", "orders"):
         table.add_column(column)
@@ -162,10 +250,10 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             ", ".join(f"{n} {r}" for r, n in m["cubes"].items() if n),
             ", ".join(f"{n} {c}" for c, n in m["shares"].items() if n),
             ", ".join(m["characters"]),
-            m["pawn"] or "-",
+            _place(m["pawn"]) if m["pawn"] else "-",
             f"{m['hand_size']} held, {len(m['delivered'])} delivered",
         )
-    parts: list[RenderableType] = [head, shops, docks, table]
+    parts: list[RenderableType] = [board_map(view), table]
     if seat is not None:
         parts.append(
             Text(
