@@ -539,7 +539,11 @@ def test_masters_of_venice_board_is_drawn_on_a_laptop_and_a_phone(
     player = _open(browser, server, 0, link)
     page = player.page
     for _ in range(4):
-        page.wait_for_selector('#banner[data-state="your-turn"]', timeout=WAIT_MS)
+        # Only seat 0 owes a decision (the bots' secret choices are in), so no move of
+        # theirs can make this one stale (a 409 is logged as a console error).
+        page.wait_for_selector(
+            '#banner[data-state="your-turn"][data-to-move="0"]', timeout=WAIT_MS
+        )
         before = player.shown_ply()
         page.locator("#actions button[data-action-text]").first.click(timeout=WAIT_MS)
         page.wait_for_function(f"Number(document.body.dataset.ply) > {before}", timeout=WAIT_MS)
@@ -587,7 +591,12 @@ def test_masters_of_venice_board_is_drawn_on_a_laptop_and_a_phone(
     assert wsvg.locator("[data-hand-card].in-hand").count() == 0  # a spectator has no hand
     box = wsvg.bounding_box()
     assert box is not None and 300 < box["width"] <= 390 and box["height"] > box["width"]
+    wide = watcher.page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+            .filter((n) => n.getBoundingClientRect().right > 391)
+            .map((n) => `${n.tagName}#${n.id}.${n.className}`).slice(0, 8)"""
+    )
     scroll = watcher.page.evaluate("document.documentElement.scrollWidth")
-    assert scroll <= 390, f"the phone page scrolls sideways ({scroll} px)"
+    assert scroll <= 390, f"the phone page scrolls sideways ({scroll} px): {wide}"
     _clean(watcher)
     watcher.page.screenshot(path=str(ROOT / "artifacts" / "page-masters-of-venice-phone.png"), full_page=True)

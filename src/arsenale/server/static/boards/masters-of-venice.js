@@ -294,7 +294,7 @@ function drawDocks(svg, board, gv, place) {
     const dx = x + 4 + i * dw;
     const dy = y + 18;
     const d = el("g", { class: "mov-dock", "data-dock": i + 1, "data-place": `dock:${i + 1}` }, g);
-    el("rect", { x: dx + 2, y: dy, width: dw - 4, height: h - 22, rx: 3 }, d);
+    el("rect", { class: "mov-dock-bg", x: dx + 2, y: dy, width: dw - 4, height: h - 22, rx: 3 }, d);
     text(d, dx + 6, dy + 11, `Dock ${i + 1}`, { class: "mov-note" });
     const list = [];
     for (const [r, k] of Object.entries(dock)) for (let j = 0; j < k; j++) list.push(r);
