@@ -541,9 +541,7 @@ def test_masters_of_venice_board_is_drawn_on_a_laptop_and_a_phone(
     for _ in range(4):
         # Only seat 0 owes a decision (the bots' secret choices are in), so no move of
         # theirs can make this one stale (a 409 is logged as a console error).
-        page.wait_for_selector(
-            '#banner[data-state="your-turn"][data-to-move="0"]', timeout=WAIT_MS
-        )
+        page.wait_for_selector('#banner[data-state="your-turn"][data-to-move="0"]', timeout=WAIT_MS)
         before = player.shown_ply()
         page.locator("#actions button[data-action-text]").first.click(timeout=WAIT_MS)
         page.wait_for_function(f"Number(document.body.dataset.ply) > {before}", timeout=WAIT_MS)
@@ -599,4 +597,6 @@ def test_masters_of_venice_board_is_drawn_on_a_laptop_and_a_phone(
     scroll = watcher.page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= 390, f"the phone page scrolls sideways ({scroll} px): {wide}"
     _clean(watcher)
-    watcher.page.screenshot(path=str(ROOT / "artifacts" / "page-masters-of-venice-phone.png"), full_page=True)
+    watcher.page.screenshot(
+        path=str(ROOT / "artifacts" / "page-masters-of-venice-phone.png"), full_page=True
+    )
