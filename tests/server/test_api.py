@@ -518,3 +518,25 @@ def test_the_server_process_makes_full_garbage_collections_rare() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     before, after, frozen = out.stdout.split()
     assert int(after) >= 50 * int(before) and frozen == "True"
+
+
+def test_masters_of_venice_has_board_data(client: TestClient) -> None:
+    """The page draws Masters of Venice from its board data (not 204): both arrangements,
+    the five shops, two offices, four docks and the canal of 16 rounds."""
+    r = client.get("/api/boards/masters-of-venice")
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data == load_game("masters-of-venice").board_data()
+    assert [s["id"] for s in data["shops"]] == [
+        "blacksmith",
+        "jeweler",
+        "miller",
+        "spice",
+        "tailor",
+    ]
+    assert [o["id"] for o in data["offices"]] == ["north", "south"]
+    assert data["docks"] == 4 and data["rounds"] == 16 and data["bid_spaces"][0] == 1
+    for arrangement in data["arrangements"].values():
+        assert {"canal", "shop:tailor", "office:south", "docks", "church"} <= set(
+            arrangement["places"]
+        )

@@ -515,3 +515,88 @@ def test_a_game_without_a_board_drawing_is_played_from_its_page(
             page.wait_for_function(f"Number(document.body.dataset.ply) > {before}", timeout=WAIT_MS)
         assert player.shown_ply() >= 3
         _clean(player)
+
+
+def test_masters_of_venice_board_is_drawn_on_a_laptop_and_a_phone(
+    browser: Browser, tmp_path: Path, serve: Callable[..., ServerProcess]
+) -> None:
+    """Masters of Venice against two bots: a few moves by the page's buttons, and the board
+    (canal with the Gondola, the five shops with their pegs, docks, merchants) is drawn from
+    the view, the seat's own Guild Orders on its own card only; on a phone (390 px) the tall
+    arrangement fits the width with no sideways scroll. No JavaScript error on either."""
+    server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}", bot_delay=0.05)
+    created = httpx.post(
+        f"{server.base_url}/api/games",
+        json={
+            "game": "masters-of-venice",
+            "players": 3,
+            "seats": ["human", "heuristic", "heuristic"],
+        },
+        timeout=10,
+    )
+    assert created.status_code == 201, created.text
+    link = next(s["url"] for s in created.json()["seats"] if s["url"])
+    player = _open(browser, server, 0, link)
+    page = player.page
+    for _ in range(4):
+        # Only seat 0 owes a decision (the bots' secret choices are in), so no move of
+        # theirs can make this one stale (a 409 is logged as a console error).
+        page.wait_for_selector('#banner[data-state="your-turn"][data-to-move="0"]', timeout=WAIT_MS)
+        before = player.shown_ply()
+        page.locator("#actions button[data-action-text]").first.click(timeout=WAIT_MS)
+        page.wait_for_function(f"Number(document.body.dataset.ply) > {before}", timeout=WAIT_MS)
+    page.wait_for_function(
+        "(ply) => Number(document.body.dataset.ply) >= ply",
+        arg=player.latest()["ply"],
+        timeout=WAIT_MS,
+    )
+    view = player.current()
+    assert view is not None
+    v = view["view"]
+    svg = page.locator("#board svg")
+    assert svg.get_attribute("data-arrangement") == "wide"
+    assert svg.locator('[data-mov="canal"]').count() == 1
+    assert svg.locator("[data-canal-space]").count() == 16
+    assert svg.locator("[data-gondola]").get_attribute("data-gondola") == str(v["round"])
+    assert svg.locator("[data-shop]").count() == 5
+    assert svg.locator("[data-dock]").count() == 4
+    assert svg.locator("[data-merchant]").count() == 3
+    for shop, resource in (("blacksmith", "iron"), ("spice", "spice")):
+        price = svg.locator(f'[data-track="{shop}:price"]').get_attribute("data-value")
+        assert price == str(v["prices"][resource])
+        orders = svg.locator(f'[data-track="{shop}:orders"]').get_attribute("data-value")
+        assert orders == str(v["orders"][shop])
+    assert svg.locator('[data-track="guild:price"]').get_attribute("data-value") == str(
+        v["prices"]["lumber"]
+    )
+    mine = svg.locator('[data-merchant="0"] [data-hand-card].in-hand')
+    assert mine.count() == min(len(v["hand"]), 4) > 0
+    for other in ("1", "2"):
+        assert svg.locator(f'[data-merchant="{other}"] [data-hand-card].in-hand').count() == 0
+    pawns = [m["seat"] for m in v["merchants"] if m["pawn"]]
+    assert svg.locator("[data-pawn]").count() == len(pawns)
+    _clean(player)
+    _screenshot(player, "board-masters-of-venice.png")
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    watcher = Player(None, phone.new_page(), server.base_url)
+    watcher.watch()
+    watcher.page.goto(server.base_url + created.json()["spectator_url"])
+    watcher.page.wait_for_selector('#board svg [data-mov="canal"]', timeout=WAIT_MS)
+    wsvg = watcher.page.locator("#board svg")
+    assert wsvg.get_attribute("data-arrangement") == "narrow"
+    assert wsvg.locator("[data-shop]").count() == 5
+    assert wsvg.locator("[data-hand-card].in-hand").count() == 0  # a spectator has no hand
+    box = wsvg.bounding_box()
+    assert box is not None and 300 < box["width"] <= 390 and box["height"] > box["width"]
+    wide = watcher.page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+            .filter((n) => n.getBoundingClientRect().right > 391)
+            .map((n) => `${n.tagName}#${n.id}.${n.className}`).slice(0, 8)"""
+    )
+    scroll = watcher.page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= 390, f"the phone page scrolls sideways ({scroll} px): {wide}"
+    _clean(watcher)
+    watcher.page.screenshot(
+        path=str(ROOT / "artifacts" / "page-masters-of-venice-phone.png"), full_page=True
+    )

@@ -66,3 +66,63 @@ def test_a_missing_place_is_refused(module, game_id: str, table: str) -> None:  
     lay["port"]["atlantis"] = {"at": [1, 1]}
     with pytest.raises(DataError, match="unknown"):
         module.board_data(game.board, lay)  # type: ignore[attr-defined]
+
+
+def test_masters_of_venice_places_are_the_boards() -> None:
+    """Every place and dial location Masters of Venice's board data draws is one its
+    board.toml (and board.py's dial) holds, each boxed inside its canvas."""
+    from arsenale.core.data import read_toml
+    from arsenale.games.masters_of_venice import board as mov_board
+
+    toml = read_toml("arsenale.games.masters_of_venice", "board.toml")
+    data = load_game("masters-of-venice").board_data()
+    assert data is not None
+    json.dumps(data)
+    assert [s["id"] for s in data["shops"]] == [s["id"] for s in toml["shop"]]
+    assert [o["id"] for o in data["offices"]] == [o["id"] for o in toml["office"]]
+    assert data["docks"] == toml["docks"]["count"]
+    assert data["rounds"] == toml["meta"]["rounds"]
+    assert data["bid_spaces"] == toml["canal"]["bid_spaces"]
+    assert {r["id"] for r in data["resources"]} == {r["id"] for r in toml["resource"]}
+    assert {s["resource"] for s in data["shops"]} <= {r["id"] for r in toml["resource"]}
+    shops = {f"shop:{s['id']}" for s in toml["shop"]}
+    offices = {f"office:{o['id']}" for o in toml["office"]}
+    for name, arrangement in data["arrangements"].items():
+        places = set(arrangement["places"])
+        assert shops | offices <= places, name
+        kinds = {p.split(":")[0] for p in places - shops - offices}
+        assert kinds == {
+            "canal",
+            "shops",
+            "guild",
+            "docks",
+            "church",
+            "mercato",
+            "market",
+            "order",
+            "merchants",
+        }, name
+        for pid, place in arrangement["places"].items():
+            x, y, w, h = place["box"]
+            assert x >= 0 and y >= 0, (name, pid)
+            assert x + w <= arrangement["width"] and y + h <= arrangement["height"], (name, pid)
+    assert [loc["id"] for loc in data["locations"]] == list(mov_board.LOCATIONS)
+    for loc in data["locations"]:
+        assert loc["place"] in data["arrangements"]["wide"]["places"], loc
+
+
+def test_masters_of_venice_missing_or_unknown_place_is_refused() -> None:
+    from arsenale.games.masters_of_venice import layout as mov_layout
+
+    lay = copy.deepcopy(mov_layout._layout())
+    del lay["narrow"]["place"]["shop:miller"]
+    with pytest.raises(DataError, match="no place"):
+        mov_layout.board_data(lay)
+    lay = copy.deepcopy(mov_layout._layout())
+    lay["wide"]["place"]["shop:glassblower"] = {"box": [1, 1, 5, 5]}
+    with pytest.raises(DataError, match="unknown"):
+        mov_layout.board_data(lay)
+    lay = copy.deepcopy(mov_layout._layout())
+    lay["location"]["gondola"] = "canal"
+    with pytest.raises(DataError, match="unknown"):
+        mov_layout.board_data(lay)

@@ -75,6 +75,12 @@ class MastersOfVenice(Game):
             return super().describe_event(event, label)
         return words[:1].upper() + words[1:]  # a sentence opens with a capital
 
+    def board_data(self) -> dict[str, Any]:
+        """The places the web page draws (layout.py, from layout.toml) and the components."""
+        from arsenale.games.masters_of_venice.layout import board_data
+
+        return board_data()
+
     def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
         from arsenale.games.masters_of_venice.render import render
 

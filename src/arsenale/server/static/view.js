@@ -176,7 +176,7 @@ export class GameScreen {
     box.replaceChildren(
       ...gv.seats.map((s) => {
         const seat = s.seat;
-        const info = players.find((p) => p.seat === seat) || {};
+        const info = players.find((p) => p.seat === seat) || { seat };
         const colour = this.seatColour(seat);
         let state = null;
         if (gv.status !== "over") {

@@ -1,0 +1,469 @@
+// The board of Masters of Venice: the canal of rounds with the Gondola and face-down rumors,
+// the five shop boards (price, share price and orders tracks), the Guild Hall (Lumber price),
+// the two shipping offices, the four docks, the Church Plaza's favors, the Mercato, the Stock
+// Market, the turn order with the characters, the pawns at their locations and each
+// merchant's card (the viewer's own Guild Orders on its own card only: the view holds no
+// other hand). Board data: GET /api/boards/masters-of-venice (games/masters_of_venice/
+// layout.py, two arrangements: `wide` for a laptop, `narrow` for a phone); the game view:
+// state.py `_view`. The interface is described at the top of game.js.
+//
+// Hooks for tests: [data-mov="canal"], [data-canal-space="<1..16>"], [data-gondola],
+// [data-shop="<id>"], [data-track="<shop>:<price|share|orders>"][data-value],
+// [data-dock="<1..4>"], [data-office="<id>"], [data-pawn="<seat>"], [data-merchant="<seat>"],
+// [data-hand-card="<order id>"], svg[data-arrangement="wide|narrow"].
+
+import { capitalise, el, inkOn, text, title } from "./common.js";
+
+const SEAT_CSS = {
+  red: "#c42f28",
+  blue: "#2b63c6",
+  green: "#2f8a3e",
+  yellow: "#e5bf24",
+  purple: "#7b3fa8",
+};
+const RES_CSS = {
+  grey: "#8d8d8d",
+  brown: "#8a5a2b",
+  red: "#c0392b",
+  yellow: "#e7c53a",
+  green: "#2f9a55",
+  black: "#262626",
+};
+const NARROW_BELOW = 640; // px of drawing width under which the phone arrangement is used
+
+const DECISIONS = {
+  bid: "secret bid for turn order",
+  character: "choose a character",
+  orders: "adjust the orders of a shop",
+  move: "secretly choose a destination on the dial",
+  marker: "use the Gondolieri's marker or wait",
+  use: "use the location",
+  keep: "keep one of the drawn Guild Orders",
+  place: "place the cubes on the docks",
+};
+
+function resColour(board, r) {
+  const res = board.resources.find((x) => x.id === r);
+  return RES_CSS[res?.colour] || "#777";
+}
+
+function shopName(board, id) {
+  return board.shops.find((s) => s.id === id)?.name || board.offices.find((o) => o.id === id)?.name || id;
+}
+
+function merchant(gv, seat) {
+  return gv.view.merchants?.find((m) => m.seat === seat);
+}
+
+export function seatColour(seat, gv) {
+  return SEAT_CSS[merchant(gv, seat)?.colour] || "#777";
+}
+
+export function seatName(seat, gv) {
+  return capitalise(merchant(gv, seat)?.colour || `seat ${seat + 1}`);
+}
+
+export function decisionText(gv) {
+  const d = gv.view.decision;
+  if (!d) return "";
+  const where = gv.view.location ? ` (${gv.view.location})` : "";
+  return (DECISIONS[d.kind] || d.kind.replaceAll("_", " ")) + (d.kind === "use" ? where : "");
+}
+
+export function status(gv, board) {
+  const v = gv.view;
+  const bits = [`Round ${v.round}/${board.rounds}`, v.phase];
+  if (v.location) bits.push(`at ${locationName(board, v.location)}`);
+  bits.push(`orders deck ${v.deck_size}`);
+  return bits.join(" · ");
+}
+
+function locationName(board, id) {
+  return board.locations.find((l) => l.id === id)?.name || id;
+}
+
+function characterName(board, id) {
+  return board.characters.find((c) => c.id === id)?.name || id;
+}
+
+function cubeWords(cubes) {
+  const out = Object.entries(cubes || {})
+    .filter(([, n]) => n > 0)
+    .map(([r, n]) => `${n} ${r}`);
+  return out.join(", ") || "none";
+}
+
+export function panel(info, gv, board) {
+  // This game's view has no players_info: the page passes {seat}; read the merchant.
+  const m = merchant(gv, info?.seat ?? -1);
+  if (!m) return [];
+  const rows = [];
+  rows.push(["Ducats", "cash" in m ? String(m.cash) : "hidden"]);
+  rows.push(["VP", String(m.vp)]);
+  rows.push(["Cubes", cubeWords(m.cubes)]);
+  const shares = Object.entries(m.shares)
+    .filter(([, n]) => n > 0)
+    .map(([c, n]) => `${n} ${shopName(board, c)}`);
+  rows.push(["Shares", shares.join(", ") || "none"]);
+  rows.push(["Characters", m.characters.map((c) => characterName(board, c)).join(", ") || "none"]);
+  rows.push(["Orders", `${m.hand_size} in hand, ${m.delivered.length} delivered`]);
+  if (m.favors.length) rows.push(["Favors", m.favors.join(", ")]);
+  rows.push(["Rumors", String(m.rumor_count)]);
+  if (m.pawn) rows.push(["Pawn", locationName(board, m.pawn)]);
+  return rows;
+}
+
+/** Board places a legal action belongs to. */
+export function places(action, gv, board) {
+  const a = action;
+  switch (a.kind) {
+    case "go":
+      return [`loc:${a.place}`];
+    case "dock":
+      return [`dock:${a.dock}`];
+    case "orders":
+    case "majority":
+    case "rumor":
+    case "play_favor":
+      return [`shop:${a.shop}`];
+    case "favor":
+      return [`favor:${a.value}`];
+    case "gondola":
+      return ["gondola"];
+    case "ship":
+      return gv.view.location ? [`office:${gv.view.location}`] : [];
+    case "draw":
+    case "draw_two":
+    case "deliver":
+      return ["loc:guild"];
+    default:
+      return [];
+  }
+}
+
+// -- drawing helpers ---------------------------------------------------------------------
+
+function box(g, [x, y, w, h], cls, label) {
+  el("rect", { class: `mov-box ${cls || ""}`.trim(), x, y, width: w, height: h, rx: 5 }, g);
+  if (label) text(g, x + 6, y + 12, label, { class: "mov-title" });
+}
+
+function cube(g, x, y, size, colour, tip) {
+  const c = el("rect", { class: "mov-cube", x, y, width: size, height: size, rx: 1.2, fill: colour }, g);
+  if (tip) title(c, tip);
+  return c;
+}
+
+/** A track of holes from min to max with a peg at `value`. */
+function track(g, board, { x, y, w, kind, value, label, id, colour = "#3b2f1a" }) {
+  const t = board.tracks[kind];
+  const n = Math.round((t.max - t.min) / t.step) + 1;
+  const gap = w / n;
+  const tg = el("g", { class: "mov-track", "data-track": id, "data-value": value }, g);
+  title(tg, `${label}: ${value}`);
+  text(tg, x, y, `${label} ${value}`, { class: "mov-track-label" });
+  el("rect", { class: "mov-track-bg", x: x - 1, y: y + 4, width: w + 2, height: 9, rx: 4 }, tg);
+  for (let i = 0; i < n; i++) {
+    const v = t.min + i * t.step;
+    const cx = x + gap * (i + 0.5);
+    el("circle", { class: v % (kind === "orders" ? 5 : 25) === 0 ? "mov-hole mark" : "mov-hole", cx, cy: y + 8.5, r: Math.min(2.2, gap / 3) }, tg);
+  }
+  const clamped = Math.max(t.min, Math.min(t.max, value));
+  const px = x + gap * (Math.round((clamped - t.min) / t.step) + 0.5);
+  el("circle", { class: "mov-peg", cx: px, cy: y + 8.5, r: Math.min(4, gap / 1.6), fill: colour }, tg);
+}
+
+function pawns(layer, gv, board, places, placeId, seats) {
+  const p = places[placeId];
+  if (!p || !seats.length) return;
+  const [x, y, w] = p.box;
+  seats.forEach((seat, i) => {
+    const cx = x + w - 9 - i * 15;
+    const cy = y + (placeId === "shops" ? 10 : 10);
+    const g = el("g", { class: "mov-pawn", "data-pawn": seat, transform: `translate(${cx},${cy})` }, layer);
+    title(g, `${seatName(seat, gv)}'s pawn: ${locationName(board, merchant(gv, seat).pawn)}`);
+    el("circle", { cx: 0, cy: -3, r: 3.2, fill: seatColour(seat, gv) }, g);
+    el("path", { d: "M-5,6 L-2.5,-1 L2.5,-1 L5,6 Z", fill: seatColour(seat, gv) }, g);
+  });
+}
+
+// -- the places --------------------------------------------------------------------------
+
+function drawCanal(svg, board, gv, place) {
+  const v = gv.view;
+  const [x, y, w, h] = place.box;
+  const perRow = place.per_row || board.rounds;
+  const rows = Math.ceil(board.rounds / perRow);
+  const g = el("g", { class: "mov-canal", "data-mov": "canal" }, svg);
+  box(g, place.box, "canal", "Canal");
+  text(g, x + w - 6, y + 12, `Round ${v.round} of ${board.rounds} · ${v.phase}`, { class: "mov-note", "text-anchor": "end" });
+  const cw = (w - 8) / perRow;
+  const ch = (h - 20) / rows;
+  for (let k = 1; k <= board.rounds; k++) {
+    const col = (k - 1) % perRow;
+    const row = Math.floor((k - 1) / perRow);
+    const sx = x + 4 + col * cw;
+    const sy = y + 16 + row * ch;
+    const bid = board.bid_spaces.includes(k);
+    const final = k === board.rounds;
+    const cls = ["mov-canal-space"];
+    if (bid) cls.push("bid");
+    if (final) cls.push("final");
+    if (k < v.round) cls.push("past");
+    if (k === v.round) cls.push("current");
+    const s = el("g", { class: cls.join(" "), "data-canal-space": k }, g);
+    el("rect", { x: sx + 1, y: sy, width: cw - 2, height: ch - 2, rx: 3 }, s);
+    text(s, sx + 4, sy + 10, String(k), { class: "mov-space-number" });
+    if (bid || final) text(s, sx + cw - 4, sy + 10, bid ? "BID" : "Final", { class: "mov-space-tag", "text-anchor": "end" });
+    const tip = [`space ${k}${bid ? ": bidding round" : final ? ": final turn" : ": commerce round"}`];
+    if (v.canal_rumors?.[k - 1]) {
+      const r = el("g", { class: "mov-rumor", transform: `translate(${sx + cw / 2 - 6},${sy + ch - 16})` }, s);
+      el("rect", { width: 12, height: 12, rx: 2 }, r);
+      text(r, 6, 9, "?", { "text-anchor": "middle", class: "mov-rumor-mark" });
+      tip.push("a rumor face down");
+    }
+    title(s, tip.join("; "));
+    if (k === v.round) {
+      const gx = sx + cw / 2;
+      const gy = sy + ch / 2 + 1;
+      const gondola = el("g", { class: "mov-gondola", "data-gondola": k, "data-place": "gondola", transform: `translate(${gx},${gy})` }, g);
+      title(gondola, `the Gondola (round ${k})${v.gondolieri >= 0 ? `; the Gondolieri: ${seatName(v.gondolieri, gv)}${v.marker_unused ? ", marker unused" : ""}` : ""}`);
+      el("path", { d: "M-14,-1 Q0,6 14,-1 L16,-5 Q0,1 -16,-5 Z" }, gondola);
+      el("line", { x1: 8, y1: -3, x2: 12, y2: -12 }, gondola);
+    }
+  }
+}
+
+function drawShop(svg, board, gv, shop, place) {
+  const v = gv.view;
+  const [x, y, w] = place.box;
+  const g = el("g", { class: "mov-shop", "data-shop": shop.id, "data-place": `shop:${shop.id}` }, svg);
+  box(g, place.box, "shop");
+  const colour = resColour(board, shop.resource);
+  cube(g, x + 6, y + 4, 10, colour, `buys ${shop.resource}`);
+  text(g, x + 20, y + 13, shop.name, { class: "mov-title" });
+  const played = v.rumors_played?.[shop.id] || 0;
+  text(g, x + w - 6, y + 13, `${v.supply[shop.id]} shares left${played ? ` · ${played} rumor${played > 1 ? "s" : ""}` : ""}`, { class: "mov-note", "text-anchor": "end" });
+  const tw = w - 14;
+  track(g, board, { x: x + 7, y: y + 30, w: tw, kind: "price", value: v.prices[shop.resource], label: `${capitalise(shop.resource)} price`, id: `${shop.id}:price`, colour });
+  track(g, board, { x: x + 7, y: y + 62, w: tw, kind: "share", value: v.share_prices[shop.id], label: "Share price", id: `${shop.id}:share` });
+  track(g, board, { x: x + 7, y: y + 94, w: tw, kind: "orders", value: v.orders[shop.id], label: "Orders", id: `${shop.id}:orders`, colour: "#7a2a20" });
+  title(g, `${shop.name}: ${shop.resource} at ${v.prices[shop.resource]}, shares at ${v.share_prices[shop.id]}, ${v.orders[shop.id]} orders`);
+}
+
+function drawGuild(svg, board, gv, place) {
+  const v = gv.view;
+  const [x, y, w, h] = place.box;
+  const g = el("g", { class: "mov-guild", "data-place": "loc:guild" }, svg);
+  box(g, place.box, "guild", "Guild Hall");
+  track(g, board, { x: x + 7, y: y + 28, w: w - 14, kind: "price", value: v.prices.lumber, label: "Lumber price", id: "guild:price", colour: resColour(board, "lumber") });
+  const delivered = (v.merchants || []).reduce((n, m) => n + m.delivered.length, 0);
+  text(g, x + 7, y + 60, `Delivery VP: ${board.guild_vp.join(" / ")}`, { class: "mov-note" });
+  text(g, x + 7, y + 74, `${delivered} order${delivered === 1 ? "" : "s"} delivered`, { class: "mov-note" });
+  const deck = el("g", { class: "mov-deck" }, g);
+  el("rect", { x: x + w - 34, y: y + h - 34, width: 24, height: 28, rx: 3 }, deck);
+  text(deck, x + w - 22, y + h - 16, String(v.deck_size), { "text-anchor": "middle", class: "mov-deck-count" });
+  title(deck, `Guild Orders deck: ${v.deck_size} cards`);
+}
+
+function drawOffice(svg, board, gv, office, place) {
+  const v = gv.view;
+  const [x, y, w] = place.box;
+  const g = el("g", { class: "mov-office", "data-office": office.id, "data-place": `office:${office.id}` }, svg);
+  box(g, place.box, "office");
+  text(g, x + 6, y + 12, office.name.replace("Shipping Office", "Office"), { class: "mov-title" });
+  const r = v.offices[office.id];
+  if (r) cube(g, x + 8, y + 22, 16, resColour(board, r), `${r} cube waiting`);
+  text(g, x + 30, y + 34, r ? r : "no cube", { class: "mov-note" });
+  text(g, x + 8, y + 58, `Shares ${board.office_share_price} · ${v.supply[office.id]} left`, { class: "mov-note" });
+  text(g, x + 8, y + 74, `pays 10 a share`, { class: "mov-note faint" });
+  title(g, `${office.name}: ${r || "no"} cube; shares at ${board.office_share_price}`);
+  void w;
+}
+
+function drawDocks(svg, board, gv, place) {
+  const v = gv.view;
+  const [x, y, w, h] = place.box;
+  const g = el("g", { class: "mov-docks", "data-place": "loc:docks" }, svg);
+  box(g, place.box, "docks", "Docks");
+  const bag = Object.values(v.bag || {}).reduce((a, b) => a + b, 0);
+  text(g, x + 50, y + 12, `bag: ${bag} cubes`, { class: "mov-note faint" });
+  const n = board.docks;
+  const dw = (w - 8) / n;
+  v.docks.forEach((dock, i) => {
+    const dx = x + 4 + i * dw;
+    const dy = y + 18;
+    const d = el("g", { class: "mov-dock", "data-dock": i + 1, "data-place": `dock:${i + 1}` }, g);
+    el("rect", { class: "mov-dock-bg", x: dx + 2, y: dy, width: dw - 4, height: h - 22, rx: 3 }, d);
+    text(d, dx + 6, dy + 11, `Dock ${i + 1}`, { class: "mov-note" });
+    const list = [];
+    for (const [r, k] of Object.entries(dock)) for (let j = 0; j < k; j++) list.push(r);
+    const perRow = Math.max(1, Math.floor((dw - 12) / 13));
+    list.forEach((r, j) => cube(d, dx + 6 + (j % perRow) * 13, dy + 16 + Math.floor(j / perRow) * 13, 11, resColour(board, r), r));
+    title(d, `Dock ${i + 1}: ${cubeWords(dock)}`);
+  });
+}
+
+function drawChurch(svg, board, gv, place) {
+  const v = gv.view;
+  const [x, y] = place.box;
+  const g = el("g", { class: "mov-church", "data-place": "loc:church" }, svg);
+  box(g, place.box, "church", "Church Plaza");
+  v.favor_display.forEach((value, i) => {
+    const f = el("g", { class: "mov-favor", "data-favor": value, "data-place": `favor:${value}`, transform: `translate(${x + 24 + i * 44},${y + 46})` }, g);
+    el("circle", { r: 17 }, f);
+    text(f, 0, 4, String(value), { "text-anchor": "middle", class: "mov-favor-value" });
+    const info = board.favors.find((b) => b.value === value);
+    title(f, `favor ${value}: costs ${value}, adds up to ${info?.max_orders ?? "?"} orders at one shop`);
+  });
+  text(g, x + 6, y + 84, `${v.favor_stack.length} in the stack`, { class: "mov-note" });
+}
+
+function drawMercato(svg, board, gv, place) {
+  const [x, y] = place.box;
+  const g = el("g", { class: "mov-mercato", "data-place": "loc:mercato" }, svg);
+  box(g, place.box, "mercato", "Mercato");
+  text(g, x + 6, y + 30, "buy, sell and swap", { class: "mov-note" });
+  text(g, x + 6, y + 44, "cubes at their prices", { class: "mov-note" });
+  void gv;
+  void board;
+}
+
+function drawMarket(svg, board, gv, place) {
+  const v = gv.view;
+  const [x, y, w] = place.box;
+  const g = el("g", { class: "mov-market", "data-place": "loc:market" }, svg);
+  box(g, place.box, "market", "Stock Market");
+  const comps = [...board.shops.map((s) => s.id), ...board.offices.map((o) => o.id)];
+  const cw = (w - 8) / comps.length;
+  comps.forEach((c, i) => {
+    const cx = x + 4 + i * cw + cw / 2;
+    const s = el("g", { class: "mov-stock", "data-stock": c }, g);
+    const name = shopName(board, c).replace("Shipping Office ", "").replace(" Shop", "");
+    text(s, cx, y + 34, name.length > 8 ? name.slice(0, 7) + "." : name, { class: "mov-note", "text-anchor": "middle" });
+    text(s, cx, y + 52, String(v.share_prices[c]), { class: "mov-value", "text-anchor": "middle" });
+    text(s, cx, y + 68, `${v.supply[c]} left`, { class: "mov-note faint", "text-anchor": "middle" });
+    title(s, `${shopName(board, c)}: shares at ${v.share_prices[c]}, ${v.supply[c]} in the market`);
+  });
+}
+
+function drawOrder(svg, board, gv, place) {
+  const v = gv.view;
+  const [x, y, w] = place.box;
+  const g = el("g", { class: "mov-order" }, svg);
+  box(g, place.box, "order", "Turn order");
+  const n = v.turn_order.length;
+  const sw = (w - 8) / Math.max(n, 1);
+  v.turn_order.forEach((seat, i) => {
+    const sx = x + 4 + i * sw;
+    const s = el("g", { class: "mov-order-slot", "data-order": i + 1 }, g);
+    const m = merchant(gv, seat);
+    const css = seatColour(seat, gv);
+    el("rect", { x: sx + 2, y: y + 18, width: sw - 4, height: 60, rx: 4 }, s);
+    el("circle", { cx: sx + 14, cy: y + 32, r: 8, fill: css }, s);
+    text(s, sx + 14, y + 35.5, String(i + 1), { "text-anchor": "middle", class: "mov-disk", fill: inkOn(css) });
+    text(s, sx + 26, y + 35, seatName(seat, gv), { class: "mov-note" });
+    (m?.characters || []).forEach((c, j) => {
+      const label = characterName(board, c) + (c === "gondolieri" && v.marker_unused ? " ◆" : "");
+      text(s, sx + 8, y + 52 + j * 12, label, { class: "mov-character" });
+    });
+    title(s, `${i + 1}. ${seatName(seat, gv)}: ${(m?.characters || []).map((c) => characterName(board, c)).join(", ") || "no character"}`);
+  });
+}
+
+function orderCard(g, board, x, y, id) {
+  const c = el("g", { class: "mov-order-card", "data-hand-card": id, transform: `translate(${x},${y})` }, g);
+  el("rect", { width: 40, height: 14, rx: 2 }, c);
+  id.split("+").forEach((r, i) => cube(c, 3 + i * 12.5, 2.5, 9, resColour(board, r)));
+  title(c, `Guild Order: ${id.replaceAll("+", ", ")}`);
+  return c;
+}
+
+function drawMerchants(svg, board, gv, place) {
+  const v = gv.view;
+  const [x, y, w, h] = place.box;
+  const perRow = place.per_row || 5;
+  const rows = Math.ceil(5 / perRow);
+  const gap = 6;
+  const cw = (w - gap * (perRow - 1)) / perRow;
+  const ch = (h - gap * (rows - 1)) / rows;
+  const layer = el("g", { class: "mov-merchants" }, svg);
+  (v.merchants || []).forEach((m, i) => {
+    const mx = x + (i % perRow) * (cw + gap);
+    const my = y + Math.floor(i / perRow) * (ch + gap);
+    const css = seatColour(m.seat, gv);
+    const mine = m.seat === gv.seat;
+    const g = el("g", { class: `mov-merchant${mine ? " me" : ""}`, "data-merchant": m.seat }, layer);
+    el("rect", { class: "mov-box merchant", x: mx, y: my, width: cw, height: ch, rx: 5 }, g);
+    el("rect", { x: mx, y: my, width: 5, height: ch, fill: css, rx: 2 }, g);
+    text(g, mx + 10, my + 13, `${seatName(m.seat, gv)}${mine ? " (you)" : ""}`, { class: "mov-title" });
+    const cash = "cash" in m ? `${m.cash} ducats` : "ducats hidden";
+    text(g, mx + cw - 6, my + 13, `${m.vp} VP · ${cash}`, { class: "mov-note", "text-anchor": "end" });
+    // Cubes: one square per resource with its count.
+    let ly = my + 20;
+    board.resources.forEach((r, j) => {
+      const cx = mx + 10 + j * ((cw - 16) / 6);
+      cube(g, cx, ly, 10, RES_CSS[r.colour], `${m.cubes[r.id]} ${r.id}`);
+      text(g, cx + 12, ly + 9, String(m.cubes[r.id]), { class: "mov-note" });
+    });
+    ly += 24;
+    const shares = Object.entries(m.shares)
+      .filter(([, n]) => n > 0)
+      .map(([c, n]) => `${n} ${shopName(board, c).replace("Shipping Office ", "").replace(" Shop", "")}`);
+    text(g, mx + 10, ly, `Shares: ${shares.join(", ") || "none"}`, { class: "mov-note" });
+    ly += 13;
+    const chars = m.characters.map((c) => characterName(board, c)).join(", ");
+    text(g, mx + 10, ly, `${chars || "no character"}${m.favors.length ? ` · favors ${m.favors.join(", ")}` : ""}`, { class: "mov-note" });
+    ly += 13;
+    text(g, mx + 10, ly, `${m.hand_size} in hand · ${m.delivered.length} delivered · ${m.rumor_count} rumor${m.rumor_count === 1 ? "" : "s"}`, { class: "mov-note" });
+    ly += 6;
+    // Delivered orders are public; the hand is drawn only when the view holds it (its owner).
+    const cards = [];
+    for (const d of m.delivered) cards.push({ id: d, delivered: true });
+    if (mine && Array.isArray(v.hand)) for (const d of v.hand) cards.push({ id: d, delivered: false });
+    const perLine = Math.max(1, Math.floor((cw - 14) / 44));
+    const room = Math.max(0, Math.floor((my + ch - ly - 4) / 17)) * perLine;
+    cards.slice(0, room).forEach((c, j) => {
+      const card = orderCard(g, board, mx + 10 + (j % perLine) * 44, ly + Math.floor(j / perLine) * 17, c.id);
+      card.classList.add(c.delivered ? "delivered" : "in-hand");
+    });
+    if (cards.length > room) text(g, mx + cw - 6, my + ch - 5, `+${cards.length - room}`, { class: "mov-note", "text-anchor": "end" });
+    if (mine && v.my_rumors?.length) {
+      text(g, mx + cw - 6, my + 26 + 24, `your rumors: ${v.my_rumors.join(", ")}`, { class: "mov-note faint", "text-anchor": "end" });
+    }
+    title(g, `${seatName(m.seat, gv)}: ${cash}, ${m.vp} VP; cubes ${cubeWords(m.cubes)}; shares ${shares.join(", ") || "none"}`);
+  });
+}
+
+/** Draw the whole board for this game view into `svg` (emptied by the caller). */
+export function draw(svg, board, gv) {
+  const v = gv.view;
+  const width = svg.getBoundingClientRect().width || window.innerWidth;
+  const name = width && width < NARROW_BELOW ? "narrow" : "wide";
+  const arr = board.arrangements[name];
+  svg.setAttribute("viewBox", `0 0 ${arr.width} ${arr.height}`);
+  svg.dataset.arrangement = name;
+  // The phone arrangement is a tall column: the board holder takes its height from it.
+  svg.parentElement?.classList.toggle("tall", name === "narrow");
+  const p = arr.places;
+  el("rect", { class: "mov-table", x: 0, y: 0, width: arr.width, height: arr.height }, svg);
+  drawCanal(svg, board, gv, p.canal);
+  const banner = el("g", { class: "mov-shops-banner", "data-place": "loc:shops" }, svg);
+  box(banner, p.shops.box, "banner");
+  text(banner, p.shops.box[0] + 6, p.shops.box[1] + 14, "The Shops", { class: "mov-title" });
+  for (const shop of board.shops) drawShop(svg, board, gv, shop, p[`shop:${shop.id}`]);
+  drawGuild(svg, board, gv, p.guild);
+  for (const office of board.offices) drawOffice(svg, board, gv, office, p[`office:${office.id}`]);
+  drawDocks(svg, board, gv, p.docks);
+  drawChurch(svg, board, gv, p.church);
+  drawMercato(svg, board, gv, p.mercato);
+  drawMarket(svg, board, gv, p.market);
+  drawOrder(svg, board, gv, p.order);
+  drawMerchants(svg, board, gv, p.merchants);
+  // Pawns stand on their location once the destinations are revealed (the view says where).
+  const layer = el("g", { class: "mov-pawns" }, svg);
+  for (const loc of board.locations) {
+    const here = (v.merchants || []).filter((m) => m.pawn === loc.id).map((m) => m.seat);
+    pawns(layer, gv, board, p, loc.place, here);
+  }
+}
