@@ -274,7 +274,12 @@ def slot_exists(s: AmalfiState, loc: int) -> bool:
 
 def check_titles(s: AmalfiState, seat: int, events: list[Event]) -> None:
     """At any moment a seat meets all of a title's requirements it places a cube on the
-    leftmost empty square and scores it."""
+    leftmost empty square and scores it.
+
+    Every item a title counts (board.TITLE_ITEMS) only grows, and only when the seat pays for
+    an acquisition, discovery, invitation or construction (`apply_pay`) or erects a lighthouse
+    (`apply_erect`); so those two check the acting seat and nothing else needs to. No title
+    counts titles, so one pass claims every title met."""
     if seat < 0:
         return
     for i, t in enumerate(s.titles):
@@ -303,7 +308,6 @@ def run(s: AmalfiState, events: list[Event]) -> None:
         kind, a, b = s.queue.pop()
         if STEPS[kind](s, a, b, events):
             return
-        check_titles(s, s.actor, events)
 
 
 def step_vp(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
@@ -425,9 +429,8 @@ STEPS: dict[int, Any] = {
 
 
 def finish_frame(s: AmalfiState, events: list[Event]) -> list[Event]:
-    """A step's decision is answered: pop it, check titles, resolve the rest of the queue."""
+    """A step's decision is answered: pop it, resolve the rest of the queue."""
     s.stack.pop()
-    check_titles(s, s.actor, events)
     run(s, events)
     return events
 
@@ -1119,6 +1122,7 @@ def apply_erect(s: AmalfiState, seat: int, action: Action, top: Decision) -> lis
     events: list[Event] = [{"type": "lighthouse", "seat": seat, "place": LOC_IDS[loc]}]
     if icon is not None:
         add_steps(s, [icon])
+    check_titles(s, seat, events)
     return finish_frame(s, events)
 
 
