@@ -70,7 +70,8 @@ def play(state: AmalfiState, rng: random.Random, limit: int = 4000) -> Iterator[
 
 
 def check_invariants(s: AmalfiState) -> None:
-    """Components conserved, nothing negative, bread within the granary."""
+    """Components conserved, nothing negative, bread within the granary, every title met
+    claimed."""
     n = s.players
     for seat in range(n):
         holds = s.holds[5 * seat : 5 * seat + 5]
@@ -83,6 +84,9 @@ def check_invariants(s: AmalfiState) -> None:
         assert sum(1 for cl in s.claims for x in cl if x == seat) <= 3
         assert set(s.known[seat]) <= set(s.hands[seat])
         assert set(s.engaged[seat]) <= set(s.invited[seat])
+        for i, t in enumerate(s.titles):  # titles are checked only when their items change
+            met = all(s.count(seat, item) >= k for item, k in B.TITLES[t].need)
+            assert not met or seat in s.claims[i], (seat, B.TITLES[t].id)
     assert sum(1 for v in s.dock if v == RIVAL) == s.rival_ships <= 10
     assert sum(1 for v in s.light if v == RIVAL) == s.rival_lights <= 6
     arts = [a for a in s.workshop if a >= 0] + s.wdeck + s.wdisc + [a for x in s.arts for a in x]

@@ -73,3 +73,27 @@ def test_every_illegal_catalogue_action_is_refused_with_a_rule_of_the_rulebook()
     assert {"turn", "pay", "send", "take", "feed", "pack", "select", "draft", "reserve"} <= set(
         decisions
     ), decisions
+
+
+def test_the_fast_turn_generator_agrees_with_the_explained_one():
+    """`legal_turn` without a Why takes a shortcut (rules.turn_actions); at every turn of these
+    games each catalogue action is in its list exactly when the explained generator, asked
+    about that action, offers it too."""
+    from arsenale.core.decisions import Why
+    from arsenale.games.amalfi_renaissance.rules import legal_turn
+
+    turns = 0
+    for state, seat in positions():
+        top = state.stack[-1]
+        if top.kind != "turn" or seat not in state.to_move():
+            continue
+        turns += 1
+        if turns % 3:
+            continue
+        fast = legal_turn(state, seat, top)
+        assert len(set(fast)) == len(fast)
+        for action in CATALOGUE:
+            assert (action in fast) == (action in legal_turn(state, seat, top, Why(action))), (
+                action.notation
+            )
+    assert turns >= 300, turns

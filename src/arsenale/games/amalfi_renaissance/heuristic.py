@@ -38,6 +38,7 @@ from arsenale.games.amalfi_renaissance.board import (
     RES,
     SEND,
     SHIP_RES,
+    SOLO,
     STRAIGHTEN,
     TAKE,
     TITLES,
@@ -45,6 +46,7 @@ from arsenale.games.amalfi_renaissance.board import (
     WORKSHOP_SLOTS,
     Step,
 )
+from arsenale.games.amalfi_renaissance.state import RIVALS
 
 if TYPE_CHECKING:
     from arsenale.games.amalfi_renaissance.state import AmalfiState
@@ -102,15 +104,53 @@ def gains_of(s: AmalfiState, action: Action) -> dict[str, int]:
     return {}
 
 
+def deficits(s: AmalfiState, seat: int) -> list[tuple[int, int]]:
+    """(what the seat still lacks, title index) of each title in play it has not completed,
+    the nearest first."""
+    out = []
+    for i, t in enumerate(s.titles):
+        if seat not in s.claims[i]:
+            short = sum(max(0, k - s.count(seat, item)) for item, k in TITLES[t].need)
+            out.append((short, i))
+    return sorted(out)
+
+
+def solo_weights(s: AmalfiState, seat: int) -> dict[int, float]:
+    """Solo challenge: the weight of each title the plan aims at. The rival's title checks
+    (RULES.md, Solo challenge) make the nearest titles worth the game: as many as the last
+    check asks for get SOLO_WEIGHT, the nearest one more again while the next check is not
+    yet met."""
+    mins = SOLO[RIVALS[s.rival]]
+    have = s.count(seat, "titles")
+    final = max(0, mins[-1] - have)
+    column = min(len(mins) - 1, max(0, s.period - 1))
+    urgent = mins[column] > have
+    weights: dict[int, float] = {}
+    for rank, (_short, i) in enumerate(deficits(s, seat)[:final]):
+        weights[i] = SOLO_WEIGHT * (SOLO_URGENCY if urgent and rank == 0 else 1.0)
+    return weights
+
+
+SOLO_WEIGHT = 8.0
+"""Solo: the title weight (in place of TITLE_WEIGHT) of a title the plan aims at."""
+SOLO_PASS = -1.0
+"""Solo: the heuristic passes only when no main action is worth more than this; with no
+rival seat to leave the displays to, a slightly costly action still builds toward a title."""
+SOLO_URGENCY = 2.0
+"""Solo: the extra factor of the nearest title while the next title check is not met."""
+
+
 def title_bonus(s: AmalfiState, seat: int, action: Action) -> float:
     """Progress toward the titles in play the seat has not completed, in VP."""
     gains = gains_of(s, action)
     if not gains:
         return 0.0
+    weights = solo_weights(s, seat) if s.rival else None
     bonus = 0.0
     for i, t in enumerate(s.titles):
         if seat in s.claims[i]:
             continue
+        weight = TITLE_WEIGHT if weights is None else weights.get(i, TITLE_WEIGHT)
         title = TITLES[t]
         values = DARK_VALUES if title.dark else LIGHT_VALUES
         if len(s.claims[i]) >= len(values):
@@ -136,7 +176,7 @@ def title_bonus(s: AmalfiState, seat: int, action: Action) -> float:
                     x = next(x for x in range(4) if f"char{x}" in gains)
                     helped += 1 if s.charc[4 * seat + x] == 0 else 0
         if helped and deficit:
-            bonus += values[len(s.claims[i])] * helped / deficit * TITLE_WEIGHT
+            bonus += values[len(s.claims[i])] * helped / deficit * weight
     return bonus
 
 
@@ -145,7 +185,41 @@ TITLE_WEIGHT = 1.6
 
 
 def main_value(s: AmalfiState, seat: int, action: Action) -> float:
-    return main_value_base(s, seat, action) + title_bonus(s, seat, action)
+    v = main_value_base(s, seat, action) + title_bonus(s, seat, action)
+    if s.rival:
+        v -= SOLO_SUPPLY * supplies(s, seat, action)
+    return v
+
+
+def supplies(s: AmalfiState, seat: int, action: Action) -> int:
+    """The emergency supplies a payment for `action` needs beyond the ships in the holds it
+    can use: each one leaves a ship in port for the rest of the period (RULES.md, Payments)."""
+    kind = action.kind
+    if kind == "acquire":
+        art = ARTWORKS[s.workshop[action["slot"] - 1]]
+        cost, mask = art.cost, art.mask
+    elif kind == "discover":
+        tile = PRIVATES[s.atlas[action["slot"] - 1]]
+        cost, mask = tile.cost, tile.mask
+    elif kind == "invite":
+        card = CHARACTERS[CHAR_IDS.index(action["card"])]
+        cost, mask = card.cost, card.mask
+    elif kind == "construct":
+        from arsenale.games.amalfi_renaissance.rules import ship_price
+
+        cost, mask = action["ships"] * ship_price(s, seat), 1 << SHIP_RES
+    else:
+        return 0
+    from arsenale.games.amalfi_renaissance.rules import units
+
+    h = 5 * seat
+    held = sum(s.holds[h + r] * units(s, seat, r) for r in range(5) if mask >> r & 1)
+    return max(0, -(-(cost - held) // 3))
+
+
+SOLO_SUPPLY = 4.0
+"""Solo: what the heuristic reckons an emergency supply costs, in VP (a ship lost for the
+period is a navigation lost, and navigations fill the holds that pay without supplies)."""
 
 
 def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
@@ -241,7 +315,7 @@ def feed_step(s: AmalfiState, seat: int, legal: Sequence[Action]) -> Action:
 def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     kind = s.stack[-1].kind
     if kind == "turn":
-        best, score = A.PASS, 0.0
+        best, score = A.PASS, (SOLO_PASS if s.rival else 0.0)
         for a in legal:
             if a.kind in ("pass", "unload", "emergency", "discard"):
                 continue

@@ -274,7 +274,12 @@ def slot_exists(s: AmalfiState, loc: int) -> bool:
 
 def check_titles(s: AmalfiState, seat: int, events: list[Event]) -> None:
     """At any moment a seat meets all of a title's requirements it places a cube on the
-    leftmost empty square and scores it."""
+    leftmost empty square and scores it.
+
+    Every item a title counts (board.TITLE_ITEMS) only grows, and only when the seat pays for
+    an acquisition, discovery, invitation or construction (`apply_pay`) or erects a lighthouse
+    (`apply_erect`); so those two check the acting seat and nothing else needs to. No title
+    counts titles, so one pass claims every title met."""
     if seat < 0:
         return
     for i, t in enumerate(s.titles):
@@ -303,7 +308,6 @@ def run(s: AmalfiState, events: list[Event]) -> None:
         kind, a, b = s.queue.pop()
         if STEPS[kind](s, a, b, events):
             return
-        check_titles(s, s.actor, events)
 
 
 def step_vp(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
@@ -425,9 +429,8 @@ STEPS: dict[int, Any] = {
 
 
 def finish_frame(s: AmalfiState, events: list[Event]) -> list[Event]:
-    """A step's decision is answered: pop it, check titles, resolve the rest of the queue."""
+    """A step's decision is answered: pop it, resolve the rest of the queue."""
     s.stack.pop()
-    check_titles(s, s.actor, events)
     run(s, events)
     return events
 
@@ -674,7 +677,115 @@ def can_navigate(s: AmalfiState, seat: int, loc: int) -> str | None:
     return None
 
 
+PUBLIC_PRICE = tuple(p.price for p in PUBLICS)
+EVOLVING_PRICE = tuple(p.price for p in EVOLVING)
+PRIVATE_PRICE = tuple(p.price for p in PRIVATES)
+ART_COST = tuple((a.cost, a.mask) for a in ARTWORKS)
+TILE_COST = tuple((t.cost, t.mask) for t in PRIVATES)
+CHAR_COST = tuple((c.cost, c.mask) for c in CHARACTERS)
+IS_ENGAGEABLE = tuple(c.type == ENGAGEABLE for c in CHARACTERS)
+SHIP_MASK = 1 << SHIP_RES
+
+
+def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
+    """`legal_turn` without explanations, the same list in the same order, computed once per
+    turn: the seat's means of payment are summed once (what `coverage` gives per mask), and
+    navigation looks at the printed and evolving destinations and the seat's own tiles only."""
+    out: list[Action] = []
+    bread = s.bread[seat]
+    if s.bay[seat]:
+        dock = s.dock
+        nav = A.NAVIGATE
+        for loc in range(N_PUBLIC):
+            if dock[loc] == EMPTY and bread >= PUBLIC_PRICE[loc]:
+                out.append(nav[loc])
+        for i, t in enumerate(s.evolving):
+            loc = EV0 + i
+            if dock[loc] == EMPTY and bread >= (PRIVATE_PRICE[t] if t >= 0 else EVOLVING_PRICE[i]):
+                out.append(nav[loc])
+        for t in sorted(s.tiles[seat]):
+            loc = PRIV0 + t
+            if dock[loc] == EMPTY and bread >= PRIVATE_PRICE[t]:
+                out.append(nav[loc])
+    # RULES.md, Payments: every ship in a hold unloaded, then every ship in the bay supplied
+    h = 5 * seat
+    m = N_MODS * seat
+    holds = s.holds
+    mods = s.mods
+    ships = s.bay[seat]
+    extra = 0
+    paying: list[tuple[int, int]] = []  # (resource bit, units) of the holds with ships
+    for r in range(5):
+        k = holds[h + r]
+        if k:
+            ships += k
+            u = k * (HOLD_VALUES[r] + mods[m + M_HOLD + r])
+            extra += u
+            paying.append((1 << r, u))
+    base = 3 * ships
+    produce = base + extra
+    capacity = s.capacity(seat)
+    disp = mods[m + M_DISP]
+    memo: dict[int, int] = {}
+
+    def toward(mask: int) -> int:
+        t = memo.get(mask)
+        if t is None:
+            t = base
+            for bit, u in paying:
+                if mask & bit:
+                    t += u
+            memo[mask] = t
+        return t
+
+    def payable(cost: int, mask: int, value: int) -> bool:
+        if cost > base and toward(mask) < cost:
+            return False
+        if value >= 0:
+            return True
+        surcharge = min(0, value + disp)
+        return surcharge >= 0 or min(capacity, bread + produce - cost) >= -surcharge
+
+    workshop = s.workshop
+    for k in range(5):
+        a = workshop[k]
+        if a >= 0:
+            cost, mask = ART_COST[a]
+            if payable(cost, mask, WORKSHOP_SLOTS[k]):
+                out.append(A.ACQUIRE[k])
+    atlas = s.atlas
+    for k in range(5):
+        t = atlas[k]
+        if t >= 0:
+            cost, mask = TILE_COST[t]
+            if payable(cost, mask, ATLAS_SLOTS[k]):
+                out.append(A.DISCOVER[k])
+    hand = s.hands[seat]
+    for c in hand:
+        cost, mask = CHAR_COST[c]
+        if cost <= base or toward(mask) >= cost:
+            out.append(A.INVITE[c])
+    invited = s.invited[seat]
+    if invited:
+        engaged = s.engaged[seat]
+        out.extend(A.ENGAGE[c] for c in sorted(invited) if IS_ENGAGEABLE[c] and c not in engaged)
+    left = 6 - s.built[seat]
+    if left:
+        most = min(left, toward(SHIP_MASK) // ship_price(s, seat))
+        out.extend(A.CONSTRUCT[:most])
+    for r in range(5):
+        if holds[h + r]:
+            out.append(A.UNLOAD[r])
+    if s.bay[seat]:
+        out.append(A.EMERGENCY)
+    out.extend(A.DISCARD[c] for c in hand)
+    out.append(A.PASS)
+    return out
+
+
 def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    if why is None:
+        return turn_actions(s, seat)
     out: list[Action] = []
     memo: dict[int, tuple[int, int]] = {}
     if why is None or why.wants("navigate"):
@@ -1119,6 +1230,7 @@ def apply_erect(s: AmalfiState, seat: int, action: Action, top: Decision) -> lis
     events: list[Event] = [{"type": "lighthouse", "seat": seat, "place": LOC_IDS[loc]}]
     if icon is not None:
         add_steps(s, [icon])
+    check_titles(s, seat, events)
     return finish_frame(s, events)
 
 
