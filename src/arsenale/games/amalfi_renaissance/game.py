@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
 from arsenale.core.errors import OptionError
@@ -24,6 +24,9 @@ from arsenale.games.amalfi_renaissance.board import (
 )
 from arsenale.games.amalfi_renaissance.rules import draw_atlas, settle, start_hands
 from arsenale.games.amalfi_renaissance.state import EMPTY, METHODS, N_MODS, RIVALS, AmalfiState
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 HAND_PLAYERS = {
     "packs": (1, 4),
@@ -191,6 +194,12 @@ class AmalfiRenaissance(Game):
         return bot.submission_prior(world, seat, legal, rng)
 
     # -- words ---------------------------------------------------------------------------------
+
+    def render(self, view: dict[str, Any], seat: int | None) -> RenderableType:
+        """The board for a terminal (render.py)."""
+        from arsenale.games.amalfi_renaissance.render import render
+
+        return render(view, seat)
 
     def describe_event(self, event: Event, label: Label) -> str:
         kind = event.get("type")
