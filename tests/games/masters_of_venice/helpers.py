@@ -10,7 +10,7 @@ from typing import Any
 from arsenale.core.decisions import Decision
 from arsenale.core.registry import load_game
 from arsenale.games.masters_of_venice.board import LOCATIONS, RESOURCES, SHOPS
-from arsenale.games.masters_of_venice.state import MovState, begin_use
+from arsenale.games.masters_of_venice.state import MovState, begin_use, start_commerce
 
 GAME = load_game("masters-of-venice")
 RULES = "masters-of-venice.en.txt, "
@@ -93,6 +93,20 @@ def use_at(s: MovState, where: str, seat: int, chars: int = 0) -> None:
     s.last = seat
     s._legal = None
     begin_use(s, seat)
+
+
+def first_commerce(s: MovState, order: tuple[int, ...], gondolieri: int, marker: int = 1) -> None:
+    """Set `s` at the move of the first commerce round: this turn order, this Gondolieri with
+    the Gondola Marker unused (`marker` 1) or spent (0), every pawn still off the board."""
+    s.stack.clear()
+    s.submissions = {}
+    s.round = 1
+    s.order = order
+    s.gondolieri = gondolieri
+    s.marker = marker
+    s.pawn = [-1] * s.players
+    start_commerce(s, [])
+    s._legal = None
 
 
 def act(s: MovState, seat: int, text: str) -> list[dict[str, Any]]:

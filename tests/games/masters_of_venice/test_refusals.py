@@ -108,19 +108,10 @@ def test_refusals_say_what_is_wrong():
 def test_only_the_visitors_use_a_location_that_is_not_shared():
     """masters-of-venice.en.txt, Actions 2.2: at the Church only those who moved there act; the
     others are never offered it and a move of theirs there is refused, changing nothing."""
-    from arsenale.games.masters_of_venice.state import start_commerce
-
-    from .helpers import act, new, top
+    from .helpers import act, first_commerce, new, top
 
     s = new(3, 0)
-    s.stack.clear()
-    s.round = 1
-    s.order = (0, 1, 2)
-    s.gondolieri = 2
-    s.marker = 0
-    s.pawn = [-1, -1, -1]
-    start_commerce(s, [])
-    s._legal = None
+    first_commerce(s, (0, 1, 2), gondolieri=2, marker=0)
     act(s, 0, "go church")
     act(s, 1, "go mercato")
     act(s, 2, "go north")

@@ -27,6 +27,7 @@ from .helpers import (
     RULES,
     act,
     clear_hands,
+    first_commerce,
     give_order,
     loc,
     new,
@@ -161,15 +162,7 @@ def test_x5_a_pawn_at_any_dock_cannot_go_to_the_docks_again():
 def play_locations(s, pawns, order):
     """Resolve one commerce round's move with these destinations; return the seats in the
     order they are asked to use a location, with the location."""
-    s.stack.clear()
-    s.submissions = {}
-    s.round = 1
-    s.order = order
-    s.gondolieri = order[-1]
-    s.marker = 0
-    s.pawn = [-1] * s.players
-    start_commerce(s, [])
-    s._legal = None
+    first_commerce(s, order, gondolieri=order[-1], marker=0)
     for seat, where in enumerate(pawns):
         act(s, seat, f"go {where}")
     seen = []
@@ -605,14 +598,7 @@ def test_the_gondola_marker_lets_the_gondolieri_act_first_once():
     """masters-of-venice.en.txt, Characters (GONDOLIERI): he may interrupt the turn order once
     and take his turn at once; RULINGS.md A9."""
     s = new(3, 0)
-    s.stack.clear()
-    s.round = 1
-    s.order = (0, 1, 2)
-    s.gondolieri = 2
-    s.marker = 1
-    s.pawn = [-1, -1, -1]
-    start_commerce(s, [])
-    s._legal = None
+    first_commerce(s, (0, 1, 2), gondolieri=2, marker=1)
     act(s, 0, "go church")
     act(s, 1, "go mercato")
     act(s, 2, "go north")

@@ -7,12 +7,12 @@ import pytest
 
 from arsenale import IllegalAction
 from arsenale.games.masters_of_venice.board import THIEF
-from arsenale.games.masters_of_venice.state import start_commerce
 
 from .helpers import (
     RULES,
     act,
     clear_hands,
+    first_commerce,
     loc,
     new,
     res,
@@ -24,24 +24,12 @@ from .helpers import (
 )
 
 
-def commerce(s, order, gondolieri, marker=1):
-    s.stack.clear()
-    s.submissions = {}
-    s.round = 1
-    s.order = order
-    s.gondolieri = gondolieri
-    s.marker = marker
-    s.pawn = [-1] * s.players
-    start_commerce(s, [])
-    s._legal = None
-
-
 def test_the_gondolieri_jumps_ahead_at_a_shared_location():
     """masters-of-venice.en.txt, Characters (GONDOLIERI): the marker also lets him jump ahead
     of other players at a shared location; he then does not use it again there (RULINGS.md
     A9)."""
     s = new(3, 0)
-    commerce(s, (0, 1, 2), gondolieri=2)
+    first_commerce(s, (0, 1, 2), gondolieri=2)
     act(s, 0, "go shops")
     act(s, 1, "go shops")
     act(s, 2, "go church")
@@ -64,13 +52,13 @@ def test_the_gondolieri_jumps_ahead_at_a_shared_location():
 def test_the_marker_is_not_asked_where_it_changes_nothing():
     """RULINGS.md A9: no marker decision when the Gondolieri is next anyway or has used it."""
     s = new(3, 0)
-    commerce(s, (2, 0, 1), gondolieri=2)
+    first_commerce(s, (2, 0, 1), gondolieri=2)
     act(s, 0, "go north")
     act(s, 1, "go south")
     act(s, 2, "go church")
     assert top(s).kind == "use" and top(s).seats == (2,)
     s2 = new(3, 0)
-    commerce(s2, (0, 1, 2), gondolieri=2, marker=0)
+    first_commerce(s2, (0, 1, 2), gondolieri=2, marker=0)
     act(s2, 0, "go north")
     act(s2, 1, "go south")
     act(s2, 2, "go church")
@@ -83,7 +71,7 @@ def test_a_sharing_thief_steals_at_the_docks():
     s = new(3, 0)
     clear_hands(s)
     s.chars[1] = 1 << THIEF
-    commerce(s, (0, 1, 2), gondolieri=2, marker=0)
+    first_commerce(s, (0, 1, 2), gondolieri=2, marker=0)
     act(s, 0, "go docks")
     act(s, 1, "go church")
     act(s, 2, "go mercato")
