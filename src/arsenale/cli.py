@@ -564,7 +564,7 @@ def _summary_tables(stats: dict[str, Any]) -> list[Table]:
 def _summary_lines(stats: dict[str, Any]) -> list[str]:
     lines = []
     first = stats["first_mover"]
-    if first["games"]:
+    if first["games"] and first["even"] < 1:  # alone, the only seat is always first
         low, high = first["win_rate_ci95"]
         lines.append(
             f"first mover won {first['wins']:g} of {first['games']}: {first['win_rate']:.3f} "
