@@ -219,3 +219,26 @@ def test_the_heuristic_finishes_games_at_every_player_count_without_a_fallback(
                 assert state.result().scores, (game_id, players, seed)
     finally:
         Fallbacks.strict = strict
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_mistyped_move_of_the_pending_decision_gets_its_rule_and_changes_nothing(
+    game_id: str,
+) -> None:
+    """Text that starts like a move the decision offers but names no action (a bid off the
+    dial, say) is refused at every interface with what the decision asks and its rule of the
+    game, never the generic notation message, and the state is left as it was."""
+    from arsenale.core.errors import NotationError
+
+    tried = 0
+    for state, seat in positions(game_id, 60, seed=3):
+        legal = state.legal_actions(seat)
+        text = legal[0].notation.split(" ")[0] + " 9999 nowhere"
+        before = snapshot(state)
+        with pytest.raises(NotationError) as refusal:
+            state.apply(seat, text)
+        assert refusal.value.rule and not refusal.value.rule.startswith("arsenale"), text
+        assert "is not a move here" in refusal.value.reason
+        assert snapshot(state) == before
+        tried += 1
+    assert tried == 60

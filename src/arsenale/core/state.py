@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from arsenale.core.actions import Action
+from arsenale.core.actions import Action, normalize_text
 from arsenale.core.chance import Chance
 from arsenale.core.decisions import Decision, Phase, Why
 from arsenale.core.errors import IllegalAction, NotationError
@@ -136,11 +136,31 @@ class GameState(ABC):
         if isinstance(action, dict):
             return self.game.catalogue.from_json(action)
         if isinstance(action, str):
-            return self.game.catalogue.from_text(action)
+            try:
+                return self.game.catalogue.from_text(action)
+            except NotationError as error:
+                raise self._unknown_text(action, error) from None
         raise NotationError(
             f"an action must be an Action, a JSON object or text, not {type(action).__name__}",
             "arsenale: action format",
         )
+
+    def _unknown_text(self, text: str, error: NotationError) -> NotationError:
+        """Text that names no action: when it starts like a move the pending decision offers
+        (`bid 7` where bids go in steps of 5), say what that decision asks and its rule, for
+        every interface alike; otherwise the catalogue's own refusal."""
+        words = normalize_text(text).split(" ")
+        if self.over or not self.stack or not words[0]:
+            return error
+        phase = self.phases.get(self.stack[-1].kind)
+        if phase is None or not phase.asks:
+            return error
+        offered = {
+            a.notation.split(" ")[0] for seat in self.to_move() for a in self.legal_actions(seat)
+        }
+        if words[0] not in offered:
+            return error
+        return NotationError(f"{text!r} is not a move here: {phase.asks}", phase.rule or error.rule)
 
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction unless `seat` may play `action` now."""
