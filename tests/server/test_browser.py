@@ -508,12 +508,17 @@ def test_a_game_without_a_board_drawing_is_played_from_its_page(
         page = player.page
         assert "no board drawing" in page.locator("#board").inner_text()
         for _ in range(3):
+            page.wait_for_selector('#banner[data-state="your-turn"]', timeout=WAIT_MS)
             buttons = page.locator("#actions button[data-action-text]")
             buttons.first.wait_for(timeout=WAIT_MS)
             before = player.shown_ply()
             buttons.first.click(timeout=WAIT_MS)
             page.wait_for_function(f"Number(document.body.dataset.ply) > {before}", timeout=WAIT_MS)
         assert player.shown_ply() >= 3
+        # The toy's broker (a bot) may cut in while the human clicks: the server then answers
+        # 409 and the page shows the new position (game.js); the browser logs that answer as a
+        # failed resource, which is the page working, not an error of it.
+        player.errors[:] = [e for e in player.errors if "status of 409" not in e]
         _clean(player)
 
 
