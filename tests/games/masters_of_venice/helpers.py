@@ -10,7 +10,9 @@ from typing import Any
 from arsenale.core.decisions import Decision
 from arsenale.core.registry import load_game
 from arsenale.games.masters_of_venice.board import LOCATIONS, RESOURCES, SHOPS
-from arsenale.games.masters_of_venice.state import MovState, begin_use, start_commerce
+from arsenale.games.masters_of_venice.rounds import start_commerce
+from arsenale.games.masters_of_venice.state import MovState
+from arsenale.games.masters_of_venice.turn_order import begin_use
 
 GAME = load_game("masters-of-venice")
 RULES = "masters-of-venice.en.txt, "

@@ -13,7 +13,8 @@ from arsenale.games.masters_of_venice import heuristic as bot
 from arsenale.games.masters_of_venice.actions import CATALOGUE
 from arsenale.games.masters_of_venice.observation import SIZE as OBSERVATION_SIZE
 from arsenale.games.masters_of_venice.observation import tensor
-from arsenale.games.masters_of_venice.state import MovState, new_state
+from arsenale.games.masters_of_venice.setup import new_state
+from arsenale.games.masters_of_venice.state import MovState
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
