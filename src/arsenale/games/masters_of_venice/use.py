@@ -21,6 +21,7 @@ from arsenale.games.masters_of_venice.board import (
     MERCATO,
     ORDER_IDS,
     RESOURCES,
+    SHARED,
     SHOPS,
     SHOPS_LOC,
 )
@@ -34,7 +35,12 @@ from arsenale.games.masters_of_venice.church import (
 from arsenale.games.masters_of_venice.docks import dock_buy, legal_docks, steal
 from arsenale.games.masters_of_venice.guild_hall import deliver, draw_order, draw_two, legal_guild
 from arsenale.games.masters_of_venice.mercato import legal_mercato, mercato_buy, mercato_sell, swap
-from arsenale.games.masters_of_venice.rulebook import RULE_ACTIONS, RULE_OFFICE
+from arsenale.games.masters_of_venice.rulebook import (
+    RULE_ACTIONS,
+    RULE_CHARS,
+    RULE_NOT_SHARED,
+    RULE_OFFICE,
+)
 from arsenale.games.masters_of_venice.shipping import ship
 from arsenale.games.masters_of_venice.shops import legal_shops, majority, shop_sale
 from arsenale.games.masters_of_venice.stock_market import buy_shares, legal_stock, sell_shares
@@ -52,12 +58,29 @@ def legal_use(s: MovState, seat: int, top: Decision, why: Why | None = None) -> 
         and why.action.kind in LOCATION_KINDS
         and why.action.kind not in (KINDS_AT[loc] | COMMON_KINDS)
     ):
-        where = [LOCATION_NAMES[x] for x in range(8) if why.action.kind in KINDS_AT[x]]
-        why.no(
-            f"'{why.action.notation}' is done at the {' or '.join(where)}, not at the "
-            f"{LOCATION_NAMES[loc]}",
-            RULE_ACTIONS,
-        )
+        places = [x for x in range(8) if why.action.kind in KINDS_AT[x]]
+        where = " or ".join(LOCATION_NAMES[x] for x in places)
+        reason = f"'{why.action.notation}' is done at the {where}, not at the {LOCATION_NAMES[loc]}"
+        if any(x in SHARED for x in places):
+            why.no(reason, RULE_ACTIONS)
+        else:
+            why.no(
+                f"{reason}, and only by those who moved there: it is not shared", RULE_NOT_SHARED
+            )
+    if why is not None and why.wants(("gondola", "wait")):
+        if s.gondolieri != seat:
+            why.no("only the Gondolieri holds the Gondola Marker", RULE_CHARS)
+        elif not s.marker:
+            why.no(
+                "you have used the Gondola Marker: once only while you are the Gondolieri",
+                RULE_CHARS,
+            )
+        else:
+            why.no(
+                "the Gondola Marker is played before a turn it puts you ahead of, when the game "
+                "asks ('gondola' or 'wait'), not during your own turn",
+                RULE_CHARS,
+            )
     if loc == MARKET:
         legal_stock(s, seat, out, why)
     elif loc == SHOPS_LOC:
