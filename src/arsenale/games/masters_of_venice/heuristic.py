@@ -495,9 +495,9 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     elif last and "rumor" in by_kind:
         ups = [a for a in by_kind["rumor"] if a["peg"] == "share" and a["dir"] == "up"]
         if ups:
-            best = max(ups, key=lambda a: s.shares[N_COMP * seat + SHOPS.index(a["shop"])])
-            if s.shares[N_COMP * seat + SHOPS.index(best["shop"])]:
-                return best
+            top_rumor = max(ups, key=lambda a: s.shares[N_COMP * seat + SHOPS.index(a["shop"])])
+            if s.shares[N_COMP * seat + SHOPS.index(top_rumor["shop"])]:
+                return top_rumor
     if "ship" in by_kind:
         return A.SHIP
     if "sell" in by_kind and loc == SHOPS_LOC:
@@ -575,13 +575,13 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         if best is not None:
             return best
     if "favor" in by_kind:
-        best = max(
+        pick = max(
             by_kind["favor"],
             key=lambda a: favor_value(s, seat, FAVOR_VALUES.index(a["value"]), last) - a["value"],
         )
-        kind = FAVOR_VALUES.index(best["value"])
-        if favor_value(s, seat, kind, last) - best["value"] > 0 and (left >= 1 or loc != CHURCH):
-            return best
+        kind = FAVOR_VALUES.index(pick["value"])
+        if left >= 1 and favor_value(s, seat, kind, last) - pick["value"] > 0:
+            return pick
     hand = len(s.hands[seat])
     if (left >= 5 and hand <= 1) or (left >= 3 and hand == 0):
         if "draw_two" in by_kind:
