@@ -65,8 +65,10 @@ SHARE_RESERVE = 100
 """Cash kept for cubes when buying shares while rounds remain."""
 OFFICE_USES = 0.12
 """Uses of one shipping office per commerce round, per player at the table (self-play)."""
-SHOP_CUBES = 0.15
+SHOP_CUBES = 0.13
 """Cubes sold or delivered at one shop per commerce round, per player (self-play)."""
+SHOP_DIVIDEND = 0.35
+"""Dividends per share of one shop per commerce round, per player (self-play)."""
 SHARED_BONUS = 0.25
 """Part of the best shared location's value a merchant can still expect as a sharer."""
 CHARACTER_RANK = ("thief", "taxcollector", "harbormaster", "guildmaster", "trader")
@@ -228,9 +230,10 @@ def share_gain(s: MovState, seat: int, c: int, left: int) -> float:
     if c >= N_SHOPS:
         return 10 * OFFICE_USES * n * left
     r = SHOP_RES[c]
-    expected = SHOP_CUBES * n * left + min(s.orders[c], 4) + s.cubes[N_RES * seat + r]
-    rise = 5 * expected
-    dividends = 2 * expected * s.price[r] / 10
+    own = min(s.orders[c], s.cubes[N_RES * seat + r])
+    rise = 5 * (SHOP_CUBES * n * left + own)
+    total = 2 * s.price[r] * own
+    dividends = SHOP_DIVIDEND * n * left + (0 if total < 50 else (total + 50) // 100 * 10)
     gain = rise + dividends
     mine = s.shares[N_COMP * seat + c]
     rivals = max(s.shares[N_COMP * o + c] for o in range(n) if o != seat)
