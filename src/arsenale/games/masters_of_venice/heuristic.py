@@ -74,7 +74,9 @@ SHARED_BONUS = 0.25
 CHARACTER_RANK = ("thief", "taxcollector", "harbormaster", "guildmaster", "trader")
 PRIOR_AS_HEURISTIC = 0.6
 BID_MOST = 30
-"""The most bid for an orders adjustment (5 ducats an order)."""
+"""The most bid for the orders cubes held or wanted lack (5 ducats an order)."""
+BID_LOW, BID_HIGH = 15, 25
+"""Bids with cash to spare (100 or more) and when rich (250 or more)."""
 
 
 # -- what the seat holds and wants -------------------------------------------------------
@@ -375,18 +377,19 @@ def excess(s: MovState, seat: int, shop: int) -> int:
 
 
 def choose_bid(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
-    """Bid for the orders adjustment when cubes held exceed a shop's orders (5 ducats per
-    order missing, at most 20), a little for an early pick of the characters when cash is
-    plentiful; otherwise nothing (every bid is paid)."""
+    """Bid for the orders adjustment: 5 ducats per order the cubes held or wanted lack at a
+    shop (at most BID_MOST), and with cash to spare and rounds to play at least BID_LOW (15,
+    three orders and an early pick of the characters) or BID_HIGH when rich; an order added
+    is a sale at double the price or a delivery made possible."""
     most = max(excess(s, seat, shop) for shop in range(N_SHOPS))
     left = rounds_left(s)
     amount = 0
     if most > 0:
         amount = min(5 * most, BID_MOST)
     if s.cash[seat] >= 250 and left >= 6:
-        amount = max(amount, 10)
-    elif s.cash[seat] >= 150 and left >= 3:
-        amount = max(amount, 5)
+        amount = max(amount, BID_HIGH)
+    elif s.cash[seat] >= 100 and left >= 3:
+        amount = max(amount, BID_LOW)
     amount = min(amount, s.cash[seat] // 5 * 5)
     bid = A.BIDS[amount // 5]
     return bid if bid in legal else legal[0]
