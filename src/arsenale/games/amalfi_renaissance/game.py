@@ -201,6 +201,12 @@ class AmalfiRenaissance(Game):
 
         return render(view, seat)
 
+    def board_data(self) -> dict[str, Any]:
+        """What the web page draws (layout.py)."""
+        from arsenale.games.amalfi_renaissance.layout import board_data
+
+        return board_data()
+
     def describe_event(self, event: Event, label: Label) -> str:
         kind = event.get("type")
         seat = event.get("seat")
