@@ -146,21 +146,33 @@ def _slots(label: str, ids: list[Any], slots: tuple[int, ...], kind: str) -> lis
         if v:
             out.append(f" {'+' if v < 0 else '-'}{abs(v)}b", style="red" if v < 0 else "green")
         entries.append(out)
+    return _pack(label, entries)
+
+
+def _pack(label: str, entries: list[Text]) -> list[Text]:
+    """`label` and the entries separated by " | ", in lines of at most 100 columns."""
     lines = [Text(label, style="bold")]
+    empty = True  # the last line holds no entry yet
     for entry in entries:
-        line = lines[-1]
-        sep = " | " if len(line.plain) > len(label) else ""
-        if len(line.plain) + len(sep) + len(entry.plain) > WIDTH:
+        sep = "" if empty else " | "
+        if len(lines[-1].plain) + len(sep) + len(entry.plain) > WIDTH:
             lines.append(Text(" " * 4))
-            line, sep = lines[-1], ""
-        line.append(sep)
-        line.append_text(entry)
+            sep = ""
+        lines[-1].append(sep)
+        lines[-1].append_text(entry)
+        empty = False
     return lines
 
 
 def _res(mask: int) -> str:
     return "/".join(SHORT_RES[b.RES[r]] for r in range(5) if mask >> r & 1)
 
+
+SLOT_KEY = (
+    "sp wo wi ge fa: spices, wood, wine, gems, fabric (cost 4wi/fa: 4 wine or fabric); "
+    "+2b: pay 2 bread more; -1b: gain 1"
+)
+"""The key of the displays' lines."""
 
 PLAYER_HEAD = (
     "  seat      VP bread bay port yard holds:sp wo wi ge fa hand art:b  p  m dest lit chars"
@@ -215,8 +227,8 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     parts: list[RenderableType] = [head, sea_map(view, colour)]
     parts.append(
         Text(
-            "● ship on the dock  ▲ lighthouse  (II) the private destination covering the "
-            "evolving location of period II",
+            "● ship on the dock  ▲ lighthouse  (II) a private destination covering the "
+            "evolving location II",
             style="dim",
         )
     )
@@ -234,17 +246,18 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             owned.append(" ".join(bits) + ")")
     if owned:
         parts.append(Text("Private destinations: " + ", ".join(owned)))
+    entries = []
     for t in view.get("titles", []):
         title = next(x for x in b.TITLES if x.id == t["id"])
         values = b.DARK_VALUES if title.dark else b.LIGHT_VALUES
-        titles = Text("Title ", style="bold")
-        titles.append(name(t["id"]), style="bold")
+        entry = Text(name(t["id"]), style="bold")
         need = ", ".join(f"{n} {item.replace('_', ' ')}" for item, n in title.need)
-        titles.append(f" ({'dark' if title.dark else 'light'}: {need}; ")
-        free = f"next {values[len(t['cubes'])]} VP" if len(t["cubes"]) < len(values) else "full"
+        free = f"{values[len(t['cubes'])]} VP" if len(t["cubes"]) < len(values) else "full"
         cubes = ", ".join(colour.get(c, "?").capitalize() for c in t["cubes"])
-        titles.append(free + (f"; completed by {cubes}" if cubes else "") + ")")
-        parts.append(titles)
+        entry.append(f" ({'dark' if title.dark else 'light'}: {need}; {free}")
+        entry.append((f"; done by {cubes}" if cubes else "") + ")")
+        entries.append(entry)
+    parts.extend(_pack("Titles: ", entries))
     for label, key, slots, kind, extra in (
         ("Council", "council", b.COUNCIL_SLOTS, "char", f"deck {view.get('council_deck', 0)}"),
         ("Workshop", "workshop", b.WORKSHOP_SLOTS, "art", f"deck {view.get('workshop_deck', 0)}"),
@@ -257,6 +270,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         ),
     ):
         parts.extend(_slots(f"{label} ({extra}): ", view.get(key, []), slots, kind))
+    parts.append(Text(SLOT_KEY, style="dim"))
     parts.append(Text(PLAYER_HEAD, style="dim"))
     for p in players:
         parts.append(_player_line(p, p["seat"] == seat, view.get("turn")))
