@@ -91,11 +91,22 @@ def card_value(s: AmalfiState, seat: int, c: int) -> float:
 
 
 def gains_of(s: AmalfiState, action: Action) -> dict[str, int]:
-    """The title items a main action adds (RULES.md, Titles)."""
+    """The title items a main action adds (RULES.md, Titles), the lighthouses its bonus
+    erects included."""
     kind = action.kind
     if kind == "acquire":
-        t = ARTWORKS[s.workshop[action["slot"] - 1]].type
-        return {"artworks": 1, ("books", "paintings", "monuments")[t]: 1, f"art{t}": 1}
+        art = ARTWORKS[s.workshop[action["slot"] - 1]]
+        t = art.type
+        out = {"artworks": 1, ("books", "paintings", "monuments")[t]: 1, f"art{t}": 1}
+        if art.bonus[0] == ERECT:
+            out["lighthouses"] = 1
+        return out
+    if kind == "navigate":
+        from arsenale.games.amalfi_renaissance.rules import place_of
+
+        place = place_of(s, LOC_IDS.index(action["place"]))
+        erect = sum(1 for st in place.steps if st[0] == ERECT)
+        return {"lighthouses": erect} if erect else {}
     if kind == "discover":
         return {"privates": 1}
     if kind == "invite":
