@@ -53,6 +53,9 @@ from arsenale.games.amalfi_renaissance.state import RIVALS
 if TYPE_CHECKING:
     from arsenale.games.amalfi_renaissance.state import AmalfiState
 
+LOC_INDEX = {loc: i for i, loc in enumerate(LOC_IDS)}
+CHAR_INDEX = {c: i for i, c in enumerate(CHAR_IDS)}
+
 UNIT = 0.45
 """What one unit of resource is worth in VP to the heuristic."""
 
@@ -104,13 +107,13 @@ def gains_of(s: AmalfiState, action: Action) -> dict[str, int]:
     if kind == "navigate":
         from arsenale.games.amalfi_renaissance.rules import place_of
 
-        place = place_of(s, LOC_IDS.index(action["place"]))
+        place = place_of(s, LOC_INDEX[action["place"]])
         erect = sum(1 for st in place.steps if st[0] == ERECT)
         return {"lighthouses": erect} if erect else {}
     if kind == "discover":
         return {"privates": 1}
     if kind == "invite":
-        card = CHARACTERS[CHAR_IDS.index(action["card"])]
+        card = CHARACTERS[CHAR_INDEX[action["card"]]]
         return {"characters": 1, CHAR_TYPES[card.type]: 1, f"char{card.type}": 1}
     if kind == "construct":
         return {"fleet": action["ships"], "ships": action["ships"]}
@@ -214,7 +217,7 @@ def cost_of(s: AmalfiState, seat: int, action: Action) -> tuple[int, int]:
         tile = PRIVATES[s.atlas[action["slot"] - 1]]
         return tile.cost, tile.mask
     if kind == "invite":
-        card = CHARACTERS[CHAR_IDS.index(action["card"])]
+        card = CHARACTERS[CHAR_INDEX[action["card"]]]
         return card.cost, card.mask
     if kind == "construct":
         from arsenale.games.amalfi_renaissance.rules import ship_price
@@ -249,7 +252,7 @@ def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
     if kind == "navigate":
         from arsenale.games.amalfi_renaissance.rules import place_of
 
-        loc = LOC_IDS.index(action["place"])
+        loc = LOC_INDEX[action["place"]]
         place = place_of(s, loc)
         ships = s.bay[seat] - 1
         v = sum(step_value(s, seat, st, ships) for st in place.steps)
@@ -270,10 +273,10 @@ def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
         tile = PRIVATES[s.atlas[k]]
         return tile.vp + 1.2 * (3 - s.period) - UNIT * tile.cost + 0.4 * ATLAS_SLOTS[k]
     if kind == "invite":
-        c = CHAR_IDS.index(action["card"])
+        c = CHAR_INDEX[action["card"]]
         return card_value(s, seat, c) - UNIT * CHARACTERS[c].cost + 1.0
     if kind == "engage":
-        c = CHAR_IDS.index(action["card"])
+        c = CHAR_INDEX[action["card"]]
         return sum(step_value(s, seat, st, s.bay[seat]) for st in CHARACTERS[c].steps) + 0.5
     if kind == "construct":
         from arsenale.games.amalfi_renaissance.rules import ship_price
@@ -357,7 +360,13 @@ def planned_mask(s: AmalfiState, seat: int) -> int:
     return solo_target(s, seat, turn_actions(s, seat))[1]
 
 
-def nav_lookahead(s: AmalfiState, seat: int, action: Action, legal: Sequence[Action]) -> float:
+def nav_lookahead(
+    s: AmalfiState,
+    seat: int,
+    action: Action,
+    legal: Sequence[Action],
+    target: tuple[float, int],
+) -> float:
     """Solo: what a navigation adds to the best purchase after it. Its sends fill the holds a
     cost can use, so the purchase needs fewer emergency supplies: when it does, the navigation
     is worth that purchase too (it stays available), else nothing more (RULES.md,
@@ -365,7 +374,7 @@ def nav_lookahead(s: AmalfiState, seat: int, action: Action, legal: Sequence[Act
     from arsenale.games.amalfi_renaissance.board import ANY
     from arsenale.games.amalfi_renaissance.rules import place_of
 
-    place = place_of(s, LOC_IDS.index(action["place"]))
+    place = place_of(s, LOC_INDEX[action["place"]])
     ships = s.bay[seat] - 1
     sends = []
     for kind, n, hold in place.steps:
@@ -375,7 +384,7 @@ def nav_lookahead(s: AmalfiState, seat: int, action: Action, legal: Sequence[Act
             sends.append((k, hold))
     if not sends:
         return 0.0
-    now, mask = solo_target(s, seat, legal)
+    now, mask = target
     h = 5 * seat
     saved = list(s.holds[h : h + 5]), s.bay[seat]
     for k, hold in sends:
@@ -392,12 +401,13 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
     kind = s.stack[-1].kind
     if kind == "turn":
         best, score = A.PASS, (SOLO_PASS if s.rival else 0.0)
+        target = solo_target(s, seat, legal) if s.rival else (0.0, 0)
         for a in legal:
             if a.kind in ("pass", "unload", "emergency", "discard"):
                 continue
             v = main_value(s, seat, a) + rng.random() * 0.01
             if s.rival and a.kind == "navigate":
-                v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal)
+                v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal, target)
             if v > score:
                 best, score = a, v
         if best is A.PASS and s.bread[seat] < 2:
@@ -430,8 +440,7 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
         own = [
             a
             for a in legal
-            if LOC_IDS.index(a["place"]) >= PRIV0
-            and s.owner[LOC_IDS.index(a["place"]) - PRIV0] == seat
+            if LOC_INDEX[a["place"]] >= PRIV0 and s.owner[LOC_INDEX[a["place"]] - PRIV0] == seat
         ]
         return own[0] if own else legal[rng.randrange(min(len(legal), 8))]
     if kind == "instead":
@@ -458,8 +467,8 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
         return max(
             legal,
             key=lambda a: (
-                card_value(s, seat, CHAR_IDS.index(a["card"]))
-                - UNIT * CHARACTERS[CHAR_IDS.index(a["card"])].cost
+                card_value(s, seat, CHAR_INDEX[a["card"]])
+                - UNIT * CHARACTERS[CHAR_INDEX[a["card"]]].cost
             ),
         )
     return legal[0]
