@@ -94,17 +94,17 @@ def card_value(s: AmalfiState, seat: int, c: int) -> float:
 
 
 def gains_of(s: AmalfiState, action: Action) -> dict[str, int]:
-    """The title items a main action adds (RULES.md, Titles), the lighthouses its bonus
-    erects included."""
+    """The title items a main action adds (RULES.md, Titles); in the solo challenge the
+    lighthouses its bonus erects too."""
     kind = action.kind
     if kind == "acquire":
         art = ARTWORKS[s.workshop[action["slot"] - 1]]
         t = art.type
         out = {"artworks": 1, ("books", "paintings", "monuments")[t]: 1, f"art{t}": 1}
-        if art.bonus[0] == ERECT:
+        if art.bonus[0] == ERECT and s.rival:
             out["lighthouses"] = 1
         return out
-    if kind == "navigate":
+    if kind == "navigate" and s.rival:
         from arsenale.games.amalfi_renaissance.rules import place_of
 
         place = place_of(s, LOC_INDEX[action["place"]])
