@@ -120,13 +120,26 @@ def gains_of(s: AmalfiState, action: Action) -> dict[str, int]:
     return {}
 
 
+def pairs_short(arts: Sequence[int], k: int) -> int:
+    """The artworks still to acquire for `k` types with two each (the fullest types first)."""
+    return sum(max(0, 2 - n) for n in sorted(arts, reverse=True)[:k])
+
+
+def short_of(s: AmalfiState, seat: int, item: str, k: int) -> int:
+    """The acquisitions, invitations, ships ... a title item still lacks: for two artworks
+    of each of `k` types, the artworks missing, not the pairs."""
+    if item == "pairs_of_types":
+        return pairs_short(s.artc[3 * seat : 3 * seat + 3], k)
+    return max(0, k - s.count(seat, item))
+
+
 def deficits(s: AmalfiState, seat: int) -> list[tuple[int, int]]:
     """(what the seat still lacks, title index) of each title in play it has not completed,
     the nearest first."""
     out = []
     for i, t in enumerate(s.titles):
         if seat not in s.claims[i]:
-            short = sum(max(0, k - s.count(seat, item)) for item, k in TITLES[t].need)
+            short = sum(short_of(s, seat, item, k) for item, k in TITLES[t].need)
             out.append((short, i))
     return sorted(out)
 
@@ -174,6 +187,16 @@ def title_bonus(s: AmalfiState, seat: int, action: Action) -> float:
         deficit = 0
         helped = 0
         for item, k in title.need:
+            if weights is not None and item == "pairs_of_types":
+                # solo: count the artworks the pairs still need (short_of)
+                arts = list(s.artc[3 * seat : 3 * seat + 3])
+                short = pairs_short(arts, k)
+                deficit += short
+                x = next((x for x in range(3) if f"art{x}" in gains), -1)
+                if short and x >= 0:
+                    arts[x] += 1
+                    helped += short - pairs_short(arts, k)
+                continue
             have = s.count(seat, item)
             short = max(0, k - have)
             deficit += short
