@@ -109,9 +109,8 @@ def test_amalfi_solo_board_shows_main_board_and_own_board(
     page.wait_for_function(f"Number(document.body.dataset.ply) > {before}", timeout=WAIT_MS)
     view = _view(server, created["id"], link)
     page.wait_for_function(
-        "(ply) => Number(document.body.dataset.ply) >= ply", arg=view_ply(player), timeout=WAIT_MS
+        "(ply) => Number(document.body.dataset.ply) >= ply", arg=view["ply"], timeout=WAIT_MS
     )
-    view = _view(server, created["id"], link)
     _main_board_is_drawn(page, view)
     _own_board_is_drawn(page, view, 0)
     assert len(view["players"][0]["hand"]) == 6
@@ -120,10 +119,6 @@ def test_amalfi_solo_board_shows_main_board_and_own_board(
     assert page.locator("#board svg [data-player-board]").count() == 1
     _clean(player)
     _screenshot(player, "board-amalfi-renaissance-solo.png")
-
-
-def view_ply(player: Any) -> int:
-    return int(player.latest()["ply"])
 
 
 def test_amalfi_four_players_each_sees_only_its_own_hand(
