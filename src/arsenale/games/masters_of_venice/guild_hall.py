@@ -61,7 +61,8 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                     ok = False
                     if why is not None:
                         why.no(
-                            f"order {ORDER_IDS[card]} needs {need[r]} {RESOURCES[r]} and you "
+                            f"the Guild Order of {order_words(ORDER_IDS[card])} needs "
+                            f"{need[r]} {RESOURCES[r]} and you "
                             f"hold {s.cubes[base + r]}",
                             RULE_GUILD,
                             "deliver",
@@ -90,7 +91,18 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                     card=ORDER_IDS[card],
                 )
     if why is not None and why.wants("deliver"):
-        why.no(f"you hold no order {why.action['card']}", RULE_GUILD, "deliver")
+        why.no(
+            f"you hold no Guild Order of {order_words(str(why.action['card']))}",
+            RULE_GUILD,
+            "deliver",
+        )
+
+
+def order_words(order_id: str) -> str:
+    """A Guild Order as its card shows it (the cubes it asks): "iron+iron+lumber" ->
+    "iron, iron and lumber" (the cards have no printed name)."""
+    parts = order_id.split("+")
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else order_id
 
 
 def draw_order(s: MovState, seat: int, events: list[Event]) -> None:
