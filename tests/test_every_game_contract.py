@@ -12,6 +12,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -242,3 +243,42 @@ def test_a_mistyped_move_of_the_pending_decision_gets_its_rule_and_changes_nothi
         assert snapshot(state) == before
         tried += 1
     assert tried == 60
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, "toy-race", "toy-market"])
+def test_every_catalogue_action_has_the_games_own_words_not_its_notation(
+    game_id: str, tmp_path: Path
+) -> None:
+    """The page lists moves in the rulebook's words (`Game.action_words`): every action of
+    every game has its own wording (not the core's default, not the notation), a group, and
+    amount parameters that are integers of the action; the actions of one amount family (the
+    same kind and other parameters) share their group."""
+    from arsenale.core.actions import normalize_text
+    from arsenale.core.game import Game
+
+    if game_id == "toy-market":
+        from plugin_dist import installed
+
+        with installed(tmp_path):
+            game = load_game(game_id)
+            _check_words(game, Game, normalize_text)
+        return
+    _check_words(load_game(game_id), Game, normalize_text)
+
+
+def _check_words(game, base, normalize_text) -> None:  # type: ignore[no-untyped-def]
+    assert type(game).action_words is not base.action_words, f"{game.id} words no action"
+    families: dict[tuple[object, ...], set[str]] = {}
+    for action in game.catalogue:
+        words = game.wording(action)
+        assert words is game.wording(action)  # worked out once
+        text = words.text
+        assert text and text[0].isupper(), (action.notation, text)
+        assert normalize_text(text) != normalize_text(action.notation), text
+        assert "_" not in text and "null" not in text and "None" not in text, text
+        assert words.group and words.group[0].isupper(), (action.notation, words.group)
+        for name in words.amounts:
+            assert isinstance(action.params.get(name), int), (action.notation, name)
+        rest = tuple(sorted((k, v) for k, v in action.params.items() if k not in words.amounts))
+        families.setdefault((action.kind, words.amounts, rest), set()).add(words.group)
+    assert all(len(groups) == 1 for groups in families.values())

@@ -144,10 +144,30 @@ def game_view(
         ],
         "to_move": list(state.to_move()),
         "view": state.view(seat),
-        "legal": [{"action": a.to_json(), "text": a.notation} for a in legal],
+        "legal": [legal_entry(live.game, a) for a in legal],
         "log": tail,
-        "result": state.result().to_json() if over else None,
+        "result": final_result(live.game, state) if over else None,
     }
+
+
+def legal_entry(game: Game, action: Action) -> dict[str, Any]:
+    """A legal action as the page lists it: its JSON and notation, its words, the group it
+    is listed under and, for a family that differs only by amounts, those parameters' names
+    (`Game.action_words`)."""
+    words = game.wording(action)
+    return {
+        "action": action.to_json(),
+        "text": action.notation,
+        "words": words.text,
+        "group": words.group,
+        "amounts": list(words.amounts),
+    }
+
+
+def final_result(game: Game, state: GameState) -> dict[str, Any]:
+    """The result with the game's account of it (`Game.final_account`): the score by its
+    sources, every seat's money, the tie-break keys in words."""
+    return {**state.result().to_json(), **game.final_account(state)}
 
 
 def _think(bot: Bot, world: GameState, seat: int) -> Action:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from arsenale.core.actions import Action
+from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
@@ -200,6 +200,11 @@ class AmalfiRenaissance(Game):
         from arsenale.games.amalfi_renaissance.render import render
 
         return render(view, seat)
+
+    def action_words(self, action: Action) -> Wording:
+        from arsenale.games.amalfi_renaissance.words import action_words
+
+        return action_words(action)
 
     def describe_event(self, event: Event, label: Label) -> str:
         kind = event.get("type")

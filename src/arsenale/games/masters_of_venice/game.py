@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from arsenale.core.actions import Action
+from arsenale.core.actions import Action, Wording
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
 from arsenale.games.masters_of_venice import heuristic as bot
@@ -66,6 +66,11 @@ class MastersOfVenice(Game):
         return tensor(view)
 
     # -- words and pictures -------------------------------------------------------------------
+
+    def action_words(self, action: Action) -> Wording:
+        from arsenale.games.masters_of_venice.words import action_words
+
+        return action_words(action)
 
     def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.masters_of_venice.render import describe_event

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from arsenale.core.actions import Action
+from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
@@ -148,6 +148,14 @@ class Serenissima1996(Game):
             )
         areas, sailing, nations = self._map
         return render(view, seat, areas, sailing, nations)
+
+    def action_words(self, action: Action) -> Wording:
+        from arsenale.games.serenissima_1996.render import display_names
+        from arsenale.games.serenissima_1996.words import action_words
+
+        if self._names is None:
+            self._names = display_names(self.board)
+        return action_words(action, self._names)
 
     def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.serenissima_1996.render import describe_event, display_names
