@@ -282,3 +282,35 @@ def _check_words(game, base, normalize_text) -> None:  # type: ignore[no-untyped
         rest = tuple(sorted((k, v) for k, v in action.params.items() if k not in words.amounts))
         families.setdefault((action.kind, words.amounts, rest), set()).add(words.group)
     assert all(len(groups) == 1 for groups in families.values())
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, "toy-race"])
+def test_the_final_account_adds_up_to_the_scores_and_names_every_tie_break(game_id: str) -> None:
+    """`Game.final_account`: at the end of heuristic games at every player count, the sources
+    add up to each seat's score, money (where the game has it) is given for every seat, and
+    every tie-break key of the result has a name in words."""
+    from arsenale.bots.base import Fallbacks
+
+    game = load_game(game_id)
+    strict = Fallbacks.strict
+    Fallbacks.strict = True
+    try:
+        for players in range(game.min_players, game.max_players + 1):
+            state = game.new_game(players, seed=11)
+            bot = make_bot("heuristic", game, seed=11)
+            while not state.is_over:
+                seat = state.to_move()[0]
+                state.apply(seat, bot.choose(SeatInfo(state, seat)))
+            result = state.result()
+            account = game.final_account(state)
+            json.dumps(account)
+            for s in range(players):
+                total = sum(row["points"][s] for row in account["sources"])
+                assert total == pytest.approx(result.scores[s]), (players, s, account)
+            if account["money"] is not None:
+                assert account["money"]["name"]
+                assert len(account["money"]["amounts"]) == players
+            assert len(account["tiebreaks"]) == len(result.tiebreaks)
+            assert all(isinstance(n, str) and n for n in account["tiebreaks"])
+    finally:
+        Fallbacks.strict = strict

@@ -201,6 +201,23 @@ class AmalfiRenaissance(Game):
 
         return render(view, seat)
 
+    def final_account(self, state: GameState) -> dict[str, Any]:
+        """VP by source: titles apart, since they break ties (RULES.md, End of the game;
+        Titles). The game has no money."""
+        assert isinstance(state, AmalfiState)
+        titles = list(state.title_vp)
+        return {
+            "sources": [
+                {
+                    "source": "Artworks, discoveries, decrees, characters and bonuses",
+                    "points": [v - t for v, t in zip(state.vp, titles, strict=True)],
+                },
+                {"source": "Titles", "points": titles},
+            ],
+            "money": None,
+            "tiebreaks": ["VP from titles"],
+        }
+
     def action_words(self, action: Action) -> Wording:
         from arsenale.games.amalfi_renaissance.words import action_words
 

@@ -149,6 +149,26 @@ class Serenissima1996(Game):
         areas, sailing, nations = self._map
         return render(view, seat, areas, sailing, nations)
 
+    def final_account(self, state: GameState) -> dict[str, Any]:
+        """Prosperity points by source; every nation's ducats; ties go to the richer
+        (serenissima-1996.fr.txt, FIN DE PARTIE; RULINGS.md)."""
+        assert isinstance(state, Serenissima1996State)
+        parts = [state.prosperity_parts(s) for s in range(state.players)]
+        per = self.board.prosperity["ducats_per_point"]
+        names = (
+            "Own capital held",
+            f"Ducats (1 point per {per:,})",
+            "Ports with room in the warehouse",
+            "Full warehouses",
+        )
+        return {
+            "sources": [
+                {"source": name, "points": [p[i] for p in parts]} for i, name in enumerate(names)
+            ],
+            "money": {"name": "Ducats", "amounts": list(state.money)},
+            "tiebreaks": ["ducats"],
+        }
+
     def action_words(self, action: Action) -> Wording:
         from arsenale.games.serenissima_1996.render import display_names
         from arsenale.games.serenissima_1996.words import action_words

@@ -103,6 +103,16 @@ class Serenissima2012(Game):
             self._links = links(self.board)
         return render(view, seat, self._links)
 
+    def final_account(self, state: GameState) -> dict[str, Any]:
+        """The score is the ducats held; ties go to the most Port cards (rulebook: End of
+        the game)."""
+        assert isinstance(state, Serenissima2012State)
+        return {
+            "sources": [{"source": "Ducats held", "points": list(state.money)}],
+            "money": {"name": "Ducats", "amounts": list(state.money)},
+            "tiebreaks": ["Port cards"],
+        }
+
     def action_words(self, action: Action) -> Wording:
         from arsenale.games.serenissima_2012.render import display_names
         from arsenale.games.serenissima_2012.words import action_words
