@@ -310,7 +310,7 @@ def test_the_final_account_adds_up_to_the_scores_and_names_every_tie_break(game_
             if account["money"] is not None:
                 assert account["money"]["name"]
                 assert len(account["money"]["amounts"]) == players
-            assert len(account["tiebreaks"]) == len(result.tiebreaks)
-            assert all(isinstance(n, str) and n for n in account["tiebreaks"])
+            assert len(account["tiebreak_names"]) == len(result.tiebreaks)
+            assert all(isinstance(n, str) and n for n in account["tiebreak_names"])
     finally:
         Fallbacks.strict = strict

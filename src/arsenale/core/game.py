@@ -247,13 +247,13 @@ class Game(ABC):
         `sources`: `[{"source": words, "points": [one per seat]}]`, the score by its sources in
         the rulebook's order, adding up to each seat's score; `money`: `{"name": "Ducats",
         "amounts": [one per seat]}`, every seat's money revealed, or None for a game without
-        money; `tiebreaks`: the tie-break keys of `Result.tiebreaks` named in words, in order.
+        money; `tiebreak_names`: the tie-break keys of `Result.tiebreaks` in words, in order.
         By default one source, the score, and the keys named "tie-break 1", "tie-break 2"."""
         result = state.result()
         return {
             "sources": [{"source": "Score", "points": list(result.scores)}],
             "money": None,
-            "tiebreaks": [f"tie-break {i + 1}" for i in range(len(result.tiebreaks))],
+            "tiebreak_names": [f"tie-break {i + 1}" for i in range(len(result.tiebreaks))],
         }
 
     def returns(self, result: Result) -> list[float]:

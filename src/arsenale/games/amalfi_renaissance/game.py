@@ -215,7 +215,7 @@ class AmalfiRenaissance(Game):
                 {"source": "Titles", "points": titles},
             ],
             "money": None,
-            "tiebreaks": ["VP from titles"],
+            "tiebreak_names": ["VP from titles"],
         }
 
     def action_words(self, action: Action) -> Wording:

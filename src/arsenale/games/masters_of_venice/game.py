@@ -85,7 +85,7 @@ class MastersOfVenice(Game):
                 {"source": name, "points": [part(r) for r in rows]} for name, part in sources
             ],
             "money": {"name": "Ducats", "amounts": list(state.cash)},
-            "tiebreaks": ["cash", "stock value"],
+            "tiebreak_names": ["cash", "stock value"],
         }
 
     def action_words(self, action: Action) -> Wording:

@@ -166,7 +166,7 @@ class Serenissima1996(Game):
                 {"source": name, "points": [p[i] for p in parts]} for i, name in enumerate(names)
             ],
             "money": {"name": "Ducats", "amounts": list(state.money)},
-            "tiebreaks": ["ducats"],
+            "tiebreak_names": ["ducats"],
         }
 
     def action_words(self, action: Action) -> Wording:

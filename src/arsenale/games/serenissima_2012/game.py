@@ -110,7 +110,7 @@ class Serenissima2012(Game):
         return {
             "sources": [{"source": "Ducats held", "points": list(state.money)}],
             "money": {"name": "Ducats", "amounts": list(state.money)},
-            "tiebreaks": ["Port cards"],
+            "tiebreak_names": ["Port cards"],
         }
 
     def action_words(self, action: Action) -> Wording:
