@@ -314,3 +314,37 @@ def test_the_final_account_adds_up_to_the_scores_and_names_every_tie_break(game_
             assert all(isinstance(n, str) and n for n in account["tiebreak_names"])
     finally:
         Fallbacks.strict = strict
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, "toy-race"])
+def test_an_amount_out_of_range_is_refused_with_the_range(game_id: str) -> None:
+    """Where the seat chooses an amount (a bid, sailors to land), a catalogue action of the
+    same family that is not legal now is refused with the legal range in words, as an action,
+    as JSON and as text, and the state is left as it was."""
+    game = load_game(game_id)
+    families: dict[tuple[object, ...], list[object]] = {}
+    for action in game.catalogue:
+        words = game.wording(action)
+        if words.amounts:
+            rest = tuple(sorted((k, v) for k, v in action.params.items() if k not in words.amounts))
+            families.setdefault((action.kind, rest), []).append(action)
+    tried = 0
+    for state, seat in positions(game_id, 300, seed=5):
+        legal = set(state.legal_actions(seat))
+        for action in state.legal_actions(seat):
+            words = game.wording(action)
+            if not words.amounts:
+                continue
+            rest = tuple(sorted((k, v) for k, v in action.params.items() if k not in words.amounts))
+            out = [a for a in families[(action.kind, rest)] if a not in legal]
+            if not out:
+                continue
+            before = snapshot(state)
+            for form in (out[-1], out[-1].to_json(), out[-1].notation):
+                with pytest.raises(IllegalAction) as refusal:
+                    state.apply(seat, form)
+                assert "the range now: " in refusal.value.reason, refusal.value.reason
+            assert snapshot(state) == before
+            tried += 1
+            break
+    assert tried or game_id == "serenissima-2012", "no amount out of range was ever tried"

@@ -145,6 +145,7 @@ def game_view(
         "to_move": list(state.to_move()),
         "view": state.view(seat),
         "legal": [legal_entry(live.game, a) for a in legal],
+        "my_submission_words": _submission_words(live.game, state, seat),
         "log": tail,
         "result": final_result(live.game, state) if over else None,
     }
@@ -162,6 +163,12 @@ def legal_entry(game: Game, action: Action) -> dict[str, Any]:
         "group": words.group,
         "amounts": list(words.amounts),
     }
+
+
+def _submission_words(game: Game, state: GameState, seat: int | None) -> str | None:
+    """The seat's own pending secret choice in words (its view holds it as JSON)."""
+    mine = state.submissions.get(seat) if seat is not None else None
+    return game.wording(mine).text if mine is not None else None
 
 
 def final_result(game: Game, state: GameState) -> dict[str, Any]:
@@ -330,7 +337,7 @@ class Hub:
                     RULE_TURN,
                 )
             try:
-                chosen: Action = state.coerce(action)
+                chosen: Action = state.coerce(action, seat)
                 state.check(seat, chosen)
             except IllegalAction as e:
                 raise Refusal(422, e.reason, e.rule) from None
