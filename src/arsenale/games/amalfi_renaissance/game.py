@@ -227,22 +227,27 @@ class AmalfiRenaissance(Game):
         kind = event.get("type")
         seat = event.get("seat")
         who = label(seat) if isinstance(seat, int) else ""
+        from arsenale.games.amalfi_renaissance.render import _name as n
+
         words = {
             "navigate": lambda e: (
-                f"{who} sails to {e['place']}"
+                f"{who} sails to {n(e['place'])}"
                 + (f", paying {e['bread']} bread" if e["bread"] else "")
             ),
-            "acquire": lambda e: f"{who} acquires {e['artwork']} for {e['vp']} VP",
-            "discover": lambda e: f"{who} discovers {e['tile']} for {e['vp']} VP",
-            "invite": lambda e: f"{who} invites {e['card']}",
-            "engage": lambda e: f"{who} engages {e['card']}",
-            "construct": lambda e: f"{who} constructs {e['ships']} ship(s)",
+            "acquire": lambda e: f"{who} acquires {n(e['artwork'])} for {e['vp']} VP",
+            "discover": lambda e: f"{who} discovers {n(e['tile'])} for {e['vp']} VP",
+            "invite": lambda e: f"{who} invites {n(e['card'])}",
+            "engage": lambda e: f"{who} engages {n(e['card'])}",
+            "construct": lambda e: (
+                f"{who} constructs {e['ships']} {'ship' if e['ships'] == 1 else 'ships'}"
+            ),
+            "council": lambda e: "the Council shows " + ", ".join(n(c) for c in e["cards"]),
             "pass": lambda e: f"{who} passes",
-            "take": lambda e: f"{who} takes {e['card']} into hand",
-            "lighthouse": lambda e: f"{who} erects a lighthouse on {e['place']}",
+            "take": lambda e: f"{who} takes {n(e['card'])} into hand",
+            "lighthouse": lambda e: f"{who} erects a lighthouse on {n(e['place'])}",
             "send": lambda e: f"{who} sends a ship to the {e['hold']} hold",
-            "title": lambda e: f"{who} completes the title {e['title']} for {e['vp']} VP",
-            "decree": lambda e: f"{who} scores {e['vp']} VP from the decree {e['decree']}",
+            "title": lambda e: f"{who} completes the title {n(e['title'])} for {e['vp']} VP",
+            "decree": lambda e: f"{who} scores {e['vp']} VP from the decree {n(e['decree'])}",
             "feed": lambda e: (
                 f"{who} feeds the crews with {e['bread']} bread"
                 + (f" and loses {e['vp_lost']} VP" if e["vp_lost"] else "")
@@ -251,9 +256,8 @@ class AmalfiRenaissance(Game):
             "game_over": lambda e: "the game is over",
         }
         fn = words.get(str(kind))
-        if fn is not None:
-            return str(fn(event))
-        return super().describe_event(event, label)
+        text = str(fn(event)) if fn is not None else super().describe_event(event, label)
+        return text[:1].upper() + text[1:]
 
 
 __all__ = ["N_MODS", "AmalfiRenaissance"]
