@@ -98,7 +98,7 @@ class MastersOfVenice(Game):
 
         words = describe_event(event, label)
         if words is None:
-            return super().describe_event(event, label)
+            words = super().describe_event(event, label)
         return words[:1].upper() + words[1:]  # a sentence opens with a capital
 
     def board_data(self) -> dict[str, Any]:
