@@ -226,11 +226,7 @@ export class GameScreen {
     this.placeActions = new Map();
     if (!this.module) {
       // No board drawing for this game: say so; the panels and the moves show the game.
-      const note = document.createElementNS("http://www.w3.org/2000/svg", "text");
-      note.setAttribute("x", "10");
-      note.setAttribute("y", "24");
-      note.textContent = "This game has no board drawing: the panels and moves show it.";
-      svg.append(note);
+      if (!$("#board .board-note")) $("#board").append(h("p", { class: "board-note" }, "This game has no board drawing: the players' panels and the moves show it."));
       svg.removeAttribute("viewBox");
       this.zoom.drawn();
       return;
