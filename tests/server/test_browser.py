@@ -284,11 +284,11 @@ def play_move(page: Page, text: str, action: dict[str, Any]) -> None:
         return
     family = page.locator(f'#actions .amount-family[data-texts*="|{text}|"]')
     assert family.count() == 1, f"{text!r} is neither a button nor in an amount control"
-    for field in family.locator("input[data-amount]").all():
-        name = field.get_attribute("data-amount")
+    for box in family.locator("input[data-amount]").all():
+        name = box.get_attribute("data-amount")
         assert name is not None
-        field.fill(str(action[name]))
-        field.dispatch_event("change")
+        box.fill(str(action[name]))
+        box.dispatch_event("change")
     play = family.locator("button.play")
     assert play.get_attribute("data-action-text") == text
     play.click(timeout=WAIT_MS)
@@ -344,7 +344,9 @@ def check_reload(me: Player) -> None:
     """Reloading the page resumes at the same ply with the same moves and own choice."""
     page = me.page
     ply = me.shown_ply()
-    moves = sorted(page.locator("#actions [data-action-text], #actions [data-texts]").all_inner_texts())
+    moves = sorted(
+        page.locator("#actions [data-action-text], #actions [data-texts]").all_inner_texts()
+    )
     mine = page.locator("#my-submission").inner_text() if page.is_visible("#my-submission") else ""
     page.reload()
     page.wait_for_function(
@@ -632,7 +634,12 @@ def test_masters_of_venice_board_is_drawn_on_a_laptop_and_a_phone(
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 WIDTHS = (390, 1280)
-GAMES_ON_THE_PAGE = ("serenissima-1996", "serenissima-2012", "masters-of-venice", "amalfi-renaissance")
+GAMES_ON_THE_PAGE = (
+    "serenissima-1996",
+    "serenissima-2012",
+    "masters-of-venice",
+    "amalfi-renaissance",
+)
 
 SMALL_TARGETS = """() => [...document.querySelectorAll(
         'button, a[href], input, select, summary, [role=tab], [tabindex]:not([tabindex="-1"])')]
@@ -665,8 +672,9 @@ def check_fits(page: Page, width: int, what: str) -> None:
     phone every control at least 44 px each way."""
     scroll = page.evaluate("document.scrollingElement.scrollWidth")
     inner = page.evaluate("innerWidth")
-    assert scroll <= inner <= width, f"{what} at {width} px scrolls sideways ({scroll}, {inner}): " + str(
-        page.evaluate(TOO_WIDE.replace("innerWidth", str(width)))
+    assert scroll <= inner <= width, (
+        f"{what} at {width} px scrolls sideways ({scroll}, {inner}): "
+        + str(page.evaluate(TOO_WIDE.replace("innerWidth", str(width))))
     )
     if width < 600:
         small = page.evaluate(SMALL_TARGETS)
@@ -748,12 +756,30 @@ def test_every_game_page_fits_a_phone_and_a_laptop_and_reads_in_words(
         assert float(page.get_attribute("#board svg", "data-zoom") or 1) > 1
         page.locator('#zoom [data-zoom="fit"]').click()
         assert page.get_attribute("#board svg", "data-zoom") == "1"
+        if width > 600:  # the wheel zooms about the pointer, a drag pans, a drag is no click
+            box = page.locator("#board svg").bounding_box()
+            assert box is not None
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.mouse.move(x, y)
+            page.mouse.wheel(0, -400)
+            page.wait_for_function("Number(document.querySelector('#board svg').dataset.zoom) > 1")
+            ply = player.shown_ply()
+            before = page.get_attribute("#board svg", "viewBox")
+            page.mouse.down()
+            page.mouse.move(x - 120, y - 60, steps=6)
+            page.mouse.up()
+            assert page.get_attribute("#board svg", "viewBox") != before
+            page.wait_for_timeout(300)
+            assert player.shown_ply() == ply and page.locator("#chooser.hidden").count() == 1
+            page.locator('#zoom [data-zoom="fit"]').click()
     check_fits(page, width, f"{game} page")
     check_axe(page, f"{game} page at {width} px")
     _shot(page, f"game-{game}-{width}.png")
     if width < 600:
         page.locator("#tab-log").click()
-        assert page.locator("#log-box").is_visible() and not page.locator("#actions-box").is_visible()
+        assert (
+            page.locator("#log-box").is_visible() and not page.locator("#actions-box").is_visible()
+        )
         page.locator("#tab-panels").click()
         assert page.locator("#panels .panel").first.is_visible()
         check_fits(page, width, f"{game} page, players tab")
