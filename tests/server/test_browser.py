@@ -827,7 +827,7 @@ def test_the_end_shows_the_breakdown_beside_the_board_and_the_replay_fits(
     the screen too, with no serious accessibility violation."""
     created = _finished_game(one_server, "masters-of-venice", 2)
     view = httpx.get(f"{one_server.base_url}/api/games/{created['id']}/view", timeout=10).json()
-    result = view["result"]
+    result = view["account"]
     page = _phone_or_laptop(browser, width)
     page.goto(one_server.base_url + created["spectator_url"])
     page.wait_for_selector("#result:not(.hidden) table.breakdown", timeout=WAIT_MS)

@@ -147,7 +147,8 @@ def game_view(
         "legal": [legal_entry(live.game, a) for a in legal],
         "my_submission_words": _submission_words(live.game, state, seat),
         "log": tail,
-        "result": final_result(live.game, state) if over else None,
+        "result": state.result().to_json() if over else None,
+        "account": live.game.final_account(state) if over else None,
     }
 
 
@@ -169,12 +170,6 @@ def _submission_words(game: Game, state: GameState, seat: int | None) -> str | N
     """The seat's own pending secret choice in words (its view holds it as JSON)."""
     mine = state.submissions.get(seat) if seat is not None else None
     return game.wording(mine).text if mine is not None else None
-
-
-def final_result(game: Game, state: GameState) -> dict[str, Any]:
-    """The result with the game's account of it (`Game.final_account`): the score by its
-    sources, every seat's money, the tie-break keys in words."""
-    return {**state.result().to_json(), **game.final_account(state)}
 
 
 def _think(bot: Bot, world: GameState, seat: int) -> Action:

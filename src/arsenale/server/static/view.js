@@ -509,9 +509,9 @@ export class GameScreen {
 
   /**
    * The final result beside the board (never over it): ranks and scores, the score by its
-   * sources as the rulebook adds it up (`result.sources`), every seat's money revealed
-   * (`result.money`), and the tie-break in words where seats tied on points
-   * (`result.tiebreak_names`, `result.tiebreaks`).
+   * sources as the rulebook adds it up (`account.sources`), every seat's money revealed
+   * (`account.money`), and the tie-break in words where seats tied on points
+   * (`account.tiebreak_names`, `result.tiebreaks`).
    */
   renderResult() {
     const box = $("#result");
@@ -523,24 +523,25 @@ export class GameScreen {
       return;
     }
     const r = gv.result;
+    const account = gv.account || {};
     const seats = gv.seats.map((s) => s.seat);
     const order = [...seats].sort((a, b) => r.ranks[a] - r.ranks[b] || a - b);
     const winners = new Set(r.winners);
     const num = (x) => (typeof x === "number" ? x.toLocaleString("en") : String(x));
     const head = h("tr", {}, h("th", { scope: "col" }, "Source"), order.map((s) => h("th", { scope: "col", dataset: { seat: String(s) } }, h("span", { class: "swatch", style: `background: ${this.seatColour(s)}` }), " ", this.seatName(s), winners.has(s) ? " ★" : "")));
-    const rows = (r.sources || []).map((row) =>
+    const rows = (account.sources || []).map((row) =>
       h("tr", { class: "source" }, h("th", { scope: "row" }, row.source), order.map((s) => h("td", {}, num(row.points[s])))),
     );
     const total = h("tr", { class: "total" }, h("th", { scope: "row" }, "Score"), order.map((s) => h("td", { class: winners.has(s) ? "winner" : null, dataset: { seat: String(s) } }, num(r.scores[s]))));
     const rank = h("tr", { class: "rank" }, h("th", { scope: "row" }, "Place"), order.map((s) => h("td", {}, `#${r.ranks[s]}`)));
-    const money = r.money
-      ? h("tr", { class: "money", dataset: { field: "money" } }, h("th", { scope: "row" }, `${r.money.name} (revealed)`), order.map((s) => h("td", { dataset: { seat: String(s) } }, num(r.money.amounts[s]))))
+    const money = account.money
+      ? h("tr", { class: "money", dataset: { field: "money" } }, h("th", { scope: "row" }, `${account.money.name} (revealed)`), order.map((s) => h("td", { dataset: { seat: String(s) } }, num(account.money.amounts[s]))))
       : null;
     box.replaceChildren(
       h("h2", { id: "result-title" }, "Final result"),
       h("p", { class: "verdict" }, this.verdict(r, order)),
       h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Score breakdown" }, h("table", { class: "breakdown" }, h("thead", {}, head), h("tbody", {}, rows, total, money, rank))),
-      this.tieText(r, order) ? h("p", { class: "tiebreak" }, this.tieText(r, order)) : null,
+      this.tieText(r, account, order) ? h("p", { class: "tiebreak" }, this.tieText(r, account, order)) : null,
       this.interactive ? h("p", {}, h("a", { class: "button", href: `/replay/${encodeURIComponent(gv.id)}` }, "Watch the replay")) : null,
     );
     box.classList.remove("hidden");
@@ -554,8 +555,8 @@ export class GameScreen {
   }
 
   /** Where seats tied on the score, which tie-break settled it, in words. */
-  tieText(r, order) {
-    const names = r.tiebreak_names || [];
+  tieText(r, account, order) {
+    const names = account.tiebreak_names || [];
     const keys = r.tiebreaks || [];
     const out = [];
     const byScore = new Map();
