@@ -348,3 +348,25 @@ def test_an_amount_out_of_range_is_refused_with_the_range(game_id: str) -> None:
             tried += 1
             break
     assert tried or game_id == "serenissima-2012", "no amount out of range was ever tried"
+
+
+def test_a_range_is_told_only_to_the_seat_that_chooses() -> None:
+    """The range added to a refused amount comes from the sending seat's own legal actions:
+    without a seat (coerce alone), or for a seat that owes no decision, none is given, since
+    another seat's range could tell its hidden money (1996: ducats are hidden)."""
+    from arsenale.core.errors import NotationError
+
+    game = load_game("serenissima-1996")
+    state = game.new_game(2, seed=1)
+    for seat in range(2):
+        state.apply(seat, "deploy 3 3")
+    with pytest.raises(NotationError) as blind:
+        state.coerce("bid 99999")
+    assert "range" not in blind.value.reason
+    with pytest.raises(NotationError) as told:
+        state.coerce("bid 99999", 0)
+    assert "the range now: ducats 0 to 2,000 in steps of 100" in told.value.reason
+    state.apply(0, "bid 100")  # seat 0 has chosen; seat 1 still owes its bid
+    with pytest.raises(NotationError) as done:
+        state.coerce({"kind": "bid", "ducats": 150}, 0)
+    assert "range" not in done.value.reason

@@ -572,3 +572,18 @@ def test_masters_of_venice_has_board_data(client: TestClient) -> None:
         assert {"canal", "shop:tailor", "office:south", "docks", "church"} <= set(
             arrangement["places"]
         )
+
+
+def test_the_rules_summary_is_served_by_section(client: TestClient) -> None:
+    """GET /api/rules/{game}: the game's RULES.md cut at its `## ` headings, for the page's
+    help, which opens the section a refusal's rule names; 404 for an unknown game."""
+    r = client.get("/api/rules/masters-of-venice")
+    assert r.status_code == 200
+    body = r.json()
+    titles = [s["title"] for s in body["sections"]]
+    assert "Bidding" in titles and "End of the game" in titles
+    text = load_game("masters-of-venice").rules("Bidding")
+    bidding = next(s for s in body["sections"] if s["title"] == "Bidding")
+    assert bidding["text"] in text and "#" not in body["intro"][:1]
+    missing = client.get("/api/rules/no-such-game")
+    assert missing.status_code == 404 and set(missing.json()) == {"error", "rule"}
