@@ -656,6 +656,21 @@ TOO_WIDE = """() => [...document.querySelectorAll('body *')]
     .map((n) => `${n.tagName}#${n.id}.${n.className}`).slice(0, 8)"""
 
 
+OVERLAPS = """() => {
+    const parts = ['#board-area', '#sidebar', '#result', '.replay-controls', '#banner', 'header']
+        .map((sel) => [sel, document.querySelector(sel)])
+        .filter(([, n]) => n && n.getClientRects().length && !n.classList.contains('hidden'));
+    const out = [];
+    for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+        const a = parts[i][1].getBoundingClientRect(), b = parts[j][1].getBoundingClientRect();
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 2 && h > 2) out.push(`${parts[i][0]} / ${parts[j][0]}`);
+    }
+    return out;
+}"""
+
+
 def _phone_or_laptop(browser: Browser, width: int) -> Page:
     if width < 600:
         context = browser.new_context(
@@ -676,6 +691,8 @@ def check_fits(page: Page, width: int, what: str) -> None:
         f"{what} at {width} px scrolls sideways ({scroll}, {inner}): "
         + str(page.evaluate(TOO_WIDE.replace("innerWidth", str(width))))
     )
+    overlaps = page.evaluate(OVERLAPS)
+    assert overlaps == [], f"{what} at {width} px: parts drawn over each other: {overlaps}"
     if width < 600:
         small = page.evaluate(SMALL_TARGETS)
         assert small == [], f"{what} at {width} px has targets under 44 px: {small}"
