@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from arsenale.core.errors import NotationError
@@ -66,6 +67,27 @@ class Action:
 
     def __str__(self) -> str:
         return self.notation
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """An action in the rulebook's words, for people (the web page's move list).
+
+    `text` is the move as a player would say it ("Bid 1,100 ducats"); `group` the heading it
+    is listed under ("Turn order bid"); `amounts` names the parameters that are quantities
+    ("ducats"; two for "first" and "second" galley's sailors) when the game offers a family
+    of actions that differ only by them, so that a page shows one control per amount over the
+    legal values instead of one button per value (empty otherwise).
+    The notation stays what a person types in the terminal and sends to the API."""
+
+    text: str
+    group: str
+    amounts: tuple[str, ...] = ()
+
+
+def amount_words(n: int, one: str, many: str | None = None) -> str:
+    """ "1 sailor", "2 sailors", "1,100 ducats": a count with thousands separated."""
+    return f"{n:,} {one if n == 1 else many or one + 's'}"
 
 
 class Catalogue:

@@ -144,10 +144,32 @@ def game_view(
         ],
         "to_move": list(state.to_move()),
         "view": state.view(seat),
-        "legal": [{"action": a.to_json(), "text": a.notation} for a in legal],
+        "legal": [legal_entry(live.game, a) for a in legal],
+        "my_submission_words": _submission_words(live.game, state, seat),
         "log": tail,
         "result": state.result().to_json() if over else None,
+        "account": live.game.final_account(state) if over else None,
     }
+
+
+def legal_entry(game: Game, action: Action) -> dict[str, Any]:
+    """A legal action as the page lists it: its JSON and notation, its words, the group it
+    is listed under and, for a family that differs only by amounts, those parameters' names
+    (`Game.action_words`)."""
+    words = game.wording(action)
+    return {
+        "action": action.to_json(),
+        "text": action.notation,
+        "words": words.text,
+        "group": words.group,
+        "amounts": list(words.amounts),
+    }
+
+
+def _submission_words(game: Game, state: GameState, seat: int | None) -> str | None:
+    """The seat's own pending secret choice in words (its view holds it as JSON)."""
+    mine = state.submissions.get(seat) if seat is not None else None
+    return game.wording(mine).text if mine is not None else None
 
 
 def _think(bot: Bot, world: GameState, seat: int) -> Action:
@@ -310,7 +332,7 @@ class Hub:
                     RULE_TURN,
                 )
             try:
-                chosen: Action = state.coerce(action)
+                chosen: Action = state.coerce(action, seat)
                 state.check(seat, chosen)
             except IllegalAction as e:
                 raise Refusal(422, e.reason, e.rule) from None

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from arsenale.core.actions import Action
+from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
@@ -209,6 +209,28 @@ class AmalfiRenaissance(Game):
 
         return board_data()
 
+    def final_account(self, state: GameState) -> dict[str, Any]:
+        """VP by source: titles apart, since they break ties (RULES.md, End of the game;
+        Titles). The game has no money."""
+        assert isinstance(state, AmalfiState)
+        titles = list(state.title_vp)
+        return {
+            "sources": [
+                {
+                    "source": "Artworks, discoveries, decrees, characters and bonuses",
+                    "points": [v - t for v, t in zip(state.vp, titles, strict=True)],
+                },
+                {"source": "Titles", "points": titles},
+            ],
+            "money": None,
+            "tiebreak_names": ["VP from titles"],
+        }
+
+    def action_words(self, action: Action) -> Wording:
+        from arsenale.games.amalfi_renaissance.words import action_words
+
+        return action_words(action)
+
     def describe_event(self, event: Event, label: Label) -> str:
         kind = event.get("type")
         seat = event.get("seat")
@@ -298,9 +320,8 @@ class AmalfiRenaissance(Game):
             ),
         }
         fn = words.get(str(kind))
-        if fn is not None:
-            return str(fn(event))
-        return super().describe_event(event, label)
+        text = str(fn(event)) if fn is not None else super().describe_event(event, label)
+        return text[:1].upper() + text[1:]
 
 
 __all__ = ["N_MODS", "AmalfiRenaissance"]

@@ -201,7 +201,7 @@ def too_many(s: Serenissima2012State, p: int, n: int, why: Why) -> None:
     size, aboard = s.game.board.port_size[p], s.g_sailors[s.active]
     for k in range(n + 1, len(s.game.actions.claim) + 1):
         if k > aboard:
-            reason = f"the galley carries only {aboard} sailor(s)"
+            reason = f"the galley carries only {aboard} {'sailor' if aboard == 1 else 'sailors'}"
         else:
             reason = (
                 f"{s.game.board.port_names[p]} holds at most {size} sailors (its warehouse size)"
