@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from arsenale.core.actions import Action, normalize_text
 from arsenale.core.chance import Chance
 from arsenale.core.decisions import Decision, Phase, Why
-from arsenale.core.errors import IllegalAction, NotationError
+from arsenale.core.errors import IllegalAction, NotationError, excerpt
 from arsenale.core.result import Result
 
 if TYPE_CHECKING:
@@ -160,7 +160,9 @@ class GameState(ABC):
         }
         if words[0] not in offered:
             return error
-        return NotationError(f"{text!r} is not a move here: {phase.asks}", phase.rule or error.rule)
+        return NotationError(
+            f"{excerpt(text)} is not a move here: {phase.asks}", phase.rule or error.rule
+        )
 
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction unless `seat` may play `action` now."""
