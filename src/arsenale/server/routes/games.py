@@ -28,6 +28,7 @@ class Move(BaseModel):
 
 @router.get(
     "/api/games/{game_id}/view",
+    operation_id="view",
     response_model=None,
     responses={200: {"model": GameView}, **refusals(401)},
 )
@@ -38,6 +39,7 @@ async def view(game_id: str, request: Request, hub: HubDep) -> dict[str, Any]:
 
 @router.post(
     "/api/games/{game_id}/actions",
+    operation_id="act",
     response_model=None,
     responses={200: {"model": GameView}, **refusals(401, 403, 409)},
 )
@@ -47,7 +49,7 @@ async def act(game_id: str, body: Move, request: Request, hub: HubDep) -> dict[s
     return await hub.play(live, seat, body.ply, body.action)
 
 
-@router.get("/api/games/{game_id}/record", responses=refusals(409))
+@router.get("/api/games/{game_id}/record", operation_id="record", responses=refusals(409))
 async def record(game_id: str, hub: HubDep) -> dict[str, Any]:
     live = await find_game(hub, game_id)
     if not live.state.over:
@@ -57,6 +59,7 @@ async def record(game_id: str, hub: HubDep) -> dict[str, Any]:
 
 @router.get(
     "/api/games/{game_id}/replay/{ply}",
+    operation_id="replay",
     response_model=None,
     responses={200: {"model": ReplayView}, **refusals(409)},
 )

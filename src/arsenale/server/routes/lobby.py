@@ -21,12 +21,27 @@ SEAT_KINDS = ["human", "random", "heuristic", "ismcts:1s", "ismcts+heuristic:1s"
 
 router = APIRouter(responses=REFUSALS)
 
+NEW_GAME_LINKS = {
+    name: {"operationId": name, "parameters": {"game_id": "$response.body#/id"}}
+    for name in ("view", "act", "record", "replay")
+}
+"""OpenAPI links: a new game's id is the `game_id` of its view, actions, record and replay."""
+
 
 class NewGame(BaseModel):
     """A new table: the game's id, the player count, one seat kind per player ("human" or a
     bot spec), and the game's options."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {"game": "serenissima-2012", "players": 2, "seats": ["human", "random"]},
+                {"game": "serenissima-1996", "players": 3, "seats": ["human"] * 3},
+            ]
+        },
+    )
     game: str
     players: int
     seats: list[str]
@@ -71,7 +86,11 @@ async def catalog() -> dict[str, Any]:
 
 
 @router.post(
-    "/api/games", status_code=201, response_model=None, responses={201: {"model": NewGameAnswer}}
+    "/api/games",
+    operation_id="new_game",
+    status_code=201,
+    response_model=None,
+    responses={201: {"model": NewGameAnswer, "links": NEW_GAME_LINKS}},
 )
 async def new_game(body: NewGame, hub: HubDep) -> dict[str, Any]:
     try:
