@@ -20,7 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from arsenale.core.record import replay
 from arsenale.server.app import create_app
-from arsenale.server.routes import socket as socket_route
+from arsenale.server.limits import SocketCaps
 
 from .test_api import auth, new_game, poll, rows, snapshot, view
 
@@ -65,7 +65,7 @@ def test_made_up_bearer_values_count_against_the_address(db: str) -> None:
 
 
 def test_new_games_have_their_own_limit_per_address(db: str) -> None:
-    with TestClient(create_app(db, bot_delay=0, create_rate=0.001, create_burst=3)) as c:
+    with TestClient(create_app(db, bot_delay=0, new_games=3)) as c:
         for _ in range(3):
             new_game(c, ["human", "human"])
         payload = {"game": "serenissima-2012", "players": 2, "seats": ["human", "human"]}
@@ -250,14 +250,18 @@ def test_a_token_in_the_websocket_url_is_refused(client: TestClient) -> None:
         assert ws.receive_json()["seat"] == 0
 
 
-def test_websockets_are_capped_per_seat_per_game_and_per_address(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_websockets_are_capped_per_seat_per_game_and_per_address(db: str) -> None:
+    caps = SocketCaps(per_token=2, per_game=3, per_address=5)
+    with TestClient(create_app(db, bot_delay=0, sockets=caps)) as client:
+        capped(client, caps)
+
+
+def capped(client: TestClient, caps: SocketCaps) -> None:
     g = new_game(client, ["human", "human"])
     gid = g["id"]
     token = g["seats"][0]["token"]
     with contextlib.ExitStack() as stack:
-        for _ in range(socket_route.SOCKETS_PER_TOKEN):
+        for _ in range(caps.per_token):
             assert stack.enter_context(hello(client, gid, token)).receive_json()["seat"] == 0
         assert closed_with(client, f"/ws/games/{gid}", {"token": token}) == 4429
         # the other seat and spectators are not held back by seat 0's sockets
@@ -265,18 +269,16 @@ def test_websockets_are_capped_per_seat_per_game_and_per_address(
     assert stack.enter_context(hello(client, gid, token)).receive_json()["seat"] == 0  # freed
     stack.close()
 
-    monkeypatch.setattr(socket_route, "SOCKETS_PER_GAME", 3)
     with contextlib.ExitStack() as stack:
-        for _ in range(3):
+        for _ in range(caps.per_game):
             assert stack.enter_context(hello(client, gid, None)).receive_json()["seat"] is None
         assert closed_with(client, f"/ws/games/{gid}", {"token": None}) == 4429
         other = new_game(client, ["human", "human"])["id"]
         assert stack.enter_context(hello(client, other, None)).receive_json()["id"] == other
 
-    monkeypatch.setattr(socket_route, "SOCKETS_PER_ADDRESS", 2)
     with contextlib.ExitStack() as stack:
-        for _ in range(2):
-            stack.enter_context(hello(client, gid, None)).receive_json()
+        for n in range(caps.per_address):
+            stack.enter_context(hello(client, gid if n < 2 else other, None)).receive_json()
         # counted before the game is even looked up: an unknown game costs the same
         assert closed_with(client, "/ws/games/nope", {"token": None}) == 4429
     hub = client.app.state.hub  # type: ignore[attr-defined]

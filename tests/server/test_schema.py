@@ -48,8 +48,7 @@ class Served:
             bot_delay=0,
             rate=1e9,
             burst=1e9,
-            create_rate=1e9,
-            create_burst=1e9,
+            new_games=10**9,
         )
         self._client = asgi.get_client(self.app)
         self.client = self._client.__enter__()

@@ -29,14 +29,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from arsenale.core.errors import excerpt
 from arsenale.server.limits import (
     BURST,
-    CREATE_BURST,
-    CREATE_RATE,
     MAX_BODY,
+    NEW_GAMES,
     RATE,
     RULE_FORMAT,
     RULE_LIMITS,
+    SOCKET_CAPS,
     BodyLimit,
     RateLimiter,
+    SocketCaps,
     address,
     bearer,
     refuse,
@@ -126,7 +127,7 @@ async def rate_limit(request: Request, call_next: Any) -> Any:
                 return refuse(
                     429,
                     f"too many new games from one address: at most {creations.burst:g} at once "
-                    f"and {creations.rate * 60:g} a minute",
+                    "and as many a minute",
                     RULE_LIMITS,
                 )
     return await call_next(request)
@@ -137,15 +138,15 @@ def create_app(
     bot_delay: float = 0.5,
     rate: float = RATE,
     burst: float = BURST,
-    create_rate: float = CREATE_RATE,
-    create_burst: float = CREATE_BURST,
+    new_games: float = NEW_GAMES,
+    sockets: SocketCaps = SOCKET_CAPS,
     idle_seconds: float = IDLE_SECONDS,
     over_seconds: float = OVER_SECONDS,
 ) -> FastAPI:
     """The app, storing games in `db_url`; bots wait `bot_delay` seconds before each move;
     each verified token (or address) may make `rate` API requests per second, `burst` at
-    once, and each address create `create_rate` games per second, `create_burst` at once;
-    games leave memory after `idle_seconds` unused (`over_seconds` once finished)."""
+    once; each address may create `new_games` games at once and as many a minute, and open
+    the WebSockets `sockets` allows; games leave memory after `idle_seconds` unused (`over_seconds` once finished)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -165,7 +166,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.limiter = RateLimiter(rate, burst)
-    app.state.creations = RateLimiter(create_rate, create_burst)
+    app.state.creations = RateLimiter(new_games / 60, new_games)
+    app.state.sockets = sockets
     app.exception_handler(Refusal)(refusal)
     app.exception_handler(StarletteHTTPException)(http_error)
     app.exception_handler(RequestValidationError)(invalid_request)

@@ -11,6 +11,7 @@ counts against its sender's address, so sending random ones wins nothing.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
@@ -21,11 +22,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 MAX_BODY = 16 * 1024  # bytes: an action or a new game is far smaller
 RATE = 20.0  # requests per second per verified token (or per address), ...
 BURST = 60.0  # ... with this many allowed at once
-CREATE_RATE = 0.2  # new games per second per address (12 a minute), ...
-CREATE_BURST = 10.0  # ... with this many at once
-SOCKETS_PER_TOKEN = 4  # a seat's tabs and devices
-SOCKETS_PER_GAME = 64  # players and spectators of one table
-SOCKETS_PER_ADDRESS = 32  # open or opening, whatever the game
+NEW_GAMES = 10  # new games per address: this many at once, and this many a minute
+
+
+@dataclass(frozen=True)
+class SocketCaps:
+    """How many WebSockets may be open (or opening) at once."""
+
+    per_token: int = 4  # a seat's tabs and devices
+    per_game: int = 64  # players and spectators of one table
+    per_address: int = 32  # whatever the game
+
+
+SOCKET_CAPS = SocketCaps()
+
 
 RULE_LIMITS = "arsenale: limits"
 RULE_FORMAT = "arsenale: API format"

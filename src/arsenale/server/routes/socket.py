@@ -21,14 +21,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from arsenale.server.limits import (
-    RULE_FORMAT,
-    RULE_LIMITS,
-    SOCKETS_PER_ADDRESS,
-    SOCKETS_PER_GAME,
-    SOCKETS_PER_TOKEN,
-    address,
-)
+from arsenale.server.limits import RULE_FORMAT, RULE_LIMITS, SocketCaps, address
 from arsenale.server.live import RULE_TOKEN, Refusal
 from arsenale.server.routes.deps import HubDep, LimiterDep
 
@@ -71,9 +64,10 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
     if "token" in websocket.query_params:
         await refuse(websocket, 400, 'a token in the URL is refused: send {"token": ...} first')
         return
+    caps: SocketCaps = websocket.app.state.sockets
     where = address(websocket)
-    if hub.sockets_of.get(where, 0) >= SOCKETS_PER_ADDRESS:
-        await refuse(websocket, 429, f"at most {SOCKETS_PER_ADDRESS} sockets per address")
+    if hub.sockets_of.get(where, 0) >= caps.per_address:
+        await refuse(websocket, 429, f"at most {caps.per_address} sockets per address")
         return
     hub.sockets_of[where] = hub.sockets_of.get(where, 0) + 1
     live = None
@@ -84,11 +78,11 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
             return
         token = await hello(websocket)
         seat = live.seat_of(token)
-        if len(live.sockets) >= SOCKETS_PER_GAME:
-            await refuse(websocket, 429, f"at most {SOCKETS_PER_GAME} sockets per game")
+        if len(live.sockets) >= caps.per_game:
+            await refuse(websocket, 429, f"at most {caps.per_game} sockets per game")
             return
-        if seat is not None and sum(s == seat for s in live.sockets.values()) >= SOCKETS_PER_TOKEN:
-            await refuse(websocket, 429, f"at most {SOCKETS_PER_TOKEN} sockets per seat")
+        if seat is not None and sum(s == seat for s in live.sockets.values()) >= caps.per_token:
+            await refuse(websocket, 429, f"at most {caps.per_token} sockets per seat")
             return
         live.sockets[websocket] = seat
         key = "token:" + token if token else f"address:{where}"
