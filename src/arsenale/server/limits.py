@@ -11,6 +11,7 @@ counts against its sender's address, so sending random ones wins nothing.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from fastapi import HTTPException, Request
@@ -49,7 +50,7 @@ class Refused(BaseModel):
 
 
 def refuse(
-    status: int, error: str, rule: str | None = None, headers: dict[str, str] | None = None
+    status: int, error: str, rule: str | None = None, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
     return JSONResponse({"error": error, "rule": rule}, status_code=status, headers=headers)
 
