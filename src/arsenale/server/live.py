@@ -75,6 +75,8 @@ def bot_seed() -> int:
 
 
 RULE_TURN = "arsenale: turn order"
+RULE_PLY = "arsenale: stale ply"
+RULE_TOKEN = "arsenale: seat tokens"
 
 
 def decision_opened(state: GameState) -> int:
@@ -83,10 +85,6 @@ def decision_opened(state: GameState) -> int:
     submission is a ply), so a view taken at any of those plies may still answer it; any
     other decision is over at the next ply."""
     return state.ply - len(state.submissions)
-
-
-RULE_PLY = "arsenale: stale ply"
-RULE_TOKEN = "arsenale: seat tokens"
 
 
 class LiveGame:
