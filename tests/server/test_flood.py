@@ -245,6 +245,13 @@ def test_a_token_in_the_websocket_url_is_refused(client: TestClient) -> None:
     # the first message must be {"token": ...}
     assert closed_with(client, f"/ws/games/{g['id']}", "hello") == 4400
     assert closed_with(client, f"/ws/games/{g['id']}", {"token": 5}) == 4400
+    with (
+        pytest.raises(WebSocketDisconnect) as binary,
+        client.websocket_connect(f"/ws/games/{g['id']}") as ws,
+    ):
+        ws.send_bytes(b'{"token": null}')
+        ws.receive_json()
+    assert binary.value.code == 4400
     assert closed_with(client, f"/ws/games/{g['id']}", {"token": "nope"}) == 4401
     with hello(client, g["id"], token) as ws:
         assert ws.receive_json()["seat"] == 0

@@ -36,7 +36,10 @@ CLOSE_CODES = {400: 4400, 401: 4401, 404: 4404, 429: 4429}
 
 
 async def refuse(websocket: WebSocket, status: int, reason: str) -> None:
-    await websocket.close(code=CLOSE_CODES[status], reason=reason[:120])
+    # a close frame's reason holds at most 123 bytes
+    await websocket.close(
+        code=CLOSE_CODES[status], reason=reason.encode()[:120].decode(errors="ignore")
+    )
 
 
 async def hello(websocket: WebSocket) -> str | None:
@@ -44,8 +47,8 @@ async def hello(websocket: WebSocket) -> str | None:
     does not come in time or is not `{"token": ...}`."""
     try:
         text = await asyncio.wait_for(websocket.receive_text(), timeout=HELLO_SECONDS)
-    except TimeoutError:
-        raise Refusal(400, 'send {"token": ...} first', RULE_TOKEN) from None
+    except (TimeoutError, KeyError):  # KeyError: a binary frame
+        raise Refusal(400, 'send {"token": ...} first, as text', RULE_TOKEN) from None
     try:
         message = json.loads(text) if len(text) <= MAX_MESSAGE else None
     except ValueError:
@@ -107,8 +110,8 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
     except Refusal as e:
         with contextlib.suppress(Exception):
             await refuse(websocket, e.status, e.error)
-    except (WebSocketDisconnect, TimeoutError, RuntimeError):
-        pass
+    except (WebSocketDisconnect, TimeoutError, RuntimeError, KeyError):
+        pass  # gone, silent, or a binary frame (receive_text has no "text"): closed
     finally:
         if live is not None:
             live.sockets.pop(websocket, None)
