@@ -77,9 +77,17 @@ class Served:
         if live is not None:
             views = [live.view(None)] + [live.view(s) for s in range(live.state.players)]
         with hub.store.sessions() as session:
+            # bots of other tables may move meanwhile: count this game's actions only
             stored = [
-                session.execute(text(f"select count(*) from {t}")).scalar_one()
-                for t in ("games", "actions", "seat_tokens")
+                session.execute(text("select count(*) from games")).scalar_one(),
+                session.execute(text("select count(*) from seat_tokens")).scalar_one(),
+                session.execute(
+                    text(
+                        "select count(*) from actions join games on games.pk = actions.game_pk "
+                        "where games.id = :id"
+                    ),
+                    {"id": game_id},
+                ).scalar_one(),
             ]
         return views, stored
 

@@ -29,7 +29,6 @@ class Move(BaseModel):
 @router.get(
     "/api/games/{game_id}/view",
     operation_id="view",
-    response_model=None,
     responses={200: {"model": GameView}, **refusals(401)},
 )
 async def view(game_id: str, request: Request, hub: HubDep) -> dict[str, Any]:
@@ -40,7 +39,6 @@ async def view(game_id: str, request: Request, hub: HubDep) -> dict[str, Any]:
 @router.post(
     "/api/games/{game_id}/actions",
     operation_id="act",
-    response_model=None,
     responses={200: {"model": GameView}, **refusals(401, 403, 409)},
 )
 async def act(game_id: str, body: Move, request: Request, hub: HubDep) -> dict[str, Any]:
@@ -60,7 +58,6 @@ async def record(game_id: str, hub: HubDep) -> dict[str, Any]:
 @router.get(
     "/api/games/{game_id}/replay/{ply}",
     operation_id="replay",
-    response_model=None,
     responses={200: {"model": ReplayView}, **refusals(409)},
 )
 async def replay_view(

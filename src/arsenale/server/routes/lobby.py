@@ -37,7 +37,7 @@ class NewGame(BaseModel):
         strict=True,
         json_schema_extra={
             "examples": [
-                {"game": "serenissima-2012", "players": 2, "seats": ["human", "random"]},
+                {"game": "serenissima-2012", "players": 2, "seats": ["human", "human"]},
                 {"game": "serenissima-1996", "players": 3, "seats": ["human"] * 3},
             ]
         },
@@ -62,12 +62,12 @@ def check_seat_spec(spec: str) -> None:
             )
 
 
-@router.get("/api/health", response_model=Health)
+@router.get("/api/health", responses={200: {"model": Health}})
 async def health() -> dict[str, bool]:
     return {"ok": True}
 
 
-@router.get("/api/catalog", response_model=None, responses={200: {"model": Catalog}})
+@router.get("/api/catalog", responses={200: {"model": Catalog}})
 async def catalog() -> dict[str, Any]:
     games = []
     for gid in game_ids():
@@ -89,7 +89,6 @@ async def catalog() -> dict[str, Any]:
     "/api/games",
     operation_id="new_game",
     status_code=201,
-    response_model=None,
     responses={201: {"model": NewGameAnswer, "links": NEW_GAME_LINKS}},
 )
 async def new_game(body: NewGame, hub: HubDep) -> dict[str, Any]:
@@ -128,7 +127,7 @@ async def new_game(body: NewGame, hub: HubDep) -> dict[str, Any]:
     }
 
 
-@router.get("/api/games", response_model=None, responses={200: {"model": GameList}})
+@router.get("/api/games", responses={200: {"model": GameList}})
 async def list_games(hub: HubDep) -> dict[str, Any]:
     rows = await hub.db(hub.store.recent_games, 100)
     out = []
