@@ -1,7 +1,7 @@
 """The shapes of the API's answers, for the OpenAPI schema (docs/server.md): the routes build
 plain dicts, declared `dict[str, Any]` so that pydantic serialises them without validating
-them (FastAPI's `jsonable_encoder`, used when a route declares no response model, took 7 ms
-for a typical view against 0.2 ms), and the property-based tests (tests/server/test_schema.py)
+them (a route with no response model goes through FastAPI's much slower `jsonable_encoder`:
+benchmarks/results/load.md), and the property-based tests (tests/server/test_schema.py)
 check every answer against these models. `REFUSALS` declares the
 refusals every API route may give, all in the `{"error", "rule"}` shape."""
 
