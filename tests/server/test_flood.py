@@ -333,7 +333,10 @@ def test_finished_and_idle_games_leave_memory_and_load_on_demand(db: str) -> Non
         assert r.status_code == 200, r.text
 
 
-def test_a_restart_loads_only_the_games_in_play(db: str) -> None:
+def test_a_restart_loads_only_the_games_in_play(db_url: str) -> None:
+    """On SQLite and PostgreSQL (`db_url`): the games that moved lately are loaded at start-up,
+    the finished and the abandoned ones when first asked for."""
+    db = db_url
     with TestClient(create_app(db, bot_delay=0)) as c:
         done = new_game(c, ["random", "random"])["id"]
         assert poll(c, done, lambda v: v["status"] == "over") is not None
@@ -373,8 +376,15 @@ def secret_table(client: TestClient) -> tuple[str, list[str], list[dict[str, Any
 
 @pytest.mark.parametrize("order", [[0, 1, 2], [2, 1, 0], [1, 0, 2]])
 def test_a_secret_choice_is_not_refused_because_another_seat_submitted_first(
-    client: TestClient, db: str, order: list[int]
+    db_url: str, order: list[int]
 ) -> None:
+    """On SQLite and PostgreSQL (`db_url`), each seat's submission is stored at the ply it
+    was made at, whatever ply its view showed."""
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        submit_in_order(client, db_url, order)
+
+
+def submit_in_order(client: TestClient, db: str, order: list[int]) -> None:
     gid, tokens, views = secret_table(client)
     ply = views[0]["ply"]
     url = f"/api/games/{gid}/actions"

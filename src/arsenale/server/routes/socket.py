@@ -28,7 +28,7 @@ from arsenale.server.routes.deps import HubDep, LimiterDep
 router = APIRouter()
 
 HELLO_SECONDS = 10.0  # the first message must come this soon
-IDLE_SECONDS = 300.0  # a socket silent this long is closed (the page pings every minute)
+SILENT_SECONDS = 300.0  # a socket silent this long is closed (the page pings every minute)
 MAX_MESSAGE = 4096  # characters of one message from the client
 
 CLOSE_CODES = {400: 4400, 401: 4401, 404: 4404, 429: 4429}
@@ -91,7 +91,7 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
         key = "token:" + token if token else f"address:{where}"
         await websocket.send_json(live.view(seat))
         while True:
-            text = await asyncio.wait_for(websocket.receive_text(), timeout=IDLE_SECONDS)
+            text = await asyncio.wait_for(websocket.receive_text(), timeout=SILENT_SECONDS)
             if len(text) > MAX_MESSAGE:
                 break
             if text.strip() == "view":
