@@ -257,6 +257,17 @@ def test_a_token_in_the_websocket_url_is_refused(client: TestClient) -> None:
         assert ws.receive_json()["seat"] == 0
 
 
+def test_opening_sockets_with_made_up_tokens_counts_against_the_address(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0, rate=0.001, burst=4)) as c:
+        g = new_game(c, ["human", "human"])  # one request of the address's bucket
+        url = f"/ws/games/{g['id']}"
+        codes = [closed_with(c, url, {"token": secrets.token_urlsafe(16)}) for _ in range(4)]
+        assert codes == [4401, 4401, 4401, 4429]
+        assert closed_with(c, "/ws/games/nope", {"token": None}) == 4429
+        with hello(c, g["id"], g["seats"][1]["token"]) as ws:  # a real token: its own bucket
+            assert ws.receive_json()["seat"] == 1
+
+
 def test_websockets_are_capped_per_seat_per_game_and_per_address(db: str) -> None:
     caps = SocketCaps(per_token=2, per_game=3, per_address=5)
     with TestClient(create_app(db, bot_delay=0, sockets=caps)) as client:

@@ -2,9 +2,11 @@
 by `Hub.push`), and actions as over HTTP.
 
 The seat's token comes in the first message, `{"token": "..."}` (`{"token": null}` for a
-spectator), never in the URL, which proxies log: a URL with `?token=` is refused. Sockets
-are capped per seat token, per game and per client address; a refused socket is closed with
-a 44xx code (`CLOSE_CODES`) and the refusal's message as its reason.
+spectator), never in the URL, which proxies log: a URL with `?token=` is refused. Opening a
+socket costs one request of the rate limit (the token's, once known to open a seat of the
+game, or the address's), and sockets are capped per seat token, per game and per client
+address; a refused socket is closed with a 44xx code (`CLOSE_CODES`) and the refusal's
+message as its reason.
 
 After the view, a message `{"ply": N, "action": ...}` plays an action exactly as
 `POST /api/games/{id}/actions` does: accepted, the new view arrives as a push; refused, the
@@ -75,11 +77,15 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
     hub.sockets_of[where] = hub.sockets_of.get(where, 0) + 1
     live = None
     try:
+        token = await hello(websocket)
+        # a connection costs a request, of the token's bucket once it is known to be good
+        verified = token is not None and hub.verified(game_id, token)
+        if not limiter.allow(f"token:{token}" if verified else f"address:{where}"):
+            raise Refusal(429, "too many requests: slow down", RULE_LIMITS)
         live = await hub.get(game_id)
         if live is None:
             await refuse(websocket, 404, "no such game")
             return
-        token = await hello(websocket)
         seat = live.seat_of(token)
         if len(live.sockets) >= caps.per_game:
             await refuse(websocket, 429, f"at most {caps.per_game} sockets per game")
@@ -88,7 +94,7 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
             await refuse(websocket, 429, f"at most {caps.per_token} sockets per seat")
             return
         live.sockets[websocket] = seat
-        key = "token:" + token if token else f"address:{where}"
+        key = f"token:{token}" if token else f"address:{where}"
         await websocket.send_json(live.view(seat))
         while True:
             text = await asyncio.wait_for(websocket.receive_text(), timeout=SILENT_SECONDS)
