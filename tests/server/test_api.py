@@ -6,6 +6,7 @@ the game exactly as it was: same view for every seat, same rows in the database.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import time
@@ -49,6 +50,14 @@ def view(client: TestClient, gid: str, token: str | None) -> dict[str, Any]:
     assert r.status_code == 200, r.text
     out: dict[str, Any] = r.json()
     return out
+
+
+@contextlib.contextmanager
+def socket(client: TestClient, gid: str, token: str | None) -> Iterator[Any]:
+    """A WebSocket on game `gid` that has sent its first message, the seat's token."""
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"token": token})
+        yield ws
 
 
 def rows(db_url: str, sql: str) -> list[tuple[Any, ...]]:
@@ -373,10 +382,10 @@ def test_served_bots_draw_from_their_own_entropy_and_no_response_carries_a_seed(
         bot_seeds = [bot.seed for g in (a, b, h) for bot in hub.games[g["id"]].bots.values()]
         assert len(set(bot_seeds)) == 5
         assert not set(bot_seeds) & {(seed * 31 + s) & 0x7FFFFFFF for s in range(2)}
-        with c.websocket_connect(f"/ws/games/{a['id']}") as ws:
+        with socket(c, a["id"], None) as ws:
             sent.append(ws.receive_json())
         token = h["seats"][0]["token"]
-        with c.websocket_connect(f"/ws/games/{h['id']}?token={token}") as ws:
+        with socket(c, h["id"], token) as ws:
             sent.append(ws.receive_json())
         records = []
         for g in (a, b):
@@ -423,8 +432,8 @@ def test_websocket_pushes_each_seat_its_view_and_resumes(client: TestClient) -> 
     gid = g["id"]
     tokens = {0: g["seats"][0]["token"], 1: g["seats"][1]["token"]}
     with (
-        client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws0,
-        client.websocket_connect(f"/ws/games/{gid}") as spectator,
+        socket(client, gid, tokens[0]) as ws0,
+        socket(client, gid, None) as spectator,
     ):
         first = ws0.receive_json()
         assert first["seat"] == 0 and spectator.receive_json()["seat"] is None
@@ -441,19 +450,19 @@ def test_websocket_pushes_each_seat_its_view_and_resumes(client: TestClient) -> 
         assert pushed == view(client, gid, tokens[0])
         assert spectator.receive_json()["ply"] == first["ply"] + 1
     # reconnecting resumes from the current ply
-    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as ws1:
+    with socket(client, gid, tokens[1]) as ws1:
         again = ws1.receive_json()
         assert again["ply"] == first["ply"] + 1 and again["seat"] == 1
     # a bad token or game is refused
     with (
         pytest.raises(WebSocketDisconnect) as bad,
-        client.websocket_connect(f"/ws/games/{gid}?token=nope") as ws,
+        socket(client, gid, "nope") as ws,
     ):
         ws.receive_json()
     assert bad.value.code == 4401
     with (
         pytest.raises(WebSocketDisconnect) as missing,
-        client.websocket_connect("/ws/games/nope") as ws,
+        socket(client, "nope", None) as ws,
     ):
         ws.receive_json()
     assert missing.value.code == 4404

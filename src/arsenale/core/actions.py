@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from arsenale.core.errors import NotationError
+from arsenale.core.errors import NotationError, excerpt
 
 _SPACES = re.compile(r"\s+")
 
@@ -155,14 +155,14 @@ class Catalogue:
         for v in params.values():
             if not isinstance(v, str | int) or isinstance(v, bool):
                 raise NotationError(
-                    f"action parameters must be strings or integers, got {v!r}",
+                    f"action parameters must be strings or integers, got {excerpt(v)}",
                     "arsenale: action format",
                 )
         try:
             return self._by_key[(obj["kind"], tuple(sorted(params.items())))]
         except (KeyError, TypeError):
             raise NotationError(
-                f"{self.game_id} has no action {obj!r}", "arsenale: action format"
+                f"{self.game_id} has no action {excerpt(obj)}", "arsenale: action format"
             ) from None
 
     def from_text(self, text: str) -> Action:
@@ -173,6 +173,6 @@ class Catalogue:
             return self._by_text[normalize_text(text)]
         except KeyError:
             raise NotationError(
-                f"{text!r} is not a move of {self.game_id}",
+                f"{excerpt(text)} is not a move of {self.game_id}",
                 "arsenale: notation",
             ) from None

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from arsenale.core.actions import Action, Catalogue, Wording
-from arsenale.core.errors import IllegalAction, OptionError
+from arsenale.core.errors import IllegalAction, OptionError, excerpt
 from arsenale.core.state import PRIVATE, Event, GameState
 
 if TYPE_CHECKING:
@@ -86,11 +86,13 @@ class Game(ABC):
             or isinstance(players, bool)
             or not self.min_players <= players <= self.max_players
         ):
-            raise OptionError(f"{self.id} is for {self.player_range()} players, not {players!r}")
+            raise OptionError(
+                f"{self.id} is for {self.player_range()} players, not {excerpt(players)}"
+            )
         if seed is None:
             seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
+            raise OptionError(f"the seed must be a non-negative integer, not {excerpt(seed)}")
         return self._new(players, seed, self.check_options(options or {}))
 
     def player_range(self) -> str:
@@ -106,11 +108,11 @@ class Game(ABC):
         for name, value in options.items():
             if name not in known:
                 names = ", ".join(known) or "none"
-                raise OptionError(f"{self.id} has no option {name!r} (options: {names})")
+                raise OptionError(f"{self.id} has no option {excerpt(name)} (options: {names})")
             default = known[name].default
             if type(value) is not type(default):
                 raise OptionError(
-                    f"option {name!r} takes a {type(default).__name__}, not {value!r}"
+                    f"option {name!r} takes a {type(default).__name__}, not {excerpt(value)}"
                 )
             out[name] = value
         return out

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from arsenale.core.actions import Action, normalize_text
 from arsenale.core.chance import Chance
 from arsenale.core.decisions import Decision, Phase, Why
-from arsenale.core.errors import IllegalAction, NotationError
+from arsenale.core.errors import IllegalAction, NotationError, excerpt
 from arsenale.core.result import Result
 
 if TYPE_CHECKING:
@@ -177,7 +177,7 @@ class GameState(ABC):
             span = self.amount_range(seat, lambda a: _DIGITS.sub("#", a.notation) == shape) or ""
         span = span and f"; {span}"
         return NotationError(
-            f"{text!r} is not a move here: {phase.asks}{span}", phase.rule or error.rule
+            f"{excerpt(text)} is not a move here: {phase.asks}{span}", phase.rule or error.rule
         )
 
     def _json_range(self, obj: dict[str, Any], seat: int | None) -> str | None:

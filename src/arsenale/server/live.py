@@ -2,7 +2,12 @@
 
 Every action goes through `Hub.play`: under the game's lock it is checked against the live
 state (stale ply, deciding seat, legality), committed as a row, and only then applied and
-pushed to the sockets that watch the game, each seat getting its own view. Bots decide away
+pushed to the sockets that watch the game, each seat getting its own view.
+
+Only games in play stay in memory: a finished game leaves once `over_seconds` have passed
+without a request, an abandoned one after `idle_seconds`, neither while a socket watches it
+or a bot thinks; any of them is rebuilt from its rows when next asked for (`Hub.get`). After a
+restart only the games that moved within `idle_seconds` are loaded at once. Bots decide away
 from the event loop, seen through `SeatInfo`, so they never read more than their seat may
 see: quick bots (random, heuristic) in worker threads on a clone of the state; search bots
 (ismcts, openspiel-*), which would hold the GIL for their whole think, in worker processes
@@ -18,8 +23,10 @@ import logging
 import multiprocessing
 import os
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -36,6 +43,8 @@ from arsenale.server.storage import GameRow, PlyTaken, Store, hash_token
 log = logging.getLogger("arsenale.server")
 
 LOG_TAIL = 150  # log entries sent with a view; the page shows the most recent
+IDLE_SECONDS = 15 * 60.0  # an unfinished game nobody asked for this long leaves memory
+OVER_SECONDS = 60.0  # a finished game nobody asked for this long leaves memory
 
 
 class Refusal(Exception):
@@ -70,6 +79,14 @@ RULE_PLY = "arsenale: stale ply"
 RULE_TOKEN = "arsenale: seat tokens"
 
 
+def decision_opened(state: GameState) -> int:
+    """The ply since which the pending decision has stood unchanged for the seats that still
+    owe it: a simultaneous secret choice stays open while the other seats submit (each
+    submission is a ply), so a view taken at any of those plies may still answer it; any
+    other decision is over at the next ply."""
+    return state.ply - len(state.submissions)
+
+
 class LiveGame:
     """One game in memory: its state, the log of events, its bots and its watchers."""
 
@@ -91,6 +108,7 @@ class LiveGame:
             if not is_human(spec)
         }
         self.bot_task: asyncio.Task[None] | None = None
+        self.used = time.monotonic()  # the last request or ply; see `Hub.sweep`
 
     @property
     def status(self) -> str:
@@ -220,10 +238,15 @@ class Hub:
         bot_delay: float = 0.5,
         bot_threads: int = 2,
         bot_processes: int | None = None,
+        idle_seconds: float = IDLE_SECONDS,
+        over_seconds: float = OVER_SECONDS,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.idle_seconds = idle_seconds
+        self.over_seconds = over_seconds
         self.games: dict[str, LiveGame] = {}
+        self.sockets_of: dict[str, int] = {}  # client address -> its open (or opening) sockets
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
         self.processes = ProcessPoolExecutor(
             max_workers=bot_processes or max(1, min(4, os.cpu_count() or 1)),
@@ -238,17 +261,20 @@ class Hub:
     # -- loading -------------------------------------------------------------------------------
 
     async def resume_all(self) -> int:
-        """Load every unfinished game and set its bots going again (after a restart)."""
-        ids = await self.db(self.store.active_game_ids)
+        """After a restart: load the unfinished games that moved within `idle_seconds` and set
+        their bots going again; the others wait in the database until asked for."""
+        since = datetime.now(UTC) - timedelta(seconds=self.idle_seconds)
+        ids = await self.db(self.store.active_game_ids, since)
         for game_id in ids:
-            live = await self.get(game_id)
-            if live is not None:
-                self.kick(live)
+            await self.get(game_id)
         return len(ids)
 
     async def get(self, game_id: str) -> LiveGame | None:
+        """The game `game_id`, from memory or rebuilt from its rows (its bots set going);
+        None if there is none."""
         live = self.games.get(game_id)
         if live is not None:
+            live.used = time.monotonic()
             return live
         pending = self._loading.get(game_id)
         if pending is not None:
@@ -259,6 +285,7 @@ class Hub:
             live = await self.db(self._load, game_id)
             if live is not None:
                 self.games[game_id] = live
+                self.kick(live)
             future.set_result(live)
             return live
         except BaseException as e:
@@ -282,6 +309,38 @@ class Hub:
         if state.over and row.status != "over":
             self.store.set_status(row.pk, "over")
         return live
+
+    def verified(self, game_id: str, token: str) -> bool:
+        """Whether `token` opens a seat of `game_id`, as far as the games in memory tell (a
+        game not in memory is not loaded for this)."""
+        live = self.games.get(game_id)
+        return live is not None and hash_token(token) in live.tokens
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Let go of the games nobody uses: finished ones after `over_seconds`, unfinished
+        ones after `idle_seconds`, never while a socket watches, an action is being applied
+        or a bot thinks. Returns the ids let go."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for game_id, live in list(self.games.items()):
+            if live.sockets or live.lock.locked():
+                continue
+            if live.bot_task is not None and not live.bot_task.done():
+                continue
+            limit = self.over_seconds if live.state.over else self.idle_seconds
+            if now - live.used >= limit:
+                del self.games[game_id]
+                gone.append(game_id)
+        return gone
+
+    async def sweeper(self) -> None:
+        """`sweep` now and then, for as long as the hub is open."""
+        every = min(30.0, max(0.05, min(self.idle_seconds, self.over_seconds) / 2))
+        while not self.closed:
+            await asyncio.sleep(every)
+            gone = self.sweep()
+            if gone:
+                log.info("let go of %d idle or finished games", len(gone))
 
     # -- creating ------------------------------------------------------------------------------
 
@@ -313,17 +372,24 @@ class Hub:
     async def play(self, live: LiveGame, seat: int | None, ply: Any, action: Any) -> dict[str, Any]:
         """Check, commit, apply and push one action; Refusal (nothing changed) otherwise."""
         async with live.lock:
+            live.used = time.monotonic()
             state = live.state
             if state.over:
                 raise Refusal(409, "the game is over", "arsenale: game end")
             if not isinstance(ply, int) or isinstance(ply, bool):
                 raise Refusal(422, "'ply' must be the integer ply of the view you act on", RULE_PLY)
-            if ply != state.ply:
+            if not decision_opened(state) <= ply <= state.ply:
                 raise Refusal(
                     409, f"stale ply {ply}: the game is at ply {state.ply}; reload", RULE_PLY
                 )
             if seat is None:
                 raise Refusal(403, "spectators cannot act: send a seat's token", RULE_TOKEN)
+            if seat in state.submissions:
+                raise Refusal(
+                    409,
+                    f"{state.seat_label(seat)} has already made its secret choice here",
+                    RULE_TURN,
+                )
             if seat not in state.to_move():
                 waiting = ", ".join(state.seat_label(s) for s in state.to_move())
                 raise Refusal(
@@ -337,10 +403,12 @@ class Hub:
             except IllegalAction as e:
                 raise Refusal(422, e.reason, e.rule) from None
             try:
-                await self.db(self.store.append, live.pk, ply, seat, chosen.to_json())
+                await self.db(self.store.append, live.pk, state.ply, seat, chosen.to_json())
             except PlyTaken:
-                raise Refusal(409, f"ply {ply} was taken meanwhile; reload", RULE_PLY) from None
-            live.add_events(ply, state.apply(seat, chosen))
+                raise Refusal(
+                    409, f"ply {state.ply} was taken meanwhile; reload", RULE_PLY
+                ) from None
+            live.add_events(state.ply, state.apply(seat, chosen))
             if state.over:
                 await self.db(self.store.set_status, live.pk, "over")
             view = live.view(seat)

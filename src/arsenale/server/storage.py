@@ -206,9 +206,13 @@ class Store:
             )
             return {token_hash: seat for token_hash, seat in rows}
 
-    def active_game_ids(self) -> list[str]:
+    def active_game_ids(self, since: datetime | None = None) -> list[str]:
+        """The unfinished games (those that moved since `since`, if given)."""
+        query = select(GameRow.id).where(GameRow.status == "active")
+        if since is not None:
+            query = query.where(GameRow.updated_at >= since)
         with self.sessions() as session:
-            return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
+            return list(session.scalars(query))
 
     def recent_games(self, limit: int = 100) -> list[tuple[GameRow, int]]:
         """The newest games with how many actions each has, newest first."""

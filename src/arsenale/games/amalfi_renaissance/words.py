@@ -9,7 +9,7 @@ Lighthouses, Bonuses, Construction, Feed, Decree).
 from __future__ import annotations
 
 from arsenale.core.actions import Action, Wording, amount_words
-from arsenale.games.amalfi_renaissance.render import _name
+from arsenale.games.amalfi_renaissance.board import name as _name
 
 _FIXED = {
     "pass": ("Pass for the rest of the period", "Main action"),

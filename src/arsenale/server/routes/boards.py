@@ -12,11 +12,16 @@ from fastapi import APIRouter, Response
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.registry import load_game
 from arsenale.server.live import Refusal
+from arsenale.server.routes.answers import REFUSALS
 
-router = APIRouter()
+router = APIRouter(responses=REFUSALS)
 
 
-@router.get("/api/boards/{game}", response_model=None)
+@router.get(
+    "/api/boards/{game}",
+    response_model=None,
+    responses={200: {"content": {"application/json": {"schema": {"type": "object"}}}}, 204: {}},
+)
 async def board(game: str) -> dict[str, Any] | Response:
     try:
         data = load_game(game).board_data()

@@ -148,11 +148,11 @@ function setConn(state, text) {
 }
 
 function connect() {
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
   setConn("connecting", socket ? "reconnecting…" : "connecting…");
-  const ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(gameId)}${query}`));
+  const ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(gameId)}`));
   socket = ws;
   ws.addEventListener("open", () => {
+    ws.send(JSON.stringify({ token })); // the token goes in the first message, never in the URL
     backoff = 500;
     setConn("", "live");
     clearInterval(keepAlive);
