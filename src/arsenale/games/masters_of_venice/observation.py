@@ -1,11 +1,12 @@
-"""Masters of Venice's own observation tensor for the AI adapters: a seat's view (nothing
-else) as a fixed list of numbers, scaled to about 0..1. Five merchant blocks always (empty
+"""Masters of Venice's own observation tensor for the AI adapters (core/observation.py): a
+seat's view (nothing else) as a fixed list of numbers, scaled to about 0..1. Five merchant blocks always (empty
 for absent seats), the observer's hand and rumors (zero for a spectator)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from arsenale.core.observation import Buffer, Layout
 from arsenale.games.masters_of_venice.board import (
     CHARACTERS,
     COMPANIES,
@@ -17,6 +18,9 @@ from arsenale.games.masters_of_venice.board import (
     ROUNDS,
     SHOPS,
 )
+
+if TYPE_CHECKING:
+    from arsenale.games.masters_of_venice.state import MovState
 
 KINDS = ("bid", "character", "orders", "move", "marker", "use", "place", "keep")
 USE_FLAGS = (
@@ -105,3 +109,12 @@ SIZE = len(
         }
     )
 )
+
+LAYOUT = Layout(("view", SIZE))
+"""One part: the numbers of `tensor`, in its order."""
+
+
+def write(state: MovState, seat: int | None, out: Buffer) -> None:
+    """The observation of `seat` into `out`: `tensor` of the seat's view (a view of plain
+    Python values, not yet written from the state field by field)."""
+    out[:SIZE] = tensor(state.view(seat))

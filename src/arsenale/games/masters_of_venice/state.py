@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Phase, Why
+from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
 from arsenale.games.masters_of_venice import actions as A
@@ -281,6 +282,12 @@ class MovState(GameState):
         return "bidding" if self.round in BID_SPACES else "commerce"
 
     # -- core hooks ----------------------------------------------------------------------
+
+    def _observe(self, seat: int | None, out: Buffer) -> None:
+        """What `view(seat)` shows, as numbers (observation.py)."""
+        from arsenale.games.masters_of_venice.observation import write
+
+        write(self, seat, out)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.players
