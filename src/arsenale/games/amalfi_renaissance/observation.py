@@ -108,27 +108,24 @@ def write(s: AmalfiState, seat: int | None, out: Buffer) -> None:
     values: list[float] = []
     put = slots.append
     val = values.append
+    ones: list[int] = []  # slots set to 1 (one assignment, no list of floats)
+    one = ones.append
 
     def many(start: int, items: list[int] | tuple[int, ...]) -> None:
         for i in items:
             if i >= 0:
-                put(start + i)
-                val(1.0)
+                one(start + i)
 
     top = s.stack[-1] if s.stack and not s.over else None
     if top is not None:
-        put(at["decision"] + _KIND[top.kind])
-        val(1.0)
+        one(at["decision"] + _KIND[top.kind])
     put(at["period"])
     val(float(s.period + 1))
     if s.first >= 0:
-        put(at["first_player"] + s.first)
-        val(1.0)
+        one(at["first_player"] + s.first)
     if 0 <= s.turn < SEATS:
-        put(at["turn"] + s.turn)
-        val(1.0)
-    put(at["hands_method"] + s.method)
-    val(1.0)
+        one(at["turn"] + s.turn)
+    one(at["hands_method"] + s.method)
     n = s.players
     numbers = at["seat_numbers"]
     for p in range(n):
@@ -159,30 +156,26 @@ def write(s: AmalfiState, seat: int | None, out: Buffer) -> None:
         many(at["artworks"] + ARTS * p, s.arts[p])
         many(at["privates"] + TILES * p, s.tiles[p])
         if s.pack_of[p] >= 0:
-            put(at["pack"] + len(PACK_ICONS) * p + s.pack_of[p])
-            val(1.0)
+            one(at["pack"] + len(PACK_ICONS) * p + s.pack_of[p])
     if seat is not None:
         many(at["hand"], s.hands[seat])
         many(at["packet"], s.packets[seat])
         many(at["reserve"], s.reserve[seat])
     for i, c in enumerate(s.council[:COUNCIL]):
         if c >= 0:
-            put(at["council"] + CHARS * i + c)
-            val(1.0)
+            one(at["council"] + CHARS * i + c)
     put(at["council_deck"])
     val(float(len(s.cdeck)))
     many(at["council_discard"], s.cdisc)
     for i, a in enumerate(s.workshop[:WORKSHOP]):
         if a >= 0:
-            put(at["workshop"] + ARTS * i + a)
-            val(1.0)
+            one(at["workshop"] + ARTS * i + a)
     put(at["workshop_deck"])
     val(float(len(s.wdeck)))
     many(at["workshop_discard"], s.wdisc)
     for i, t in enumerate(s.atlas[:ATLAS]):
         if t >= 0:
-            put(at["atlas"] + TILES * i + t)
-            val(1.0)
+            one(at["atlas"] + TILES * i + t)
     put(at["atlas_piles"])
     val(float(len(s.pile_a)))
     put(at["atlas_piles"] + 1)
@@ -190,21 +183,17 @@ def write(s: AmalfiState, seat: int | None, out: Buffer) -> None:
     many(at["removed_tiles"], s.removed)
     for i, t in enumerate(s.evolving[:EVOLVING]):
         if t >= 0:
-            put(at["evolving"] + TILES * i + t)
-            val(1.0)
+            one(at["evolving"] + TILES * i + t)
     for name, marks in (("docks", s.dock), ("lighthouses", s.light)):
         start = at[name]
         for i, v in enumerate(marks):
             if v >= 0:
-                put(start + MARKS * i + (SEATS if v == RIVAL else v))
-                val(1.0)
+                one(start + MARKS * i + (SEATS if v == RIVAL else v))
     many(at["decrees"], s.decrees)
     for i, t in enumerate(s.titles[:3]):
-        put(at["titles"] + len(TITLES) * i + t)
-        val(1.0)
+        one(at["titles"] + len(TITLES) * i + t)
         for o in s.claims[i]:
-            put(at["title_cubes"] + SEATS * i + o)
-            val(1.0)
+            one(at["title_cubes"] + SEATS * i + o)
     pending = at["pending"]
     put(pending)
     val(float(len(s.queue)))
@@ -215,8 +204,7 @@ def write(s: AmalfiState, seat: int | None, out: Buffer) -> None:
     if s.method == 0:
         for i in range(len(PACK_ICONS)):
             if i not in s.pack_of:
-                put(at["packs_left"] + i)
-                val(1.0)
+                one(at["packs_left"] + i)
     if top is not None and top.kind == "pay":
         _purpose, _arg, cost, mask, surcharge, paid, surplus = top.data
         pay = at["payment"]
@@ -225,19 +213,16 @@ def write(s: AmalfiState, seat: int | None, out: Buffer) -> None:
             val(float(x if isinstance(x, int) else len(x)))
         for r in range(5):
             if mask >> r & 1:
-                put(pay + 5 + r)
-                val(1.0)
+                one(pay + 5 + r)
     if s.rival:
         rival = at["rival"]
-        put(rival + s.rival)
-        val(1.0)
+        one(rival + s.rival)
         put(rival + 3)
         val(float(s.rival_ships))
         put(rival + 4)
         val(float(s.rival_lights))
-        put(rival + 5 + s.outcome)
-        val(1.0)
+        one(rival + 5 + s.outcome)
         if s.outcome == 1:
-            put(rival + 8 + list(SOLO["band_names"]).index(band(s.vp[0])))
-            val(1.0)
+            one(rival + 8 + list(SOLO["band_names"]).index(band(s.vp[0])))
+    out[ones] = 1.0
     out[slots] = values

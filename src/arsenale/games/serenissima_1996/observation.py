@@ -134,36 +134,31 @@ class Encoder:
         values: list[float] = []
         put = slots.append
         val = values.append
+        ones: list[int] = []  # slots set to 1 (one assignment, no list of floats)
+        one = ones.append
         over = s.over
         if s.stack and not over:
-            put(at["decision"] + self.kinds[s.stack[-1].kind])
-            val(1.0)
+            one(at["decision"] + self.kinds[s.stack[-1].kind])
         open_money = bool(s.options.get("open_money", False))
         if open_money:
-            put(at["open_money"])
-            val(1.0)
+            one(at["open_money"])
         put(at["round"])
         val(float(s.round))
         put(at["round"] + 1)
         val(float(s.rounds))
-        put(at["phase"] + s.phase)
-        val(1.0)
+        one(at["phase"] + s.phase)
         order = at["order"]
         for place, o in enumerate(s.order):
-            put(order + SEATS * o + place)
-            val(1.0)
+            one(order + SEATS * o + place)
         if s.phase >= 2 and not over:
-            put(at["turn"] + s.order[s.turn_index])
-            val(1.0)
+            one(at["turn"] + s.order[s.turn_index])
         nation, money, shown = at["nation"], at["money"], at["money_shown"]
         for p in range(s.players):
-            put(nation + self.nations * p + s.nation[p])
-            val(1.0)
+            one(nation + self.nations * p + s.nation[p])
             if open_money or p == seat:
                 put(money + p)
                 val(s.money[p] / 100)
-                put(shown + p)
-                val(1.0)
+                one(shown + p)
             if over:
                 put(at["prosperity"] + p)
                 val(float(s.prosperity(p)))
@@ -176,10 +171,8 @@ class Encoder:
         for g, o in enumerate(s.g_owner):
             if o < 0:
                 continue
-            put(g_owner + g * SEATS + o)
-            val(1.0)
-            put(g_area + g * areas + s.g_area[g])
-            val(1.0)
+            one(g_owner + g * SEATS + o)
+            one(g_area + g * areas + s.g_area[g])
             put(g_sailors + g)
             val(float(s.g_sailors[g]))
             if s.g_goods[g]:
@@ -192,11 +185,9 @@ class Encoder:
                 put(moved + g)
                 val(float(s.g_moved[g]))
             if s.g_stopped >> g & 1:
-                put(stopped + g)
-                val(1.0)
+                one(stopped + g)
             if s.g_start[g] >= 0:
-                put(start + g * areas + s.g_start[g])
-                val(1.0)
+                one(start + g * areas + s.g_start[g])
         supply = at["supply"]
         for i in range(GOODS):
             put(supply + i)
@@ -204,8 +195,7 @@ class Encoder:
         for frame in reversed(s.stack):
             if frame.kind in DEAL_FRAMES:
                 deal = at["deal"]
-                put(deal + DEALS.index(type(frame.data).__name__))
-                val(1.0)
+                one(deal + DEALS.index(type(frame.data).__name__))
                 numbers: list[float] = []
                 _numbers(frame.data, numbers)
                 for i, x in enumerate(numbers[:DEAL_NUMBERS]):
@@ -215,22 +205,20 @@ class Encoder:
         x = s.arranged
         while x:
             low = x & -x
-            put(at["arranged_areas"] + low.bit_length() - 1)
-            val(1.0)
+            one(at["arranged_areas"] + low.bit_length() - 1)
             x ^= low
         deals = s.deals
         x = deals & ((1 << (2 * GOODS * s.players)) - 1)
         while x:
             low = x & -x
-            put(at["refused_deals"] + low.bit_length() - 1)
-            val(1.0)
+            one(at["refused_deals"] + low.bit_length() - 1)
             x ^= low
         x = deals >> 64
         while x:
             low = x & -x
-            put(at["barters_made"] + low.bit_length() - 1)
-            val(1.0)
+            one(at["barters_made"] + low.bit_length() - 1)
             x ^= low
+        out[ones] = 1.0
         out[slots] = values
 
     def _ports(self, s: Serenissima1996State, out: Buffer) -> None:

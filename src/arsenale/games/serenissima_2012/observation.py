@@ -97,16 +97,15 @@ class Encoder:
         values: list[float] = []
         put = slots.append
         val = values.append
+        ones: list[int] = []  # slots set to 1 (one assignment, no list of floats)
+        one = ones.append
         if s.stack and not s.over:
-            put(at["decision"] + self.kinds[s.stack[-1].kind])
-            val(1.0)
+            one(at["decision"] + self.kinds[s.stack[-1].kind])
         hidden = bool(s.options.get("hidden_money", False))
         if hidden:
-            put(at["hidden_money"])
-            val(1.0)
+            one(at["hidden_money"])
         if s.first >= 0:
-            put(at["first_player"] + s.first)
-            val(1.0)
+            one(at["first_player"] + s.first)
         put(at["turn"])
         val(float(s.turn))
         money, shown = at["money"], at["money_shown"]
@@ -116,23 +115,19 @@ class Encoder:
             if not hidden or p == seat:
                 put(money + p)
                 val(s.money[p] / 100)
-                put(shown + p)
-                val(1.0)
+                one(shown + p)
             put(reserve + p)
             val(float(s.reserve[p]))
             if s.home[p] >= 0:
-                put(home + p * ports + s.home[p])
-                val(1.0)
+                one(home + p * ports + s.home[p])
         self._ports(s, out)
         g_owner, g_zone, g_sailors = at["galley_owner"], at["galley_zone"], at["galley_sailors"]
         cargo, zones = at["cargo"], self.zones
         for g, o in enumerate(s.g_owner):
             if o < 0:
                 continue
-            put(g_owner + g * SEATS + o)
-            val(1.0)
-            put(g_zone + g * zones + s.g_zone[g])
-            val(1.0)
+            one(g_owner + g * SEATS + o)
+            one(g_zone + g * zones + s.g_zone[g])
             put(g_sailors + g)
             val(float(s.g_sailors[g]))
             if s.g_goods[g]:
@@ -141,8 +136,7 @@ class Encoder:
                     if n:
                         put(cargo + g * GOODS + i)
                         val(float(n))
-        put(at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys))
-        val(1.0)
+        one(at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys))
         put(at["track"])
         val(float(s.track))
         put(at["track"] + 1)
@@ -161,14 +155,10 @@ class Encoder:
             put(supply + i)
             val(float(s.supply[i]))
         if s.active >= 0:
-            put(at["active_galley"] + s.active)
-            val(1.0)
-            put(at["step"] + s.step)
-            val(1.0)
-            put(at["mode"] + s.mode)
-            val(1.0)
-            put(at["start_zone"] + s.start_zone)
-            val(1.0)
+            one(at["active_galley"] + s.active)
+            one(at["step"] + s.step)
+            one(at["mode"] + s.mode)
+            one(at["start_zone"] + s.start_zone)
             act = at["activation"]
             flags = (
                 float(s.moves),
@@ -185,8 +175,8 @@ class Encoder:
             blockers = at["claim_blocked_by"]
             for o in range(s.players):
                 if s.claim_blockers >> o & 1:
-                    put(blockers + o)
-                    val(1.0)
+                    one(blockers + o)
+        out[ones] = 1.0
         out[slots] = values
 
     def _ports(self, s: Serenissima2012State, out: Buffer) -> None:
