@@ -169,9 +169,6 @@ class _Ctx:
         self._pot: dict[tuple[int, int, int], float] = {}
         self._pv: dict[int, float] = {}
         self._risk: dict[tuple[int, int, bool], float] = {}
-        # galley values and activation endings met while planning (pure in these arguments)
-        self._gv: dict[tuple[int, ...], float] = {}
-        self.finals: dict[tuple[int, ...], list[tuple[float, Action | None]]] = {}
         self.my_ports = w.owner.count(seat)
 
     # -- values ------------------------------------------------------------------------------
@@ -308,17 +305,12 @@ class _Ctx:
     ) -> float:
         if t <= 0:
             return 0.0
-        key = (zone, t, *cargo, sold_at, sold)
-        got = self._gv.get(key)
-        if got is not None:
-            return got
         goods = sum(cargo)
-        got = self._gv[key] = (
+        return (
             self.crew(t)
             + self.cargo_value(zone, t, cargo, sold_at, sold)
             + self.potential(zone, t, 5 - t - goods)
         )
-        return got
 
     def port_value(self, p: int, mine: bool) -> float:
         """Worth of owning port p, to us (mine) or to a rival."""
@@ -643,26 +635,7 @@ def _finals(
     allow_sale: bool,
     allow_battle: bool,
 ) -> list[tuple[float, Action | None]]:
-    """Every way to end the activation at `zone`: (value, first action), None = just end.
-    `moves` counts only through the combat value it leaves (remembered by that)."""
-    w = c.w
-    cap = w.cap if w.cap >= 0 else max(0, t - moves)
-    key = (zone, t, cap, allow_sale, allow_battle, *cargo)
-    known = c.finals.get(key)
-    if known is None:
-        known = c.finals[key] = _all_finals(c, zone, t, cargo, moves, allow_sale, allow_battle)
-    return known
-
-
-def _all_finals(
-    c: _Ctx,
-    zone: int,
-    t: int,
-    cargo: list[int],
-    moves: int,
-    allow_sale: bool,
-    allow_battle: bool,
-) -> list[tuple[float, Action | None]]:
+    """Every way to end the activation at `zone`: (value, first action), None = just end."""
     w, b, a, seat = c.w, c.b, c.a, c.seat
     out: list[tuple[float, Action | None]] = []
     idle = c.galley_value(zone, t, cargo)
