@@ -16,7 +16,8 @@
         budget: our search unguided with uniformly random play-outs to the end of the game and
         the same exploration constant (`ismcts-plain`, the like-for-like pairing: any
         difference is the implementation, not knowledge), then the `heuristic` bot alone (no
-        search: what knowledge alone is worth against OpenSpiel's search)
+        search: what knowledge alone is worth against OpenSpiel's search), then our `ismcts`
+        (search guided by that knowledge), all on the same seeds and budget
     python benchmarks/search.py summary [FILE ...]
         the ismcts win rate with its Wilson 95% interval, its mean rank and its wins per seat,
         per command, game and budget, from the result files (default: every
@@ -163,11 +164,11 @@ def plain_factory(game: Game, budget: str | None) -> Policy:
 
 
 def pair_games(game_id: str, games: int, budget: str) -> list[Planned]:
-    """Per pairing (ismcts-plain, then heuristic, against openspiel-ismcts): game g as in
-    `match_games`, seeds 40000 + g // 2 and 50000 + g // 2."""
+    """Per pairing (ismcts-plain, then heuristic, then our guided ismcts, each against
+    openspiel-ismcts): game g as in `match_games`, seeds 40000 + g // 2 and 50000 + g // 2."""
     out: list[Planned] = []
     theirs = f"openspiel-ismcts:{budget}"
-    for ours in (f"{PLAIN}:{budget}", "heuristic"):
+    for ours in (f"{PLAIN}:{budget}", "heuristic", f"ismcts:{budget}"):
         for g in range(games):
             seed = (40_000 if g % 2 == 0 else 50_000) + g // 2
             out.append((game_id, [ours, theirs] if g % 2 == 0 else [theirs, ours], seed))
