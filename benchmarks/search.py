@@ -236,8 +236,8 @@ def _subject(seats: list[str]) -> int:
 
 
 def _register_plain() -> None:
-    """`ismcts-plain` as a bot kind in this process (and in pool workers, which import this
-    module), so that `play_game` can make it from its spec."""
+    """`ismcts-plain` as a bot kind in this process (and in the pool's workers, forked from
+    it), so that `play_game` can make it from its spec."""
     from arsenale.bots import registry
 
     registry._KINDS.setdefault(PLAIN, plain_factory)
@@ -404,6 +404,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     Fallbacks.strict = True  # `speed`'s searches; the games set it themselves (play_game)
+    _register_plain()
     if args.what == "summary":
         paths = [Path(p) for p in args.args] or sorted(RESULTS.glob("*.jsonl"))
         for row in summary(paths, baseline=args.baseline):
@@ -424,8 +425,6 @@ def main() -> None:
             row = run_games(args.what, plan(game_id, args.games, budget), budget, out, args.workers)
         print(json.dumps(row), flush=True)
 
-
-_register_plain()
 
 if __name__ == "__main__":
     main()
