@@ -1,13 +1,16 @@
 """Fixed-size encodings of what one seat knows, for every game of the contract.
 
-Observation tensor. A game may bring its own encoding (`Game.observation_tensor(view)`, of
-`Game.observation_size` numbers). Otherwise (it returns None) the view is encoded by feature
-hashing: every leaf of the view's JSON is named by its path, list indices kept
-("ports/3/owner"); a number (or a bool, as 0/1) adds its value at the slot its path hashes to, a
-string or null adds 1 at the slot of "path=value". The hash is zlib.crc32, so the encoding is
-the same in every process and on every run; one more bit of the hash gives each feature a sign,
-so that collisions cancel out on average instead of piling up. Either way a one-hot of the seat
-follows (`max_players` slots), because a view does not always say whose it is.
+Observation tensor. A game that declares `Game.observation_layout` writes its own numbers
+from its state (`GameState.observe`, into a zeroed buffer that `Observer` reuses): no view,
+no JSON, no hashing per step. Otherwise the view is encoded by feature hashing: every leaf of
+the view's JSON is named by its path, list indices kept ("ports/3/owner"); a number (or a
+bool, as 0/1) adds its value at the slot its path hashes to, a string or null adds 1 at the
+slot of "path=value". The hash is zlib.crc32, so the encoding is the same in every process and
+on every run; one more bit of the hash gives each feature a sign, so that collisions cancel
+out on average instead of piling up. Either way a common part follows: a one-hot of the seat
+(`max_players` slots; a view does not always say whose it is), the seats to move, the seats
+that have submitted to a simultaneous decision, and the seat's own pending submission
+((catalogue index + 1) / catalogue size, else 0).
 
 Information state. The seat's view plus its perfect-recall history: the (seat, action) pairs
 played so far as that seat knows them, which is `GameState.history_for(seat)`: its own actions
@@ -17,8 +20,10 @@ resolution reveals, the game shows in its views. The string form is the view's J
 keys) and the history; the tensor form is the observation tensor followed by HISTORY_SIZE slots
 in which each history entry, keyed by its position, is hashed the same way.
 
-Nothing here reads a state beyond `view(seat)` and the history, so nothing hidden from the seat
-(the seed, the chance generator, other seats' hands or secret choices) can reach an encoding.
+Nothing here reads a state beyond `view(seat)`, `observe(seat)` (which shows what the view
+shows: tests/adapters/test_hidden.py), who is to move and has submitted, the seat's own
+submission and the history, so nothing hidden from the seat (the seed, the chance generator,
+other seats' hands or secret choices) can reach an encoding.
 """
 
 from __future__ import annotations
