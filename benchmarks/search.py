@@ -11,6 +11,13 @@
     python benchmarks/search.py four [GAME ...] [--games 100] [--budget 1s] [--workers 1]
         4 players: one ismcts (its seat turns with the game number) against three heuristic
         seats
+    python benchmarks/search.py pairs [GAME ...] [--games 10] [--budget 50it] [--workers 1]
+        2 players, seats swapped every other game, against openspiel-ismcts with the same
+        budget: our search unguided with uniformly random play-outs to the end of the game and
+        the same exploration constant (`ismcts-plain`, the like-for-like pairing: any
+        difference is the implementation, not knowledge), then the `heuristic` bot alone (no
+        search: what knowledge alone is worth against OpenSpiel's search), then our `ismcts`
+        (search guided by that knowledge), all on the same seeds and budget
     python benchmarks/search.py summary [FILE ...]
         the ismcts win rate with its Wilson 95% interval, its mean rank and its wins per seat,
         per command, game and budget, from the result files (default: every
@@ -42,10 +49,11 @@ from pathlib import Path
 from typing import Any
 
 from arsenale.bots.base import Bot, Fallbacks
-from arsenale.bots.ismcts import ISMCTS, ISMCTS_VERSION
+from arsenale.bots.ismcts import ISMCTS, ISMCTS_VERSION, parse_budget
 from arsenale.bots.registry import make_bot
 from arsenale.bots.tuning import tuning
 from arsenale.core.errors import ArsenaleError
+from arsenale.core.game import Game, Policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
 from arsenale.core.state import GameState
@@ -143,6 +151,30 @@ def match_games(game_id: str, games: int, budget: str) -> list[Planned]:
     ]
 
 
+PLAIN = "ismcts-plain"
+"""Our ISMCTS without the game's knowledge: uniformly random play-outs played to the end
+(`depth` beyond any game's length, so `evaluate` never cuts one), plain UCB with the
+exploration constant OpenSpiel's bot is given (`UCB_C` on rewards in [0, 1], `UCT_C` = 2 *
+UCB_C on returns in [-1, 1])."""
+
+
+def plain_factory(game: Game, budget: str | None) -> Policy:
+    seconds, iterations = parse_budget(budget)
+    return ISMCTS(game, seconds=seconds, iterations=iterations, depth=10**9)
+
+
+def pair_games(game_id: str, games: int, budget: str) -> list[Planned]:
+    """Per pairing (ismcts-plain, then heuristic, then our guided ismcts, each against
+    openspiel-ismcts): game g as in `match_games`, seeds 40000 + g // 2 and 50000 + g // 2."""
+    out: list[Planned] = []
+    theirs = f"openspiel-ismcts:{budget}"
+    for ours in (f"{PLAIN}:{budget}", "heuristic", f"ismcts:{budget}"):
+        for g in range(games):
+            seed = (40_000 if g % 2 == 0 else 50_000) + g // 2
+            out.append((game_id, [ours, theirs] if g % 2 == 0 else [theirs, ours], seed))
+    return out
+
+
 def four_games(game_id: str, games: int, budget: str) -> list[Planned]:
     """Game g: seed 30000 + g, the ismcts seat is g mod 4, the other seats are heuristic."""
     out: list[Planned] = []
@@ -194,8 +226,21 @@ def _key(command: str, game_id: str, seats: list[str], seed: int, budget: str) -
 
 
 def _subject(seats: list[str]) -> int:
-    """The seat the ismcts bot plays."""
-    return next(i for i, spec in enumerate(seats) if spec.startswith("ismcts:"))
+    """The seat our bot plays (`ismcts`, `ismcts-plain` or, in `pairs`, the heuristic facing
+    OpenSpiel's bot)."""
+    for prefix in ("ismcts:", f"{PLAIN}:"):
+        for i, spec in enumerate(seats):
+            if spec.startswith(prefix):
+                return i
+    return next(i for i, spec in enumerate(seats) if not spec.startswith("openspiel-"))
+
+
+def _register_plain() -> None:
+    """`ismcts-plain` as a bot kind in this process (and in the pool's workers, forked from
+    it), so that `play_game` can make it from its spec."""
+    from arsenale.bots import registry
+
+    registry._KINDS.setdefault(PLAIN, plain_factory)
 
 
 def _share(seat: int, result: dict[str, Any]) -> float:
@@ -291,7 +336,7 @@ def _rates(games: list[Played]) -> dict[str, Any]:
 
 
 def summary(paths: list[Path], baseline: bool = False) -> list[dict[str, Any]]:
-    """Per (command, game, budget): games of the current bots (`bot_version`), ismcts wins
+    """Per (command, game, budget, and for `pairs` our seat's kind): games of the current bots (`bot_version`), ismcts wins
     (shared wins count a fraction), the win rate and its Wilson 95% interval, the ismcts
     seat's mean rank (1 = first) and its wins per seat; older versions are counted apart so it
     is clear they were left out. With `baseline`, four-player rows also get
@@ -303,7 +348,11 @@ def summary(paths: list[Path], baseline: bool = False) -> list[dict[str, Any]]:
     stale: dict[Key, int] = {}
     for path in paths:
         for r in read_lines(path):
-            key = (r.get("command", "?"), r.get("game", "?"), r.get("budget", "?"))
+            command = r.get("command", "?")
+            if command == "pairs" and r.get("seats"):
+                ours = r["seats"][_subject(r["seats"])].split(":")[0]
+                command = f"pairs {ours}"
+            key = (command, r.get("game", "?"), r.get("budget", "?"))
             if key[1] not in known or r.get("version") != bot_version(key[1]):
                 stale[key] = stale.get(key, 0) + 1
                 continue
@@ -339,7 +388,7 @@ def summary(paths: list[Path], baseline: bool = False) -> list[dict[str, Any]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=["speed", "match", "four", "summary"])
+    parser.add_argument("what", choices=["speed", "match", "four", "pairs", "summary"])
     parser.add_argument("args", nargs="*", metavar="GAME|FILE")
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--positions", type=int, default=10)
@@ -355,12 +404,13 @@ def main() -> None:
     )
     args = parser.parse_args()
     Fallbacks.strict = True  # `speed`'s searches; the games set it themselves (play_game)
+    _register_plain()
     if args.what == "summary":
         paths = [Path(p) for p in args.args] or sorted(RESULTS.glob("*.jsonl"))
         for row in summary(paths, baseline=args.baseline):
             print(json.dumps(row), flush=True)
         return
-    players = {"speed": args.players, "match": 2, "four": 4}[args.what]
+    players = {"speed": args.players, "match": 2, "four": 4, "pairs": 2}[args.what]
     for game_id in args.args or game_ids():
         try:
             load_game(game_id).new_game(players, 0)  # the game and player count exist
@@ -369,8 +419,8 @@ def main() -> None:
         if args.what == "speed":
             row = speed(game_id, args.seconds, args.positions, args.players)
         else:
-            budget = args.budget or ("500ms" if args.what == "match" else "1s")
-            plan = match_games if args.what == "match" else four_games
+            budget = args.budget or {"match": "500ms", "four": "1s", "pairs": "50it"}[args.what]
+            plan = {"match": match_games, "four": four_games, "pairs": pair_games}[args.what]
             out = args.out or RESULTS / f"{args.what}.jsonl"
             row = run_games(args.what, plan(game_id, args.games, budget), budget, out, args.workers)
         print(json.dumps(row), flush=True)

@@ -44,6 +44,13 @@ def one(game: str, seats: list[str], games: int, workers: int, out: Path) -> dic
         "games": games,
         "workers": workers,
         "seconds": seconds,
+        "cpu_seconds": sum(
+            r.ru_utime + r.ru_stime
+            for r in (
+                resource.getrusage(resource.RUSAGE_SELF),
+                resource.getrusage(resource.RUSAGE_CHILDREN),
+            )
+        ),
         "parent_peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "worker_peak_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
         "file_bytes": out.stat().st_size,
@@ -65,6 +72,7 @@ def scale(game: str, seats: list[str], games: int, workers: int, folder: Path) -
         "measured": runs,
         "projected_1m": {
             "hours": per_game * MILLION / 3600,
+            "cpu_hours": big["cpu_seconds"] / big["games"] * MILLION / 3600,
             "parent_peak_mb": big["parent_peak_mb"],
             "file_gb": big["file_bytes"] / big["games"] * MILLION / 1e9,
         },

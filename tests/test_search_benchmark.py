@@ -223,3 +223,32 @@ def test_match_refuses_an_unknown_game_without_a_traceback() -> None:
     )
     assert out.returncode == 2
     assert "unknown game 'nosuch'" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_pairs_put_three_of_our_bots_against_openspiels_on_the_same_seeds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`pairs`: ismcts-plain, the heuristic and the guided ismcts, each against
+    openspiel-ismcts with the same budget, seats swapped every other game, the same seeds for
+    the three; a game's line names our seat whichever bot it is, and the summary keeps the
+    pairings apart."""
+    pytest.importorskip("pyspiel")
+    from arsenale.bots import registry as bots
+
+    bench = _search()
+    monkeypatch.setitem(bots._KINDS, bench.PLAIN, bench.plain_factory)
+    planned = bench.pair_games("toy-race", 2, "5it")
+    ours = [p[1][bench._subject(p[1])] for p in planned]
+    assert ours == ["ismcts-plain:5it"] * 2 + ["heuristic"] * 2 + ["ismcts:5it"] * 2
+    assert [bench._subject(p[1]) for p in planned] == [0, 1] * 3
+    assert [p[2] for p in planned] == [40_000, 50_000] * 3
+    assert all("openspiel-ismcts:5it" in p[1] for p in planned)
+    out = tmp_path / "pairs.jsonl"
+    bench.run_games("pairs", planned, "5it", out, workers=1)
+    rows = bench.summary([out])
+    assert sorted(r["command"] for r in rows) == [
+        "pairs heuristic",
+        "pairs ismcts",
+        "pairs ismcts-plain",
+    ]
+    assert all(r["games"] + r["errors"] == 2 for r in rows)

@@ -5,6 +5,7 @@ tests/test_report_browser.py)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -194,3 +195,17 @@ def test_the_report_command(tmp_path: Path) -> None:
     assert figures == 4  # win rates, scores, game length, events
     missing = runner.invoke(app, ["report", str(tmp_path / "nope.jsonl"), "--html", str(html)])
     assert missing.exit_code == 1 and "no such file" in missing.stderr
+
+
+def test_the_report_as_pdf(tmp_path: Path) -> None:
+    """`--pdf` writes the HTML report's figures to a PDF: a title page, then one page per
+    figure (four for one run), and the HTML as without it."""
+    games, html, pdf = tmp_path / "g.jsonl", tmp_path / "report.html", tmp_path / "report.pdf"
+    simulate("toy-race", 2, ["random", "heuristic"], 6, workers=1, out=games)
+    result = runner.invoke(app, ["report", str(games), "--html", str(html), "--pdf", str(pdf)])
+    assert result.exit_code == 0, result.output
+    assert f"and {pdf}" in result.stdout
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", data)) == 5
+    assert html.read_text().count("data:image/png;base64,") == 4

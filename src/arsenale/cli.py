@@ -456,16 +456,22 @@ def report(
         "report.html"
     ),
     title: Annotated[str | None, typer.Option(help="The report's title.")] = None,
+    pdf: Annotated[
+        Path | None, typer.Option(help="Also write the figures to this PDF, a page each.")
+    ] = None,
 ) -> None:
     """Write an HTML report of result files, figures embedded: win rates per seat and per
     bot, first-mover advantage, scores, game length, events, ratings, and a comparison with
-    tests of the differences when the files hold several runs."""
+    tests of the differences when the files hold several runs; `--pdf` also writes the
+    figures to a PDF (a title page listing the runs, then a figure per page)."""
     from arsenale.sim.report import write_report
 
     with _user_errors():
         _check_writable(html)
-        runs = write_report(files, html, title)
-    print(f"report of {runs} run(s) written to {html}")
+        if pdf is not None:
+            _check_writable(pdf)
+        runs = write_report(files, html, title, pdf)
+    print(f"report of {runs} run(s) written to {html}" + (f" and {pdf}" if pdf else ""))
 
 
 def _has_openskill() -> bool:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from arsenale.bots.registry import GROUP
+from arsenale.core import registry as games
 from arsenale.core.actions import Action
 from arsenale.core.game import Game, Option, Policy
 from arsenale.core.info import SeatInfo
@@ -20,7 +21,19 @@ GAMES = ("toy-race", "serenissima-2012", "serenissima-1996")
 """Every registered game, the test-only toy game included."""
 
 CONFIGS = [(g, n) for g in GAMES for n in (2, 3, 4)]
-"""Every game with every player count (all three games take 2-4 players)."""
+"""Those games with every player count (all three take 2-4 players)."""
+
+EVERY_GAME = tuple(dict.fromkeys(("toy-race", *games.game_ids())))
+"""Every game registered (its entry point), and the test-only toy game."""
+
+
+def _player_counts(game_id: str) -> range:
+    game = ToyRace if game_id == "toy-race" else load_game(game_id)
+    return range(game.min_players, game.max_players + 1)
+
+
+EVERY_COUNT = [(g, n) for g in EVERY_GAME for n in _player_counts(g)]
+"""Every game with every player count it takes (one for Amalfi's solo challenge)."""
 
 
 def random_positions(game: Game, players: int, seed: int, every: int = 7) -> list[GameState]:

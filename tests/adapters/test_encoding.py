@@ -11,26 +11,37 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from arsenale.adapters import encoding  # noqa: E402
+from arsenale.core.observation import Buffer, Layout  # noqa: E402
 from arsenale.core.registry import load_game  # noqa: E402
-from toygame import ToyRace  # noqa: E402
+from arsenale.core.state import GameState  # noqa: E402
+from toygame import ToyRace, ToyRaceState  # noqa: E402
 
-from .helpers import GAMES, random_positions, toy_at_bid  # noqa: E402
+from .helpers import EVERY_GAME, random_positions, toy_at_bid  # noqa: E402
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", EVERY_GAME)
 def test_observations_have_one_size_per_game_and_are_deterministic(game_id: str) -> None:
+    """Every observation has the game's size (its layout's, or the hashed view's), is finite,
+    ends with the common part (the seat, who is to move, who has submitted) and is the same
+    for a clone."""
     game = load_game(game_id)
     size = encoding.observation_size(game)
-    assert size == encoding.HASH_SIZE + game.max_players
+    layout = game.observation_layout
+    own = encoding.HASH_SIZE if layout is None else layout.size
+    n = game.max_players
+    assert size == own + 3 * n + 1
     for players in (game.min_players, game.max_players):
         for state in random_positions(game, players, seed=players, every=11):
             for seat in range(players):
                 obs = encoding.encode(state, seat)
                 assert obs.shape == (size,) and obs.dtype == np.float32
                 assert np.isfinite(obs).all()
-                assert obs[encoding.HASH_SIZE + seat] == 1.0  # the seat's one-hot
-                assert obs[encoding.HASH_SIZE :].sum() == 1.0
+                assert obs[own : own + n].tolist() == [float(s == seat) for s in range(n)]
+                movers = state.to_move()
+                assert obs[own + n : own + 2 * n].tolist() == [float(s in movers) for s in range(n)]
                 assert np.array_equal(obs, encoding.encode(state.clone(), seat))
+            spectator = encoding.encode(state, None)
+            assert spectator[own : own + n].sum() == 0.0
 
 
 def test_feature_hashing_follows_the_documented_rule() -> None:
@@ -63,38 +74,50 @@ def test_views_that_differ_give_different_observations() -> None:
     assert len(encoded) == len(positions)
 
 
+class OwnState(ToyRaceState):
+    __slots__ = ()
+
+    def _observe(self, seat: int | None, out: Buffer) -> None:
+        out[OWN["positions"].start : OWN["positions"].start + len(self.pos)] = self.pos
+        out[OWN.start("goal")] = self.goal
+
+
+OWN = Layout(("positions", 4), ("goal", 1))
+
+
 class OwnEncoding(ToyRace):
     """The toy race with an encoding of its own: positions and the goal."""
 
-    observation_size = 5
+    id = "toy-own"
+    observation_layout = OWN
 
-    def observation_tensor(self, view: dict[str, Any]) -> list[float] | None:
-        positions = view["positions"] + [0] * (4 - len(view["positions"]))
-        return [float(p) for p in positions] + [float(view["goal"])]
-
-
-class WrongSize(OwnEncoding):
-    observation_size = 7
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        state = super()._new(players, seed, options)
+        state.__class__ = OwnState  # the same fields, written as numbers
+        return state
 
 
-class SizeWithoutEncoding(ToyRace):
-    observation_size = 3
-
-
-def test_a_game_may_bring_its_own_observation_tensor() -> None:
-    """`Game.observation_tensor` replaces the hashed view, its length `Game.observation_size`;
-    the seat's one-hot follows either way."""
+def test_a_game_may_bring_its_own_observation_layout() -> None:
+    """A game that declares `observation_layout` writes its part itself (`_observe`, into the
+    zeroed buffer); the common part follows: the seat, who is to move, who has submitted, the
+    seat's own submission."""
     game = OwnEncoding()
     state = game.new_game(2, seed=1)
     state.apply(0, game.catalogue.from_text("roll"))
-    assert encoding.observation_size(game) == 5 + 4
+    assert encoding.observation_size(game) == 5 + 3 * 4 + 1
     obs = encoding.encode(state, 1)
-    assert obs.tolist() == [float(state.pos[0]), 0.0, 0.0, 0.0, 20.0, 0.0, 1.0, 0.0, 0.0]  # type: ignore[attr-defined]
-    assert encoding.information_state_size(game) == 9 + encoding.HISTORY_SIZE
-    with pytest.raises(ValueError, match="gave 5 values; observation_size is 7"):
-        encoding.encode(WrongSize().new_game(2, seed=1), 0)
-    with pytest.raises(ValueError, match="gave no tensor; observation_size is 3"):
-        encoding.encode(SizeWithoutEncoding().new_game(2, seed=1), 0)
+    mover = state.to_move()[0]
+    expected = [float(state.pos[0]), float(state.pos[1]), 0.0, 0.0, 20.0]  # type: ignore[attr-defined]
+    expected += [0.0, 1.0, 0.0, 0.0] + [float(s == mover) for s in range(4)] + [0.0] * 5
+    assert obs.tolist() == expected
+    assert encoding.information_state_size(game) == 18 + encoding.HISTORY_SIZE
+    assert list(OWN) == [("positions", 0, 4), ("goal", 4, 1)]
+
+
+def test_a_game_without_a_layout_cannot_be_asked_to_write_one() -> None:
+    state = ToyRace().new_game(2, seed=1)
+    with pytest.raises(NotImplementedError, match="no observation_layout"):
+        state.observe(0, np.zeros(8, np.float32))
 
 
 def test_information_state_hides_other_seats_secret_submissions() -> None:
@@ -110,7 +133,7 @@ def test_information_state_hides_other_seats_secret_submissions() -> None:
         texts[bid] = [
             encoding.information_state_string(state.view(s), s, history) for s in range(3)
         ]
-        tensor_1 = encoding.information_state_tensor(game, state.view(1), 1, history)
+        tensor_1 = encoding.information_state_tensor(state, 1, history)
         assert tensor_1.shape == (encoding.information_state_size(game),)
         assert f"0:{bid};" in texts[bid][0]
         assert "0:a secret choice (bid);" in texts[bid][1]

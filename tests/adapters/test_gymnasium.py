@@ -17,12 +17,12 @@ from arsenale.adapters import gymnasium as agym  # noqa: E402
 from arsenale.core.errors import ArsenaleError  # noqa: E402
 from arsenale.core.result import rank_returns  # noqa: E402
 
-from .helpers import GAMES  # noqa: E402
+from .helpers import EVERY_COUNT, GAMES  # noqa: E402
 
 
-@pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize(("game_id", "players"), EVERY_COUNT)
 def test_gymnasium_env_checker(game_id: str, players: int) -> None:
+    """Gymnasium's checker on every game and player count (alone: Amalfi's solo challenge)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # unbounded Box, no render fps: advice, not errors
         check_env(agym.make(game_id, players=players, seat=players - 1))

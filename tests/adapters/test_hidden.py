@@ -16,7 +16,7 @@ from arsenale.bots.registry import make_bot  # noqa: E402
 from arsenale.core.info import SeatInfo  # noqa: E402
 from arsenale.core.registry import load_game  # noqa: E402
 
-from .helpers import GAMES, decision_points  # noqa: E402
+from .helpers import EVERY_COUNT, GAMES, decision_points  # noqa: E402
 
 
 def _history_tensor(history: list[tuple[int, str]]) -> np.ndarray:
@@ -121,3 +121,37 @@ def test_openspiel_ismcts_decides_by_its_seats_view_only(game_id: str) -> None:
         if first is not second:
             differences.append((state.ply, seat, first.notation, second.notation))
     assert differences == [], f"{len(differences)} of 36 pairs decided differently"
+
+
+HIDING = {"serenissima-2012": {"hidden_money": True}, "masters-of-venice": {"hidden_money": True}}
+"""Options under which a game hides more (other seats' money); the rest hide by default."""
+
+
+@pytest.mark.parametrize(("game_id", "players"), EVERY_COUNT)
+def test_observations_show_only_what_the_seat_sees(game_id: str, players: int) -> None:
+    """Along a random game, each seat's observation is the same in a world drawn for that seat
+    (`determinize`: everything it cannot see redrawn, the same view) as in the true state, and
+    differs from the spectator's only by what the seat may see: hidden information (hands,
+    decks, other seats' money and pending submissions) changes no number. Checked as written
+    from the state, the game's own layout where it has one."""
+    game = load_game(game_id)
+    options = HIDING.get(game_id, {})
+    state = game.new_game(players, seed=players, options=options)
+    rng = random.Random(players)
+    checked = 0
+    while not state.is_over and state.ply < 400:
+        if checked == 0 or rng.random() < 0.15:
+            for seat in range(players):
+                world = state.determinize(seat, random.Random(state.ply * 10 + seat))
+                assert world.view(seat) == state.view(seat)
+                assert np.array_equal(encoding.encode(world, seat), encoding.encode(state, seat))
+                spectator = state.determinize(seat, random.Random(7))
+                assert np.array_equal(
+                    encoding.encode(spectator, None), encoding.encode(state, None)
+                )
+                checked += 1
+        movers = state.to_move()
+        seat = movers[rng.randrange(len(movers))]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    assert checked > 0

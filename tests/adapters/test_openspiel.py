@@ -24,7 +24,7 @@ from arsenale.core.result import rank_returns  # noqa: E402
 from arsenale.core.state import GameState  # noqa: E402
 from arsenale.sim.runner import simulate  # noqa: E402
 
-from .helpers import CONFIGS, GAMES, toy_at_bid  # noqa: E402
+from .helpers import EVERY_COUNT, GAMES, toy_at_bid  # noqa: E402
 
 
 def test_every_game_is_registered_under_its_spiel_name() -> None:
@@ -58,8 +58,9 @@ def test_bad_parameters_are_refused() -> None:
         aos.load("toy-race", seed=-3)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+@pytest.mark.parametrize(("game_id", "players"), EVERY_COUNT)
 def test_openspiel_random_simulation(game_id: str, players: int) -> None:
+    """OpenSpiel's random simulation checks on every game and player count."""
     game = aos.load(game_id, players=players, seed=players)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
@@ -167,7 +168,7 @@ def test_observation_tensors_match_the_encoding_module() -> None:
     assert spectator.string_from(state, 0) == encoding.view_string(world.view(None))
     spectator.set_from(state, 0)
     assert spectator.tensor.tolist() == pytest.approx(
-        encoding.observation_tensor(world.game, world.view(None), None).tolist()
+        encoding.observation_tensor(world, None).tolist()
     )
     everything = pyspiel.IIGObservationType(
         perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS

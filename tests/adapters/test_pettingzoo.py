@@ -17,12 +17,12 @@ from arsenale.adapters.pettingzoo import env, raw_env  # noqa: E402
 from arsenale.core.errors import IllegalAction  # noqa: E402
 from arsenale.core.result import rank_returns  # noqa: E402
 
-from .helpers import GAMES  # noqa: E402
+from .helpers import EVERY_COUNT, GAMES  # noqa: E402
 
 
-@pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize(("game_id", "players"), EVERY_COUNT)
 def test_pettingzoo_api_and_seed_tests(game_id: str, players: int) -> None:
+    """PettingZoo's API and seed tests on every game and player count."""
     with warnings.catch_warnings():
         # PettingZoo warns about every dict observation (its classic games get the same)
         warnings.simplefilter("ignore")

@@ -1,13 +1,16 @@
 """Fixed-size encodings of what one seat knows, for every game of the contract.
 
-Observation tensor. A game may bring its own encoding (`Game.observation_tensor(view)`, of
-`Game.observation_size` numbers). Otherwise (it returns None) the view is encoded by feature
-hashing: every leaf of the view's JSON is named by its path, list indices kept
-("ports/3/owner"); a number (or a bool, as 0/1) adds its value at the slot its path hashes to, a
-string or null adds 1 at the slot of "path=value". The hash is zlib.crc32, so the encoding is
-the same in every process and on every run; one more bit of the hash gives each feature a sign,
-so that collisions cancel out on average instead of piling up. Either way a one-hot of the seat
-follows (`max_players` slots), because a view does not always say whose it is.
+Observation tensor. A game that declares `Game.observation_layout` writes its own numbers
+from its state (`GameState.observe`, into a zeroed buffer that `Observer` reuses): no view,
+no JSON, no hashing per step. Otherwise the view is encoded by feature hashing: every leaf of
+the view's JSON is named by its path, list indices kept ("ports/3/owner"); a number (or a
+bool, as 0/1) adds its value at the slot its path hashes to, a string or null adds 1 at the
+slot of "path=value". The hash is zlib.crc32, so the encoding is the same in every process and
+on every run; one more bit of the hash gives each feature a sign, so that collisions cancel
+out on average instead of piling up. Either way a common part follows: a one-hot of the seat
+(`max_players` slots; a view does not always say whose it is), the seats to move, the seats
+that have submitted to a simultaneous decision, and the seat's own pending submission
+((catalogue index + 1) / catalogue size, else 0).
 
 Information state. The seat's view plus its perfect-recall history: the (seat, action) pairs
 played so far as that seat knows them, which is `GameState.history_for(seat)`: its own actions
@@ -17,8 +20,10 @@ resolution reveals, the game shows in its views. The string form is the view's J
 keys) and the history; the tensor form is the observation tensor followed by HISTORY_SIZE slots
 in which each history entry, keyed by its position, is hashed the same way.
 
-Nothing here reads a state beyond `view(seat)` and the history, so nothing hidden from the seat
-(the seed, the chance generator, other seats' hands or secret choices) can reach an encoding.
+Nothing here reads a state beyond `view(seat)`, `observe(seat)` (which shows what the view
+shows: tests/adapters/test_hidden.py), who is to move and has submitted, the seat's own
+submission and the history, so nothing hidden from the seat (the seed, the chance generator,
+other seats' hands or secret choices) can reach an encoding.
 """
 
 from __future__ import annotations
@@ -147,8 +152,8 @@ def hash_view(view: dict[str, Any] | list[Any], size: int = HASH_SIZE) -> np.nda
 
 def observation_size(game: Game) -> int:
     """Length of every observation tensor of `game`."""
-    own = game.observation_size
-    return (HASH_SIZE if own is None else own) + game.max_players
+    layout = game.observation_layout
+    return (HASH_SIZE if layout is None else layout.size) + 3 * game.max_players + 1
 
 
 def information_state_size(game: Game) -> int:
@@ -156,29 +161,66 @@ def information_state_size(game: Game) -> int:
     return observation_size(game) + HISTORY_SIZE
 
 
-def _seat_one_hot(game: Game, seat: int | None) -> np.ndarray:
-    seats = np.zeros(game.max_players)
-    if seat is not None:
-        seats[seat] = 1.0
-    return seats
+class Observer:
+    """The observations of one game, written into one float32 buffer it reuses: the game's own
+    part (`GameState.observe` where the game declares `observation_layout`, else the hashed
+    view), then the common part (see the module's docstring)."""
+
+    __slots__ = ("_own", "buffer", "game", "players", "tail")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._own = game.observation_layout is not None
+        self.tail = observation_size(game) - 3 * game.max_players - 1
+        self.players = game.max_players
+        self.buffer = np.zeros(observation_size(game), np.float32)
+
+    def write(self, state: GameState, seat: int | None) -> np.ndarray:
+        """The observation of `seat` (None: a spectator) in the buffer itself, which the next
+        call overwrites."""
+        out = self.buffer
+        out.fill(0.0)
+        if self._own:
+            state.observe(seat, out)
+        else:
+            out[: self.tail] = hash_view(state.view(seat))
+        base, n = self.tail, self.players
+        if seat is not None:
+            out[base + seat] = 1.0
+        for s in state.to_move():
+            out[base + n + s] = 1.0
+        submissions = state.submissions
+        if submissions:
+            for s in submissions:
+                out[base + 2 * n + s] = 1.0
+            mine = submissions.get(seat) if seat is not None else None
+            if mine is not None:
+                out[base + 3 * n] = (mine.index + 1) / len(self.game.catalogue)
+        return out
+
+    def observe(self, state: GameState, seat: int | None) -> np.ndarray:
+        """The observation of `seat` (None: a spectator), a new array."""
+        return self.write(state, seat).copy()
 
 
-def _base(game: Game, view: dict[str, Any]) -> np.ndarray:
-    """The game's own encoding of the view, else the hashed view."""
-    own = game.observation_tensor(view)
-    size = game.observation_size
-    if own is None and size is None:
-        return hash_view(view)
-    values = np.asarray(own, dtype=np.float64)
-    if own is None or values.shape != (size,):
-        given = "no tensor" if own is None else f"{values.size} values"
-        raise ValueError(f"{game.id}.observation_tensor gave {given}; observation_size is {size}")
-    return values
+_OBSERVERS: dict[int, Observer] = {}
 
 
-def observation_tensor(game: Game, view: dict[str, Any], seat: int | None) -> np.ndarray:
-    """The observation of `seat` (None: a spectator) from its view, float32."""
-    return np.concatenate((_base(game, view), _seat_one_hot(game, seat))).astype(np.float32)
+def observer(game: Game) -> Observer:
+    """The shared `Observer` of a game object."""
+    known = _OBSERVERS.get(id(game))
+    if known is None or known.game is not game:
+        known = _OBSERVERS[id(game)] = Observer(game)
+    return known
+
+
+def observation_tensor(state: GameState, seat: int | None) -> np.ndarray:
+    """The observation of `seat` (None: a spectator) in `state`, float32, a new array."""
+    return observer(state.game).observe(state, seat)
+
+
+encode = observation_tensor
+"""Shorthand kept for callers: the observation tensor of `seat` in `state`."""
 
 
 def history_tensor(history: Sequence[Entry], seat: int | None) -> np.ndarray:
@@ -188,14 +230,9 @@ def history_tensor(history: Sequence[Entry], seat: int | None) -> np.ndarray:
 
 
 def information_state_tensor(
-    game: Game, view: dict[str, Any], seat: int | None, history: Sequence[Entry]
+    state: GameState, seat: int | None, history: Sequence[Entry]
 ) -> np.ndarray:
     """The observation tensor followed by the hashed history the seat knows, float32."""
     return np.concatenate(
-        (_base(game, view), _seat_one_hot(game, seat), history_tensor(history, seat))
+        (observer(state.game).write(state, seat), history_tensor(history, seat))
     ).astype(np.float32)
-
-
-def encode(state: GameState, seat: int) -> np.ndarray:
-    """Shorthand: the observation tensor of `seat` in `state`."""
-    return observation_tensor(state.game, state.view(seat), seat)

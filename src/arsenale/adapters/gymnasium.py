@@ -15,7 +15,7 @@ once only the agent owes a decision or the game is over: at a simultaneous secre
 bots submit first, and their submissions stay out of the agent's observation (the core hides
 them until all are in).
 
-- observation: the seat's encoded view, Box(float32) of `encoding.observation_size(game)`;
+- observation: what the seat sees (written from the state, `arsenale.adapters.encoding`), Box(float32) of `encoding.observation_size(game)`;
 - action: Discrete(len(game.catalogue)), the catalogue index; `info["action_mask"]` (int8) marks
   the legal ones;
 - reward: 0 until the end, then the seat's return (`Game.returns`: 1 first, -1 last by
@@ -93,6 +93,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
             -np.inf, np.inf, (encoding.observation_size(game),), np.float32
         )
         self.action_space = gymnasium.spaces.Discrete(len(game.catalogue))
+        self._observer = encoding.Observer(game)
         self.state_: GameState | None = None
         self.bots: dict[int, Bot] = {}
 
@@ -131,7 +132,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
                 s.apply(m, self.bots[m].choose(SeatInfo(s, m)))
 
     def _observation(self) -> np.ndarray:
-        return encoding.encode(self.world, self.seat)
+        return self._observer.observe(self.world, self.seat)
 
     def action_mask(self) -> np.ndarray:
         mask = np.zeros(len(self.game.catalogue), np.int8)

@@ -422,9 +422,8 @@ class Observer:
     def set_from(self, state: ArsenaleState, player: int) -> None:
         core = state._core
         seat = self._seat(player)
-        g = self.game.arsenale
         obs = core.memo(
-            ("observation", seat), lambda: encoding.observation_tensor(g, core.view(seat), seat)
+            ("observation", seat), lambda: encoding.observation_tensor(core.state(), seat)
         )
         if self.perfect_recall:
             n = obs.size

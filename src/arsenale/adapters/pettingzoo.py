@@ -12,16 +12,19 @@ Agents are "player_0".."player_<n-1>" (seat i is "player_i"). The agent selected
 seat in `to_move()`; a simultaneous secret decision is asked one seat at a time and no seat's
 observation shows another's submission before all are in (the core hides it). Actions are
 catalogue indices (`Discrete(len(game.catalogue))`); an observation is a dict of the seat's
-encoded view ("observation", float32, see `arsenale.adapters.encoding`) and "action_mask"
+observation ("observation", float32, see `arsenale.adapters.encoding`: written from the state) and "action_mask"
 (int8, all zeros for a seat not selected). Rewards are 0 until the end, then the game's returns
 (`Game.returns`: rank returns by default, +1/-1 against the target for one player) for
 everyone, and every agent is terminated. A game still running after `max_plies` actions is
 cut: every agent is truncated, with reward 0. A one-player game has a single agent.
 
-`env()` wraps the raw environment the way PettingZoo's classic games do: an illegal action ends
-the game, -1 for the seat that played it and 0 for the others (TerminateIllegalWrapper), and
-calls out of order are refused (OrderEnforcingWrapper). `raw_env` alone raises IllegalAction on
-an illegal action and leaves the game as it was.
+`env()` behaves as the raw environment wrapped the way PettingZoo's classic games are: an
+illegal action ends the game, -1 for the seat that played it and 0 for the others
+(TerminateIllegalWrapper), an action outside the action space is an assertion error
+(AssertOutOfBoundsWrapper), and calls out of order are refused (OrderEnforcingWrapper); it
+builds that behaviour in (`wrapped_env`) rather than stacking the wrappers, whose attribute
+forwarding cost more than the game. `raw_env` alone raises IllegalAction on an illegal action
+and leaves the game as it was.
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ from typing import Any
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env import AECIterable
+from pettingzoo.utils.env_logger import EnvLogger
 
 from arsenale.adapters import encoding
 from arsenale.adapters.rewards import final_returns
@@ -84,6 +88,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
         self._seeds = random.Random(seed)
+        self._observer = encoding.Observer(game)
         self.state_: GameState | None = None
         self.agents: list[str] = []
 
@@ -144,7 +149,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         mask = np.zeros(len(self.game.catalogue), np.int8)
         if not s.over and agent == self.agent_selection:
             mask[[a.index for a in s.legal_actions(seat)]] = 1
-        return {"observation": encoding.encode(s, seat), "action_mask": mask}
+        return {"observation": self._observer.observe(s, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -179,6 +184,69 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self.state_ = None
 
 
+class wrapped_env(raw_env):  # PettingZoo's naming
+    """`raw_env` with the behaviour of PettingZoo's classic wrappers built in, without their
+    cost (each wrapper forwards every attribute read through `__getattr__`, which took most of
+    a step's time): TerminateIllegalWrapper (an illegal action ends the game, -1 for the seat
+    that played it, 0 for the others, every agent terminated and truncated),
+    AssertOutOfBoundsWrapper (an action outside the action space is an AssertionError) and
+    OrderEnforcingWrapper (stepping, observing or rendering before `reset` is an error)."""
+
+    ILLEGAL_REWARD = -1.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._has_reset = False
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._has_reset = True
+        super().reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return super().observe(agent)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, dict[str, np.ndarray], int]:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return super().agent_iter(max_iter)
+
+    def render(self) -> str | None:
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        return super().render()
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert (
+            action is not None
+            and not isinstance(action, bool)
+            and isinstance(action, int | np.integer)
+            and 0 <= action < len(self.game.catalogue)
+        ), "action is not in action space"
+        world = self.world
+        if self.game.catalogue[int(action)] not in world.legal_actions(self._seat[agent]):
+            EnvLogger.warn_on_illegal_move()
+            self._cumulative_rewards[agent] = 0.0
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards[agent] = self.ILLEGAL_REWARD
+            self._accumulate_rewards()
+            self._deads_step_first()
+            return
+        super().step(action)
+
+
 def env(
     game_id: str,
     players: int | None = None,
@@ -187,12 +255,8 @@ def env(
     render_mode: str | None = None,
     max_plies: int | None = None,
 ) -> AECEnv[str, dict[str, np.ndarray], int]:
-    """The wrapped AEC environment of a game (see the module's docstring). `players` defaults
-    to the game's maximum; `seed` seeds the sequence of game seeds (None: a fresh one);
-    `max_plies` cuts a game that runs longer (default `Game.max_game_length`)."""
-    e: AECEnv[str, dict[str, np.ndarray], int] = raw_env(
-        game_id, players, seed, options, render_mode, max_plies
-    )
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    """The AEC environment of a game with PettingZoo's classic wrappers' behaviour (see the
+    module's docstring). `players` defaults to the game's maximum; `seed` seeds the sequence
+    of game seeds (None: a fresh one); `max_plies` cuts a game that runs longer (default
+    `Game.max_game_length`)."""
+    return wrapped_env(game_id, players, seed, options, render_mode, max_plies)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from arsenale.core.actions import Action, Catalogue, Wording
 from arsenale.core.errors import IllegalAction, OptionError, excerpt
+from arsenale.core.observation import Layout
 from arsenale.core.state import PRIVATE, Event, GameState
 
 if TYPE_CHECKING:
@@ -71,9 +72,10 @@ class Game(ABC):
     fallback_kinds: tuple[str, ...] = ()
     """Action kinds a bot plays, in this order of preference, when the heuristic fails
     (ending a step, passing); counted as fallbacks by `simulate`."""
-    observation_size: int | None = None
-    """The length of the game's own `observation_tensor`; None: it has none (the AI adapters
-    hash the view instead)."""
+    observation_layout: Layout | None = None
+    """The parts of the game's own observation tensor (core/observation.py), which its state
+    writes with `GameState._observe`; None: the AI adapters hash the view instead (slower, and
+    enough for a game that has no encoding yet)."""
 
     # -- starting a game ---------------------------------------------------------------------
 
@@ -232,14 +234,6 @@ class Game(ABC):
         `world` has already had its own hidden parts resampled. By default uniform; a game
         overrides it with what players of that seat's position tend to choose."""
         return legal[rng.randrange(len(legal))]
-
-    # -- the AI adapters -------------------------------------------------------------------------
-
-    def observation_tensor(self, view: dict[str, Any]) -> Sequence[float] | None:
-        """The game's own encoding of a seat's view (`view(seat)`, nothing else) for the AI
-        adapters: `observation_size` numbers, the same length for every view. None (the
-        default): the adapters hash the view (adapters/encoding.py)."""
-        return None
 
     # -- results ---------------------------------------------------------------------------------
 

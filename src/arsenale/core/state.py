@@ -24,6 +24,7 @@ from arsenale.core.actions import Action, normalize_text
 from arsenale.core.chance import Chance
 from arsenale.core.decisions import Decision, Phase, Why
 from arsenale.core.errors import IllegalAction, NotationError, excerpt
+from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
 
 if TYPE_CHECKING:
@@ -307,6 +308,16 @@ class GameState(ABC):
         out.update(self._view(seat))
         return out
 
+    def observe(self, seat: int | None, out: Buffer) -> None:
+        """Write the observation of `seat` (None: a spectator) into `out`, zeroed and at least
+        `Game.observation_layout.size` long, from the state itself (`_observe`): the numbers
+        of the AI adapters, showing what `view(seat)` shows and nothing else."""
+        if seat is not None and not 0 <= seat < self.players:
+            raise IllegalAction(
+                f"there is no seat {seat!r} in a {self.players}-player game", RULE_TURN
+            )
+        self._observe(seat, out)
+
     @staticmethod
     def events_for(events: list[Event], seat: int | None) -> list[Event]:
         """The events `seat` may see, without their routing key."""
@@ -451,6 +462,13 @@ class GameState(ABC):
     def _view(self, seat: int | None) -> dict[str, Any]:
         """Everything `seat` may see (None: a spectator), JSON-ready; the core adds who is to
         move, the decision and the seat's own pending submission."""
+
+    def _observe(self, seat: int | None, out: Buffer) -> None:
+        """Write what `seat` sees (None: a spectator) into `out`, zeroed, in the parts of
+        `Game.observation_layout`: the AI adapters' observation, read from the state without
+        building a view. Only games that declare a layout implement it; it must read nothing
+        `_view(seat)` leaves out (the same view, the same numbers)."""
+        raise NotImplementedError(f"{self.game.id} declares no observation_layout")
 
     @abstractmethod
     def _result(self) -> Result:

@@ -1,5 +1,5 @@
 """`arsenale report`: an HTML page about result files (one file, no external resource; the
-figures are Matplotlib PNGs embedded as base64).
+figures are Matplotlib PNGs embedded as base64; with `pdf`, the same figures in a PDF).
 
 For each run in the files (`results.tally_files`): win rates per seat and per bot with
 Wilson 95% intervals, the win rate of each bot in each seat, the first mover's advantage,
@@ -50,9 +50,16 @@ def _matplotlib() -> Any:
     return plt
 
 
-def _png(fig: Any) -> str:
+_PDF: list[Any] = []
+"""The PDF being written alongside the HTML (`write_report(pdf=...)`): its PdfPages, if any."""
+
+
+def _png(fig: Any, caption: str = "") -> str:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    if _PDF:  # the same figure on a page of its own, its caption beneath
+        fig.text(0.5, -0.02, caption, ha="center", va="top", fontsize=8, wrap=True)
+        _PDF[0].savefig(fig, bbox_inches="tight")
     fig.clf()
     import matplotlib.pyplot as plt
 
@@ -62,7 +69,8 @@ def _png(fig: Any) -> str:
 
 def _figure(fig: Any, caption: str) -> str:
     return (
-        f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,{_png(fig)}">'
+        f'<figure><img alt="{html.escape(caption)}" '
+        f'src="data:image/png;base64,{_png(fig, caption)}">'
         f"<figcaption>{html.escape(caption)}</figcaption></figure>"
     )
 
@@ -403,16 +411,36 @@ def render_report(tallies: list[Tally], title: str) -> str:
     )
 
 
-def write_report(files: list[Path], out: Path, title: str | None = None) -> int:
-    """Write the report of `files` to `out`; the number of runs found."""
+def write_report(
+    files: list[Path], out: Path, title: str | None = None, pdf: Path | None = None
+) -> int:
+    """Write the report of `files` to `out` (HTML), and with `pdf` the same figures to a PDF,
+    one page each after a title page that lists the runs; the number of runs found."""
     if not files:
         raise ArsenaleError("report needs at least one result file")
-    _matplotlib()
+    plt = _matplotlib()
     ratings = importlib.util.find_spec("openskill") is not None
     tallies = tally_files(files, ratings=ratings)
     if title is None:
         title = "Arsenale simulation report: " + ", ".join(p.name for p in files)
-    out.write_text(render_report(tallies, title), encoding="utf-8")
+    if pdf is None:
+        out.write_text(render_report(tallies, title), encoding="utf-8")
+        return len(tallies)
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    with PdfPages(pdf) as pages:
+        cover = plt.figure(figsize=(8.27, 11.69))
+        lines = [title, "", *(f"Run {i}: {_describe(t)}" for i, t in enumerate(tallies, 1))]
+        lines += ["", "Win rates count a win shared by k seats as 1/k; intervals are Wilson 95%."]
+        lines += ["Tables and tests of the differences: the HTML report."]
+        cover.text(0.08, 0.92, "\n".join(lines), va="top", fontsize=10, wrap=True)
+        pages.savefig(cover)
+        plt.close(cover)
+        _PDF.append(pages)
+        try:
+            out.write_text(render_report(tallies, title), encoding="utf-8")
+        finally:
+            _PDF.clear()
     return len(tallies)
 
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from arsenale.core.game import Game
 from arsenale.core.state import GameState
+from arsenale.games.masters_of_venice.observation import tensor
 
 from .helpers import GAME, new
 
@@ -41,7 +44,8 @@ def test_every_event_has_words_and_every_view_renders():
 
 def test_the_observation_tensor_has_one_length_and_reads_the_view_only():
     """The AI adapters' numbers (observation.py): the same length for every view and player
-    count, and twin states with one view give one tensor."""
+    count, written from the state exactly as `tensor` reads them from the view, and twin
+    states with one view give one tensor."""
     for players in (2, 5):
         rng = random.Random(players)
         s = new(players, 10 + players)
@@ -50,11 +54,13 @@ def test_the_observation_tensor_has_one_length_and_reads_the_view_only():
             seat = movers[rng.randrange(len(movers))]
             if s.ply % 13 == 0:
                 for viewer in (None, *range(players)):
-                    numbers = GAME.observation_tensor(s.view(viewer))
-                    assert numbers is not None and len(numbers) == GAME.observation_size
+                    numbers = tensor(s.view(viewer))
+                    assert GAME.observation_layout is not None
+                    assert len(numbers) == GAME.observation_layout.size
+                    written = np.zeros(GAME.observation_layout.size, np.float32)
+                    s.observe(viewer, written)
+                    assert written.tolist() == np.asarray(numbers, np.float32).tolist()
                 twin = s.determinize(seat, random.Random(s.ply))
-                assert GAME.observation_tensor(twin.view(seat)) == GAME.observation_tensor(
-                    s.view(seat)
-                )
+                assert tensor(twin.view(seat)) == tensor(s.view(seat))
             legal = s.legal_actions(seat)
             s.apply(seat, legal[rng.randrange(len(legal))])

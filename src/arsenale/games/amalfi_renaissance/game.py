@@ -11,6 +11,7 @@ from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
 from arsenale.games.amalfi_renaissance import heuristic as bot
+from arsenale.games.amalfi_renaissance import observation
 from arsenale.games.amalfi_renaissance.actions import CATALOGUE
 from arsenale.games.amalfi_renaissance.board import (
     ARTWORKS,
@@ -45,6 +46,7 @@ class AmalfiRenaissance(Game):
     title = "Amalfi: Renaissance"
     min_players = 1
     max_players = 4
+    observation_layout = observation.LAYOUT
     rulebook = "amalfi-renaissance.en.txt"
     catalogue = CATALOGUE
     utility = "general_sum"

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision
+from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
+from arsenale.games.amalfi_renaissance import observation
 from arsenale.games.amalfi_renaissance.board import (
     ART_IDS,
     ARTWORKS,
@@ -231,6 +233,10 @@ class AmalfiState(GameState):
         from arsenale.games.amalfi_renaissance.rules import settle
 
         return settle(self, self.phases[top.kind].resolve(self, top, submissions))
+
+    def _observe(self, seat: int | None, out: Buffer) -> None:
+        """What `_view(seat)` shows, as numbers (observation.py)."""
+        observation.write(self, seat, out)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.players

@@ -11,8 +11,7 @@ from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
 from arsenale.games.masters_of_venice import heuristic as bot
 from arsenale.games.masters_of_venice.actions import CATALOGUE
-from arsenale.games.masters_of_venice.observation import SIZE as OBSERVATION_SIZE
-from arsenale.games.masters_of_venice.observation import tensor
+from arsenale.games.masters_of_venice.observation import LAYOUT
 from arsenale.games.masters_of_venice.scoring import FINAL_KEYS
 from arsenale.games.masters_of_venice.setup import new_state
 from arsenale.games.masters_of_venice.state import MovState
@@ -31,7 +30,7 @@ class MastersOfVenice(Game):
     utility = "zero_sum"
     max_game_length = 6_000
     fallback_kinds = ("done", "wait", "bid", "go", "place", "keep", "character", "orders")
-    observation_size = OBSERVATION_SIZE
+    observation_layout = LAYOUT
     options = (
         Option(
             "hidden_money",
@@ -61,11 +60,6 @@ class MastersOfVenice(Game):
     ) -> Action:
         assert isinstance(world, MovState)
         return bot.submission_prior(world, seat, legal, rng)
-
-    def observation_tensor(self, view: dict[str, Any]) -> Sequence[float]:
-        """The view as numbers (observation.py): tracks, docks, merchants, the decision and
-        the observer's own hand and rumors."""
-        return tensor(view)
 
     # -- words and pictures -------------------------------------------------------------------
 

@@ -1,11 +1,12 @@
-"""Masters of Venice's own observation tensor for the AI adapters: a seat's view (nothing
-else) as a fixed list of numbers, scaled to about 0..1. Five merchant blocks always (empty
+"""Masters of Venice's own observation tensor for the AI adapters (core/observation.py): a
+seat's view (nothing else) as a fixed list of numbers, scaled to about 0..1. Five merchant blocks always (empty
 for absent seats), the observer's hand and rumors (zero for a spectator)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from arsenale.core.observation import Buffer, Layout
 from arsenale.games.masters_of_venice.board import (
     CHARACTERS,
     COMPANIES,
@@ -17,6 +18,9 @@ from arsenale.games.masters_of_venice.board import (
     ROUNDS,
     SHOPS,
 )
+
+if TYPE_CHECKING:
+    from arsenale.games.masters_of_venice.state import MovState
 
 KINDS = ("bid", "character", "orders", "move", "marker", "use", "place", "keep")
 USE_FLAGS = (
@@ -105,3 +109,73 @@ SIZE = len(
         }
     )
 )
+
+LAYOUT = Layout(("view", SIZE))
+"""One part: the numbers of `tensor`, in its order."""
+
+_LOC = {loc: i for i, loc in enumerate(LOCATIONS)}
+_KIND = {k: i for i, k in enumerate(KINDS)}
+
+
+def write(s: MovState, seat: int | None, out: Buffer) -> None:
+    """The observation of `seat` into `out`: the numbers `tensor(s.view(seat))` gives,
+    read from the state's fields without building the view."""
+    n_res, n_comp = len(RESOURCES), len(COMPANIES)
+    x: list[float] = [(s.round + 1) / ROUNDS, 1.0 if s.phase_name() == "bidding" else 0.0]
+    x += [s.price[r] / 100 for r in range(n_res)]
+    x += [s.comp_price(c) / 100 for c in range(n_comp)]
+    x += [s.orders[i] / 15 for i in range(len(SHOPS))]
+    x += [s.supply[c] / 10 for c in range(n_comp)]
+    x += [s.bag[r] / 15 for r in range(n_res)]
+    x += [s.docks[i] / 5 for i in range(n_res * N_DOCKS)]
+    for office in s.office[:2]:
+        x += [1.0 if office == r else 0.0 for r in range(n_res)]
+    display = [FAVOR_VALUES[k] for k in s.display]
+    x += [display.count(v) / 2 for v in FAVOR_VALUES]
+    x += [1.0 if c >= 0 else 0.0 for c in s.canal]
+    x += [s.used[i] / 3 for i in range(len(SHOPS))]
+    x += [len(s.deck) / len(ORDER_IDS), 1.0 if s.marker else 0.0]
+    order = list(s.order)
+    hidden = s.options.get("hidden_money", False) and not s.over
+    for m in range(MAX_SEATS):
+        if m >= s.players:
+            x += [0.0] * SEAT_SIZE
+            continue
+        x += [0.0 if hidden and m != seat else s.cash[m] / 500, s.vp[m] / 20]
+        x += [s.cubes[n_res * m + r] / 5 for r in range(n_res)]
+        x += [s.shares[n_comp * m + c] / 10 for c in range(n_comp)]
+        x += [1.0 if s.chars[m] >> c & 1 else 0.0 for c in range(len(CHARACTERS))]
+        favors = [FAVOR_VALUES[k] for k in s.favors[m]]
+        x += [favors.count(v) / 2 for v in FAVOR_VALUES]
+        x += [len(s.rumors[m]) / 3, len(s.hands[m]) / 5, len(s.delivered[m]) / 5]
+        pawn = [0.0] * len(LOCATIONS)
+        if s.pawn[m] >= 0:
+            pawn[s.pawn[m]] = 1.0
+        x += pawn
+        place = order.index(m) if m in order else len(order)
+        x += [s.bids[m] / 100, place / MAX_SEATS, s.age[m] / MAX_SEATS]
+    kinds = [0.0] * len(KINDS)
+    top = s.stack[-1].kind if s.stack and not s.over else None
+    if top in _KIND:
+        kinds[_KIND[top]] = 1.0
+    x += kinds
+    location = [0.0] * len(LOCATIONS)
+    if s.cur >= 0:
+        location[s.cur] = 1.0
+    x += location
+    if top in ("use", "place", "keep"):
+        flags = (s.u_sbuy >= 0, s.u_ssell >= 0, s.u_sale, s.u_draw, s.u_steal, s.u_swap)
+        x += [1.0 if f else 0.0 for f in (*flags, s.u_favor, s.u_ship)]  # USE_FLAGS' order
+    else:
+        x += [0.0] * len(USE_FLAGS)
+    x += [s.pending.count(r) / 4 for r in range(n_res)]
+    hand = [0.0] * len(ORDER_IDS)
+    mine = [0.0] * len(SHOPS)
+    if seat is not None:
+        for k in s.hands[seat]:
+            hand[k] = 1.0
+        for i in range(len(SHOPS)):
+            mine[i] = s.rumors[seat].count(i) / 3
+    x += hand
+    x += mine
+    out[:SIZE] = x

@@ -31,6 +31,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.decisions import Phase
+from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
 from arsenale.core.state import GameState
 from arsenale.games.masters_of_venice.bidding import (
@@ -240,6 +241,12 @@ class MovState(GameState):
         return "bidding" if self.round in BID_SPACES else "commerce"
 
     # -- core hooks ----------------------------------------------------------------------
+
+    def _observe(self, seat: int | None, out: Buffer) -> None:
+        """What `view(seat)` shows, as numbers (observation.py)."""
+        from arsenale.games.masters_of_venice.observation import write
+
+        write(self, seat, out)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.players

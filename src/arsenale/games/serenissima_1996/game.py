@@ -11,7 +11,7 @@ from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
-from arsenale.games.serenissima_1996 import setup
+from arsenale.games.serenissima_1996 import observation, setup
 from arsenale.games.serenissima_1996.actions import Actions
 from arsenale.games.serenissima_1996.board import Board, load_board
 from arsenale.games.serenissima_1996.heuristic import FALLBACK_KINDS
@@ -45,9 +45,17 @@ class Serenissima1996(Game):
         self.board: Board = load_board()
         self.actions = Actions(self.board)
         self.catalogue = self.actions.catalogue
+        self.observation_layout = observation.layout(self.board)
+        self._encoder: observation.Encoder | None = None
         self._names: dict[str, str] | None = None  # printed names by id, for events
         self._map: tuple[dict[str, str], list[tuple[str, str]], dict[str, str]] | None = None
         """Area names, adjacent areas and nation names, for the terminal map."""
+
+    def encoder(self) -> observation.Encoder:
+        """The writer of observations (made on first use: it needs NumPy)."""
+        if self._encoder is None:
+            self._encoder = observation.Encoder(self.board)
+        return self._encoder
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> Serenissima1996State:
         b = self.board

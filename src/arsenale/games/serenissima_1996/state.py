@@ -19,6 +19,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from arsenale.core.decisions import Phase, Why
+from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
 from arsenale.games.serenissima_1996 import (
@@ -375,6 +376,10 @@ class Serenissima1996State(GameState):
         scores = tuple(float(self.prosperity(s)) for s in range(self.players))
         money = tuple(float(m) for m in self.money)
         return Result.from_keys(scores, money)
+
+    def _observe(self, seat: int | None, out: Buffer) -> None:
+        """What `_view(seat)` shows, as numbers (observation.py)."""
+        self.game.encoder().write(self, seat, out)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         b = self.game.board

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from arsenale.core.actions import Action, Wording
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
-from arsenale.games.serenissima_2012 import setup, turn_end
+from arsenale.games.serenissima_2012 import observation, setup, turn_end
 from arsenale.games.serenissima_2012.actions import Actions
 from arsenale.games.serenissima_2012.board import Board, load_board
 from arsenale.games.serenissima_2012.evaluate import estimate
@@ -40,8 +40,16 @@ class Serenissima2012(Game):
         self.board: Board = load_board()
         self.actions = Actions(self.board)
         self.catalogue = self.actions.catalogue
+        self.observation_layout = observation.layout(self.board)
+        self._encoder: observation.Encoder | None = None
         self._names: dict[str, str] | None = None  # printed names by id, for events
         self._links: list[tuple[str, str]] | None = None  # adjacent zones, for the map
+
+    def encoder(self) -> observation.Encoder:
+        """The writer of observations (made on first use: it needs NumPy)."""
+        if self._encoder is None:
+            self._encoder = observation.Encoder(self.board)
+        return self._encoder
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> Serenissima2012State:
         b = self.board

@@ -16,6 +16,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from arsenale.core.decisions import Phase
+from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
 from arsenale.core.state import Event, GameState
 from arsenale.games.serenissima_2012 import (
@@ -272,6 +273,10 @@ class Serenissima2012State(GameState):
         scores = tuple(float(m) for m in self.money)
         ports = tuple(float(sum(1 for o in self.owner if o == s)) for s in range(self.players))
         return Result.from_keys(scores, ports)
+
+    def _observe(self, seat: int | None, out: Buffer) -> None:
+        """What `_view(seat)` shows, as numbers (observation.py)."""
+        self.game.encoder().write(self, seat, out)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         b = self.game.board

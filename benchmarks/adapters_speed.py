@@ -1,0 +1,138 @@
+"""Steps per second of the engine, the PettingZoo environment and the Gymnasium environment,
+side by side in one run (issue 19).
+
+    python benchmarks/adapters_speed.py [--seconds 3] [GAME[:PLAYERS] ...]
+
+For each game (default: every registered game at its largest player count, and Amalfi alone)
+three loops play uniformly random legal moves for `--seconds` each, games after games:
+
+- engine: `legal_actions` and `apply` on a `GameState`, nothing else;
+- pettingzoo: `env(game)`, `last()` (the observation of the agent to move with its action
+  mask), a random action among the mask's ones, `step`;
+- gymnasium: `make(game, opponents="random", seat=0)`, a random action among
+  `info["action_mask"]`, `step`; the random opponents' moves are played inside `step`.
+
+It prints one JSON line per game: plies (actions applied, every seat's) per second for each
+loop, the environments' own steps per second, and each environment's plies per second as a
+share of the engine's. Rates are per second of CPU time. Run it on two trees (PYTHONPATH)
+to compare before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from arsenale.adapters import gymnasium as ags
+from arsenale.adapters import pettingzoo as apz
+from arsenale.core.registry import game_ids, load_game
+
+
+def _timed(loop: Callable[[float], tuple[int, int]], seconds: float) -> tuple[float, float]:
+    """(plies per second, steps per second) of `loop(deadline)`, which returns its counts: per
+    second of this process's CPU time (`time.process_time`), since the machine is shared and
+    wall time would count the other processes' turns; the loop runs for `seconds` of wall
+    time."""
+    start, cpu = time.perf_counter(), time.process_time()
+    plies, steps = loop(start + seconds)
+    elapsed = time.process_time() - cpu
+    return plies / elapsed, steps / elapsed
+
+
+def engine(game_id: str, players: int, seconds: float) -> tuple[float, float]:
+    game = load_game(game_id)
+    rng = random.Random(1)
+
+    def loop(deadline: float) -> tuple[int, int]:
+        plies = 0
+        seed = 0
+        while time.perf_counter() < deadline:
+            state = game.new_game(players, seed)
+            seed += 1
+            while not state.is_over and state.ply < game.max_game_length:
+                for seat in state.to_move():
+                    state.apply(seat, rng.choice(state.legal_actions(seat)))
+                    plies += 1
+        return plies, plies
+
+    return _timed(loop, seconds)
+
+
+def pettingzoo(game_id: str, players: int, seconds: float) -> tuple[float, float]:
+    env = apz.env(game_id, players=players, seed=1)
+    rng = np.random.default_rng(1)
+
+    def loop(deadline: float) -> tuple[int, int]:
+        steps = 0
+        while time.perf_counter() < deadline:
+            env.reset()
+            for agent in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    action = None
+                else:
+                    action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                    steps += 1
+                env.step(action)
+                del agent
+        return steps, steps
+
+    return _timed(loop, seconds)
+
+
+def gymnasium(game_id: str, players: int, seconds: float) -> tuple[float, float]:
+    env = ags.make(game_id, players=players, opponents="random", seat=0)
+    rng = np.random.default_rng(1)
+
+    def loop(deadline: float) -> tuple[int, int]:
+        steps = 0
+        plies = 0
+        episode = 0
+        while time.perf_counter() < deadline:
+            _, info = env.reset(seed=episode)
+            episode += 1
+            done = False
+            while not done:
+                action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+                _, _, terminated, truncated, info = env.step(action)
+                steps += 1
+                done = terminated or truncated
+            plies += env.world.ply
+        return plies, steps
+
+    return _timed(loop, seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_intermixed_args()
+    targets: list[tuple[str, int]] = []
+    for spec in args.games or []:
+        name, _, count = spec.partition(":")
+        targets.append((name, int(count) if count else load_game(name).max_players))
+    if not targets:
+        targets = [(g, load_game(g).max_players) for g in game_ids()]
+        if "amalfi-renaissance" in game_ids():
+            targets.append(("amalfi-renaissance", 1))
+    for game_id, players in targets:
+        row: dict[str, Any] = {"game": game_id, "players": players}
+        base, _ = engine(game_id, players, args.seconds)
+        row["engine_plies_per_s"] = round(base)
+        for name, run in (("pettingzoo", pettingzoo), ("gymnasium", gymnasium)):
+            plies, steps = run(game_id, players, args.seconds)
+            row[f"{name}_plies_per_s"] = round(plies)
+            row[f"{name}_steps_per_s"] = round(steps)
+            row[f"{name}_share"] = round(plies / base, 3)
+        print(json.dumps(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()
