@@ -139,6 +139,11 @@ class Game(ABC):
 
         return rules_text(type(self).__module__.rpartition(".")[0], self.id, topic)
 
+    def seat_name(self, label: str) -> str:
+        """A seat's label ("venetians", "blue") as a name in the language in force
+        (arsenale.i18n); a game whose seats have names in its other languages overrides it."""
+        return label[:1].upper() + label[1:]
+
     def describe_event(self, event: Event, label: Label) -> str:
         """One line in words for an event, seats named by `label`. Used by the terminal, the
         web page's log and the adapters; a game overrides it with the rulebook's wording."""

@@ -16,6 +16,7 @@ from arsenale.games.serenissima_1996.actions import Actions
 from arsenale.games.serenissima_1996.board import Board, load_board
 from arsenale.games.serenissima_1996.heuristic import FALLBACK_KINDS
 from arsenale.games.serenissima_1996.state import Serenissima1996State
+from arsenale.i18n import current
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -45,7 +46,7 @@ class Serenissima1996(Game):
         self.board: Board = load_board()
         self.actions = Actions(self.board)
         self.catalogue = self.actions.catalogue
-        self._names: dict[str, str] | None = None  # printed names by id, for events
+        self._names: dict[str, dict[str, str]] = {}  # per language: printed names by id
         self._map: tuple[dict[str, str], list[tuple[str, str]], dict[str, str]] | None = None
         """Area names, adjacent areas and nation names, for the terminal map."""
 
@@ -149,12 +150,25 @@ class Serenissima1996(Game):
         areas, sailing, nations = self._map
         return render(view, seat, areas, sailing, nations)
 
-    def describe_event(self, event: Event, label: Label) -> str:
-        from arsenale.games.serenissima_1996.render import describe_event, display_names
+    def names(self) -> dict[str, str]:
+        """Printed names by id in the language in force (arsenale.i18n)."""
+        from arsenale.games.serenissima_1996.render import display_names
 
-        if self._names is None:
-            self._names = display_names(self.board)
-        return describe_event(event, label, self._names)
+        language = current()
+        names = self._names.get(language)
+        if names is None:
+            names = self._names[language] = display_names(self.board, language)
+        return names
+
+    def seat_name(self, label: str) -> str:
+        """A nation's name: Méditerranée's in French ("Vénitiens")."""
+        name = label[:1].upper() + label[1:]
+        return self.names().get(label, name)
+
+    def describe_event(self, event: Event, label: Label) -> str:
+        from arsenale.games.serenissima_1996.render import describe_event
+
+        return describe_event(event, label, self.names())
 
 
 ATTACKED = 0.5

@@ -13,6 +13,12 @@ from rich.table import Table
 from rich.text import Text
 
 from arsenale.core.boardmap import draw_map, side_by_side
+from arsenale.i18n import game_domain
+
+WORDS = game_domain(__file__)
+"""This game's catalogue: its terms in French are Méditerranée's (locale/fr)."""
+_ = WORDS.gettext
+ngettext = WORDS.ngettext
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.board import Board
@@ -243,20 +249,41 @@ def render(
     return Group(*parts)
 
 
-def display_names(board: Board) -> dict[str, str]:
-    """Printed names of the nations, ports and areas, by id ('venetians' -> 'Venetians')."""
+def display_names(board: Board, language: str = "en") -> dict[str, str]:
+    """Printed names of the goods, nations, ports and areas by id ('venetians' -> 'Venetians'),
+    in French ('Vénitiens') when `language` is "fr" (board.toml's `name_fr`); in French the
+    English names of the nations map to theirs too, as the terminal labels seats in English."""
     out: dict[str, str] = {}
     for ids, names in (
+        (board.goods, board.good_names),
         (board.nation_ids, board.nation_names),
         (board.port_ids, board.port_names),
         (board.area_ids, board.area_names),
     ):
-        out.update(zip(ids, names, strict=True))
+        if ids is board.goods:  # a good is named mid-sentence: "sell wine", "vendre vin"
+            source = board.names_fr if language == "fr" else dict(zip(ids, names, strict=True))
+            out.update({i: source[i].lower() for i in ids})
+        elif language == "fr":
+            out.update({i: board.names_fr[i] for i in ids})
+            out.update({n: board.names_fr[i] for i, n in zip(ids, names, strict=True)})
+        else:
+            out.update(zip(ids, names, strict=True))
     return out
 
 
-def _cubes(goods: dict[str, int]) -> str:
-    return ", ".join(f"{n} {good}" for good, n in goods.items()) or "nothing yet"
+def _cubes(goods: dict[str, int], names: dict[str, str] | None = None) -> str:
+    shown = names or {}
+    return ", ".join(f"{n} {shown.get(good, good)}" for good, n in goods.items()) or _(
+        "nothing yet"
+    )
+
+
+def sailors(n: int) -> str:
+    return ngettext("{n} sailor", "{n} sailors", n).format(n=n)
+
+
+def ducats(n: int) -> str:
+    return ngettext("{n} ducat", "{n} ducats", n).format(n=n)
 
 
 def describe_event(
@@ -264,147 +291,243 @@ def describe_event(
     label: Callable[[int], str] | None = None,
     names: dict[str, str] | None = None,
 ) -> str:
-    """One sentence for an event; `label` names a seat (its nation) when the caller knows it,
-    and `names` (see `display_names`) turns nation, port and area ids into printed names."""
+    """One sentence for an event, in the language in force (arsenale.i18n); `label` names a
+    seat (its nation) when the caller knows it, and `names` (see `display_names`) turns
+    nation, good, port and area ids into printed names."""
     shown = names or {}
 
     def name(seat: Any) -> str:
-        text = label(int(seat)) if label is not None else f"seat {seat}"
+        text = label(int(seat)) if label is not None else _("seat {seat}").format(seat=seat)
         return shown.get(text, text)
 
     def place(place_id: Any) -> str:
         return shown.get(place_id, str(place_id))
+
+    def good(good_id: Any) -> str:
+        return shown.get(good_id, str(good_id))
+
+    def cubes(goods: dict[str, int]) -> str:
+        return _cubes(goods, shown)
 
     t = e["type"]
     seat = e.get("seat")
     who = name(seat) if isinstance(seat, int) else ""
     match t:
         case "round":
-            return f"=== Round {e['round']} ==="
+            return _("=== Round {n} ===").format(n=e["round"])
         case "phase":
-            return f"--- Phase {e['phase']} ---"
+            return _("--- Phase {n} ---").format(n=e["phase"])
         case "submitted":
-            return f"{who} have made a secret choice."
+            return _("{who} have made a secret choice.").format(who=who)
         case "deployed":
-            return f"{who} put {e['galleys'][0]} and {plural(e['galleys'][1], 'sailor')} aboard their two galleys and keep {e['capital']} at home."
+            return _(
+                "{who} put {first} and {second} aboard their two galleys and keep {home} at home."
+            ).format(
+                who=who,
+                first=sailors(e["galleys"][0]),
+                second=sailors(e["galleys"][1]),
+                home=sailors(e["capital"]),
+            )
         case "bids":
-            return "Bids revealed: " + ", ".join(f"{name(i)}: {b}" for i, b in enumerate(e["bids"]))
+            return _("Bids revealed: {bids}").format(
+                bids=", ".join(f"{name(i)}: {b}" for i, b in enumerate(e["bids"]))
+            )
         case "dice":
-            return "Dice: " + ", ".join(f"{name(k)}: {v}" for k, v in e["rolls"].items())
+            return _("Dice: {rolls}").format(
+                rolls=", ".join(f"{name(k)}: {v}" for k, v in e["rolls"].items())
+            )
         case "place":
-            return f"{who} take place {e['place']}."
+            return _("{who} take place {n}.").format(who=who, n=e["place"])
         case "order":
-            return "Turn order: " + ", ".join(name(s) for s in e["order"]) + "."
+            return _("Turn order: {order}.").format(order=", ".join(name(s) for s in e["order"]))
         case "arranging":
-            return f"{who} rearrange their pieces in {place(e['area'])}."
+            return _("{who} rearrange their pieces in {area}.").format(
+                who=who, area=place(e["area"])
+            )
         case "put":
-            return f"{who} put a {e['piece']} aboard g{e['galley']}."
+            return _("{who} put one {piece} aboard g{galley}.").format(
+                who=who, piece=_piece(e["piece"], shown), galley=e["galley"]
+            )
         case "loaded":
-            return f"{who} have loaded g{e['galley']}."
+            return _("{who} have loaded g{galley}.").format(who=who, galley=e["galley"])
         case "arranged":
             loads = "; ".join(
                 f"g{x['galley']}: "
                 + (
-                    ", ".join(f"{n} {k}" for k, n in x.items() if k not in ("galley", "sinks"))
-                    or "empty"
+                    ", ".join(
+                        f"{n} {_piece(k, shown)}"
+                        for k, n in x.items()
+                        if k not in ("galley", "sinks")
+                    )
+                    or _("empty")
                 )
-                + (" (no sailor: it sinks)" if x.get("sinks") else "")
+                + (_(" (no sailor: it sinks)") if x.get("sinks") else "")
                 for x in e["galleys"]
             )
-            ashore = "" if e["garrison"] is None else f"; {e['garrison']} in the garrison"
-            return f"{who} arrange {place(e['area'])}: {loads}{ashore}."
+            ashore = (
+                "" if e["garrison"] is None else _("; {n} in the garrison").format(n=e["garrison"])
+            )
+            return _("{who} arrange {area}: {loads}{ashore}.").format(
+                who=who, area=place(e["area"]), loads=loads, ashore=ashore
+            )
         case "arrangement_cancelled":
-            return f"{who} leave the pieces as they were."
+            return _("{who} leave the pieces as they were.").format(who=who)
         case "discarded":
-            return f"{who} discard a {e['piece']} from g{e['galley']}."
+            return _("{who} discard one {piece} from g{galley}.").format(
+                who=who, piece=_piece(e["piece"], shown), galley=e["galley"]
+            )
         case "bought":
-            return f"{who} buy {e['good']} for g{e['galley']} ({plural(e['ducats'], 'ducat')})."
+            return _("{who} buy {good} for g{galley} ({price}).").format(
+                who=who, good=good(e["good"]), galley=e["galley"], price=ducats(e["ducats"])
+            )
         case "deal":
             d = e["deal"]
-            return f"{name(d['buyer'])} want {d['good']} from {name(d['seller'])}."
+            return _("{buyer} want {good} from {seller}.").format(
+                buyer=name(d["buyer"]), good=good(d["good"]), seller=name(d["seller"])
+            )
         case "offer":
-            return f"{who} ask {plural(e['ducats'], 'ducat')}."
+            return _("{who} ask {price}.").format(who=who, price=ducats(e["ducats"]))
         case "counter_offer":
-            return f"{who} counter with {plural(e['ducats'], 'ducat')}."
+            return _("{who} counter with {price}.").format(who=who, price=ducats(e["ducats"]))
         case "counter_refused":
-            return f"{who} refuse the counter offer."
+            return _("{who} refuse the counter offer.").format(who=who)
         case "deal_refused":
-            return f"{who} refuse: no deal."
+            return _("{who} refuse: no deal.").format(who=who)
         case "deal_done":
-            return f"Deal: {name(e['buyer'])} buy {e['good']} from {name(e['seller'])} for {plural(e['ducats'], 'ducat')}."
+            return _("Deal: {buyer} buy {good} from {seller} for {price}.").format(
+                buyer=name(e["buyer"]),
+                good=good(e["good"]),
+                seller=name(e["seller"]),
+                price=ducats(e["ducats"]),
+            )
         case "barter_opened":
-            return f"{who} put a barter together between g{e['from']} and g{e['to']}."
+            return _("{who} put a barter together between g{a} and g{b}.").format(
+                who=who, a=e["from"], b=e["to"]
+            )
         case "barter_give":
-            return f"{who} add {e['good']} to the goods offered."
+            return _("{who} add {good} to the goods offered.").format(who=who, good=good(e["good"]))
         case "barter_ask":
-            return f"{who} add {e['good']} to the goods asked for."
+            return _("{who} add {good} to the goods asked for.").format(
+                who=who, good=good(e["good"])
+            )
         case "barter_offered":
             b = e["barter"]
-            return f"{who} offer {_cubes(b['give'])} for {_cubes(b['ask'])}."
+            return _("{who} offer {give} for {ask}.").format(
+                who=who, give=cubes(b["give"]), ask=cubes(b["ask"])
+            )
         case "barter_cancelled":
-            return f"{who} give the barter up."
+            return _("{who} give the barter up.").format(who=who)
         case "barter_refused":
-            return f"{who} refuse the barter."
+            return _("{who} refuse the barter.").format(who=who)
         case "barter_done":
             b = e["barter"]
-            return f"{who} accept the barter: {_cubes(b['give'])} for {_cubes(b['ask'])}."
+            return _("{who} accept the barter: {give} for {ask}.").format(
+                who=who, give=cubes(b["give"]), ask=cubes(b["ask"])
+            )
         case "hired":
-            return f"{who} hire a sailor in {place(e['port'])}."
+            return _("{who} hire a sailor in {port}.").format(who=who, port=place(e["port"]))
         case "built_galley":
-            return f"{who} build galley g{e['galley']} in {place(e['port'])}."
+            return _("{who} build galley g{galley} in {port}.").format(
+                who=who, galley=e["galley"], port=place(e["port"])
+            )
         case "built_fort":
-            return f"{who} build a fort in {place(e['port'])}."
+            return _("{who} build a fort in {port}.").format(who=who, port=place(e["port"]))
         case "sail":
-            return f"g{e['galley']} ({who}) sails to {place(e['area'])}."
+            return _("g{galley} ({who}) sails to {area}.").format(
+                galley=e["galley"], who=who, area=place(e["area"])
+            )
         case "permission_asked":
-            return f"{who} are asked to let g{e['galley']} pass through."
+            return _("{who} are asked to let g{galley} pass through.").format(
+                who=who, galley=e["galley"]
+            )
         case "passage_allowed":
-            return f"{who} let g{e['galley']} pass."
+            return _("{who} let g{galley} pass.").format(who=who, galley=e["galley"])
         case "passage_denied":
-            return f"{who} refuse passage: g{e['galley']} stops."
+            return _("{who} refuse passage: g{galley} stops.").format(who=who, galley=e["galley"])
         case "battle":
-            return (
-                f"g{e['attacker']} attacks g{e['defender']}: the attacker rolls {e['rolls'][0]}, "
-                f"the defender {e['rolls'][1]}; they lose {plural(e['losses'][0], 'sailor')} "
-                f"and {plural(e['losses'][1], 'sailor')}."
+            return _(
+                "g{attacker} attacks g{defender}: the attacker rolls {a}, the defender {d}; "
+                "they lose {lost_a} and {lost_d}."
+            ).format(
+                attacker=e["attacker"],
+                defender=e["defender"],
+                a=e["rolls"][0],
+                d=e["rolls"][1],
+                lost_a=sailors(e["losses"][0]),
+                lost_d=sailors(e["losses"][1]),
             )
         case "port_battle":
-            fort = " (fortified)" if e["fort"] else ""
-            return (
-                f"g{e['attacker']} attacks {place(e['port'])}{fort}: the attacker rolls "
-                f"{e['rolls'][0]}, the port {e['rolls'][1]}; they lose "
-                f"{plural(e['losses'][0], 'sailor')} and {plural(e['losses'][1], 'sailor')}."
+            fort = _(" (fortified)") if e["fort"] else ""
+            return _(
+                "g{attacker} attacks {port}{fort}: the attacker rolls {a}, the port {d}; "
+                "they lose {lost_a} and {lost_d}."
+            ).format(
+                attacker=e["attacker"],
+                port=place(e["port"]),
+                fort=fort,
+                a=e["rolls"][0],
+                d=e["rolls"][1],
+                lost_a=sailors(e["losses"][0]),
+                lost_d=sailors(e["losses"][1]),
             )
         case "captured":
-            return f"{who} capture g{e['galley']} with {plural(e['sailors'], 'sailor')}."
-        case "sink_chosen":
-            return f"{who} sink g{e['galley']}."
-        case "sunk":
-            return f"g{e['galley']} sinks ({e['cause']})."
-        case "sharing":
-            fate = " (which sinks)" if e["sinking"] else ""
-            return (
-                f"{who} shares out the goods of g{e['galley']} and g{e['other']}{fate}: "
-                f"loading g{e['galley']}."
+            return _("{who} capture g{galley} with {crew}.").format(
+                who=who, galley=e["galley"], crew=sailors(e["sailors"])
             )
+        case "sink_chosen":
+            return _("{who} sink g{galley}.").format(who=who, galley=e["galley"])
+        case "sunk":
+            cause = str(e["cause"])  # an English text marked N_() where the galley sank
+            return _("g{galley} sinks ({cause}).").format(galley=e["galley"], cause=_(cause))
+        case "sharing":
+            fate = _(" (which sinks)") if e["sinking"] else ""
+            return _(
+                "{who} shares out the goods of g{galley} and g{other}{fate}: loading g{galley}."
+            ).format(who=who, galley=e["galley"], other=e["other"], fate=fate)
         case "spoils":
-            return f"{who} take {e['good']} aboard g{e['to']}."
+            return _("{who} take {good} aboard g{galley}.").format(
+                who=who, good=good(e["good"]), galley=e["to"]
+            )
         case "shared":
             split = "; ".join(
                 f"g{x['galley']}: "
-                + (", ".join(f"{n} {k}" for k, n in x.items() if k != "galley") or "nothing")
+                + (
+                    ", ".join(f"{n} {good(k)}" for k, n in x.items() if k != "galley")
+                    or _("nothing")
+                )
                 for x in e["galleys"]
             )
-            return f"{who} share the goods out: {split}."
+            return _("{who} share the goods out: {split}.").format(who=who, split=split)
         case "landed":
-            return f"{who} land {plural(e['sailors'], 'sailor')} and take {place(e['port'])}."
+            return _("{who} land {crew} and take {port}.").format(
+                who=who, crew=sailors(e["sailors"]), port=place(e["port"])
+            )
         case "sold":
-            bonus = f" and {plural(e['bonus'], 'ducat')} for a new market" if e["bonus"] else ""
-            return f"{who} sell {e['good']} in {place(e['port'])} for {plural(e['ducats'], 'ducat')}{bonus}."
+            bonus = (
+                _(" and {bonus} for a new market").format(bonus=ducats(e["bonus"]))
+                if e["bonus"]
+                else ""
+            )
+            return _("{who} sell {good} in {port} for {price}{bonus}.").format(
+                who=who,
+                good=good(e["good"]),
+                port=place(e["port"]),
+                price=ducats(e["ducats"]),
+                bonus=bonus,
+            )
         case "income":
-            return f"{who} receive {plural(e['ducats'], 'ducat')} from the capital."
+            return _("{who} receive {income} from the capital.").format(
+                who=who, income=ducats(e["ducats"])
+            )
         case "done":
-            return f"{who} are done."
+            return _("{who} are done.").format(who=who)
         case "game_over":
-            return "The game is over."
+            return _("The game is over.")
     return str(e)
+
+
+def _piece(piece: str, shown: dict[str, str]) -> str:
+    """A piece put aboard or discarded: a sailor or a good, by its printed name."""
+    if piece == "sailor":
+        return _("sailor")
+    return shown.get(piece, piece)
