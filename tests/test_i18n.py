@@ -169,3 +169,20 @@ def test_an_unknown_language_is_refused_in_one_line() -> None:
     result = runner.invoke(app, ["--lang", "xx", "games"])
     assert result.exit_code == 1
     assert "no catalogue for 'xx'; languages: en, fr" in result.stderr
+
+
+def test_a_french_player_sees_the_board_and_the_decision_in_french() -> None:
+    """The board (status, map, table headings) and what the decision asks, in French; the
+    notation of the moves stays as typed in every language."""
+    args = ["--lang", "fr", "play", "serenissima-1996", "--players", "2"]
+    result = runner.invoke(app, [*args, "--seats", "human,heuristic", "--seed", "1"], input="")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Vénitiens, à vous de décider (déploiement)" in out
+    assert "répartissez vos 10 marins : 'deploy <première galère> <seconde galère>'" in out
+    assert "Tour de jeu 0 sur 12" in out and "Marins dans la boîte" in out
+    assert "Venise" in out and "Gênes" in out and "Golfe de Valence" in out
+    assert "galères" in out and "ordre du tour" in out
+    assert "Partie arrêtée." in out
+    for english in ("your decision", "Round 0 of", "Sailors in the box", "Gulf of Valencia"):
+        assert english not in out

@@ -315,12 +315,12 @@ class TerminalPlay:
         if top is None:
             return
         phase = self.state.phases.get(top.kind)
-        kind = top.kind.replace("_", " ")
+        kind = self.game.translate(top.kind.replace("_", " "))
         text = Text(
             _("{who}, your decision ({kind})").format(who=self.label(seat), kind=kind), style="bold"
         )
         if phase is not None and phase.asks:
-            text.append(f": {phase.asks}", style="")
+            text.append(f": {self.game.translate(phase.asks)}", style="")
         if top.simultaneous:
             text.append(_(" (a secret choice: the others see only that you made it)"), style="dim")
         self.console.print(text)

@@ -47,8 +47,8 @@ class Serenissima1996(Game):
         self.actions = Actions(self.board)
         self.catalogue = self.actions.catalogue
         self._names: dict[str, dict[str, str]] = {}  # per language: printed names by id
-        self._map: tuple[dict[str, str], list[tuple[str, str]], dict[str, str]] | None = None
-        """Area names, adjacent areas and nation names, for the terminal map."""
+        self._sailing: list[tuple[str, str]] | None = None
+        """Pairs of adjacent areas, for the terminal map."""
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> Serenissima1996State:
         b = self.board
@@ -137,18 +137,14 @@ class Serenissima1996(Game):
         from arsenale.games.serenissima_1996.render import render
 
         b = self.board
-        if self._map is None:
-            self._map = (
-                dict(zip(b.area_ids, b.area_names, strict=True)),
-                [
-                    (b.area_ids[a], b.area_ids[o])
-                    for a in range(len(b.area_ids))
-                    for o in b.adjacent[a]
-                ],
-                dict(zip(b.nation_ids, b.nation_names, strict=True)),
-            )
-        areas, sailing, nations = self._map
-        return render(view, seat, areas, sailing, nations)
+        if self._sailing is None:
+            self._sailing = [
+                (b.area_ids[a], b.area_ids[o])
+                for a in range(len(b.area_ids))
+                for o in b.adjacent[a]
+            ]
+        names = self.names()  # areas, ports, goods and nations, in the language in force
+        return render(view, seat, names, self._sailing, names)
 
     def names(self) -> dict[str, str]:
         """Printed names by id in the language in force (arsenale.i18n)."""
@@ -159,6 +155,12 @@ class Serenissima1996(Game):
         if names is None:
             names = self._names[language] = display_names(self.board, language)
         return names
+
+    def translate(self, text: str) -> str:
+        """In French, Méditerranée's words (locale/fr/LC_MESSAGES/serenissima_1996.po)."""
+        from arsenale.games.serenissima_1996.render import WORDS
+
+        return WORDS.gettext(text)
 
     def seat_name(self, label: str) -> str:
         """A nation's name: Méditerranée's in French ("Vénitiens")."""

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arsenale.core.boardmap import draw_map, side_by_side
-from arsenale.i18n import game_domain
+from arsenale.i18n import N_, game_domain
 
 WORDS = game_domain(__file__)
 """This game's catalogue: its terms in French are Méditerranée's (locale/fr)."""
@@ -90,6 +90,47 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+PHASE_WORDS = {
+    "set-up": N_("set-up"),
+    "bids": N_("bids"),
+    "purchases": N_("purchases"),
+    "movement": N_("movement"),
+    "battles": N_("battles"),
+    "landing": N_("landing"),
+    "sales": N_("sales"),
+}
+"""The phases of a round (state.PHASE_NAMES) in words to translate."""
+
+DECISION_WORDS = {
+    "deploy": N_("deploy"),
+    "bid": N_("bid"),
+    "position": N_("position"),
+    "purchases": N_("purchases"),
+    "opening": N_("opening"),
+    "offer": N_("offer"),
+    "answer": N_("answer"),
+    "counter_answer": N_("counter answer"),
+    "last_word": N_("last word"),
+    "arrange": N_("arrange"),
+    "barter": N_("barter"),
+    "barter_answer": N_("barter answer"),
+    "movement": N_("movement"),
+    "permission": N_("permission"),
+    "battles": N_("battles"),
+    "victory": N_("victory"),
+    "spoils": N_("spoils"),
+    "landing": N_("landing"),
+    "sales": N_("sales"),
+}
+"""The decisions (state.phases) in words to translate."""
+
+
+def words(table: dict[str, str], key: str) -> str:
+    """`key` in words in the language in force (itself when the table lacks it)."""
+    text = table.get(key, key.replace("_", " "))
+    return _(text)
+
+
 def _squares(goods: list[str], size: int = 0) -> Text:
     out = Text()
     for g in goods:
@@ -103,11 +144,16 @@ def _cargo(cargo: dict[str, int]) -> Text:
 
 
 def board_map(
-    view: dict[str, Any], area_names: dict[str, str], sailing: list[tuple[str, str]]
+    view: dict[str, Any],
+    area_names: dict[str, str],
+    sailing: list[tuple[str, str]],
+    goods: dict[str, str] | None = None,
 ) -> Text:
     """Every sea area where it lies: an area with a port by the port's name in its owner's
     colour, with the garrison, warehouse and fort under it; the galleys in the area by number
-    in their owners' colours; lines where galleys may sail."""
+    in their owners' colours; lines where galleys may sail. `goods` names the goods in the
+    legend (by id), `area_names` the areas and ports."""
+    goods = goods or {}
     names = {p["seat"]: p["nation"] for p in view["players_info"]}
     ports = {p["area"]: p for p in view["ports"]}
     here: dict[str, list[dict[str, Any]]] = {}
@@ -125,19 +171,22 @@ def board_map(
             line.append_text(_squares(port["warehouse"], port["warehouse_size"]))
             if port["fort"]:
                 line.append(" F")
-            lines = [Text(port["name"], style=style), line]
+            lines = [Text(area_names.get(port["id"], port["name"]), style=style), line]
         fleet = Text()
         for g in here.get(area_id, []):
             if fleet:
                 fleet.append(" ")
             fleet.append(f"g{g['galley']}", style=NATION_STYLE.get(names[g["owner"]], ""))
         labels[area_id] = [*lines, fleet] if fleet else lines
+    legend = _(
+        "Ports name their areas (Valencia:\nGulf of Valencia), in their owner's\n"
+        "colour; below: garrison, warehouse\n(■ good, □ free), F fort; galleys."
+    )
     labels["legend"] = [
-        Text("Ports name their areas (Valencia:", style="dim"),
-        Text("Gulf of Valencia), in their owner's", style="dim"),
-        Text("colour; below: garrison, warehouse", style="dim"),
-        Text("(■ good, □ free), F fort; galleys.", style="dim"),
-        Text.assemble(*(Text("■", style=GOOD_STYLE[g]) + Text(f"{g} ") for g in GOOD_STYLE)),
+        *(Text(line, style="dim") for line in legend.splitlines()),
+        Text.assemble(
+            *(Text("■", style=GOOD_STYLE[g]) + Text(f"{goods.get(g, g)} ") for g in GOOD_STYLE)
+        ),
     ]
     places = {**MAP_PLACES, "legend": MAP_LEGEND}
     return draw_map(places, labels, sailing, width=100, height=MAP_LEGEND[0] + 6)
@@ -150,11 +199,13 @@ def _asking(view: dict[str, Any], names: dict[int, str], area_names: dict[str, s
     asked = set(view["to_move"])
     theirs = {g["area"] for g in view["galleys"] if g["owner"] in asked}
     asking = [
-        f"g{g['galley']} ({names[g['owner']]}) pass through {area_names.get(g['area'], g['area'])}"
+        _("g{galley} ({who}) pass through {area}").format(
+            galley=g["galley"], who=names[g["owner"]], area=area_names.get(g["area"], g["area"])
+        )
         for g in view["galleys"]
         if g["owner"] not in asked and g["moved"] and not g["stopped"] and g["area"] in theirs
     ]
-    return " to let " + " or ".join(asking) if asking else ""
+    return _(" to let {galleys}").format(galleys=_(" or ").join(asking)) if asking else ""
 
 
 def render(
@@ -168,7 +219,11 @@ def render(
     nations, then the galleys."""
     info = view["players_info"]
     names = {p["seat"]: nation_names.get(p["nation"], p["nation"]) for p in info}
-    ports = {p["id"]: p["name"] for p in view["ports"]}
+    ports = {p["id"]: area_names.get(p["id"], p["name"]) for p in view["ports"]}
+    goods = {g: area_names.get(g, g) for g in GOOD_STYLE}
+
+    def cubes(load: dict[str, int]) -> str:
+        return _cubes(load, goods)
 
     def who(s: int | None) -> Text:
         if s is None:
@@ -176,58 +231,101 @@ def render(
         return Text(names[s], style=NATION_STYLE.get(info[s]["nation"], ""))
 
     status = Text(
-        f"Round {view['round']} of {view['rounds']}, phase: {view['phase']}. "
-        f"Sailors in the box: {view['sailors_in_box']}."
+        _("Round {n} of {rounds}, phase: {phase}. Sailors in the box: {sailors}.").format(
+            n=view["round"],
+            rounds=view["rounds"],
+            phase=words(PHASE_WORDS, view["phase"]),
+            sailors=view["sailors_in_box"],
+        )
     )
     if view["order"] and -1 not in view["order"]:
-        status.append(" Turn order: " + ", ".join(names[s] for s in view["order"]) + ".")
+        status.append(
+            " " + _("Turn order: {order}.").format(order=", ".join(names[s] for s in view["order"]))
+        )
     deal = view.get("deal")
     if deal and deal["kind"] == "barter":
         status.append(
-            f"\nBarter: {names[deal['proposer']]} (g{deal['from_galley']}) offers "
-            f"{_cubes(deal['give'])} to {names[deal['other']]} (g{deal['to_galley']}) for "
-            f"{_cubes(deal['ask'])}."
+            "\n"
+            + _("Barter: {who} (g{a}) offers {give} to {other} (g{b}) for {ask}.").format(
+                who=names[deal["proposer"]],
+                a=deal["from_galley"],
+                give=cubes(deal["give"]),
+                other=names[deal["other"]],
+                b=deal["to_galley"],
+                ask=cubes(deal["ask"]),
+            )
         )
     elif deal and deal["kind"] == "spoils":
-        fate = " (sinks)" if deal["sinking"] else ""
+        fate = _(" (sinks)") if deal["sinking"] else ""
         status.append(
-            f"\nSharing goods: loading g{deal['loading']} ({_cubes(deal['loaded'])}), "
-            f"left for g{deal['other']}{fate}: {_cubes(deal['left'])}"
+            "\n"
+            + _(
+                "Sharing goods: loading g{galley} ({loaded}), left for g{other}{fate}: {left}"
+            ).format(
+                galley=deal["loading"],
+                loaded=cubes(deal["loaded"]),
+                other=deal["other"],
+                fate=fate,
+                left=cubes(deal["left"]),
+            )
         )
     elif deal and deal["kind"] == "arrangement":
         status.append(
-            f"\nArranging {area_names.get(deal['area'], deal['area'])}: loading "
-            f"g{deal['loading']}, left {_cubes(deal['left'])}."
+            "\n"
+            + _("Arranging {area}: loading g{galley}, left {left}.").format(
+                area=area_names.get(deal["area"], deal["area"]),
+                galley=deal["loading"],
+                left=cubes(deal["left"]),
+            )
         )
     elif deal:
         status.append(
-            f"\nDeal: {deal['good']} from {names[deal['seller']]} to {names[deal['buyer']]}"
-            f" (prices {deal['price_range'][0]} to {deal['price_range'][1]} ducats)"
-            + (f", asked {deal['offer']}" if deal["offer"] is not None else "")
-            + (f", countered {deal['counter']}" if deal["counter"] is not None else "")
+            "\n"
+            + _("Deal: {good} from {seller} to {buyer} (prices {low} to {high} ducats)").format(
+                good=goods.get(deal["good"], deal["good"]),
+                seller=names[deal["seller"]],
+                buyer=names[deal["buyer"]],
+                low=deal["price_range"][0],
+                high=deal["price_range"][1],
+            )
+            + (_(", asked {n}").format(n=deal["offer"]) if deal["offer"] is not None else "")
+            + (
+                _(", countered {n}").format(n=deal["counter"])
+                if deal["counter"] is not None
+                else ""
+            )
             + "."
         )
     decision = view.get("decision")
     if decision:
         waiting = ", ".join(names[s] for s in view["to_move"])
-        secret = " (secret, everyone at once)" if decision["simultaneous"] else ""
-        kind = decision["kind"].replace("_", " ")
+        secret = _(" (secret, everyone at once)") if decision["simultaneous"] else ""
+        kind = words(DECISION_WORDS, decision["kind"])
         if decision["kind"] == "permission":
             kind += _asking(view, names, area_names)
-        status.append(f"\nDecision: {kind}{secret}; waiting for {waiting}.", style="bold")
+        status.append(
+            "\n"
+            + _("Decision: {kind}{secret}; waiting for {waiting}.").format(
+                kind=kind, secret=secret, waiting=waiting
+            ),
+            style="bold",
+        )
     if view.get("over") and view.get("result"):
         status.append(
-            "\nGame over. Winner: " + ", ".join(names[s] for s in view["result"]["winners"]),
+            "\n"
+            + _("Game over. Winner: {winners}").format(
+                winners=", ".join(names[s] for s in view["result"]["winners"])
+            ),
             style="bold green",
         )
     players = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
-    for col in ("nation", "turn order", "ducats", "ports", "galleys"):
-        players.add_column(col, header_style="bold", no_wrap=col != "ports")
+    for col in (N_("nation"), N_("turn order"), N_("ducats"), N_("ports"), N_("galleys")):
+        players.add_column(_(col), header_style="bold", no_wrap=col != "ports")
     for p in info:
         players.add_row(
-            Text.assemble(who(p["seat"]), " (you)" if p["seat"] == seat else ""),
+            Text.assemble(who(p["seat"]), _(" (you)") if p["seat"] == seat else ""),
             str(p["place"] or "-"),
-            str(p["money"]) if "money" in p else "hidden",
+            str(p["money"]) if "money" in p else _("hidden"),
             ", ".join(ports.get(x, x) for x in p["ports"]) or "-",
             " ".join(f"g{g}" for g in p["galleys"]) or "-",
         )
@@ -240,10 +338,12 @@ def render(
             _cargo(g["cargo"]) or Text("-", style="dim"),
         ]
         if moving:
-            row.append(str(g["moved"]) + (" stop" if g["stopped"] else ""))
+            row.append(str(g["moved"]) + (_(" stop") if g["stopped"] else ""))
         rows.append(row)
-    headers = ("galley", "sailors", "cargo", "moved") if moving else ("galley", "sailors", "cargo")
-    parts: list[Any] = [status, board_map(view, area_names, sailing), players]
+    headers = tuple(
+        _(h) for h in (N_("galley"), N_("sailors"), N_("cargo"), N_("moved"))[: 4 if moving else 3]
+    )
+    parts: list[Any] = [status, board_map(view, area_names, sailing, goods), players]
     if rows:
         parts.append(side_by_side(headers, rows, 3 if moving else 4))
     return Group(*parts)
