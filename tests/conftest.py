@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+os.environ["ARSENALE_LANG"] = "en"  # the tests read English texts, whatever the machine speaks
 
 HERE = str(Path(__file__).parent)
 if HERE not in sys.path:  # so that worker processes and `importlib` find `toygame`
@@ -33,3 +36,13 @@ def fallbacks_as_they_were() -> Iterator[None]:
     strict = Fallbacks.strict
     yield
     Fallbacks.strict = strict
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    """Every test leaves the language in force English (`arsenale --lang fr` run in-process
+    through CliRunner sets it for the rest of the thread)."""
+    yield
+    from arsenale import i18n
+
+    i18n.use("en")

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from arsenale import i18n
 from arsenale.bots.registry import is_human, parse_spec
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game
@@ -42,6 +43,23 @@ app = typer.Typer(
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
+
+
+@app.callback()
+def _language(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of the terminal game and messages: en or fr (default: ARSENALE_LANG, "
+            "then LC_ALL, LC_MESSAGES, LANG; English if none is supported).",
+        ),
+    ] = None,
+) -> None:
+    """Arsenale: Mediterranean trade board games to play, simulate and study."""
+    if lang is not None and lang not in i18n.LANGUAGES:
+        raise _error(f"--lang: no catalogue for {lang!r}; languages: {', '.join(i18n.LANGUAGES)}")
+    i18n.use(i18n.choose(lang))
 
 
 def main() -> None:

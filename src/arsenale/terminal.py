@@ -30,6 +30,7 @@ from arsenale.core.game import Game
 from arsenale.core.info import SeatInfo
 from arsenale.core.record import save_record
 from arsenale.core.state import PRIVATE, Event, GameState
+from arsenale.i18n import N_, _, current, ngettext
 from arsenale.sim.runner import bot_seed
 
 Reader = Callable[[str], "str | None"]
@@ -78,27 +79,33 @@ class LineEditor:
         return text
 
 
-def result_table(state: GameState, seats: list[str] | None = None) -> Table:
+def result_table(
+    state: GameState, seats: list[str] | None = None, label: Callable[[int], str] | None = None
+) -> Table:
     """The final scores, every tie-break key in the rules' order and the ranks, winners in
     bold; a one-player game says whether its target was reached."""
     result = state.result()
-    title = "Result"
+    title = _("Result")
     if result.target is not None:
-        title += f": target {result.target:g} {'reached' if result.won else 'missed'}"
+        title = (
+            _("Result: target {target} reached")
+            if result.won
+            else _("Result: target {target} missed")
+        ).format(target=f"{result.target:g}")
     elif result.solo:
-        title += f": {'won' if result.won else 'lost'}"
+        title = _("Result: won") if result.won else _("Result: lost")
     table = Table(title=title)
-    table.add_column("seat")
+    table.add_column(_("seat"))
     if seats:
-        table.add_column("played by")
-    table.add_column("score", justify="right")
+        table.add_column(_("played by"))
+    table.add_column(_("score"), justify="right")
     if not result.solo:
-        table.add_column("rank", justify="right")
+        table.add_column(_("rank"), justify="right")
     for k in range(len(result.tiebreaks)):
-        table.add_column("tie-break" if len(result.tiebreaks) == 1 else f"tie-break {k + 1}",
-                         justify="right")  # fmt: skip
+        name = _("tie-break") if len(result.tiebreaks) == 1 else _("tie-break {k}").format(k=k + 1)
+        table.add_column(name, justify="right")
     for s in range(state.players):
-        row = [printed(state.seat_label(s))]
+        row = [label(s) if label is not None else printed(state.seat_label(s))]
         if seats:
             row.append(seats[s])
         row.append(f"{result.scores[s]:g}")
@@ -107,7 +114,7 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
         row += [f"{key[s]:g}" for key in result.tiebreaks]
         table.add_row(*row, style="bold" if s in result.winners else None)
     if result.tiebreaks:
-        table.caption = "tie-breaks settle equal scores, in the rules' order"
+        table.caption = _("tie-breaks settle equal scores, in the rules' order")
     return table
 
 
@@ -124,13 +131,19 @@ class Interrupted(ArsenaleError):
 
 
 COMMANDS = ("moves", "view", "log", "rules", "help", "quit")
-HELP = (
-    "Type a move (Tab completes it), '?' or 'moves' for the legal moves, 'view' for the board, "
-    "'log' for what happened since your last decision, 'rules [topic]', 'quit'."
-)
 
 
-MOVE_TITLE = "Your move"
+def help_text() -> str:
+    """How to play at the prompt (the commands stay in English in every language)."""
+    return _(
+        "Type a move (Tab completes it), '?' or 'moves' for the legal moves, 'view' for the "
+        "board, 'log' for what happened since your last decision, 'rules [topic]', 'quit'."
+    )
+
+
+MOVE_TITLE = N_("Your move")
+SINCE_LAST = N_("Since your last decision")
+"""Panel titles, kept as message ids (translated when printed)."""
 
 
 class Line:
@@ -193,7 +206,7 @@ class TerminalPlay:
         self.console.print(text, style=style, markup=False, highlight=False)
 
     def label(self, seat: int) -> str:
-        return printed(self.state.seat_label(seat))
+        return self.game.seat_name(self.state.seat_label(seat))
 
     def words(self, event: Event) -> str:
         return self.game.describe_event(event, self.label)
@@ -205,14 +218,18 @@ class TerminalPlay:
             to = event.get(PRIVATE)
             plain = {k: v for k, v in event.items() if k != PRIVATE}
             if not self.humans:
-                who = "" if to is None else f"(to {', '.join(self.label(s) for s in to)}) "
+                who = (
+                    ""
+                    if to is None
+                    else _("(to {seats}) ").format(seats=", ".join(self.label(s) for s in to))
+                )
                 self.say("  " + who + self.words(plain))
                 continue
             for s in self.humans:
                 if to is None:
                     self.unseen[s].append(Line(self.words(plain), False))
                 elif s in to:
-                    self.unseen[s].append(Line("(private) " + self.words(plain), True))
+                    self.unseen[s].append(Line(_("(private) ") + self.words(plain), True))
 
     def height(self) -> int:
         return self.console.height if self.console.is_terminal else 10**6
@@ -240,12 +257,18 @@ class TerminalPlay:
             for line in lines:
                 self.say("  " + line.text, style="italic" if line.private else "green")
             return
-        self.console.rule(Text(title, style="bold"), align="left")
+        self.console.rule(Text(_(title), style="bold"), align="left")
         page = max(5, (room or self.height()) - 3)
         for shown, line in enumerate(lines):
             if shown == page and self.console.is_terminal:
                 left = len(lines) - shown
-                answer = self.read(f"-- {left} more line{'s' if left != 1 else ''}: press Enter --")
+                answer = self.read(
+                    ngettext(
+                        "-- {n} more line: press Enter --",
+                        "-- {n} more lines: press Enter --",
+                        left,
+                    ).format(n=left)
+                )
                 if answer is None:
                     raise _Stop(asked=False)
                 page += max(5, self.height() - 3)
@@ -255,8 +278,14 @@ class TerminalPlay:
         """The game's board for `seat`; one taller than the screen (a game whose board is not
         drawn to fit) a screenful at a time."""
         view = self.state.view(seat)
-        who = "spectator" if seat is None else self.label(seat)
-        self.console.rule(Text(f"{self.game.title}: ply {self.state.ply}, view of {who}"))
+        who = _("spectator") if seat is None else self.label(seat)
+        self.console.rule(
+            Text(
+                _("{game}: ply {ply}, view of {who}").format(
+                    game=self.game.title, ply=self.state.ply, who=who
+                )
+            )
+        )
         board = self.game.render(view, seat)
         room = self.height() - self.footer() - 1
         if not self.console.is_terminal:
@@ -267,7 +296,14 @@ class TerminalPlay:
         lines = capture.get().splitlines()
         for k in range(0, len(lines), room):
             if k:
-                answer = self.read(f"-- {len(lines) - k} more lines of the board: press Enter --")
+                left = len(lines) - k
+                answer = self.read(
+                    ngettext(
+                        "-- {n} more line of the board: press Enter --",
+                        "-- {n} more lines of the board: press Enter --",
+                        left,
+                    ).format(n=left)
+                )
                 if answer is None:
                     raise _Stop(asked=False)
             self.console.file.write("\n".join(lines[k : k + room]) + "\n")
@@ -279,17 +315,19 @@ class TerminalPlay:
         if top is None:
             return
         phase = self.state.phases.get(top.kind)
-        kind = top.kind.replace("_", " ")
-        text = Text(f"{self.label(seat)}, your decision ({kind})", style="bold")
+        kind = self.game.translate(top.kind.replace("_", " "))
+        text = Text(
+            _("{who}, your decision ({kind})").format(who=self.label(seat), kind=kind), style="bold"
+        )
         if phase is not None and phase.asks:
-            text.append(f": {phase.asks}", style="")
+            text.append(f": {self.game.translate(phase.asks)}", style="")
         if top.simultaneous:
-            text.append(" (a secret choice: the others see only that you made it)", style="dim")
+            text.append(_(" (a secret choice: the others see only that you made it)"), style="dim")
         self.console.print(text)
 
     def show_hint(self, seat: int) -> None:
         assert self.hint is not None
-        self.console.print(Text("searching for a hint...", style="dim"))
+        self.console.print(Text(_("searching for a hint..."), style="dim"))
         for line in hint_lines(self.game, self.state, seat, self.hint, self.state.ply):
             self.say(line, style="cyan")
 
@@ -306,11 +344,16 @@ class TerminalPlay:
         Ctrl-C offers to save, then raises Interrupted."""
         state = self.state
         labels = ", ".join(f"{self.label(s)}: {spec}" for s, spec in enumerate(self.seats))
-        self.say(f"{self.game.title}, {state.players} players ({labels})", style="bold")
+        self.say(
+            _("{game}, {n} players ({seats})").format(
+                game=self.game.title, n=state.players, seats=labels
+            ),
+            style="bold",
+        )
         if state.ply:
-            self.say(f"Resumed at ply {state.ply}.")
+            self.say(_("Resumed at ply {ply}.").format(ply=state.ply))
         if self.humans:
-            self.say(HELP)
+            self.say(help_text())
         try:
             while not state.is_over:
                 movers = state.to_move()
@@ -326,21 +369,21 @@ class TerminalPlay:
                     if seat in self.unseen and (not self.hot_seat or self.screen == seat):
                         self.panel(seat, MOVE_TITLE)
         except _Stop as stop:
-            self.say("Game stopped.")
+            self.say(_("Game stopped."))
             self.offer_save(ask=stop.asked)
             return False
         except KeyboardInterrupt:
-            self.say("\nInterrupted.")
+            self.say("\n" + _("Interrupted."))
             try:
                 self.offer_save(ask=True)
             except (KeyboardInterrupt, _Stop):
-                self.say("Not saved.")
+                self.say(_("Not saved."))
             raise Interrupted("interrupted") from None
         if self.humans:  # the last events, to whoever has the screen
             at_screen = self.screen if self.screen is not None else self.humans[0]
-            self.panel(at_screen, "Since your last decision")
-        self.say("Game over.", style="bold")
-        self.console.print(result_table(state, self.seats))
+            self.panel(at_screen, SINCE_LAST)
+        self.say(_("Game over."), style="bold")
+        self.console.print(result_table(state, self.seats, self.label))
         if self.record_path is not None:
             self.save(self.record_path)
         return True
@@ -355,23 +398,32 @@ class TerminalPlay:
             return
         if path is None:
             path = Path(f"{self.game.id}-ply{self.state.ply}.json")
-        answer = self.read(f"Save the game so far to {path}? [Y/n] ")
-        if answer is None or answer.strip().lower() in ("", "y", "yes"):
+        answer = self.read(_("Save the game so far to {path}? [Y/n] ").format(path=path))
+        if answer is None or answer.strip().lower() in ("", "y", "yes", "o", "oui"):
             self.save(path)
-            self.say(f"Continue it with: arsenale play {self.game.id} --resume {path}")
+            self.say(
+                _("Continue it with: {command}").format(
+                    command=f"arsenale play {self.game.id} --resume {path}"
+                )
+            )
 
     def save(self, path: Path) -> None:
         save_record(path, self.state.record(self.seats))
-        self.say(f"Record saved to {path}")
+        self.say(_("Record saved to {path}").format(path=path))
 
     def hand_over(self, seat: int) -> None:
         """Clear the screen and scrollback, show the public events since `seat` last decided,
         and wait until that player has the screen."""
         self.clear()
-        self.console.rule(Text(f"Pass the screen to {self.label(seat)}", style="bold"))
+        self.console.rule(
+            Text(_("Pass the screen to {who}").format(who=self.label(seat)), style="bold")
+        )
         public = [line for line in self.unseen[seat] if not line.private]
-        self.print_lines(f"Since {possessive(self.label(seat))} last decision", public)
-        answer = self.read(f"Pass the screen to {self.label(seat)}; press Enter ")
+        since = _("Since the last decision of {who}").format(who=self.label(seat))
+        if current() == "en":
+            since = f"Since {possessive(self.label(seat))} last decision"
+        self.print_lines(since, public)
+        answer = self.read(_("Pass the screen to {who}; press Enter ").format(who=self.label(seat)))
         if answer is None:
             raise _Stop(asked=False)
         if answer.strip().lower() == "quit":
@@ -385,13 +437,13 @@ class TerminalPlay:
             self.hand_over(seat)
             self.log[seat] = []
             self.show_board(seat)
-            self.panel(seat, "Since your last decision", room=self.height() - self.footer())
+            self.panel(seat, SINCE_LAST, room=self.height() - self.footer())
         elif new_turn:  # the board, then the events under it a screenful at a time
             self.log[seat] = []
             self.show_board(seat)
-            self.panel(seat, "Since your last decision", room=self.height() - self.footer())
+            self.panel(seat, SINCE_LAST, room=self.height() - self.footer())
         else:
-            self.panel(seat, "Since then", room=self.height() - self.footer())
+            self.panel(seat, _("Since then"), room=self.height() - self.footer())
         self.screen = seat
         self.decided.add(seat)
         asked = self.state.stack[-1].kind if self.state.stack else None
@@ -410,18 +462,18 @@ class TerminalPlay:
                 continue
             if command in ("?", "help", "moves"):
                 moves = self.state.legal_actions(seat)
-                self.say("Legal moves: " + " | ".join(a.notation for a in moves))
+                self.say(_("Legal moves: ") + " | ".join(a.notation for a in moves))
                 if command == "help":
-                    self.say(HELP)
+                    self.say(help_text())
             elif command == "view":
                 self.show_board(seat)
                 self.show_decision(seat)
             elif command == "log":
-                self.console.rule(Text("Since your last decision", style="bold"), align="left")
+                self.console.rule(Text(_(SINCE_LAST), style="bold"), align="left")
                 for entry in self.log[seat]:
                     self.say("  " + entry.text)
                 if not self.log[seat]:
-                    self.say("  (nothing)")
+                    self.say("  " + _("(nothing)"))
             elif command == "rules" or command.startswith("rules "):
                 self.show_rules(text[5:].strip() or None)
             elif command == "quit":
@@ -465,7 +517,7 @@ def rules_at(game: Game, topic: str | None) -> str:
         hits = [x for x in sections if x.startswith("## ") and topic.lower() in x.lower()]
         if not hits:
             raise
-        return f"*{topic!r} is mentioned in:*\n\n" + "\n".join(hits)
+        return _("*{topic} is mentioned in:*").format(topic=repr(topic)) + "\n\n" + "\n".join(hits)
 
 
 def printed(label: str) -> str:
@@ -494,32 +546,49 @@ def refusal(
         top = state.stack[-1] if state.stack else None
         phase = state.phases.get(top.kind) if top is not None else None
         if verb in legal_verbs and phase is not None and phase.asks:
-            lines.append((f"Refused: {text!r} is not a move here: {phase.asks}", "red"))
+            lines.append(
+                (
+                    _("Refused: {text} is not a move here: {asks}").format(
+                        text=repr(text), asks=phase.asks
+                    ),
+                    "red",
+                )
+            )
             if phase.rule:
-                lines.append((f"  (rule: {phase.rule})", "red"))
+                lines.append(("  " + _("(rule: {rule})").format(rule=phase.rule), "red"))
         elif same_verb:
             nearest = difflib.get_close_matches(typed, [a.notation for a in same_verb], 1, 0)
             example = next(a for a in same_verb if a.notation == nearest[0])
             try:
                 state.check(seat, example)
-                reason, rule = f"{text!r} is not a move of {game.title}", None
+                reason, rule = (
+                    _("{text} is not a move of {game}").format(text=repr(text), game=game.title),
+                    None,
+                )
             except IllegalAction as e:
-                reason = f"{text!r} is not a move now: {_names_printed(e.reason, state)}"
+                reason = _("{text} is not a move now: {reason}").format(
+                    text=repr(text), reason=_names_printed(e.reason, state)
+                )
                 rule = e.rule
-            lines.append((f"Refused: {reason}", "red"))
+            lines.append((_("Refused: {reason}").format(reason=reason), "red"))
             if rule:
-                lines.append((f"  (rule: {rule})", "red"))
+                lines.append(("  " + _("(rule: {rule})").format(rule=rule), "red"))
         else:
-            lines.append((f"Refused: {text!r} is not a move of {game.title}", "red"))
+            not_a_move = _("{text} is not a move of {game}").format(
+                text=repr(text), game=game.title
+            )
+            lines.append((_("Refused: {reason}").format(reason=not_a_move), "red"))
     else:
-        rule = f" (rule: {error.rule})" if error.rule else ""
-        lines.append((f"Refused: {_names_printed(error.reason, state)}{rule}", "red"))
+        rule = " " + _("(rule: {rule})").format(rule=error.rule) if error.rule else ""
+        reason = _names_printed(error.reason, state)
+        lines.append((_("Refused: {reason}").format(reason=reason) + rule, "red"))
     close = difflib.get_close_matches(typed, [a.notation for a in legal], n=3, cutoff=0.6)
     close = [c for c in close if c != typed]
     if close:
-        lines.append(("Did you mean " + " or ".join(repr(c) for c in close) + "?", "yellow"))
+        choices = _(" or ").join(repr(c) for c in close)
+        lines.append((_("Did you mean {choices}?").format(choices=choices), "yellow"))
     elif isinstance(error, NotationError):
-        lines.append(("Type '?' for the legal moves, or press Tab to complete one.", None))
+        lines.append((_("Type '?' for the legal moves, or press Tab to complete one."), None))
     return lines
 
 
@@ -543,28 +612,44 @@ def hint_lines(game: Game, state: GameState, seat: int, budget: str, seed: int) 
     assert isinstance(bot, ISMCTS)
     bot.early_stop = False  # the whole budget, so the alternatives' figures mean something
     bot.chances = True  # calibrated chances where the game has them (core/calibration.py)
-    _, table = bot.search(SeatInfo(state, seat), random.Random(seed))
+    _root, table = bot.search(SeatInfo(state, seat), random.Random(seed))
     if len(table) == 1:
-        return [f"Hint: {table[0][0].notation} (the only move)"]
+        return [_("Hint: {move} (the only move)").format(move=table[0][0].notation)]
     total = sum(row[1] for row in table)
     best, visits, _mean, wins = table[0]
     lines = [
-        f"Hint: {best.notation}: estimated chance to win {wins:.0%} ({visits} of {total} visits)",
-        "  (the search bot suggests the move it visited most; each visit is a play-out from a "
-        "world that fits what you can see)",
+        _("Hint: {move}: estimated chance to win {chance} ({visits} of {total} visits)").format(
+            move=best.notation, chance=f"{wins:.0%}", visits=visits, total=total
+        ),
+        "  "
+        + _(
+            "(the search bot suggests the move it visited most; each visit is a play-out from "
+            "a world that fits what you can see)"
+        ),
     ]
     for action, v, _mean, w in table[1:4]:
         if v < HINT_MIN_VISITS:
             lines.append(
-                f"  or {action.notation}: too few visits to estimate ({v} of {total} visits)"
+                "  "
+                + _("or {move}: too few visits to estimate ({visits} of {total} visits)").format(
+                    move=action.notation, visits=v, total=total
+                )
             )
         elif w > wins:
             lines.append(
-                f"  or {action.notation}: {w:.0%} ({v} of {total} visits); a higher estimate "
-                "from fewer visits, so less sure: the search kept preferring the hint"
+                "  "
+                + _(
+                    "or {move}: {chance} ({visits} of {total} visits); a higher estimate from "
+                    "fewer visits, so less sure: the search kept preferring the hint"
+                ).format(move=action.notation, chance=f"{w:.0%}", visits=v, total=total)
             )
         else:
-            lines.append(f"  or {action.notation}: {w:.0%} ({v} of {total} visits)")
+            lines.append(
+                "  "
+                + _("or {move}: {chance} ({visits} of {total} visits)").format(
+                    move=action.notation, chance=f"{w:.0%}", visits=v, total=total
+                )
+            )
     return lines
 
 
@@ -583,7 +668,7 @@ def interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-REPLAY_HELP = (
+REPLAY_HELP = N_(
     "Enter or 'n': next move; 'p': previous; a number or 'j N': jump to ply N; 'seat K' or "
     "'seat spectator': see the game as that seat; 'log': every event so far; 'view': the "
     "board again; 'q': quit."
@@ -626,7 +711,7 @@ class ReplaySession:
         return len(self.states) - 1
 
     def label(self, seat: int) -> str:
-        return printed(self.states[0].seat_label(seat))
+        return self.game.seat_name(self.states[0].seat_label(seat))
 
     def words(self, ply: int) -> list[str]:
         """The move made at `ply` (1-based) and its events, as the chosen seat may know them."""
@@ -641,21 +726,29 @@ class ReplaySession:
 
     def show(self) -> None:
         state = self.states[self.ply]
-        who = "spectator" if self.seat is None else self.label(self.seat)
-        self.console.rule(Text(f"{self.game.title}: ply {self.ply} of {self.last}, view of {who}"))
+        who = _("spectator") if self.seat is None else self.label(self.seat)
+        self.console.rule(
+            Text(
+                _("{game}: ply {ply} of {last}, view of {who}").format(
+                    game=self.game.title, ply=self.ply, last=self.last, who=who
+                )
+            )
+        )
         self.console.print(self.game.render(state.view(self.seat), self.seat))
         if self.ply:
-            self.console.rule(Text(f"Move {self.ply}", style="bold"), align="left")
+            self.console.rule(
+                Text(_("Move {ply}").format(ply=self.ply), style="bold"), align="left"
+            )
             for line in self.words(self.ply):
                 self.console.print(line, markup=False, highlight=False)
         if state.is_over:
-            self.console.print(result_table(state, self.seats))
+            self.console.print(result_table(state, self.seats, self.label))
 
     def run(self) -> None:
         self.show()
-        self.console.print(REPLAY_HELP, markup=False, highlight=False)
+        self.console.print(_(REPLAY_HELP), markup=False, highlight=False)
         while True:
-            prompt = f"replay (ply {self.ply} of {self.last}) > "
+            prompt = _("replay (ply {ply} of {last}) > ").format(ply=self.ply, last=self.last)
             if self.editor is not None:
                 line = self.editor.read(
                     prompt, key="replay", words=("next", "previous", "seat", "log", "view", "quit")
@@ -665,21 +758,23 @@ class ReplaySession:
             if line is None:
                 return
             command = line.strip().lower()
-            word, _, arg = command.partition(" ")
+            word, _sep, arg = command.partition(" ")
             if command in ("", "n", "next"):
                 if self.ply == self.last:
-                    self.console.print("That was the last move ('q' quits).", markup=False)
+                    self.console.print(_("That was the last move ('q' quits)."), markup=False)
                     continue
                 self.ply += 1
             elif command in ("p", "prev", "previous", "back"):
                 if self.ply == 0:
-                    self.console.print("This is the start of the game.", markup=False)
+                    self.console.print(_("This is the start of the game."), markup=False)
                     continue
                 self.ply -= 1
             elif command.isdigit() or word in ("j", "jump", "ply"):
                 target = command if command.isdigit() else arg
                 if not target.isdigit() or not 0 <= int(target) <= self.last:
-                    self.console.print(f"Plies run from 0 to {self.last}.", markup=False)
+                    self.console.print(
+                        _("Plies run from 0 to {last}.").format(last=self.last), markup=False
+                    )
                     continue
                 self.ply = int(target)
             elif word in ("seat", "as"):
@@ -693,7 +788,9 @@ class ReplaySession:
                         seats = ", ".join(
                             f"{s} ({self.label(s)})" for s in range(self.states[0].players)
                         )
-                        self.console.print(f"Seats: {seats}, or spectator.", markup=False)
+                        self.console.print(
+                            _("Seats: {seats}, or spectator.").format(seats=seats), markup=False
+                        )
                         continue
                     self.seat = names[arg]
             elif command == "log":
@@ -706,6 +803,6 @@ class ReplaySession:
             elif command in ("q", "quit", "exit"):
                 return
             else:
-                self.console.print(REPLAY_HELP, markup=False, highlight=False)
+                self.console.print(_(REPLAY_HELP), markup=False, highlight=False)
                 continue
             self.show()

@@ -165,6 +165,16 @@ class Game(ABC):
 
         return rules_text(type(self).__module__.rpartition(".")[0], self.id, topic)
 
+    def seat_name(self, label: str) -> str:
+        """A seat's label ("venetians", "blue") as a name in the language in force
+        (arsenale.i18n); a game whose seats have names in its other languages overrides it."""
+        return label[:1].upper() + label[1:]
+
+    def translate(self, text: str) -> str:
+        """A text of this game marked for translation (a decision's `asks`, say) in the
+        language in force; a game with a message catalogue of its own overrides it."""
+        return text
+
     def describe_event(self, event: Event, label: Label) -> str:
         """One line in words for an event, seats named by `label`. Used by the terminal, the
         web page's log and the adapters; a game overrides it with the rulebook's wording."""

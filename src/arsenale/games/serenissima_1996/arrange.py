@@ -32,6 +32,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996.board import GOODS
+from arsenale.i18n import N_
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -225,5 +226,5 @@ def _commit(s: Serenissima1996State, seat: int, ar: Arrangement) -> list[Event]:
         }
     ]
     for g in empty:
-        s.sink(g, events, "left without a sailor")
+        s.sink(g, events, N_("left without a sailor"))
     return events

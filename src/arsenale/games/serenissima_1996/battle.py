@@ -21,6 +21,7 @@ from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 from arsenale.games.serenissima_1996.board import GOODS
+from arsenale.i18n import N_
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -146,14 +147,14 @@ def apply_battles(s: Serenissima1996State, seat: int, action: Action, top: Decis
         }
     )
     if s.g_sailors[g] == 0:
-        s.sink(g, events, "port battle")
+        s.sink(g, events, N_("port battle"))
     return events
 
 
 def _after_galley_battle(s: Serenissima1996State, g: int, h: int, events: list[Event]) -> None:
     if s.g_sailors[g] == 0 and s.g_sailors[h] == 0:
-        s.sink(g, events, "battle")
-        s.sink(h, events, "battle")
+        s.sink(g, events, N_("battle"))
+        s.sink(h, events, N_("battle"))
     elif s.g_sailors[h] == 0:
         s.stack.append(Decision("victory", (s.g_owner[g],), (g, h)))
     elif s.g_sailors[g] == 0:
@@ -357,6 +358,6 @@ def _finish_spoils(
             }
         )
     if sp.mode == "sink_first":
-        s.sink(sp.first, events, "crew moved to the captured galley")
+        s.sink(sp.first, events, N_("crew moved to the captured galley"))
     elif sp.mode == "sink_second":
-        s.sink(sp.second, events, "sunk by the winner")
+        s.sink(sp.second, events, N_("sunk by the winner"))

@@ -169,6 +169,7 @@ class Board:
     components: dict[str, int]
     bank_unlimited: bool
     status: dict[str, str]  # "port:<id>", "area:<id>", "good:<id>", ... -> one of STATUSES
+    names_fr: dict[str, str]  # id of a good, nation, port or area -> its French name
 
     def port_index(self, port_id: str) -> int:
         return self.port_ids.index(port_id)
@@ -535,4 +536,13 @@ def load_board(data: dict[str, Any] | None = None) -> Board:
         components=components,
         bank_unlimited=bool(coins.get("bank_unlimited")),
         status=status,
+        names_fr={
+            entry.get("id", key): entry.get("name_fr", entry["name"])
+            for key, entry in [
+                *goods.items(),
+                *nations.items(),
+                *((p["id"], p) for p in ports),
+                *((a["id"], a) for a in areas),
+            ]
+        },
     )

@@ -16,6 +16,7 @@ from arsenale.games.serenissima_1996.actions import Actions
 from arsenale.games.serenissima_1996.board import Board, load_board
 from arsenale.games.serenissima_1996.heuristic import FALLBACK_KINDS
 from arsenale.games.serenissima_1996.state import Serenissima1996State
+from arsenale.i18n import current
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -47,9 +48,9 @@ class Serenissima1996(Game):
         self.catalogue = self.actions.catalogue
         self.observation_layout = observation.layout(self.board)
         self._encoder: observation.Encoder | None = None
-        self._names: dict[str, str] | None = None  # printed names by id, for events
-        self._map: tuple[dict[str, str], list[tuple[str, str]], dict[str, str]] | None = None
-        """Area names, adjacent areas and nation names, for the terminal map."""
+        self._names: dict[str, dict[str, str]] = {}  # per language: printed names by id
+        self._sailing: list[tuple[str, str]] | None = None
+        """Pairs of adjacent areas, for the terminal map."""
 
     def encoder(self) -> observation.Encoder:
         """The writer of observations (made on first use: it needs NumPy)."""
@@ -144,18 +145,35 @@ class Serenissima1996(Game):
         from arsenale.games.serenissima_1996.render import render
 
         b = self.board
-        if self._map is None:
-            self._map = (
-                dict(zip(b.area_ids, b.area_names, strict=True)),
-                [
-                    (b.area_ids[a], b.area_ids[o])
-                    for a in range(len(b.area_ids))
-                    for o in b.adjacent[a]
-                ],
-                dict(zip(b.nation_ids, b.nation_names, strict=True)),
-            )
-        areas, sailing, nations = self._map
-        return render(view, seat, areas, sailing, nations)
+        if self._sailing is None:
+            self._sailing = [
+                (b.area_ids[a], b.area_ids[o])
+                for a in range(len(b.area_ids))
+                for o in b.adjacent[a]
+            ]
+        names = self.names()  # areas, ports, goods and nations, in the language in force
+        return render(view, seat, names, self._sailing, names)
+
+    def names(self) -> dict[str, str]:
+        """Printed names by id in the language in force (arsenale.i18n)."""
+        from arsenale.games.serenissima_1996.render import display_names
+
+        language = current()
+        names = self._names.get(language)
+        if names is None:
+            names = self._names[language] = display_names(self.board, language)
+        return names
+
+    def translate(self, text: str) -> str:
+        """In French, Méditerranée's words (locale/fr/LC_MESSAGES/serenissima_1996.po)."""
+        from arsenale.games.serenissima_1996.render import WORDS
+
+        return WORDS.gettext(text)
+
+    def seat_name(self, label: str) -> str:
+        """A nation's name: Méditerranée's in French ("Vénitiens")."""
+        name = label[:1].upper() + label[1:]
+        return self.names().get(label, name)
 
     def final_account(self, state: GameState) -> dict[str, Any]:
         """Prosperity points by source; every nation's ducats; ties go to the richer
@@ -181,16 +199,13 @@ class Serenissima1996(Game):
         from arsenale.games.serenissima_1996.render import display_names
         from arsenale.games.serenissima_1996.words import action_words
 
-        if self._names is None:
-            self._names = display_names(self.board)
-        return action_words(action, self._names)
+        # English: Game.wording keeps one wording per action (the page's moves are English)
+        return action_words(action, display_names(self.board, "en"))
 
     def describe_event(self, event: Event, label: Label) -> str:
-        from arsenale.games.serenissima_1996.render import describe_event, display_names
+        from arsenale.games.serenissima_1996.render import describe_event
 
-        if self._names is None:
-            self._names = display_names(self.board)
-        return describe_event(event, label, self._names)
+        return describe_event(event, label, self.names())
 
 
 ATTACKED = 0.5

@@ -14,6 +14,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
+from arsenale.i18n import N_
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -72,5 +73,5 @@ def apply_landing(s: Serenissima1996State, seat: int, action: Action, top: Decis
         {"type": "landed", "seat": seat, "port": b.port_ids[p], "sailors": k, "from": previous}
     )
     if s.g_sailors[g] == 0:
-        s.sink(g, events, "last sailor landed")
+        s.sink(g, events, N_("last sailor landed"))
     return events

@@ -13,6 +13,12 @@ from rich.table import Table
 from rich.text import Text
 
 from arsenale.core.boardmap import draw_map, side_by_side
+from arsenale.i18n import N_, game_domain
+
+WORDS = game_domain(__file__)
+"""This game's catalogue: its terms in French are Méditerranée's (locale/fr)."""
+_ = WORDS.gettext
+ngettext = WORDS.ngettext
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.board import Board
@@ -79,14 +85,57 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else many or word + 's'}"
 
 
-def _one(piece: str) -> str:
-    """ "a sailor", "a cube of iron": one piece as the log names it."""
-    return "a sailor" if piece == "sailor" else f"a cube of {piece}"
+def _one(piece: str, shown: dict[str, str] | None = None) -> str:
+    """ "a sailor", "a cube of iron": one piece as the log names it (goods by `shown`)."""
+    if piece == "sailor":
+        return _("a sailor")
+    return _("a cube of {good}").format(good=(shown or {}).get(piece, piece))
 
 
 def possessive(name: str) -> str:
     """ "Venetians'", "Spain's": an apostrophe alone after a final s."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+PHASE_WORDS = {
+    "set-up": N_("set-up"),
+    "bids": N_("bids"),
+    "purchases": N_("purchases"),
+    "movement": N_("movement"),
+    "battles": N_("battles"),
+    "landing": N_("landing"),
+    "sales": N_("sales"),
+}
+"""The phases of a round (state.PHASE_NAMES) in words to translate."""
+
+DECISION_WORDS = {
+    "deploy": N_("deploy"),
+    "bid": N_("bid"),
+    "position": N_("position"),
+    "purchases": N_("purchases"),
+    "opening": N_("opening"),
+    "offer": N_("offer"),
+    "answer": N_("answer"),
+    "counter_answer": N_("counter answer"),
+    "last_word": N_("last word"),
+    "arrange": N_("arrange"),
+    "barter": N_("barter"),
+    "barter_answer": N_("barter answer"),
+    "movement": N_("movement"),
+    "permission": N_("permission"),
+    "battles": N_("battles"),
+    "victory": N_("victory"),
+    "spoils": N_("spoils"),
+    "landing": N_("landing"),
+    "sales": N_("sales"),
+}
+"""The decisions (state.phases) in words to translate."""
+
+
+def words(table: dict[str, str], key: str) -> str:
+    """`key` in words in the language in force (itself when the table lacks it)."""
+    text = table.get(key, key.replace("_", " "))
+    return _(text)
 
 
 def _squares(goods: list[str], size: int = 0) -> Text:
@@ -102,11 +151,16 @@ def _cargo(cargo: dict[str, int]) -> Text:
 
 
 def board_map(
-    view: dict[str, Any], area_names: dict[str, str], sailing: list[tuple[str, str]]
+    view: dict[str, Any],
+    area_names: dict[str, str],
+    sailing: list[tuple[str, str]],
+    goods: dict[str, str] | None = None,
 ) -> Text:
     """Every sea area where it lies: an area with a port by the port's name in its owner's
     colour, with the garrison, warehouse and fort under it; the galleys in the area by number
-    in their owners' colours; lines where galleys may sail."""
+    in their owners' colours; lines where galleys may sail. `goods` names the goods in the
+    legend (by id), `area_names` the areas and ports."""
+    goods = goods or {}
     names = {p["seat"]: p["nation"] for p in view["players_info"]}
     ports = {p["area"]: p for p in view["ports"]}
     here: dict[str, list[dict[str, Any]]] = {}
@@ -124,19 +178,22 @@ def board_map(
             line.append_text(_squares(port["warehouse"], port["warehouse_size"]))
             if port["fort"]:
                 line.append(" F")
-            lines = [Text(port["name"], style=style), line]
+            lines = [Text(area_names.get(port["id"], port["name"]), style=style), line]
         fleet = Text()
         for g in here.get(area_id, []):
             if fleet:
                 fleet.append(" ")
             fleet.append(f"g{g['galley']}", style=NATION_STYLE.get(names[g["owner"]], ""))
         labels[area_id] = [*lines, fleet] if fleet else lines
+    legend = _(
+        "Ports name their areas (Valencia:\nGulf of Valencia), in their owner's\n"
+        "colour; below: garrison, warehouse\n(■ good, □ free), F fort; galleys."
+    )
     labels["legend"] = [
-        Text("Ports name their areas (Valencia:", style="dim"),
-        Text("Gulf of Valencia), in their owner's", style="dim"),
-        Text("colour; below: garrison, warehouse", style="dim"),
-        Text("(■ good, □ free), F fort; galleys.", style="dim"),
-        Text.assemble(*(Text("■", style=GOOD_STYLE[g]) + Text(f"{g} ") for g in GOOD_STYLE)),
+        *(Text(line, style="dim") for line in legend.splitlines()),
+        Text.assemble(
+            *(Text("■", style=GOOD_STYLE[g]) + Text(f"{goods.get(g, g)} ") for g in GOOD_STYLE)
+        ),
     ]
     places = {**MAP_PLACES, "legend": MAP_LEGEND}
     return draw_map(places, labels, sailing, width=100, height=MAP_LEGEND[0] + 6)
@@ -149,11 +206,13 @@ def _asking(view: dict[str, Any], names: dict[int, str], area_names: dict[str, s
     asked = set(view["to_move"])
     theirs = {g["area"] for g in view["galleys"] if g["owner"] in asked}
     asking = [
-        f"g{g['galley']} ({names[g['owner']]}) pass through {area_names.get(g['area'], g['area'])}"
+        _("g{galley} ({who}) pass through {area}").format(
+            galley=g["galley"], who=names[g["owner"]], area=area_names.get(g["area"], g["area"])
+        )
         for g in view["galleys"]
         if g["owner"] not in asked and g["moved"] and not g["stopped"] and g["area"] in theirs
     ]
-    return " to let " + " or ".join(asking) if asking else ""
+    return _(" to let {galleys}").format(galleys=_(" or ").join(asking)) if asking else ""
 
 
 def render(
@@ -167,7 +226,11 @@ def render(
     nations, then the galleys."""
     info = view["players_info"]
     names = {p["seat"]: nation_names.get(p["nation"], p["nation"]) for p in info}
-    ports = {p["id"]: p["name"] for p in view["ports"]}
+    ports = {p["id"]: area_names.get(p["id"], p["name"]) for p in view["ports"]}
+    goods = {g: area_names.get(g, g) for g in GOOD_STYLE}
+
+    def cubes(load: dict[str, int]) -> str:
+        return _cubes(load, goods)
 
     def who(s: int | None) -> Text:
         if s is None:
@@ -175,58 +238,101 @@ def render(
         return Text(names[s], style=NATION_STYLE.get(info[s]["nation"], ""))
 
     status = Text(
-        f"Round {view['round']} of {view['rounds']}, phase: {view['phase']}. "
-        f"Sailors in the box: {view['sailors_in_box']}."
+        _("Round {n} of {rounds}, phase: {phase}. Sailors in the box: {sailors}.").format(
+            n=view["round"],
+            rounds=view["rounds"],
+            phase=words(PHASE_WORDS, view["phase"]),
+            sailors=view["sailors_in_box"],
+        )
     )
     if view["order"] and -1 not in view["order"]:
-        status.append(" Turn order: " + ", ".join(names[s] for s in view["order"]) + ".")
+        status.append(
+            " " + _("Turn order: {order}.").format(order=", ".join(names[s] for s in view["order"]))
+        )
     deal = view.get("deal")
     if deal and deal["kind"] == "barter":
         status.append(
-            f"\nBarter: {names[deal['proposer']]} (g{deal['from_galley']}) offers "
-            f"{_cubes(deal['give'])} to {names[deal['other']]} (g{deal['to_galley']}) for "
-            f"{_cubes(deal['ask'])}."
+            "\n"
+            + _("Barter: {who} (g{a}) offers {give} to {other} (g{b}) for {ask}.").format(
+                who=names[deal["proposer"]],
+                a=deal["from_galley"],
+                give=cubes(deal["give"]),
+                other=names[deal["other"]],
+                b=deal["to_galley"],
+                ask=cubes(deal["ask"]),
+            )
         )
     elif deal and deal["kind"] == "spoils":
-        fate = " (sinks)" if deal["sinking"] else ""
+        fate = _(" (sinks)") if deal["sinking"] else ""
         status.append(
-            f"\nSharing goods: loading g{deal['loading']} ({_cubes(deal['loaded'])}), "
-            f"left for g{deal['other']}{fate}: {_cubes(deal['left'])}"
+            "\n"
+            + _(
+                "Sharing goods: loading g{galley} ({loaded}), left for g{other}{fate}: {left}"
+            ).format(
+                galley=deal["loading"],
+                loaded=cubes(deal["loaded"]),
+                other=deal["other"],
+                fate=fate,
+                left=cubes(deal["left"]),
+            )
         )
     elif deal and deal["kind"] == "arrangement":
         status.append(
-            f"\nArranging {area_names.get(deal['area'], deal['area'])}: loading "
-            f"g{deal['loading']}, left {_cubes(deal['left'])}."
+            "\n"
+            + _("Arranging {area}: loading g{galley}, left {left}.").format(
+                area=area_names.get(deal["area"], deal["area"]),
+                galley=deal["loading"],
+                left=cubes(deal["left"]),
+            )
         )
     elif deal:
         status.append(
-            f"\nDeal: {deal['good']} from {names[deal['seller']]} to {names[deal['buyer']]}"
-            f" (prices {deal['price_range'][0]} to {deal['price_range'][1]} ducats)"
-            + (f", asked {deal['offer']}" if deal["offer"] is not None else "")
-            + (f", countered {deal['counter']}" if deal["counter"] is not None else "")
+            "\n"
+            + _("Deal: {good} from {seller} to {buyer} (prices {low} to {high} ducats)").format(
+                good=goods.get(deal["good"], deal["good"]),
+                seller=names[deal["seller"]],
+                buyer=names[deal["buyer"]],
+                low=deal["price_range"][0],
+                high=deal["price_range"][1],
+            )
+            + (_(", asked {n}").format(n=deal["offer"]) if deal["offer"] is not None else "")
+            + (
+                _(", countered {n}").format(n=deal["counter"])
+                if deal["counter"] is not None
+                else ""
+            )
             + "."
         )
     decision = view.get("decision")
     if decision:
         waiting = ", ".join(names[s] for s in view["to_move"])
-        secret = " (secret, everyone at once)" if decision["simultaneous"] else ""
-        kind = decision["kind"].replace("_", " ")
+        secret = _(" (secret, everyone at once)") if decision["simultaneous"] else ""
+        kind = words(DECISION_WORDS, decision["kind"])
         if decision["kind"] == "permission":
             kind += _asking(view, names, area_names)
-        status.append(f"\nDecision: {kind}{secret}; waiting for {waiting}.", style="bold")
+        status.append(
+            "\n"
+            + _("Decision: {kind}{secret}; waiting for {waiting}.").format(
+                kind=kind, secret=secret, waiting=waiting
+            ),
+            style="bold",
+        )
     if view.get("over") and view.get("result"):
         status.append(
-            "\nGame over. Winner: " + ", ".join(names[s] for s in view["result"]["winners"]),
+            "\n"
+            + _("Game over. Winner: {winners}").format(
+                winners=", ".join(names[s] for s in view["result"]["winners"])
+            ),
             style="bold green",
         )
     players = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
-    for col in ("nation", "turn order", "ducats", "ports", "galleys"):
-        players.add_column(col, header_style="bold", no_wrap=col != "ports")
+    for col in (N_("nation"), N_("turn order"), N_("ducats"), N_("ports"), N_("galleys")):
+        players.add_column(_(col), header_style="bold", no_wrap=col != "ports")
     for p in info:
         players.add_row(
-            Text.assemble(who(p["seat"]), " (you)" if p["seat"] == seat else ""),
+            Text.assemble(who(p["seat"]), _(" (you)") if p["seat"] == seat else ""),
             str(p["place"] or "-"),
-            str(p["money"]) if "money" in p else "hidden",
+            str(p["money"]) if "money" in p else _("hidden"),
             ", ".join(ports.get(x, x) for x in p["ports"]) or "-",
             " ".join(f"g{g}" for g in p["galleys"]) or "-",
         )
@@ -239,29 +345,52 @@ def render(
             _cargo(g["cargo"]) or Text("-", style="dim"),
         ]
         if moving:
-            row.append(str(g["moved"]) + (" stop" if g["stopped"] else ""))
+            row.append(str(g["moved"]) + (_(" stop") if g["stopped"] else ""))
         rows.append(row)
-    headers = ("galley", "sailors", "cargo", "moved") if moving else ("galley", "sailors", "cargo")
-    parts: list[Any] = [status, board_map(view, area_names, sailing), players]
+    headers = tuple(
+        _(h) for h in (N_("galley"), N_("sailors"), N_("cargo"), N_("moved"))[: 4 if moving else 3]
+    )
+    parts: list[Any] = [status, board_map(view, area_names, sailing, goods), players]
     if rows:
         parts.append(side_by_side(headers, rows, 3 if moving else 4))
     return Group(*parts)
 
 
-def display_names(board: Board) -> dict[str, str]:
-    """Printed names of the nations, ports and areas, by id ('venetians' -> 'Venetians')."""
+def display_names(board: Board, language: str = "en") -> dict[str, str]:
+    """Printed names of the goods, nations, ports and areas by id ('venetians' -> 'Venetians'),
+    in French ('Vénitiens') when `language` is "fr" (board.toml's `name_fr`); in French the
+    English names of the nations map to theirs too, as the terminal labels seats in English."""
     out: dict[str, str] = {}
     for ids, names in (
+        (board.goods, board.good_names),
         (board.nation_ids, board.nation_names),
         (board.port_ids, board.port_names),
         (board.area_ids, board.area_names),
     ):
-        out.update(zip(ids, names, strict=True))
+        if ids is board.goods:  # a good is named mid-sentence: "sell wine", "vendre vin"
+            source = board.names_fr if language == "fr" else dict(zip(ids, names, strict=True))
+            out.update({i: source[i].lower() for i in ids})
+        elif language == "fr":
+            out.update({i: board.names_fr[i] for i in ids})
+            out.update({n: board.names_fr[i] for i, n in zip(ids, names, strict=True)})
+        else:
+            out.update(zip(ids, names, strict=True))
     return out
 
 
-def _cubes(goods: dict[str, int]) -> str:
-    return ", ".join(f"{n} {good}" for good, n in goods.items()) or "nothing yet"
+def _cubes(goods: dict[str, int], names: dict[str, str] | None = None) -> str:
+    shown = names or {}
+    return ", ".join(f"{n} {shown.get(good, good)}" for good, n in goods.items()) or _(
+        "nothing yet"
+    )
+
+
+def sailors(n: int) -> str:
+    return ngettext("{n} sailor", "{n} sailors", n).format(n=n)
+
+
+def ducats(n: int) -> str:
+    return ngettext("{n} ducat", "{n} ducats", n).format(n=n)
 
 
 def describe_event(
@@ -269,152 +398,254 @@ def describe_event(
     label: Callable[[int], str] | None = None,
     names: dict[str, str] | None = None,
 ) -> str:
-    """One sentence for an event; `label` names a seat (its nation) when the caller knows it,
-    and `names` (see `display_names`) turns nation, port and area ids into printed names."""
+    """One sentence for an event, in the language in force (arsenale.i18n); `label` names a
+    seat (its nation) when the caller knows it, and `names` (see `display_names`) turns
+    nation, good, port and area ids into printed names."""
     shown = names or {}
 
     def name(seat: Any) -> str:
-        text = label(int(seat)) if label is not None else f"seat {seat}"
+        text = label(int(seat)) if label is not None else _("seat {seat}").format(seat=seat)
         return shown.get(text, text)
 
     def place(place_id: Any) -> str:
         return shown.get(place_id, str(place_id))
+
+    def good(good_id: Any) -> str:
+        return shown.get(good_id, str(good_id))
+
+    def cubes(goods: dict[str, int]) -> str:
+        return _cubes(goods, shown)
 
     t = e["type"]
     seat = e.get("seat")
     who = name(seat) if isinstance(seat, int) else ""
     match t:
         case "round":
-            return f"=== Round {e['round']} ==="
+            return _("=== Round {n} ===").format(n=e["round"])
         case "phase":
-            return f"--- Phase {e['phase']} ---"
+            return _("--- Phase {n} ---").format(n=e["phase"])
         case "submitted":
-            return f"{who} have made a secret choice."
+            return _("{who} have made a secret choice.").format(who=who)
         case "deployed":
-            return f"{who} put {e['galleys'][0]} and {plural(e['galleys'][1], 'sailor')} aboard their two galleys and keep {e['capital']} at home."
+            return _(
+                "{who} put {first} and {second} aboard their two galleys and keep {home} at home."
+            ).format(
+                who=who,
+                first=sailors(e["galleys"][0]),
+                second=sailors(e["galleys"][1]),
+                home=sailors(e["capital"]),
+            )
         case "bids":
-            return "Bids revealed: " + ", ".join(f"{name(i)}: {b}" for i, b in enumerate(e["bids"]))
+            return _("Bids revealed: {bids}").format(
+                bids=", ".join(f"{name(i)}: {b}" for i, b in enumerate(e["bids"]))
+            )
         case "dice":
-            return "Dice: " + ", ".join(f"{name(k)}: {v}" for k, v in e["rolls"].items())
+            return _("Dice: {rolls}").format(
+                rolls=", ".join(f"{name(k)}: {v}" for k, v in e["rolls"].items())
+            )
         case "place":
-            return f"{who} take place {e['place']}."
+            return _("{who} take place {n}.").format(who=who, n=e["place"])
         case "order":
-            return "Turn order: " + ", ".join(name(s) for s in e["order"]) + "."
+            return _("Turn order: {order}.").format(order=", ".join(name(s) for s in e["order"]))
         case "arranging":
-            return f"{who} rearrange their pieces in {place(e['area'])}."
+            return _("{who} rearrange their pieces in {area}.").format(
+                who=who, area=place(e["area"])
+            )
         case "put":
-            return f"{who} put {_one(e['piece'])} aboard g{e['galley']}."
+            return _("{who} put {piece} aboard g{galley}.").format(
+                who=who, piece=_one(e["piece"], shown), galley=e["galley"]
+            )
         case "loaded":
-            return f"{who} have loaded g{e['galley']}."
+            return _("{who} have loaded g{galley}.").format(who=who, galley=e["galley"])
         case "arranged":
             loads = "; ".join(
                 f"g{x['galley']}: "
                 + (
-                    ", ".join(f"{n} {k}" for k, n in x.items() if k not in ("galley", "sinks"))
-                    or "empty"
+                    ", ".join(
+                        f"{n} {_piece(k, shown)}"
+                        for k, n in x.items()
+                        if k not in ("galley", "sinks")
+                    )
+                    or _("empty")
                 )
-                + (" (no sailor: it sinks)" if x.get("sinks") else "")
+                + (_(" (no sailor: it sinks)") if x.get("sinks") else "")
                 for x in e["galleys"]
             )
-            ashore = "" if e["garrison"] is None else f"; {e['garrison']} in the garrison"
-            return f"{who} arrange {place(e['area'])}: {loads}{ashore}."
+            ashore = (
+                "" if e["garrison"] is None else _("; {n} in the garrison").format(n=e["garrison"])
+            )
+            return _("{who} arrange {area}: {loads}{ashore}.").format(
+                who=who, area=place(e["area"]), loads=loads, ashore=ashore
+            )
         case "arrangement_cancelled":
-            return f"{who} leave the pieces as they were."
+            return _("{who} leave the pieces as they were.").format(who=who)
         case "discarded":
-            return f"{who} discard {_one(e['piece'])} from g{e['galley']}."
+            return _("{who} discard {piece} from g{galley}.").format(
+                who=who, piece=_one(e["piece"], shown), galley=e["galley"]
+            )
         case "bought":
-            return f"{who} buy {e['good']} for g{e['galley']} ({plural(e['ducats'], 'ducat')})."
+            return _("{who} buy {good} for g{galley} ({price}).").format(
+                who=who, good=good(e["good"]), galley=e["galley"], price=ducats(e["ducats"])
+            )
         case "deal":
             d = e["deal"]
-            return f"{name(d['buyer'])} want {d['good']} from {name(d['seller'])}."
+            return _("{buyer} want {good} from {seller}.").format(
+                buyer=name(d["buyer"]), good=good(d["good"]), seller=name(d["seller"])
+            )
         case "offer":
-            return f"{who} ask {plural(e['ducats'], 'ducat')}."
+            return _("{who} ask {price}.").format(who=who, price=ducats(e["ducats"]))
         case "counter_offer":
-            return f"{who} counter with {plural(e['ducats'], 'ducat')}."
+            return _("{who} counter with {price}.").format(who=who, price=ducats(e["ducats"]))
         case "counter_refused":
-            return f"{who} refuse the counter offer."
+            return _("{who} refuse the counter offer.").format(who=who)
         case "deal_refused":
-            return f"{who} refuse: no deal."
+            return _("{who} refuse: no deal.").format(who=who)
         case "deal_done":
-            return f"Deal: {name(e['buyer'])} buy {e['good']} from {name(e['seller'])} for {plural(e['ducats'], 'ducat')}."
+            return _("Deal: {buyer} buy {good} from {seller} for {price}.").format(
+                buyer=name(e["buyer"]),
+                good=good(e["good"]),
+                seller=name(e["seller"]),
+                price=ducats(e["ducats"]),
+            )
         case "barter_opened":
-            return f"{who} put a barter together between g{e['from']} and g{e['to']}."
+            return _("{who} put a barter together between g{a} and g{b}.").format(
+                who=who, a=e["from"], b=e["to"]
+            )
         case "barter_give":
-            return f"{who} add {e['good']} to the goods offered."
+            return _("{who} add {good} to the goods offered.").format(who=who, good=good(e["good"]))
         case "barter_ask":
-            return f"{who} add {e['good']} to the goods asked for."
+            return _("{who} add {good} to the goods asked for.").format(
+                who=who, good=good(e["good"])
+            )
         case "barter_offered":
             b = e["barter"]
-            return f"{who} offer {_cubes(b['give'])} for {_cubes(b['ask'])}."
+            return _("{who} offer {give} for {ask}.").format(
+                who=who, give=cubes(b["give"]), ask=cubes(b["ask"])
+            )
         case "barter_cancelled":
-            return f"{who} give the barter up."
+            return _("{who} give the barter up.").format(who=who)
         case "barter_refused":
-            return f"{who} refuse the barter."
+            return _("{who} refuse the barter.").format(who=who)
         case "barter_done":
             b = e["barter"]
-            return f"{who} accept the barter: {_cubes(b['give'])} for {_cubes(b['ask'])}."
+            return _("{who} accept the barter: {give} for {ask}.").format(
+                who=who, give=cubes(b["give"]), ask=cubes(b["ask"])
+            )
         case "hired":
-            return f"{who} hire a sailor in {place(e['port'])}."
+            return _("{who} hire a sailor in {port}.").format(who=who, port=place(e["port"]))
         case "built_galley":
-            return f"{who} build galley g{e['galley']} in {place(e['port'])}."
+            return _("{who} build galley g{galley} in {port}.").format(
+                who=who, galley=e["galley"], port=place(e["port"])
+            )
         case "built_fort":
-            return f"{who} build a fort in {place(e['port'])}."
+            return _("{who} build a fort in {port}.").format(who=who, port=place(e["port"]))
         case "sail":
-            return f"g{e['galley']} ({who}) sails to {place(e['area'])}."
+            return _("g{galley} ({who}) sails to {area}.").format(
+                galley=e["galley"], who=who, area=place(e["area"])
+            )
         case "permission_asked":
-            return f"{who} are asked to let g{e['galley']} pass through."
+            return _("{who} are asked to let g{galley} pass through.").format(
+                who=who, galley=e["galley"]
+            )
         case "passage_allowed":
-            return f"{who} let g{e['galley']} pass."
+            return _("{who} let g{galley} pass.").format(who=who, galley=e["galley"])
         case "passage_denied":
-            return f"{who} refuse passage: g{e['galley']} stops."
+            return _("{who} refuse passage: g{galley} stops.").format(who=who, galley=e["galley"])
         case "battle":
             them = name(e["defender_seat"]) if isinstance(e.get("defender_seat"), int) else ""
-            return (
-                f"The {who} attack the {them}, g{e['attacker']} against g{e['defender']}: "
-                f"the {who} roll {e['rolls'][0]}, the {them} {e['rolls'][1]}; the {who} lose "
-                f"{plural(e['losses'][0], 'sailor')} and the {them} "
-                f"{plural(e['losses'][1], 'sailor')}."
+            return _(
+                "The {who} attack the {them}, g{attacker} against g{defender}: the {who} roll "
+                "{a}, the {them} {d}; the {who} lose {lost_a} and the {them} {lost_d}."
+            ).format(
+                who=who,
+                them=them,
+                attacker=e["attacker"],
+                defender=e["defender"],
+                a=e["rolls"][0],
+                d=e["rolls"][1],
+                lost_a=sailors(e["losses"][0]),
+                lost_d=sailors(e["losses"][1]),
             )
         case "port_battle":
-            fort = ", fortified" if e["fort"] else ""
+            fort = _(", fortified") if e["fort"] else ""
             owner = e.get("defender_seat")
-            held = f", held by the {name(owner)}" if isinstance(owner, int) and owner >= 0 else ""
-            return (
-                f"The {who} attack {place(e['port'])}{held}{fort}, with g{e['attacker']}: "
-                f"the {who} roll {e['rolls'][0]}, the garrison {e['rolls'][1]}; the {who} lose "
-                f"{plural(e['losses'][0], 'sailor')} and the garrison "
-                f"{plural(e['losses'][1], 'sailor')}."
+            held = (
+                _(", held by the {owner}").format(owner=name(owner))
+                if isinstance(owner, int) and owner >= 0
+                else ""
+            )
+            return _(
+                "The {who} attack {port}{held}{fort}, with g{attacker}: the {who} roll {a}, the "
+                "garrison {d}; the {who} lose {lost_a} and the garrison {lost_d}."
+            ).format(
+                who=who,
+                port=place(e["port"]),
+                held=held,
+                fort=fort,
+                attacker=e["attacker"],
+                a=e["rolls"][0],
+                d=e["rolls"][1],
+                lost_a=sailors(e["losses"][0]),
+                lost_d=sailors(e["losses"][1]),
             )
         case "captured":
-            return f"{who} capture g{e['galley']} with {plural(e['sailors'], 'sailor')}."
-        case "sink_chosen":
-            return f"{who} sink g{e['galley']}."
-        case "sunk":
-            return f"g{e['galley']} sinks ({e['cause']})."
-        case "sharing":
-            fate = " (which sinks)" if e["sinking"] else ""
-            return (
-                f"{who} shares out the goods of g{e['galley']} and g{e['other']}{fate}: "
-                f"loading g{e['galley']}."
+            return _("{who} capture g{galley} with {crew}.").format(
+                who=who, galley=e["galley"], crew=sailors(e["sailors"])
             )
+        case "sink_chosen":
+            return _("{who} sink g{galley}.").format(who=who, galley=e["galley"])
+        case "sunk":
+            cause = str(e["cause"])  # an English text marked N_() where the galley sank
+            return _("g{galley} sinks ({cause}).").format(galley=e["galley"], cause=_(cause))
+        case "sharing":
+            fate = _(" (which sinks)") if e["sinking"] else ""
+            return _(
+                "{who} shares out the goods of g{galley} and g{other}{fate}: loading g{galley}."
+            ).format(who=who, galley=e["galley"], other=e["other"], fate=fate)
         case "spoils":
-            return f"{who} take {e['good']} aboard g{e['to']}."
+            return _("{who} take {good} aboard g{galley}.").format(
+                who=who, good=good(e["good"]), galley=e["to"]
+            )
         case "shared":
             split = "; ".join(
                 f"g{x['galley']}: "
-                + (", ".join(f"{n} {k}" for k, n in x.items() if k != "galley") or "nothing")
+                + (
+                    ", ".join(f"{n} {good(k)}" for k, n in x.items() if k != "galley")
+                    or _("nothing")
+                )
                 for x in e["galleys"]
             )
-            return f"{who} share the goods out: {split}."
+            return _("{who} share the goods out: {split}.").format(who=who, split=split)
         case "landed":
-            return f"{who} land {plural(e['sailors'], 'sailor')} and take {place(e['port'])}."
+            return _("{who} land {crew} and take {port}.").format(
+                who=who, crew=sailors(e["sailors"]), port=place(e["port"])
+            )
         case "sold":
-            bonus = f" and {plural(e['bonus'], 'ducat')} for a new market" if e["bonus"] else ""
-            return f"{who} sell {e['good']} in {place(e['port'])} for {plural(e['ducats'], 'ducat')}{bonus}."
+            bonus = (
+                _(" and {bonus} for a new market").format(bonus=ducats(e["bonus"]))
+                if e["bonus"]
+                else ""
+            )
+            return _("{who} sell {good} in {port} for {price}{bonus}.").format(
+                who=who,
+                good=good(e["good"]),
+                port=place(e["port"]),
+                price=ducats(e["ducats"]),
+                bonus=bonus,
+            )
         case "income":
-            return f"{who} receive {plural(e['ducats'], 'ducat')} from the capital."
+            return _("{who} receive {income} from the capital.").format(
+                who=who, income=ducats(e["ducats"])
+            )
         case "done":
-            return f"{who} are done."
+            return _("{who} are done.").format(who=who)
         case "game_over":
-            return "The game is over."
+            return _("The game is over.")
     return str(e)
+
+
+def _piece(piece: str, shown: dict[str, str]) -> str:
+    """A piece put aboard or discarded: a sailor or a good, by its printed name."""
+    if piece == "sailor":
+        return _("sailor")
+    return shown.get(piece, piece)

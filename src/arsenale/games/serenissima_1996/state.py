@@ -34,6 +34,7 @@ from arsenale.games.serenissima_1996 import (
     trade,
 )
 from arsenale.games.serenissima_1996.board import GOODS, POPCOUNT
+from arsenale.i18n import N_
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.game import Serenissima1996
@@ -79,61 +80,61 @@ class Serenissima1996State(GameState):
         "deploy": Phase(
             setup.legal_deploy,
             resolve=setup.resolve_deploy,
-            asks="split your 10 sailors: 'deploy <first galley> <second galley>'",
+            asks=N_("split your 10 sailors: 'deploy <first galley> <second galley>'"),
             rule=setup.RULE_SETUP,
         ),
         "bid": Phase(
             bidding.legal_bid,
             resolve=bidding.resolve_bid,
-            asks="secret bid for the turn order: 'bid <ducats>' in hundreds",
+            asks=N_("secret bid for the turn order: 'bid <ducats>' in hundreds"),
             rule=bidding.RULE_BIDS,
         ),
         "position": Phase(
             bidding.legal_position,
             bidding.apply_position,
-            asks="choose your place in the turn order: 'position <n>'",
+            asks=N_("choose your place in the turn order: 'position <n>'"),
             rule=bidding.RULE_BIDS,
         ),
         "purchases": Phase(
             trade.legal_purchases,
             trade.apply_purchases,
-            asks="phase 2: buy, build, hire, arrange, discard, trade, barter, or 'done'",
+            asks=N_("phase 2: buy, build, hire, arrange, discard, trade, barter, or 'done'"),
             rule=trade.RULE_BUY,
         ),
         "opening": Phase(
             negotiation.legal_offer,
             negotiation.apply_offer,
-            asks="a player wants to buy from you: 'price <ducats>' or 'refuse'",
+            asks=N_("a player wants to buy from you: 'price <ducats>' or 'refuse'"),
             rule=negotiation.RULE_TRADE,
         ),
         "offer": Phase(
             negotiation.legal_offer,
             negotiation.apply_offer,
-            asks="name your price: 'price <ducats>'",
+            asks=N_("name your price: 'price <ducats>'"),
             rule=negotiation.RULE_PRICE,
         ),
         "answer": Phase(
             negotiation.legal_answer,
             negotiation.apply_answer,
-            asks="answer the price: 'accept', 'counter <ducats>' or 'refuse'",
+            asks=N_("answer the price: 'accept', 'counter <ducats>' or 'refuse'"),
             rule=negotiation.RULE_PRICE,
         ),
         "counter_answer": Phase(
             negotiation.legal_accept_or_refuse,
             negotiation.apply_counter_answer,
-            asks="answer the counter offer: 'accept' or 'refuse'",
+            asks=N_("answer the counter offer: 'accept' or 'refuse'"),
             rule=negotiation.RULE_PRICE,
         ),
         "last_word": Phase(
             negotiation.legal_accept_or_refuse,
             negotiation.apply_last_word,
-            asks="take the first price ('accept') or give up ('refuse')",
+            asks=N_("take the first price ('accept') or give up ('refuse')"),
             rule=negotiation.RULE_PRICE,
         ),
         "arrange": Phase(
             arrange.legal_arrange,
             arrange.apply_arrange,
-            asks=(
+            asks=N_(
                 "load the galley: 'put sailor', 'put <good>', then 'next' (a galley given no "
                 "sailor sinks with its goods); or 'cancel'"
             ),
@@ -142,43 +143,45 @@ class Serenissima1996State(GameState):
         "barter": Phase(
             negotiation.legal_barter,
             negotiation.apply_barter,
-            asks="put your barter together: 'offer <good>', 'ask <good>', then 'propose' or 'cancel'",
+            asks=N_(
+                "put your barter together: 'offer <good>', 'ask <good>', then 'propose' or 'cancel'"
+            ),
             rule=negotiation.RULE_BARTER,
         ),
         "barter_answer": Phase(
             negotiation.legal_barter_answer,
             negotiation.apply_barter_answer,
-            asks="a barter is offered to you: 'accept' or 'refuse' it as a whole",
+            asks=N_("a barter is offered to you: 'accept' or 'refuse' it as a whole"),
             rule=negotiation.RULE_BARTER,
         ),
         "movement": Phase(
             movement.legal_movement,
             movement.apply_movement,
-            asks="phase 3: 'sail <galley> <area>' or 'done'",
+            asks=N_("phase 3: 'sail <galley> <area>' or 'done'"),
             rule=movement.RULE_MOVE,
         ),
         "permission": Phase(
             movement.legal_permission,
             movement.apply_permission,
-            asks="a galley asks to pass: 'allow' or 'deny'",
+            asks=N_("a galley asks to pass: 'allow' or 'deny'"),
             rule=movement.RULE_PERMISSION,
         ),
         "battles": Phase(
             battle.legal_battles,
             battle.apply_battles,
-            asks="phase 4: 'attack <galley> <target>' or 'done'",
+            asks=N_("phase 4: 'attack <galley> <target>' or 'done'"),
             rule=battle.RULE_BATTLE,
         ),
         "victory": Phase(
             battle.legal_victory,
             battle.apply_victory,
-            asks="the galley is emptied: 'capture <sailors>' or 'sink'",
+            asks=N_("the galley is emptied: 'capture <sailors>' or 'sink'"),
             rule=battle.RULE_BATTLE,
         ),
         "spoils": Phase(
             battle.legal_spoils,
             battle.apply_spoils,
-            asks=(
+            asks=N_(
                 "share the goods of both galleys: 'take <good>' aboard the galley being "
                 "loaded, then 'done' (the rest stay aboard the other, or sink with it)"
             ),
@@ -187,13 +190,13 @@ class Serenissima1996State(GameState):
         "landing": Phase(
             landing.legal_landing,
             landing.apply_landing,
-            asks="phase 5: 'land <galley> <sailors>' or 'done'",
+            asks=N_("phase 5: 'land <galley> <sailors>' or 'done'"),
             rule=landing.RULE_LANDING,
         ),
         "sales": Phase(
             sales.legal_sales,
             sales.apply_sales,
-            asks="phase 6: 'sell <good> <galley>' or 'done'",
+            asks=N_("phase 6: 'sell <good> <galley>' or 'done'"),
             rule=sales.RULE_SALE,
         ),
     }
