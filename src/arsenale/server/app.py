@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 
 from arsenale.server.limits import BURST, MAX_BODY, RATE, BodyLimit, RateLimiter, bearer, refuse
 from arsenale.server.live import Hub, Refusal
-from arsenale.server.routes import boards, games, lobby, pages, socket
+from arsenale.server.routes import accounts, boards, games, lobby, pages, socket, table
 from arsenale.server.storage import Store
 
 
@@ -97,6 +97,8 @@ def create_app(
     app.middleware("http")(rate_limit)
     app.include_router(lobby.router)
     app.include_router(games.router)
+    app.include_router(table.router)
+    app.include_router(accounts.router)
     app.include_router(boards.router)
     app.include_router(socket.router)
     if pages.STATIC.is_dir():
