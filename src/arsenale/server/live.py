@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import multiprocessing
 import os
 import secrets
@@ -578,7 +579,7 @@ class Hub:
             if at < limit:
                 raise Refusal(
                     409,
-                    f"{state.seat_label(seat)} still has {int(limit - at) + 1} seconds",
+                    f"{state.seat_label(seat)} still has {math.ceil(limit - at - 1e-6)} seconds",
                     RULE_CLOCK,
                 )
             spec = live.table.bot

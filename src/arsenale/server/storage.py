@@ -357,11 +357,15 @@ class Store:
     def account_seats(self, account_pk: int) -> list[tuple[GameRow, int]]:
         """(game, seat) of every seat the account owns, newest game first."""
         with self.sessions() as session:
-            rows = session.execute(
-                select(GameRow, SeatTokenRow.seat)
-                .join(SeatTokenRow, SeatTokenRow.game_pk == GameRow.pk)
+            owned = (
+                select(SeatTokenRow.game_pk, SeatTokenRow.seat)
                 .where(SeatTokenRow.account_pk == account_pk, SeatTokenRow.revoked_at.is_(None))
                 .distinct()
+                .subquery()
+            )
+            rows = session.execute(
+                select(GameRow, owned.c.seat)
+                .join(owned, owned.c.game_pk == GameRow.pk)
                 .order_by(GameRow.updated_at.desc())
                 .limit(200)
             )

@@ -29,8 +29,8 @@ PASSWORD_MIN = 10
 PASSWORD_MAX = 200
 COMMON = {"password123", "1234567890", "qwertyuiop", "0123456789", "password12", "iloveyou12"}
 HASHER = PasswordHasher()
-# Sign-in attempts per username and per address: 5 at once, then one every 12 seconds.
-ATTEMPTS = RateLimiter(1 / 12, 5)
+ATTEMPT_RATE = 1 / 12  # sign-in attempts per second per username and per address, ...
+ATTEMPT_BURST = 8.0  # ... with this many at once (new accounts count as attempts too)
 
 router = APIRouter(tags=["accounts"])
 
@@ -60,6 +60,15 @@ class AccountSeats(BaseModel):
 
 class Ok(BaseModel):
     ok: bool
+
+
+def attempts(request: Request) -> RateLimiter:
+    """The app's limiter of sign-in attempts (made on first use)."""
+    state = request.app.state
+    if not hasattr(state, "sign_ins"):
+        state.sign_ins = RateLimiter(ATTEMPT_RATE, ATTEMPT_BURST)
+    limiter: RateLimiter = state.sign_ins
+    return limiter
 
 
 def username_of(raw: str) -> str:
@@ -133,7 +142,7 @@ async def register(
     if problem:
         raise Refusal(422, problem, RULE_ACCOUNT)
     address = request.client.host if request.client else "?"
-    if not ATTEMPTS.allow(f"new:{address}"):
+    if not attempts(request).allow(f"new:{address}"):
         raise Refusal(429, "too many new accounts from here: try again later", RULE_ACCOUNT)
     password_hash = await asyncio.to_thread(HASHER.hash, body.password)
     try:
@@ -151,7 +160,8 @@ async def sign_in(
     """Sign in: the session cookie."""
     name = body.username.strip().lower()
     address = request.client.host if request.client else "?"
-    if not (ATTEMPTS.allow(f"user:{name}") and ATTEMPTS.allow(f"addr:{address}")):
+    limiter = attempts(request)
+    if not (limiter.allow(f"user:{name}") and limiter.allow(f"addr:{address}")):
         raise Refusal(429, "too many attempts: wait a little", RULE_ACCOUNT)
     row = await hub.db(hub.store.account, name) if USERNAME.fullmatch(name) else None
     ok = False
