@@ -188,6 +188,7 @@ class LiveGame:
             private=self.private,
             spectator_chat=self.table.spectator_chat,
             chat="write" if seat is not None else "read" if self.reads_chat(seat) else None,
+            chat_messages=self.chat_count if self.reads_chat(seat) else None,
         )
         return out
 

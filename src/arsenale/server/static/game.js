@@ -25,6 +25,7 @@
 //   #result                             the final result (hidden until the game is over)
 //   #conn                               connection state: "live", "reconnecting…"
 //   body[data-ply][data-status]         the ply and status of the view on screen
+//   #table-box                          clocks and chat (table.js, chat.js, clocks.js)
 //
 // The board module (static/boards/<game id>.js) is all a new game provides. It exports:
 //   draw(svg, board, gameView)          draw everything into the (emptied) <svg>; places the
@@ -38,6 +39,7 @@
 // `board` is GET /api/boards/<game id> (the game's board_data()).
 
 import { api, gameIdFromPath, tokenFromHash, wsUrl } from "./api.js";
+import { mountTable } from "./table.js";
 import { GameScreen, loadTitles, showMessage } from "./view.js";
 
 const gameId = gameIdFromPath();
@@ -46,11 +48,13 @@ const conn = document.getElementById("conn");
 
 const screen = new GameScreen({ interactive: true, onAction: (entry) => play(entry) });
 let current = null; // the game view on screen
+const table = mountTable({ gameId, token, onView: (gv) => show(gv) }); // clocks, chat: table.js
 
 async function show(gv) {
   if (current && gv.ply < current.ply && gv.seat === current.seat) return; // an older view
   current = gv;
   await screen.show(gv);
+  table.show(gv);
 }
 
 async function refresh() {
@@ -153,6 +157,7 @@ function connect() {
       return;
     }
     if (gv && gv.view) show(gv);
+    else if (gv && gv.chat) table.chat(gv.chat);
   });
   ws.addEventListener("close", (event) => {
     clearInterval(keepAlive);
