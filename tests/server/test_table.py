@@ -30,7 +30,7 @@ class FakeClock:
     """`table.now` under the test's control."""
 
     def __init__(self) -> None:
-        self.t = time.time()
+        self.t = float(int(time.time()))  # whole seconds: stored times keep microseconds
 
     def __call__(self) -> float:
         return self.t
@@ -353,6 +353,25 @@ def test_an_account_claims_a_seat_and_opens_it_from_another_device(
     assert client.get("/api/account").status_code == 200  # the other session goes on
 
 
+def test_sign_in_attempts_are_limited_per_username(client: TestClient) -> None:
+    secret = "a lagoon of many islands"
+    assert (
+        client.post("/api/accounts", json={"username": "dandolo", "password": secret}).status_code
+        == 201
+    )
+    statuses = [
+        client.post(
+            "/api/session", json={"username": "dandolo", "password": f"guess {i}!"}
+        ).status_code
+        for i in range(12)
+    ]
+    assert statuses[0] == 401 and 429 in statuses
+    body = refused(
+        client.post("/api/session", json={"username": "dandolo", "password": secret}), 429
+    )
+    assert body["rule"] == "arsenale: accounts"
+
+
 # -- table options, clocks and absence -------------------------------------------------------
 
 
@@ -426,8 +445,41 @@ def test_a_seat_out_of_time_is_given_to_a_bot_by_another_player(
     while view(client, gid, None)["ply"] == 0:
         assert time.monotonic() < deadline, "the bot did not take the seat's decision"
         time.sleep(0.05)
+    # its player may still watch the seat, but no longer act for it
+    v = view(client, gid, tokens[late])
+    assert v["seat"] == late
+    if late in v["to_move"]:
+        body = refused(
+            client.post(
+                f"/api/games/{gid}/actions",
+                json={"ply": v["ply"], "action": {"kind": "pass"}},
+                headers=auth(tokens[late]),
+            ),
+            403,
+        )
+        assert "given to a bot" in body["error"]
     with TestClient(create_app(db_url, bot_delay=0)) as again:
         assert view(again, gid, None)["seats"][late]["kind"] == "heuristic"
+
+
+def test_a_seat_out_of_time_goes_to_a_bot_at_once_under_timeout_bot(
+    client: TestClient, clock: FakeClock
+) -> None:
+    g = table_game(
+        client,
+        ["human", "human"],
+        clock={"kind": "move", "seconds": 20},
+        timeout="bot",
+        bot="random",
+    )
+    gid = g["id"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    (late,) = view(client, gid, None)["to_move"]
+    clock.advance(19)
+    assert client.portal.call(hub.sweep) == 0  # type: ignore[union-attr]
+    clock.advance(1)
+    assert client.portal.call(hub.sweep) == 1  # type: ignore[union-attr]
+    assert view(client, gid, None)["seats"][late]["kind"] == "random"
 
 
 def test_a_total_clock_counts_used_time_and_increments_and_survives_a_restart(

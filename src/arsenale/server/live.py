@@ -533,6 +533,24 @@ class Hub:
         await self.push_chat(live, message)
         return message
 
+    async def whole_chat(self, live: LiveGame) -> list[dict[str, Any]]:
+        """Every message of a game: from memory, or from the database once the game has said
+        more than memory keeps (CHAT_KEPT)."""
+        if live.chat_count <= len(live.chat):
+            return list(live.chat)
+        rows = await self.db(self.store.chat, live.pk)
+        return [
+            {
+                "n": n,
+                "ply": ply,
+                "seat": seat,
+                "label": "table" if seat is None else live.state.seat_label(seat),
+                "text": text,
+                "at": at.isoformat(),
+            }
+            for n, (ply, seat, text, at) in enumerate(rows)
+        ]
+
     async def notice(self, live: LiveGame, text: str) -> None:
         """A notice of the table itself in the chat (under the game's lock)."""
         when, at = stamp()

@@ -42,7 +42,7 @@ async def record(game_id: str, request: Request, hub: HubDep) -> dict[str, Any]:
         raise Refusal(409, "the record is published once the game is over", "arsenale: record")
     out = live.state.record(live.seats)
     if live.reads_chat(live.seat_of(bearer(request))):
-        out["chat"] = list(live.chat)  # the table's chat, for those who may read it
+        out["chat"] = await hub.whole_chat(live)  # the table's chat, for those who may read it
     return out
 
 
@@ -63,5 +63,5 @@ async def replay_view(
     out = game_view(live, past, seat, [e for e in live.log if e[0] < ply])
     out["plies"] = plies
     if live.reads_chat(reader):  # what was said up to that ply (a seat's token, or open chat)
-        out["chat"] = [m for m in live.chat if m["ply"] <= ply]
+        out["chat"] = [m for m in await hub.whole_chat(live) if m["ply"] <= ply]
     return out

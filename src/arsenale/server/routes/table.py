@@ -64,7 +64,8 @@ async def read_chat(game_id: str, request: Request, hub: HubDep, since: int = 0)
     """The table's chat from message `since` on (players; spectators if the host allows)."""
     live = await find_game(hub, game_id)
     chat_reader(live, request)
-    return {"messages": [m for m in live.chat if m["n"] >= since]}
+    kept = live.chat if since >= live.chat_count - len(live.chat) else await hub.whole_chat(live)
+    return {"messages": [m for m in kept if m["n"] >= since]}
 
 
 @router.post(
