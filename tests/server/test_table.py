@@ -4,6 +4,7 @@ throwaway PostgreSQL. Every refusal is `{error, rule}` and changes nothing."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -133,6 +134,7 @@ def test_spectators_read_the_chat_when_the_host_allows_and_never_write(client: T
         {"text": "   \n "},
         {"text": "x" * (table.CHAT_MAX + 1)},
         {"text": "bell\x07"},
+        {"text": "half a pair \ud800"},
         {"text": 5},
         {"text": None},
         {"text": ["a"]},
@@ -145,7 +147,9 @@ def test_a_malformed_chat_message_is_refused_and_stores_nothing(
 ) -> None:
     g = new_game(client, ["human", "human"])
     gid, t0 = g["id"], g["seats"][0]["token"]
-    refused(client.post(f"/api/games/{gid}/chat", json=body, headers=auth(t0)), 422)
+    raw = json.dumps(body)  # \ud800 escaped, as a client may send it
+    headers = {**auth(t0), "content-type": "application/json"}
+    refused(client.post(f"/api/games/{gid}/chat", content=raw, headers=headers), 422)
     assert chat(client, gid, t0) == []
     assert rows(db_url, "select count(*) from chat") == [(0,)]
 
@@ -284,13 +288,16 @@ def test_the_host_issues_a_new_link_and_the_old_one_is_refused_by_name(
         ("marco", "my-marco-password", "must not contain the username"),
         ("marco", "abababababab", "5 different"),
         ("marco", "password123", "common"),
+        ("marco", "lagoon \udc00 at night", "valid Unicode"),
     ],
 )
 def test_weak_or_malformed_accounts_are_refused_clearly(
     client: TestClient, db_url: str, username: str, password: str, words: str
 ) -> None:
+    raw = json.dumps({"username": username, "password": password})  # \udc00 escaped
     body = refused(
-        client.post("/api/accounts", json={"username": username, "password": password}), 422
+        client.post("/api/accounts", content=raw, headers={"content-type": "application/json"}),
+        422,
     )
     assert words in body["error"]
     assert rows(db_url, "select count(*) from accounts") == [(0,)]
@@ -315,6 +322,8 @@ def test_an_account_claims_a_seat_and_opens_it_from_another_device(
     refused(client.post(claim), 403)  # no seat token
     refused(client.post(claim, headers=auth(theirs)), 403)  # another seat's token
     refused(client.post(claim, headers=auth("forged")), 401)
+    refused(client.post(f"/api/games/{gid}/seats/{2**70}/claim", headers=auth(mine)), 422)
+    refused(client.post(f"/api/games/{gid}/seats/-1/open"), 422)
     r = client.post(claim, headers=auth(mine))
     assert r.status_code == 200 and r.json() == {"game": gid, "seat": 0, "username": "marco"}
     owned = client.get("/api/account").json()

@@ -101,7 +101,19 @@ def chat_problem(text: str) -> str | None:
         return f"a chat message has at most {CHAT_MAX} characters (this one has {len(text)})"
     if any(unicodedata.category(ch) == "Cc" and ch != "\n" for ch in text):
         return "a chat message cannot hold control characters (line breaks are fine)"
+    if not encodable(text):
+        return "a chat message must be valid Unicode (a lone surrogate is not)"
     return None
+
+
+def encodable(text: str) -> bool:
+    """Whether `text` is valid Unicode (JSON's \\ud800 escapes can carry lone surrogates, which
+    no database stores)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 @dataclass(slots=True)

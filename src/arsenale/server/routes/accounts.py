@@ -20,6 +20,7 @@ from arsenale.server.live import Hub, Refusal
 from arsenale.server.routes.deps import HubDep
 from arsenale.server.routes.problems import refusals
 from arsenale.server.storage import AccountRow, NameTaken, hash_token
+from arsenale.server.table import encodable
 
 RULE_ACCOUNT = "arsenale: accounts"
 COOKIE = "arsenale_session"
@@ -85,6 +86,8 @@ def username_of(raw: str) -> str:
 
 def passwordrefusals(password: str, username: str) -> str | None:
     """Why a new password is too weak, or None."""
+    if not encodable(password):
+        return "a password must be valid Unicode (a lone surrogate is not)"
     if len(password) < PASSWORD_MIN:
         return f"a password needs at least {PASSWORD_MIN} characters"
     if len(password) > PASSWORD_MAX:
@@ -165,7 +168,7 @@ async def sign_in(
         raise Refusal(429, "too many attempts: wait a little", RULE_ACCOUNT)
     row = await hub.db(hub.store.account, name) if USERNAME.fullmatch(name) else None
     ok = False
-    if row is not None and len(body.password) <= PASSWORD_MAX:
+    if row is not None and len(body.password) <= PASSWORD_MAX and encodable(body.password):
         try:
             ok = await asyncio.to_thread(HASHER.verify, row.password_hash, body.password)
         except (VerificationError, InvalidHashError):

@@ -50,6 +50,11 @@ class Claimed(BaseModel):
     username: str
 
 
+def check_seat(live: LiveGame, seat: int) -> None:
+    if not 0 <= seat < live.state.players:
+        raise Refusal(422, f"there is no seat {seat}", "arsenale: seats")
+
+
 def chat_reader(live: LiveGame, request: Request) -> int | None:
     seat = live.seat_of(bearer(request))
     if not live.reads_chat(seat):
@@ -118,6 +123,7 @@ async def claim(game_id: str, seat: int, request: Request, hub: HubDep) -> dict[
     """The signed-in account takes a seat it holds the link of (that seat's token as the
     bearer): it can open the seat from any device afterwards."""
     live = await find_game(hub, game_id)
+    check_seat(live, seat)
     account = await account_of(request, hub, required=True)
     assert account is not None
     token = bearer(request)
@@ -138,6 +144,7 @@ async def claim(game_id: str, seat: int, request: Request, hub: HubDep) -> dict[
 async def open_seat(game_id: str, seat: int, request: Request, hub: HubDep) -> dict[str, Any]:
     """A key to a seat the signed-in account owns, for this device (the other keys stay)."""
     live = await find_game(hub, game_id)
+    check_seat(live, seat)
     account = await account_of(request, hub, required=True)
     assert account is not None
     owner = await hub.db(hub.store.seat_owner, live.pk, seat)
