@@ -444,29 +444,31 @@ def test_a_seat_out_of_time_is_given_to_a_bot_by_another_player(
     assert rows(db_url, "select seats from games") == seats_before
     clock.advance(31)
     assert view(client, gid, None)["table"]["seats"][late]["overdue"] is True
+    their_move = view(client, gid, tokens[late])["legal"][0]["action"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.bot_delay = 2.0  # time to try acting for the seat before its bot does
     r = client.post(url, headers=auth(tokens[other]))
     assert r.status_code == 200, r.text
     assert r.json()["seats"][late]["kind"] == "heuristic"
     notice = chat(client, gid, tokens[other])[-1]
     assert notice["seat"] is None and "heuristic bot" in notice["text"]
-    # the bot plays the seat; its player may watch but no longer act for it
+    # its player may still watch the seat, but no longer act for it
+    v = view(client, gid, tokens[late])
+    assert v["seat"] == late and v["legal"] == [] and v["ply"] == 0
+    body = refused(
+        client.post(
+            f"/api/games/{gid}/actions",
+            json={"ply": 0, "action": their_move},
+            headers=auth(tokens[late]),
+        ),
+        403,
+    )
+    assert "given to a bot" in body["error"]
+    # the bot plays the seat
     deadline = time.monotonic() + 30
     while view(client, gid, None)["ply"] == 0:
         assert time.monotonic() < deadline, "the bot did not take the seat's decision"
         time.sleep(0.05)
-    # its player may still watch the seat, but no longer act for it
-    v = view(client, gid, tokens[late])
-    assert v["seat"] == late
-    if late in v["to_move"]:
-        body = refused(
-            client.post(
-                f"/api/games/{gid}/actions",
-                json={"ply": v["ply"], "action": {"kind": "pass"}},
-                headers=auth(tokens[late]),
-            ),
-            403,
-        )
-        assert "given to a bot" in body["error"]
     with TestClient(create_app(db_url, bot_delay=0)) as again:
         assert view(again, gid, None)["seats"][late]["kind"] == "heuristic"
 

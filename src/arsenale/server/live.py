@@ -194,6 +194,8 @@ class LiveGame:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         out = game_view(self, self.state, seat, self.log)
+        if seat in self.bots:  # given to a bot: its player watches, the bot decides
+            out["legal"] = []
         out["table"] = self.table_view(seat)
         return out
 
