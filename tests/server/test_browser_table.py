@@ -43,6 +43,7 @@ def test_chat_shows_markup_as_text_and_the_lobby_lists_my_games(
         page = context.new_page()
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.goto(server.base_url + link)
         page.wait_for_selector("#panels .panel", timeout=WAIT_MS)
         pages.append(page)

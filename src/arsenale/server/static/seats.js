@@ -166,7 +166,7 @@ export async function mountAccount(box, changed = () => {}) {
   accountBox = box;
   onAccountChange = changed;
   const res = await api("/api/account");
-  signedIn = res.ok ? res.data.username : null;
+  signedIn = res.ok ? res.data.username : null; // null: nobody is signed in
   if (signedIn) {
     box.replaceChildren(
       h("h2", {}, "Your account"),
@@ -213,7 +213,7 @@ async function renderAccountSeats(data = null) {
   if (!list) return;
   if (!data) {
     const res = await api("/api/account");
-    if (!res.ok) return;
+    if (!res.ok || !res.data.username) return;
     data = res.data;
   }
   if (!data.seats.length) {
