@@ -566,14 +566,13 @@ def test_the_new_routes_are_in_the_openapi_schema_with_their_answers(client: Tes
     assert "TableOptions" in schema["components"]["schemas"]
 
 
-def test_migration_0002_keeps_the_games_of_0001(tmp_path: Any) -> None:
+def test_migration_0002_keeps_the_games_of_0001_and_goes_back(db_url: str) -> None:
     from alembic import command
     from alembic.config import Config
 
     from arsenale.server.storage import MIGRATIONS
 
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    engine = create_engine(url)
+    engine = create_engine(db_url)
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
@@ -583,13 +582,20 @@ def test_migration_0002_keeps_the_games_of_0001(tmp_path: Any) -> None:
             text(
                 "insert into games (id, game, players, options, seed, seats, status, "
                 "created_at, updated_at) values ('old', 'serenissima-2012', 2, '{}', 7, "
-                "'[\"human\", \"random\"]', 'active', '2026-01-01 00:00:00', '2026-01-01 00:00:00')"
+                "'[\"human\", \"random\"]', 'active', '2026-01-01 00:00:00', "
+                "'2026-01-01 00:00:00')"
             )
         )
-        conn.execute(text("insert into seat_tokens (game_pk, seat, token_hash) values (1, 0, 'h')"))
+        conn.execute(
+            text(
+                "insert into seat_tokens (game_pk, seat, token_hash) "
+                "select pk, 0, 'h' from games where id = 'old'"
+            )
+        )
     upgrade(engine)
     with engine.connect() as conn:
-        assert list(conn.execute(text("select id, private from games"))) == [("old", 0)]
+        ((game_id, private),) = list(conn.execute(text("select id, private from games")))
+        assert game_id == "old" and not private
         assert list(conn.execute(text("select seat, account_pk, revoked_at from seat_tokens"))) == [
             (0, None, None)
         ]
