@@ -210,7 +210,7 @@ class Seat:
                 self.acted_ply = -1  # nothing changed: the decision is still owed
 
     async def play(self, stop: asyncio.Event) -> None:
-        url = f"{self.server.ws_url}/ws/games/{self.game_id}?token={self.token}"
+        url = f"{self.server.ws_url}/ws/games/{self.game_id}"
         async with (
             httpx.AsyncClient(
                 base_url=self.server.base_url,
@@ -220,6 +220,7 @@ class Seat:
             ) as client,
             connect(url, open_timeout=120, compression="deflate" if self.deflate else None) as ws,
         ):
+            await ws.send(json.dumps({"token": self.token}))  # the token is never in the URL
             reader = asyncio.create_task(self._receive(ws))
             stopper = asyncio.create_task(stop.wait())
             try:
@@ -382,7 +383,10 @@ def main() -> None:
         db_url = cluster.create_database("load")
     else:
         db_url = args.db
-    server = ServerProcess(db_url, workdir, bot_delay=args.bot_delay)
+    # one address plays every seat here: let it create all the games and open every socket
+    many = str(10 * args.games + 100)
+    extra = ("--new-games", many, "--sockets-per-address", many)
+    server = ServerProcess(db_url, workdir, bot_delay=args.bot_delay, extra=extra)
     try:
         server.start()
         games = asyncio.run(run_games(server, args))

@@ -312,6 +312,20 @@ def test_play_hint_refuses_a_bad_budget() -> None:
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "serenissima-2012", "--seats", "human,ismcts:nans"],
+        ["simulate", "serenissima-2012", "--seats", "ismcts:infs,random", "--games", "1"],
+        ["play", "serenissima-2012", "--seats", "human,random", "--hint", "--hint-budget", "nans"],
+    ],
+)
+def test_a_bot_budget_that_is_not_a_finite_number_in_range_is_refused(args: list[str]) -> None:
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code != 0
+    assert "bad search budget" in result.output and "at most 3600" in result.output
+
+
+@pytest.mark.parametrize(
     "args, needle",
     [
         (["--db", "not a url"], "not a database URL"),

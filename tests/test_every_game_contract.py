@@ -12,6 +12,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -242,3 +243,130 @@ def test_a_mistyped_move_of_the_pending_decision_gets_its_rule_and_changes_nothi
         assert snapshot(state) == before
         tried += 1
     assert tried == 60
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, "toy-race", "toy-market"])
+def test_every_catalogue_action_has_the_games_own_words_not_its_notation(
+    game_id: str, tmp_path: Path
+) -> None:
+    """The page lists moves in the rulebook's words (`Game.action_words`): every action of
+    every game has its own wording (not the core's default, not the notation), a group, and
+    amount parameters that are integers of the action; the actions of one amount family (the
+    same kind and other parameters) share their group."""
+    from arsenale.core.actions import normalize_text
+    from arsenale.core.game import Game
+
+    if game_id == "toy-market":
+        from plugin_dist import installed
+
+        with installed(tmp_path):
+            game = load_game(game_id)
+            _check_words(game, Game, normalize_text)
+        return
+    _check_words(load_game(game_id), Game, normalize_text)
+
+
+def _check_words(game, base, normalize_text) -> None:  # type: ignore[no-untyped-def]
+    assert type(game).action_words is not base.action_words, f"{game.id} words no action"
+    families: dict[tuple[object, ...], set[str]] = {}
+    for action in game.catalogue:
+        words = game.wording(action)
+        assert words is game.wording(action)  # worked out once
+        text = words.text
+        assert text and text[0].isupper(), (action.notation, text)
+        assert normalize_text(text) != normalize_text(action.notation), text
+        assert "_" not in text and "null" not in text and "None" not in text, text
+        assert words.group and words.group[0].isupper(), (action.notation, words.group)
+        for name in words.amounts:
+            assert isinstance(action.params.get(name), int), (action.notation, name)
+        rest = tuple(sorted((k, v) for k, v in action.params.items() if k not in words.amounts))
+        families.setdefault((action.kind, words.amounts, rest), set()).add(words.group)
+    assert all(len(groups) == 1 for groups in families.values())
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, "toy-race"])
+def test_the_final_account_adds_up_to_the_scores_and_names_every_tie_break(game_id: str) -> None:
+    """`Game.final_account`: at the end of heuristic games at every player count, the sources
+    add up to each seat's score, money (where the game has it) is given for every seat, and
+    every tie-break key of the result has a name in words."""
+    from arsenale.bots.base import Fallbacks
+
+    game = load_game(game_id)
+    strict = Fallbacks.strict
+    Fallbacks.strict = True
+    try:
+        for players in range(game.min_players, game.max_players + 1):
+            state = game.new_game(players, seed=11)
+            bot = make_bot("heuristic", game, seed=11)
+            while not state.is_over:
+                seat = state.to_move()[0]
+                state.apply(seat, bot.choose(SeatInfo(state, seat)))
+            result = state.result()
+            account = game.final_account(state)
+            json.dumps(account)
+            for s in range(players):
+                total = sum(row["points"][s] for row in account["sources"])
+                assert total == pytest.approx(result.scores[s]), (players, s, account)
+            if account["money"] is not None:
+                assert account["money"]["name"]
+                assert len(account["money"]["amounts"]) == players
+            assert len(account["tiebreak_names"]) == len(result.tiebreaks)
+            assert all(isinstance(n, str) and n for n in account["tiebreak_names"])
+    finally:
+        Fallbacks.strict = strict
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, "toy-race"])
+def test_an_amount_out_of_range_is_refused_with_the_range(game_id: str) -> None:
+    """Where the seat chooses an amount (a bid, sailors to land), a catalogue action of the
+    same family that is not legal now is refused with the legal range in words, as an action,
+    as JSON and as text, and the state is left as it was."""
+    game = load_game(game_id)
+    families: dict[tuple[object, ...], list[object]] = {}
+    for action in game.catalogue:
+        words = game.wording(action)
+        if words.amounts:
+            rest = tuple(sorted((k, v) for k, v in action.params.items() if k not in words.amounts))
+            families.setdefault((action.kind, rest), []).append(action)
+    tried = 0
+    for state, seat in positions(game_id, 300, seed=5):
+        legal = set(state.legal_actions(seat))
+        for action in state.legal_actions(seat):
+            words = game.wording(action)
+            if not words.amounts:
+                continue
+            rest = tuple(sorted((k, v) for k, v in action.params.items() if k not in words.amounts))
+            out = [a for a in families[(action.kind, rest)] if a not in legal]
+            if not out:
+                continue
+            before = snapshot(state)
+            for form in (out[-1], out[-1].to_json(), out[-1].notation):
+                with pytest.raises(IllegalAction) as refusal:
+                    state.apply(seat, form)
+                assert "the range now: " in refusal.value.reason, refusal.value.reason
+            assert snapshot(state) == before
+            tried += 1
+            break
+    assert tried or game_id == "serenissima-2012", "no amount out of range was ever tried"
+
+
+def test_a_range_is_told_only_to_the_seat_that_chooses() -> None:
+    """The range added to a refused amount comes from the sending seat's own legal actions:
+    without a seat (coerce alone), or for a seat that owes no decision, none is given, since
+    another seat's range could tell its hidden money (1996: ducats are hidden)."""
+    from arsenale.core.errors import NotationError
+
+    game = load_game("serenissima-1996")
+    state = game.new_game(2, seed=1)
+    for seat in range(2):
+        state.apply(seat, "deploy 3 3")
+    with pytest.raises(NotationError) as blind:
+        state.coerce("bid 99999")
+    assert "range" not in blind.value.reason
+    with pytest.raises(NotationError) as told:
+        state.coerce("bid 99999", 0)
+    assert "the range now: ducats 0 to 2,000 in steps of 100" in told.value.reason
+    state.apply(0, "bid 100")  # seat 0 has chosen; seat 1 still owes its bid
+    with pytest.raises(NotationError) as done:
+        state.coerce({"kind": "bid", "ducats": 150}, 0)
+    assert "range" not in done.value.reason

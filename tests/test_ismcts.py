@@ -39,6 +39,23 @@ def test_budget_parsing():
             parse_budget(bad)
 
 
+@pytest.mark.parametrize(
+    "bad", ["nans", "infs", "-infs", "nanms", "-1s", "-0.0s", "0ms", "3601s", "1e9s", "0it",
+            "10000001it", "1e3it", "9" * 5000 + "it"],
+)  # fmt: skip
+def test_a_budget_must_be_finite_positive_and_in_range(bad: str) -> None:
+    """`ismcts:nans` made a served game whose bot failed on every move: a budget must be a
+    finite number of seconds above 0 and at most an hour, or 1 to 10 million iterations."""
+    with pytest.raises(ArsenaleError, match="bad search budget") as refused:
+        parse_budget(bad)
+    assert "at most 3600" in str(refused.value) and len(str(refused.value)) < 200
+
+
+def test_the_largest_budgets_are_accepted() -> None:
+    assert parse_budget("3600s") == (3600.0, None)
+    assert parse_budget("10000000it") == (None, 10_000_000)
+
+
 def test_rank_rewards_share_ties():
     assert rank_rewards([10, 5, 1]) == [1.0, 0.5, 0.0]
     assert rank_rewards([3, 3, 0]) == [0.75, 0.75, 0.0]

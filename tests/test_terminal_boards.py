@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from rich.console import Console
@@ -93,3 +94,43 @@ def test_events_that_overflow_the_screen_wait_for_the_player(toy_game) -> None: 
     shown = buffer.getvalue()
     assert len(prompts) >= 3 and all("press Enter" in p for p in prompts)
     assert all(f"n {k}" in shown for k in range(30))
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(1, {"rival": "genoa"}), (2, {}), (4, {}), (4, {"hands": "draft"})],
+)
+def test_amalfi_board_is_a_map_of_the_sea_in_100_by_40(
+    players: int, options: dict[str, object]
+) -> None:
+    """Amalfi: every printed and evolving destination by its printed name, Amalfi's harbour,
+    who is on each dock; the players' boards; no internal id of a place or card."""
+    from arsenale.games.amalfi_renaissance import board as b
+
+    names = [b.name(p.id) for p in b.PUBLICS]
+    ids = [*b.LOC_IDS, *b.ART_IDS]
+    seen = 0
+    for game, state in _screens("amalfi-renaissance", players, 11, options):
+        view = state.view(None)
+        for seat in (None, 0):
+            text = _text(game, state, seat)
+            lines = text.rstrip("\n").split("\n")
+            assert len(lines) <= 40, (state.ply, len(lines))
+            assert max(len(line) for line in lines) <= 100
+            assert "[Amalfi]" in text
+            for place in names:
+                assert place in text, (state.ply, place)
+            for k, covered in enumerate(view["evolving"]):
+                assert (b.name(covered) if covered else f"Evolving {b.ROMAN[k + 1]}") in text
+            for place, mark in view["docks"].items():
+                if place in {p.id for p in b.PUBLICS}:
+                    who = "Genoa" if mark == "rival" else view["players"][mark]["colour"]
+                    assert f"● {who.capitalize()}" in text, (state.ply, place)
+            for place_id in ids:
+                assert re.search(rf"(?<![\w-]){re.escape(place_id)}(?![\w-])", text) is None
+            rows = [
+                line for line in lines if re.match(r"(> |  )(Red|Blue|Green|Yellow) +\d+ ", line)
+            ]
+            assert len(rows) == players  # one line per player's board
+        seen += 1
+    assert seen >= 2

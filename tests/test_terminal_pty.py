@@ -246,3 +246,50 @@ def test_every_other_registered_game_plays_in_the_terminal(game_id: str) -> None
     term.wait("[Y/n] ")
     term.send("n")
     assert term.end() == 0
+
+
+def test_amalfi_hot_seat_shows_the_sea_and_leaves_no_hand_on_the_screen() -> None:
+    """Two people at one terminal, `blind` hands (no card of a hand is public): the board is a
+    map of the sea with every destination by its printed name and fits the screen; a refusal
+    names a card by its printed name; when the screen passes from Red to Blue, none of Red's
+    cards is left on the screen or in the scrollback, and Blue sees its own hand."""
+    term = Terminal("play", "amalfi-renaissance", "--seats", "human,human", "--seed", "3",
+                    "-o", "hands=blind", "-o", "first_player=0")  # fmt: skip
+    term.wait("Pass the screen to Red; press Enter ")
+    term.send("")
+    term.wait("Red >")
+    screen = term.text()
+    board = screen[screen.rindex("view of Red") :]
+    assert len(board.splitlines()) <= 40  # the board, the decision and the prompt fit
+    for name in ("Spice Market", "Timber Yard", "Vineyard", "Jewellers", "Drapers", "Open Sea",
+                 "Cape", "Court", "Evolving II", "Evolving III", "Evolving IV", "[Amalfi]"):  # fmt: skip
+        assert name in board, name
+    hand_text = board[board.index("Your hand: ") : board.index("Invited: ")]
+    red_hand = re.findall(r"([A-Z][a-z]+)\s+\(\d", hand_text)
+    assert len(red_hand) == 6
+    council = re.search(r"Council \(deck \d+\): 1 ([A-Z][a-z]+) ", board)
+    assert council is not None
+    term.send(f"discard {council.group(1).lower()}")  # a card on display, not in hand
+    term.wait("(rule: ")
+    term.wait("\n")
+    refusal = term.text().split("Refused: ")[-1]
+    assert f"{council.group(1)} is not in your hand" in refusal
+    assert "amalfi-renaissance.en.txt" in refusal
+    term.send("pass")
+    term.wait("Pass the screen to Blue; press Enter ")
+    handed = term.text()
+    assert "\x1b[3J" in term.raw  # the scrollback erased (xterm's ESC[3J)
+    assert "Red passes" in handed  # the public events since Blue's last decision
+    for card in red_hand:
+        assert card not in handed, f"{card} of Red's hand is still on the screen"
+    assert "view of Red" not in handed and "Your hand" not in handed
+    term.send("")
+    term.wait("Blue >")
+    screen = term.text()
+    assert "view of Blue" in screen and "Your hand: " in screen
+    for card in red_hand:
+        assert card not in screen, f"{card} of Red's hand is on Blue's screen"
+    term.child.sendcontrol("c")
+    term.wait("[Y/n] ")
+    term.send("n")
+    assert term.end() == 130

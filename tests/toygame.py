@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from arsenale.core import Action, Catalogue, Decision, Game, GameState, Option, Result
+from arsenale.core.actions import Wording, amount_words
 from arsenale.core.errors import ArsenaleError
 
 RULE_TURN = "toy rules §1 (turns)"
@@ -183,6 +184,14 @@ class ToyRace(Game):
         self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         return heuristic(legal)
+
+    def action_words(self, action: Action) -> Wording:
+        """Toy rules: Turns, Bids."""
+        if action.kind == "bid":
+            return Wording(f"Bid {amount_words(action['coins'], 'coin')}", "Bid", ("coins",))
+        if action.kind == "roll":
+            return Wording("Roll the die and move", "Turn")
+        return Wording("Stop for good", "Turn")
 
     def rules(self, topic: str | None = None) -> str:
         if not topic:

@@ -682,6 +682,12 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before each move, so humans can follow.")
     ] = 0.5,
+    new_games: Annotated[
+        int, typer.Option(help="New games one address may create at once, and per minute.")
+    ] = 10,
+    sockets_per_address: Annotated[
+        int, typer.Option(help="WebSockets one address may hold open at once.")
+    ] = 32,
 ) -> None:
     """Serve the lobby, live games and the API in the browser (docs/server.md)."""
     import uvicorn
@@ -689,6 +695,7 @@ def serve(
     from sqlalchemy.exc import ArgumentError
 
     from arsenale.server.app import create_app, quiet_garbage_collector
+    from arsenale.server.limits import SocketCaps
 
     with _user_errors():
         try:
@@ -699,12 +706,19 @@ def serve(
             raise ArsenaleError(f"--port must be between 1 and 65535, not {port}")
         if bot_delay < 0:
             raise ArsenaleError(f"--bot-delay must not be negative, not {bot_delay}")
+        if new_games < 1 or sockets_per_address < 1:
+            raise ArsenaleError("--new-games and --sockets-per-address must be at least 1")
     stdout_console().print(
         f"Arsenale is serving on http://{host}:{port}/ (games stored in {shown}); Ctrl-C stops.",
         markup=False,
         highlight=False,
     )
-    app = create_app(db, bot_delay=bot_delay)
+    app = create_app(
+        db,
+        bot_delay=bot_delay,
+        new_games=new_games,
+        sockets=SocketCaps(per_address=sockets_per_address),
+    )
     quiet_garbage_collector()
     uvicorn.run(
         app,

@@ -208,8 +208,11 @@ class ServerProcess:
     `stop()` is SIGTERM then SIGKILL. The output goes to `log`, shown when start-up fails.
     """
 
-    def __init__(self, db_url: str, workdir: Path, bot_delay: float = 0.05) -> None:
+    def __init__(
+        self, db_url: str, workdir: Path, bot_delay: float = 0.05, extra: tuple[str, ...] = ()
+    ) -> None:
         self.db_url = db_url
+        self.extra = extra  # more `arsenale serve` options
         self.workdir = workdir
         self.bot_delay = bot_delay
         self.port = 0
@@ -247,6 +250,7 @@ class ServerProcess:
             str(self.port),
             "--bot-delay",
             str(self.bot_delay),
+            *self.extra,
         ]
 
     def start(self, timeout: float = 60) -> ServerProcess:

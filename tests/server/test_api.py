@@ -6,6 +6,7 @@ the game exactly as it was: same view for every seat, same rows in the database.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import time
@@ -49,6 +50,14 @@ def view(client: TestClient, gid: str, token: str | None) -> dict[str, Any]:
     assert r.status_code == 200, r.text
     out: dict[str, Any] = r.json()
     return out
+
+
+@contextlib.contextmanager
+def socket(client: TestClient, gid: str, token: str | None) -> Iterator[Any]:
+    """A WebSocket on game `gid` that has sent its first message, the seat's token."""
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"token": token})
+        yield ws
 
 
 def rows(db_url: str, sql: str) -> list[tuple[Any, ...]]:
@@ -291,6 +300,11 @@ def test_bots_finish_a_game_and_the_record_replays(client: TestClient) -> None:
     assert record["seats"] == ["random", "random"]
     state = replay(record)
     assert state.over and state.result().to_json() == v["result"]
+    # the game's account of the end: points by source, every seat's money, tie-breaks named
+    account = load_game("serenissima-2012").final_account(state)
+    assert v["account"] == account and account["sources"][0]["points"] == list(state.money)
+    assert account["money"] == {"name": "Ducats", "amounts": list(state.money)}
+    assert account["tiebreak_names"] == ["Port cards"]
     assert len(record["actions"]) == v["ply"]
     # the replay viewer: the start, a middle ply (a seat's view), the end
     first = client.get(f"/api/games/{gid}/replay/0").json()
@@ -368,10 +382,10 @@ def test_served_bots_draw_from_their_own_entropy_and_no_response_carries_a_seed(
         bot_seeds = [bot.seed for g in (a, b, h) for bot in hub.games[g["id"]].bots.values()]
         assert len(set(bot_seeds)) == 5
         assert not set(bot_seeds) & {(seed * 31 + s) & 0x7FFFFFFF for s in range(2)}
-        with c.websocket_connect(f"/ws/games/{a['id']}") as ws:
+        with socket(c, a["id"], None) as ws:
             sent.append(ws.receive_json())
         token = h["seats"][0]["token"]
-        with c.websocket_connect(f"/ws/games/{h['id']}?token={token}") as ws:
+        with socket(c, h["id"], token) as ws:
             sent.append(ws.receive_json())
         records = []
         for g in (a, b):
@@ -418,8 +432,8 @@ def test_websocket_pushes_each_seat_its_view_and_resumes(client: TestClient) -> 
     gid = g["id"]
     tokens = {0: g["seats"][0]["token"], 1: g["seats"][1]["token"]}
     with (
-        client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws0,
-        client.websocket_connect(f"/ws/games/{gid}") as spectator,
+        socket(client, gid, tokens[0]) as ws0,
+        socket(client, gid, None) as spectator,
     ):
         first = ws0.receive_json()
         assert first["seat"] == 0 and spectator.receive_json()["seat"] is None
@@ -436,19 +450,19 @@ def test_websocket_pushes_each_seat_its_view_and_resumes(client: TestClient) -> 
         assert pushed == view(client, gid, tokens[0])
         assert spectator.receive_json()["ply"] == first["ply"] + 1
     # reconnecting resumes from the current ply
-    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as ws1:
+    with socket(client, gid, tokens[1]) as ws1:
         again = ws1.receive_json()
         assert again["ply"] == first["ply"] + 1 and again["seat"] == 1
     # a bad token or game is refused
     with (
         pytest.raises(WebSocketDisconnect) as bad,
-        client.websocket_connect(f"/ws/games/{gid}?token=nope") as ws,
+        socket(client, gid, "nope") as ws,
     ):
         ws.receive_json()
     assert bad.value.code == 4401
     with (
         pytest.raises(WebSocketDisconnect) as missing,
-        client.websocket_connect("/ws/games/nope") as ws,
+        socket(client, "nope", None) as ws,
     ):
         ws.receive_json()
     assert missing.value.code == 4404
@@ -481,6 +495,33 @@ def test_a_new_app_on_the_same_database_continues_every_game(db_url: str) -> Non
             headers=auth(tokens[seat]),
         )
         assert r.status_code == 200 and r.json()["ply"] == after[seat]["ply"] + 1
+
+
+def test_legal_moves_carry_their_words_group_and_amount_parameters(client: TestClient) -> None:
+    """The legal-moves response gives each action in the rulebook's words beside its notation
+    (`Game.action_words`), its group, and for a family that differs only by an amount the
+    parameter a control chooses: the 1996 bid is one family of 21 ducat values, not 21
+    notations for the page to show."""
+    g = new_game(client, ["human", "human"], game="serenissima-1996")
+    seat = 0
+    mine = view(client, g["id"], g["seats"][seat]["token"])
+    if not mine["legal"]:
+        seat = 1
+        mine = view(client, g["id"], g["seats"][seat]["token"])
+    legal = mine["legal"]
+    assert legal and all(set(e) == {"action", "text", "words", "group", "amounts"} for e in legal)
+    assert all(e["words"] != e["text"] and e["words"][0].isupper() for e in legal)
+    first = legal[0]
+    assert first["text"] == "deploy 1 1"
+    assert first["words"].startswith("Put 1 sailor on your first galley, 1 on your second")
+    assert first["amounts"] == ["first", "second"] and len({e["group"] for e in legal}) == 1
+    # the words are the game's, the notation is still what the API accepts
+    r = client.post(
+        f"/api/games/{g['id']}/actions",
+        json={"ply": mine["ply"], "action": first["text"]},
+        headers=auth(g["seats"][seat]["token"]),
+    )
+    assert r.status_code == 200, r.text
 
 
 def test_openapi_describes_the_api(client: TestClient) -> None:
@@ -540,3 +581,18 @@ def test_masters_of_venice_has_board_data(client: TestClient) -> None:
         assert {"canal", "shop:tailor", "office:south", "docks", "church"} <= set(
             arrangement["places"]
         )
+
+
+def test_the_rules_summary_is_served_by_section(client: TestClient) -> None:
+    """GET /api/rules/{game}: the game's RULES.md cut at its `## ` headings, for the page's
+    help, which opens the section a refusal's rule names; 404 for an unknown game."""
+    r = client.get("/api/rules/masters-of-venice")
+    assert r.status_code == 200
+    body = r.json()
+    titles = [s["title"] for s in body["sections"]]
+    assert "Bidding" in titles and "End of the game" in titles
+    text = load_game("masters-of-venice").rules("Bidding")
+    bidding = next(s for s in body["sections"] if s["title"] == "Bidding")
+    assert bidding["text"] in text and "#" not in body["intro"][:1]
+    missing = client.get("/api/rules/no-such-game")
+    assert missing.status_code == 404 and set(missing.json()) == {"error", "rule"}

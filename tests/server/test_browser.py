@@ -269,9 +269,29 @@ def click_move(me: Player, other: Player, rng: random.Random) -> None:
     if simultaneous:
         amount = _bid_amount(legal[text]) if recognisable else None
         me.secrets.append(Secret(before, kind, legal[text], amount))
-    page.locator(f'#actions button[data-action-text="{text}"]').click(timeout=WAIT_MS)
+    play_move(page, text, legal[text])
     me.clicks += 1
     _wait_moved(page, before)
+
+
+def play_move(page: Page, text: str, action: dict[str, Any]) -> None:
+    """Play a legal move from the list as a person would: its own button, or, for a move of an
+    amount family (a bid, a deployment), the family's control set to its amounts and its Play
+    button."""
+    button = page.locator(f'#actions button.move[data-action-text="{text}"]')
+    if button.count():
+        button.click(timeout=WAIT_MS)
+        return
+    family = page.locator(f'#actions .amount-family[data-texts*="|{text}|"]')
+    assert family.count() == 1, f"{text!r} is neither a button nor in an amount control"
+    for box in family.locator("input[data-amount]").all():
+        name = box.get_attribute("data-amount")
+        assert name is not None
+        box.fill(str(action[name]))
+        box.dispatch_event("change")
+    play = family.locator("button.play")
+    assert play.get_attribute("data-action-text") == text
+    play.click(timeout=WAIT_MS)
 
 
 def _pick_bid(
@@ -324,7 +344,9 @@ def check_reload(me: Player) -> None:
     """Reloading the page resumes at the same ply with the same moves and own choice."""
     page = me.page
     ply = me.shown_ply()
-    moves = sorted(page.locator("#actions button[data-action-text]").all_inner_texts())
+    moves = sorted(
+        page.locator("#actions [data-action-text], #actions [data-texts]").all_inner_texts()
+    )
     mine = page.locator("#my-submission").inner_text() if page.is_visible("#my-submission") else ""
     page.reload()
     page.wait_for_function(
@@ -333,7 +355,8 @@ def check_reload(me: Player) -> None:
         arg=ply,
         timeout=WAIT_MS,
     )
-    assert sorted(page.locator("#actions button[data-action-text]").all_inner_texts()) == moves
+    again = page.locator("#actions [data-action-text], #actions [data-texts]").all_inner_texts()
+    assert sorted(again) == moves
     if mine:
         assert page.locator("#my-submission").inner_text() == mine
     else:
@@ -605,3 +628,281 @@ def test_masters_of_venice_board_is_drawn_on_a_laptop_and_a_phone(
     watcher.page.screenshot(
         path=str(ROOT / "artifacts" / "page-masters-of-venice-phone.png"), full_page=True
     )
+
+
+# -- every page on a phone and a laptop: sideways scroll, touch targets, zoom, accessibility ----
+
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+WIDTHS = (390, 1280)
+GAMES_ON_THE_PAGE = (
+    "serenissima-1996",
+    "serenissima-2012",
+    "masters-of-venice",
+    "amalfi-renaissance",
+)
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+        'button, a[href], input, select, summary, [role=tab], [tabindex]:not([tabindex="-1"])')]
+    .filter((n) => !n.closest('svg, dialog:not([open])'))
+    .filter((n) => { const r = n.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
+    .filter((n) => !['checkbox', 'radio'].includes(n.type) || n.closest('label')?.getBoundingClientRect().height < 44)
+    .filter((n) => { const r = n.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
+    .map((n) => { const r = n.getBoundingClientRect();
+        return `${n.tagName}#${n.id}.${n.className} ${Math.round(r.width)}x${Math.round(r.height)}`
+            + ` "${(n.textContent || n.getAttribute('aria-label') || '').trim().slice(0, 24)}"`; })"""
+
+TOO_WIDE = """() => [...document.querySelectorAll('body *')]
+    .filter((n) => n.getBoundingClientRect().right > innerWidth + 1 && !n.closest('svg'))
+    .map((n) => `${n.tagName}#${n.id}.${n.className}`).slice(0, 8)"""
+
+
+OVERLAPS = """() => {
+    const parts = ['#board-area', '#sidebar', '#result', '.replay-controls', '#banner', 'header']
+        .map((sel) => [sel, document.querySelector(sel)])
+        .filter(([, n]) => n && n.getClientRects().length && !n.classList.contains('hidden'));
+    const out = [];
+    for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+        const a = parts[i][1].getBoundingClientRect(), b = parts[j][1].getBoundingClientRect();
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 2 && h > 2) out.push(`${parts[i][0]} / ${parts[j][0]}`);
+    }
+    return out;
+}"""
+
+
+def _phone_or_laptop(browser: Browser, width: int) -> Page:
+    if width < 600:
+        context = browser.new_context(
+            viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True
+        )
+    else:
+        context = browser.new_context(viewport={"width": width, "height": 800})
+    return context.new_page()
+
+
+def check_fits(page: Page, width: int, what: str) -> None:
+    """No sideways scroll (the page no wider than the screen: a phone's browser would widen its
+    layout to the content, so the test compares with the screen's width, not innerWidth); on a
+    phone every control at least 44 px each way."""
+    scroll = page.evaluate("document.scrollingElement.scrollWidth")
+    inner = page.evaluate("innerWidth")
+    assert scroll <= inner <= width, (
+        f"{what} at {width} px scrolls sideways ({scroll}, {inner}): "
+        + str(page.evaluate(TOO_WIDE.replace("innerWidth", str(width))))
+    )
+    overlaps = page.evaluate(OVERLAPS)
+    assert overlaps == [], f"{what} at {width} px: parts drawn over each other: {overlaps}"
+    if width < 600:
+        small = page.evaluate(SMALL_TARGETS)
+        assert small == [], f"{what} at {width} px has targets under 44 px: {small}"
+
+
+def check_axe(page: Page, what: str) -> None:
+    """axe-core (axe-playwright-python's bundled copy) finds no serious or critical violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    bad = [
+        f"{v['id']} ({v['impact']}): {v['help']} — "
+        + "; ".join(n["target"][0] if n["target"] else "?" for n in v["nodes"][:4])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert bad == [], f"{what}: " + "\n".join(bad)
+
+
+def _shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+
+
+@pytest.fixture(scope="module")
+def one_server(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """One `arsenale serve` for the layout tests (a module's worth of games)."""
+    where = tmp_path_factory.mktemp("layout")
+    server = ServerProcess(f"sqlite:///{where / 'games.sqlite3'}", where, bot_delay=0.02)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.kill()
+
+
+def _game_for_a_human(server: ServerProcess, game: str) -> dict[str, Any]:
+    players = {"amalfi-renaissance": 2}.get(game, 2)
+    created = httpx.post(
+        f"{server.base_url}/api/games",
+        json={"game": game, "players": players, "seats": ["human"] + ["heuristic"] * (players - 1)},
+        timeout=10,
+    )
+    assert created.status_code == 201, created.text
+    out: dict[str, Any] = created.json()
+    return out
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("game", GAMES_ON_THE_PAGE)
+def test_every_game_page_fits_a_phone_and_a_laptop_and_reads_in_words(
+    browser: Browser, one_server: ServerProcess, game: str, width: int
+) -> None:
+    """Each game's page for a seat that owes a decision: no sideways scroll, touch targets of
+    44 px on a phone, every move shown in words (not its notation) and amounts by a control,
+    the board zoomed and reset by its buttons, the side panels reachable (tabs on a phone),
+    no serious or critical accessibility violation; a screenshot in test-artifacts/."""
+    created = _game_for_a_human(one_server, game)
+    link = next(s["url"] for s in created["seats"] if s["url"])
+    page = _phone_or_laptop(browser, width)
+    player = Player(0, page, one_server.base_url)
+    player.watch()
+    page.goto(one_server.base_url + link)
+    page.wait_for_selector('#banner[data-state="your-turn"]', timeout=WAIT_MS)
+    page.wait_for_selector("#actions [data-action-text], #actions [data-texts]", timeout=WAIT_MS)
+    moves = page.locator("#actions button.move[data-action-text]")
+    for i in range(min(moves.count(), 30)):
+        button = moves.nth(i)
+        words = button.inner_text().strip()
+        assert words and words != button.get_attribute("data-action-text")
+    for family in page.locator("#actions .amount-family").all():
+        assert family.locator("input[type=number][data-amount]").count() >= 1
+        assert family.locator("input[type=range]").count() >= 1
+    if page.locator("#board svg[viewBox]").count():
+        page.locator('#zoom [data-zoom="in"]').click()
+        assert float(page.get_attribute("#board svg", "data-zoom") or 1) > 1
+        page.locator('#zoom [data-zoom="fit"]').click()
+        assert page.get_attribute("#board svg", "data-zoom") == "1"
+        if width > 600:  # the wheel zooms about the pointer, a drag pans, a drag is no click
+            box = page.locator("#board svg").bounding_box()
+            assert box is not None
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.mouse.move(x, y)
+            page.mouse.wheel(0, -400)
+            page.wait_for_function("Number(document.querySelector('#board svg').dataset.zoom) > 1")
+            ply = player.shown_ply()
+            before = page.get_attribute("#board svg", "viewBox")
+            page.mouse.down()
+            page.mouse.move(x - 120, y - 60, steps=6)
+            page.mouse.up()
+            assert page.get_attribute("#board svg", "viewBox") != before
+            page.wait_for_timeout(300)
+            assert player.shown_ply() == ply and page.locator("#chooser.hidden").count() == 1
+            page.locator('#zoom [data-zoom="fit"]').click()
+    check_fits(page, width, f"{game} page")
+    check_axe(page, f"{game} page at {width} px")
+    _shot(page, f"game-{game}-{width}.png")
+    if width < 600:
+        page.locator("#tab-log").click()
+        assert (
+            page.locator("#log-box").is_visible() and not page.locator("#actions-box").is_visible()
+        )
+        page.locator("#tab-panels").click()
+        assert page.locator("#panels .panel").first.is_visible()
+        check_fits(page, width, f"{game} page, players tab")
+    player.errors[:] = [e for e in player.errors if "status of 409" not in e]
+    _clean(player)
+    page.context.close()
+
+
+def test_the_lobby_fits_a_phone_and_a_laptop(browser: Browser, one_server: ServerProcess) -> None:
+    for width in WIDTHS:
+        page = _phone_or_laptop(browser, width)
+        page.goto(one_server.base_url + "/")
+        page.wait_for_selector("#game-choices input", timeout=WAIT_MS)
+        check_fits(page, width, "the lobby")
+        check_axe(page, f"the lobby at {width} px")
+        _shot(page, f"lobby-{width}.png")
+        page.context.close()
+
+
+def _finished_game(server: ServerProcess, game: str, players: int) -> dict[str, Any]:
+    created = httpx.post(
+        f"{server.base_url}/api/games",
+        json={"game": game, "players": players, "seats": ["heuristic"] * players},
+        timeout=10,
+    )
+    assert created.status_code == 201, created.text
+    gid = created.json()["id"]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        view = httpx.get(f"{server.base_url}/api/games/{gid}/view", timeout=10).json()
+        if view["status"] == "over":
+            out: dict[str, Any] = created.json()
+            return out
+        time.sleep(0.5)
+    raise AssertionError(f"heuristic bots did not finish {game} within 2 minutes")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_end_shows_the_breakdown_beside_the_board_and_the_replay_fits(
+    browser: Browser, one_server: ServerProcess, width: int
+) -> None:
+    """A finished game of Masters of Venice: the result panel lies beside the board (their
+    boxes do not meet), lists the score by its sources with each seat's column adding up to
+    its score, reveals every seat's money and says how ties are broken; the replay page fits
+    the screen too, with no serious accessibility violation."""
+    created = _finished_game(one_server, "masters-of-venice", 2)
+    view = httpx.get(f"{one_server.base_url}/api/games/{created['id']}/view", timeout=10).json()
+    result = view["account"]
+    page = _phone_or_laptop(browser, width)
+    page.goto(one_server.base_url + created["spectator_url"])
+    page.wait_for_selector("#result:not(.hidden) table.breakdown", timeout=WAIT_MS)
+    board = page.locator("#board").bounding_box()
+    panel = page.locator("#result").bounding_box()
+    assert board and panel
+    apart = (
+        panel["y"] >= board["y"] + board["height"] - 1
+        or panel["x"] >= board["x"] + board["width"] - 1
+        or board["y"] >= panel["y"] + panel["height"] - 1
+    )
+    assert apart, f"the result {panel} covers the board {board}"
+    rows = page.locator("#result tr.source").count()
+    assert rows == len(result["sources"]) >= 2
+    money = page.locator("#result tr.money td")
+    assert money.count() == 2
+    for seat in (0, 1):
+        shown = page.locator(f'#result tr.money td[data-seat="{seat}"]').inner_text()
+        assert shown.replace(",", "") == str(result["money"]["amounts"][seat])
+    assert "cash" in page.locator("#result .tiebreak").inner_text()
+    check_fits(page, width, "the end of a game")
+    check_axe(page, f"the end of a game at {width} px")
+    _shot(page, f"result-masters-of-venice-{width}.png")
+
+    page.goto(f"{one_server.base_url}/replay/{created['id']}?ply=5")
+    page.wait_for_function("Number(document.body.dataset.ply) === 5", timeout=WAIT_MS)
+    check_fits(page, width, "the replay")
+    check_axe(page, f"the replay at {width} px")
+    _shot(page, f"replay-masters-of-venice-{width}.png")
+    page.context.close()
+
+
+def test_a_refusal_names_the_range_and_opens_the_rules_at_its_rule(
+    browser: Browser, one_server: ServerProcess
+) -> None:
+    """A bid typed beyond the seat's money is refused on the page with the legal range, in
+    no terminal wording ('moves'); its link opens the rule summary at the section it names.
+    The amount control then plays a bid."""
+    created = _game_for_a_human(one_server, "masters-of-venice")
+    link = next(s["url"] for s in created["seats"] if s["url"])
+    page = _phone_or_laptop(browser, 1280)
+    page.goto(one_server.base_url + link)
+    page.wait_for_selector('#banner[data-state="your-turn"]', timeout=WAIT_MS)
+    family = page.locator('#actions .amount-family[data-kind="bid"]')
+    family.wait_for(timeout=WAIT_MS)
+    page.fill("#action-text", "bid 995")
+    page.locator("#action-form button").click()
+    message = page.locator("#message:not(.hidden)")
+    message.wait_for(timeout=WAIT_MS)
+    text = message.inner_text()
+    assert "the range now: amount 0 to 150 in steps of 5" in text, text
+    assert "moves'" not in text and "type '" not in text.lower()
+    page.locator("#message button.rule-link").click()
+    opened = page.locator("#help[open] details[open]")
+    opened.wait_for(timeout=WAIT_MS)
+    assert opened.get_attribute("data-section") == "Bidding"
+    page.locator("#help-close").click()
+    before = int(page.get_attribute("body", "data-ply") or -1)
+    play_move(page, "bid 15", {"kind": "bid", "amount": 15})
+    page.wait_for_function(f"Number(document.body.dataset.ply) > {before}", timeout=WAIT_MS)
+    page.context.close()

@@ -43,8 +43,9 @@ class Seat:
         )
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(f"{server.ws_url}/ws/games/{game_id}?token={token}", open_timeout=10)
+            connect(f"{server.ws_url}/ws/games/{game_id}", open_timeout=10)
         )
+        self.ws.send(json.dumps({"token": token}))  # the token never goes in the URL
         self.rng = random.Random(seed)
         self.acked: dict[int, dict[str, Any]] = {}
         self.moves_accepted = 0

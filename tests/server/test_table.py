@@ -182,9 +182,11 @@ def test_chat_is_pushed_to_the_table_survives_a_restart_and_shows_in_the_replay(
         g = new_game(client, ["human", "random"])
         gid, t0 = g["id"], g["seats"][0]["token"]
         with (
-            client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws,
+            client.websocket_connect(f"/ws/games/{gid}") as ws,
             client.websocket_connect(f"/ws/games/{gid}") as spectator,
         ):
+            ws.send_json({"token": t0})  # the token comes in the first message, never the URL
+            spectator.send_json({"token": None})
             assert ws.receive_json()["seat"] == 0
             assert spectator.receive_json()["seat"] is None
             r = client.post(f"/api/games/{gid}/chat", json={"text": PAYLOADS[0]}, headers=auth(t0))
@@ -562,7 +564,7 @@ def test_the_new_routes_are_in_the_openapi_schema_with_their_answers(client: Tes
         refusals = [c for c in answers if c.startswith("4") and c != "422"]
         for c in refusals:
             ref = answers[c]["content"]["application/json"]["schema"]["$ref"]
-            assert ref.endswith("/Problem"), (path, method, c)
+            assert ref.endswith("/Refused"), (path, method, c)  # the {error, rule} body
     assert "TableOptions" in schema["components"]["schemas"]
 
 
@@ -605,3 +607,45 @@ def test_migration_0002_keeps_the_games_of_0001_and_goes_back(db_url: str) -> No
     with engine.connect() as conn:
         assert list(conn.execute(text("select seat, token_hash from seat_tokens"))) == [(0, "h")]
     engine.dispose()
+
+
+def test_a_game_out_of_memory_is_loaded_again_when_the_server_must_give_a_seat(
+    client: TestClient, clock: FakeClock
+) -> None:
+    """Games leave memory when idle (`Hub.let_go`), yet no game waits for ever: one let go is
+    parked until its takeover time, and the sweep loads it again then."""
+    g = table_game(client, ["human", "human"], abandon_after=3600)
+    gid = g["id"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    (waiting,) = view(client, gid, None)["to_move"]
+    gone = client.portal.call(hub.let_go, time.monotonic() + 1e9)  # type: ignore[union-attr]
+    assert gone == [gid] and gid not in hub.games and gid in hub.parked
+    clock.advance(3000)
+    assert client.portal.call(hub.sweep) == 0  # type: ignore[union-attr]
+    assert gid not in hub.games, "not loaded before its time"
+    clock.advance(601)
+    assert client.portal.call(hub.sweep) >= 1  # type: ignore[union-attr]
+    assert gid in hub.games and gid not in hub.parked
+    assert view(client, gid, None)["seats"][waiting]["kind"] == "heuristic"
+
+
+def test_after_a_restart_the_games_not_loaded_are_still_looked_at_by_the_sweep(
+    db_url: str, clock: FakeClock
+) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        g = table_game(client, ["human", "human"], abandon_after=3600)
+        gid = g["id"]
+        (waiting,) = view(client, gid, None)["to_move"]
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(
+            text("update games set updated_at = :old where id = :id"),
+            {"old": "2020-01-01 00:00:00.000000", "id": gid},
+        )
+    engine.dispose()
+    clock.advance(3601)
+    with TestClient(create_app(db_url, bot_delay=0, idle_seconds=3600)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert gid not in hub.games and gid in hub.parked  # not loaded at start-up
+        assert client.portal.call(hub.sweep) >= 1  # type: ignore[union-attr]
+        assert view(client, gid, None)["seats"][waiting]["kind"] == "heuristic"

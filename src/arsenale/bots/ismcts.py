@@ -98,25 +98,37 @@ class Node:
         self.stats: dict[int, list[float]] = {}
 
 
+MAX_BUDGET_SECONDS = 3600.0
+MAX_BUDGET_ITERATIONS = 10_000_000
+"""The longest budget a spec may name: an hour, or ten million iterations per decision."""
+
+
 def parse_budget(budget: str | None, default: str = "1s") -> tuple[float | None, int | None]:
-    """'1s', '500ms', '0.5s' -> seconds; '5000it' -> iterations."""
+    """'1s', '500ms', '0.5s' -> seconds; '5000it' -> iterations. A budget must be a finite
+    positive number up to MAX_BUDGET_SECONDS (or a whole number of iterations up to
+    MAX_BUDGET_ITERATIONS): 'nans', 'infs', '-1s' and '0it' are refused with ArsenaleError."""
     text = (budget or default).strip().lower()
+    seconds: float | None = None
+    iterations: int | None = None
     try:
         if text.endswith("ms"):
-            return float(text[:-2]) / 1000, None
-        if text.endswith("it"):
-            n = int(text[:-2])
-            if n < 1:
-                raise ValueError
-            return None, n
-        if text.endswith("s"):
+            seconds = float(text[:-2]) / 1000
+        elif text.endswith("it"):
+            iterations = int(text[:-2])
+        elif text.endswith("s"):
             seconds = float(text[:-1])
-            if seconds <= 0:
-                raise ValueError
-            return seconds, None
     except ValueError:
         pass
-    raise ArsenaleError(f"bad search budget {budget!r}: use e.g. 1s, 500ms or 5000it")
+    if seconds is not None and math.isfinite(seconds) and 0 < seconds <= MAX_BUDGET_SECONDS:
+        return seconds, None
+    if iterations is not None and 1 <= iterations <= MAX_BUDGET_ITERATIONS:
+        return None, iterations
+    shown = budget if budget is None or len(budget) <= 24 else budget[:24] + "…"
+    raise ArsenaleError(
+        f"bad search budget {shown!r}: a number of seconds above 0 and at most "
+        f"{MAX_BUDGET_SECONDS:g} (1s, 500ms) or of iterations from 1 to {MAX_BUDGET_ITERATIONS} "
+        "(5000it)"
+    )
 
 
 def rank_rewards(values: list[float] | tuple[float, ...]) -> list[float]:

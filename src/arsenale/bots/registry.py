@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from arsenale.bots.base import Bot, heuristic_policy
 from arsenale.bots.random_bot import random_policy
-from arsenale.core.errors import ArsenaleError
+from arsenale.core.errors import ArsenaleError, excerpt
 from arsenale.core.game import Game, Policy
 
 BotFactory = Callable[[Game, str | None], Policy]
@@ -35,7 +35,7 @@ class BotSpec(NamedTuple):
 
 def _no_budget(kind: str, budget: str | None) -> None:
     if budget is not None:
-        raise ArsenaleError(f"the {kind!r} bot takes no budget (got {kind}:{budget})")
+        raise ArsenaleError(f"the {kind!r} bot takes no budget (got {excerpt(budget)})")
 
 
 def _random(game: Game, budget: str | None) -> Policy:
@@ -115,9 +115,11 @@ def parse_spec(spec: str) -> BotSpec:
     if kind == HUMAN:
         raise ArsenaleError(f"'human' is a player, not a bot; bots: {known}")
     if kind not in _KINDS and kind not in _found():
-        raise ArsenaleError(f"unknown bot {spec!r}; known bots: {known} (and 'human' to play)")
+        raise ArsenaleError(
+            f"unknown bot {excerpt(spec)}; known bots: {known} (and 'human' to play)"
+        )
     if sep and not budget:
-        raise ArsenaleError(f"bot spec {spec!r} has an empty budget after ':'")
+        raise ArsenaleError(f"bot spec {excerpt(spec)} has an empty budget after ':'")
     return BotSpec(kind, budget if sep else None)
 
 

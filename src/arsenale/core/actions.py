@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
-from arsenale.core.errors import NotationError
+from arsenale.core.errors import NotationError, excerpt
 
 _SPACES = re.compile(r"\s+")
 
@@ -66,6 +67,27 @@ class Action:
 
     def __str__(self) -> str:
         return self.notation
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """An action in the rulebook's words, for people (the web page's move list).
+
+    `text` is the move as a player would say it ("Bid 1,100 ducats"); `group` the heading it
+    is listed under ("Turn order bid"); `amounts` names the parameters that are quantities
+    ("ducats"; two for "first" and "second" galley's sailors) when the game offers a family
+    of actions that differ only by them, so that a page shows one control per amount over the
+    legal values instead of one button per value (empty otherwise).
+    The notation stays what a person types in the terminal and sends to the API."""
+
+    text: str
+    group: str
+    amounts: tuple[str, ...] = ()
+
+
+def amount_words(n: int, one: str, many: str | None = None) -> str:
+    """ "1 sailor", "2 sailors", "1,100 ducats": a count with thousands separated."""
+    return f"{n:,} {one if n == 1 else many or one + 's'}"
 
 
 class Catalogue:
@@ -133,14 +155,14 @@ class Catalogue:
         for v in params.values():
             if not isinstance(v, str | int) or isinstance(v, bool):
                 raise NotationError(
-                    f"action parameters must be strings or integers, got {v!r}",
+                    f"action parameters must be strings or integers, got {excerpt(v)}",
                     "arsenale: action format",
                 )
         try:
             return self._by_key[(obj["kind"], tuple(sorted(params.items())))]
         except (KeyError, TypeError):
             raise NotationError(
-                f"{self.game_id} has no action {obj!r}", "arsenale: action format"
+                f"{self.game_id} has no action {excerpt(obj)}", "arsenale: action format"
             ) from None
 
     def from_text(self, text: str) -> Action:
@@ -151,6 +173,6 @@ class Catalogue:
             return self._by_text[normalize_text(text)]
         except KeyError:
             raise NotationError(
-                f"{text!r} is not a move of {self.game_id}",
+                f"{excerpt(text)} is not a move of {self.game_id}",
                 "arsenale: notation",
             ) from None

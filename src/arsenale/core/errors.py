@@ -3,6 +3,18 @@ applies, which rule (rulebook file and section)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+EXCERPT = 60
+"""The most characters of someone's input a refusal repeats back."""
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """`repr(value)` cut to `limit` characters: what a refusal may quote of the input, so that
+    a long or hostile input is not echoed back whole."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class ArsenaleError(Exception):
     """Base class of every error Arsenale raises on purpose."""

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from arsenale.core.actions import Action, Catalogue
-from arsenale.core.errors import IllegalAction, OptionError
+from arsenale.core.actions import Action, Catalogue, Wording
+from arsenale.core.errors import IllegalAction, OptionError, excerpt
 from arsenale.core.state import PRIVATE, Event, GameState
 
 if TYPE_CHECKING:
@@ -86,11 +86,13 @@ class Game(ABC):
             or isinstance(players, bool)
             or not self.min_players <= players <= self.max_players
         ):
-            raise OptionError(f"{self.id} is for {self.player_range()} players, not {players!r}")
+            raise OptionError(
+                f"{self.id} is for {self.player_range()} players, not {excerpt(players)}"
+            )
         if seed is None:
             seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
+            raise OptionError(f"the seed must be a non-negative integer, not {excerpt(seed)}")
         return self._new(players, seed, self.check_options(options or {}))
 
     def player_range(self) -> str:
@@ -106,11 +108,11 @@ class Game(ABC):
         for name, value in options.items():
             if name not in known:
                 names = ", ".join(known) or "none"
-                raise OptionError(f"{self.id} has no option {name!r} (options: {names})")
+                raise OptionError(f"{self.id} has no option {excerpt(name)} (options: {names})")
             default = known[name].default
             if type(value) is not type(default):
                 raise OptionError(
-                    f"option {name!r} takes a {type(default).__name__}, not {value!r}"
+                    f"option {name!r} takes a {type(default).__name__}, not {excerpt(value)}"
                 )
             out[name] = value
         return out
@@ -129,6 +131,28 @@ class Game(ABC):
 
     def action_from_json(self, obj: Any) -> Action:
         return self.catalogue.from_json(obj)
+
+    def action_words(self, action: Action) -> Wording:
+        """A catalogue action in the rulebook's words, its group and its amount parameter
+        (core/actions.py, `Wording`). The web page lists moves by it; the terminal and the
+        API keep the notation. By default the kind and the parameters spelt out; a game
+        words every action in its own vocabulary (tests/test_every_game_contract.py)."""
+        group = action.kind.replace("_", " ").capitalize()
+        params = ", ".join(
+            f"{k.replace('_', ' ')} {v:,}" if isinstance(v, int) else f"{k} {v}"
+            for k, v in action.params.items()
+        )
+        return Wording(f"{group}: {params}" if params else group, group)
+
+    def wording(self, action: Action) -> Wording:
+        """`action_words` of a catalogue action, worked out once per action and kept."""
+        cache: list[Wording | None] | None = self.__dict__.get("_wordings")
+        if cache is None:
+            cache = self.__dict__["_wordings"] = [None] * len(self.catalogue)
+        words = cache[action.index]
+        if words is None:
+            words = cache[action.index] = self.action_words(action)
+        return words
 
     # -- words and pictures ----------------------------------------------------------------------
 
@@ -218,6 +242,21 @@ class Game(ABC):
         return None
 
     # -- results ---------------------------------------------------------------------------------
+
+    def final_account(self, state: GameState) -> dict[str, Any]:
+        """How the finished game was scored, for the page's result panel (called once it is
+        over, when nothing is hidden any more), JSON-ready:
+        `sources`: `[{"source": words, "points": [one per seat]}]`, the score by its sources in
+        the rulebook's order, adding up to each seat's score; `money`: `{"name": "Ducats",
+        "amounts": [one per seat]}`, every seat's money revealed, or None for a game without
+        money; `tiebreak_names`: the tie-break keys of `Result.tiebreaks` in words, in order.
+        By default one source, the score, and the keys named "tie-break 1", "tie-break 2"."""
+        result = state.result()
+        return {
+            "sources": [{"source": "Score", "points": list(result.scores)}],
+            "money": None,
+            "tiebreak_names": [f"tie-break {i + 1}" for i in range(len(result.tiebreaks))],
+        }
 
     def returns(self, result: Result) -> list[float]:
         """The payoff of each seat for the AI adapters and search, from a final result.

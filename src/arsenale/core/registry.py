@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 from importlib.metadata import entry_points
 
-from arsenale.core.errors import UnknownGame
+from arsenale.core.errors import UnknownGame, excerpt
 from arsenale.core.game import Game
 
 GROUP = "arsenale.games"
@@ -50,7 +50,7 @@ def load_game(game_id: str) -> Game:
         return _LOADED[game_id]
     ids = game_ids()
     if game_id not in _TARGETS:
-        raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(ids)}")
+        raise UnknownGame(f"unknown game {excerpt(game_id)}; known games: {', '.join(ids)}")
     module, _, attr = _TARGETS[game_id].partition(":")
     game = getattr(importlib.import_module(module), attr)
     if not isinstance(game, Game) or game.id != game_id:

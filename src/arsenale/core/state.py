@@ -14,14 +14,16 @@ cloning and `determinize`. A game subclasses it and declares, once:
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from arsenale.core.actions import Action, normalize_text
 from arsenale.core.chance import Chance
 from arsenale.core.decisions import Decision, Phase, Why
-from arsenale.core.errors import IllegalAction, NotationError
+from arsenale.core.errors import IllegalAction, NotationError, excerpt
 from arsenale.core.result import Result
 
 if TYPE_CHECKING:
@@ -30,6 +32,8 @@ if TYPE_CHECKING:
 Event = dict[str, Any]
 """A JSON-ready account of something that happened. An event with a "visible_to" list is private to
 those seats; every other event is public."""
+
+_DIGITS = re.compile(r"\d[\d,]*")
 
 PRIVATE = "visible_to"
 """The event key that routes an event to some seats only (a list of seat numbers)."""
@@ -129,23 +133,30 @@ class GameState(ABC):
 
     # -- acting ------------------------------------------------------------------------------
 
-    def coerce(self, action: Action | dict[str, Any] | str) -> Action:
-        """An `Action` from an Action, its JSON object or its text; NotationError otherwise."""
+    def coerce(self, action: Action | dict[str, Any] | str, seat: int | None = None) -> Action:
+        """An `Action` from an Action, its JSON object or its text; NotationError otherwise.
+        Given the seat that sends it, a refused amount also gets that seat's legal range."""
         if isinstance(action, Action):
             return self.game.catalogue.from_json(action.to_json())
         if isinstance(action, dict):
-            return self.game.catalogue.from_json(action)
+            try:
+                return self.game.catalogue.from_json(action)
+            except NotationError as error:
+                span = self._json_range(action, seat)
+                if span is None:
+                    raise
+                raise NotationError(f"{error.reason}; {span}", error.rule) from None
         if isinstance(action, str):
             try:
                 return self.game.catalogue.from_text(action)
             except NotationError as error:
-                raise self._unknown_text(action, error) from None
+                raise self._unknown_text(action, error, seat) from None
         raise NotationError(
             f"an action must be an Action, a JSON object or text, not {type(action).__name__}",
             "arsenale: action format",
         )
 
-    def _unknown_text(self, text: str, error: NotationError) -> NotationError:
+    def _unknown_text(self, text: str, error: NotationError, seat: int | None) -> NotationError:
         """Text that names no action: when it starts like a move the pending decision offers
         (`bid 7` where bids go in steps of 5), say what that decision asks and its rule, for
         every interface alike; otherwise the catalogue's own refusal."""
@@ -160,7 +171,48 @@ class GameState(ABC):
         }
         if words[0] not in offered:
             return error
-        return NotationError(f"{text!r} is not a move here: {phase.asks}", phase.rule or error.rule)
+        shape = _DIGITS.sub("#", normalize_text(text))
+        span = ""
+        if seat is not None and seat in self.to_move():
+            span = self.amount_range(seat, lambda a: _DIGITS.sub("#", a.notation) == shape) or ""
+        span = span and f"; {span}"
+        return NotationError(
+            f"{excerpt(text)} is not a move here: {phase.asks}{span}", phase.rule or error.rule
+        )
+
+    def _json_range(self, obj: dict[str, Any], seat: int | None) -> str | None:
+        """The seat's range of the amount family a JSON action of no catalogue entry belongs
+        to (`{"kind": "bid", "amount": 5000}`); None for no seat or one that does not decide
+        (another seat's range could tell its hidden money)."""
+        if seat is None or self.over or not self.stack or seat not in self.to_move():
+            return None
+
+        def same(a: Action) -> bool:
+            amounts = self.game.wording(a).amounts
+            return a.kind == obj.get("kind") and all(
+                obj.get(k) == v for k, v in a.params.items() if k not in amounts
+            )
+
+        return self.amount_range(seat, same)
+
+    def amount_range(self, seat: int, same: Callable[[Action], bool]) -> str | None:
+        """The legal range of an amount the seat may choose now, in words ("the range now:
+        ducats 0 to 2,000 in steps of 100"), over its legal actions of one amount family
+        (`Game.action_words`) that `same` picks; None where none is an amount family. Added
+        to the refusal of an amount out of range, at every interface."""
+        family = [a for a in self.legal_actions(seat) if self.game.wording(a).amounts and same(a)]
+        if not family:
+            return None
+        parts = []
+        for name in self.game.wording(family[0]).amounts:
+            values = sorted({a.params[name] for a in family})
+            span = f"{name} {values[0]:,}"
+            if len(values) > 1:
+                steps = {b - a for a, b in pairwise(values)}
+                step = f" in steps of {steps.pop():,}" if len(steps) == 1 and min(steps) > 1 else ""
+                span += f" to {values[-1]:,}{step}"
+            parts.append(span)
+        return "the range now: " + ", ".join(parts)
 
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction unless `seat` may play `action` now."""
@@ -180,6 +232,18 @@ class GameState(ABC):
             )
         if action not in self.legal_actions(seat):
             reason, rule = self._why_illegal(seat, action, self.stack[-1])
+            amounts = self.game.wording(action).amounts
+            if amounts:
+                others = {k: v for k, v in action.params.items() if k not in amounts}
+                span = self.amount_range(
+                    seat,
+                    lambda a: (
+                        a.kind == action.kind
+                        and all(a.params.get(k) == v for k, v in others.items())
+                    ),
+                )
+                if span:
+                    reason = f"{reason}; {span}"
             raise IllegalAction(reason, rule)
 
     def apply(self, seat: int, action: Action | dict[str, Any] | str) -> list[Event]:
@@ -189,7 +253,7 @@ class GameState(ABC):
             or action.index >= len(self.game.catalogue)
             or (self.game.catalogue[action.index] is not action)
         ):
-            action = self.coerce(action)
+            action = self.coerce(action, seat)
         self.check(seat, action)
         top = self.stack[-1]
         self._history = (self._history, seat, action, public_form(action, top))

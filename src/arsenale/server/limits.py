@@ -1,25 +1,67 @@
 """The server's limits and the shape of its refusals: a `{"error", "rule"}` body with its
-status, request bodies of at most a few kilobytes, and a request rate per token or address."""
+status; request bodies of at most a few kilobytes, declared or streamed; request rates per
+verified token or per address, and a slower one for new games per address; caps on the
+WebSockets of a token, of a game and of an address.
+
+A rate limit is keyed on what the server has checked: the client's address, or a seat token
+once it is known to open a seat of the game the request names. A made-up bearer value
+counts against its sender's address, so sending random ones wins nothing.
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-from fastapi import Request
+from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 16 * 1024  # bytes: an action or a new game is far smaller
-RATE = 20.0  # requests per second per token (or per address without one), ...
+RATE = 20.0  # requests per second per verified token (or per address), ...
 BURST = 60.0  # ... with this many allowed at once
+NEW_GAMES = 10  # new games per address: this many at once, and this many a minute
 
 
-def refuse(status: int, error: str, rule: str | None = None) -> JSONResponse:
-    return JSONResponse({"error": error, "rule": rule}, status_code=status)
+@dataclass(frozen=True)
+class SocketCaps:
+    """How many WebSockets may be open (or opening) at once."""
+
+    per_token: int = 4  # a seat's tabs and devices
+    per_game: int = 64  # players and spectators of one table
+    per_address: int = 32  # whatever the game
+
+
+SOCKET_CAPS = SocketCaps()
+
+
+RULE_LIMITS = "arsenale: limits"
+RULE_FORMAT = "arsenale: API format"
+
+
+class Refused(BaseModel):
+    """Every refusal's body: what is wrong, and the rule or the part of the API it breaks."""
+
+    error: str
+    rule: str | None
+
+
+def refuse(
+    status: int, error: str, rule: str | None = None, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse({"error": error, "rule": rule}, status_code=status, headers=headers)
+
+
+def too_large(limit: int) -> HTTPException:
+    return HTTPException(413, f"request body over {limit} bytes")
 
 
 class BodyLimit:
-    """Refuse request bodies over `limit` bytes (413), declared or streamed."""
+    """Refuse request bodies over `limit` bytes (413): by their declared length at once, and
+    a streamed (chunked) body as soon as it passes the limit."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -31,35 +73,36 @@ class BodyLimit:
             return
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await refuse(413, f"request body over {self.limit} bytes", "arsenale: limits")(
-                    scope, receive, send
-                )
+                error = too_large(self.limit).detail
+                await refuse(413, error, RULE_LIMITS)(scope, receive, send)
                 return
         seen = 0
+        answered = False
 
         async def limited() -> Message:
-            nonlocal seen
+            nonlocal seen, answered
+            if answered:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise _TooLarge
+                    # answer 413 now; the app, told the client has gone, answers nothing more
+                    answered = True
+                    error = too_large(self.limit).detail
+                    await refuse(413, error, RULE_LIMITS)(scope, receive, send)
+                    return {"type": "http.disconnect"}
             return message
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await refuse(413, f"request body over {self.limit} bytes", "arsenale: limits")(
-                scope, receive, send
-            )
+        async def unless_answered(message: Message) -> None:
+            if not answered:
+                await send(message)
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, limited, unless_answered)
 
 
 class RateLimiter:
-    """A token bucket per key (a seat token, or the client's address)."""
+    """A token bucket per key (a verified seat token, or the client's address)."""
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate = rate
@@ -86,3 +129,8 @@ def bearer(request: Request) -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     return token.strip() if scheme.lower() == "bearer" else header.strip()
+
+
+def address(connection: HTTPConnection) -> str:
+    """The client's address, as the server saw the connection."""
+    return connection.client.host if connection.client else "?"

@@ -2,7 +2,15 @@
 
 Every action goes through `Hub.play`: under the game's lock it is checked against the live
 state (stale ply, deciding seat, legality), committed as a row, and only then applied and
-pushed to the sockets that watch the game, each seat getting its own view. Bots decide away
+pushed to the sockets that watch the game, each seat getting its own view.
+
+Only games in play stay in memory: a finished game leaves once `over_seconds` have passed
+without a request, an abandoned one after `idle_seconds`, neither while a socket watches it
+or a bot thinks; any of them is rebuilt from its rows when next asked for (`Hub.get`). After a
+restart only the games that moved within `idle_seconds` are loaded at once. An unfinished game
+out of memory is parked until the time the server must give one of its seats to a bot; the
+sweep (`Hub.sweep`) loads it again then (after a restart, the games not loaded are looked at a
+few per sweep). Bots decide away
 from the event loop, seen through `SeatInfo`, so they never read more than their seat may
 see: quick bots (random, heuristic) in worker threads on a clone of the state; search bots
 (ismcts, openspiel-*), which would hold the GIL for their whole think, in worker processes
@@ -24,9 +32,10 @@ import math
 import multiprocessing
 import os
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -46,6 +55,8 @@ from arsenale.server.table import RULE_CHAT, RULE_CLOCK, Clocks, TableOptions
 log = logging.getLogger("arsenale.server")
 
 LOG_TAIL = 150  # log entries sent with a view; the page shows the most recent
+IDLE_SECONDS = 15 * 60.0  # an unfinished game nobody asked for this long leaves memory
+OVER_SECONDS = 60.0  # a finished game nobody asked for this long leaves memory
 
 
 class Refusal(Exception):
@@ -78,7 +89,8 @@ def bot_seed() -> int:
 RULE_TURN = "arsenale: turn order"
 RULE_PLY = "arsenale: stale ply"
 RULE_TOKEN = "arsenale: seat tokens"
-SWEEP_EVERY = 5.0  # seconds between two looks for seats the server must give to a bot
+SWEEP_EVERY = 5.0  # at most this many seconds between two sweeps (`Hub.sweep`)
+PARKED_PER_SWEEP = 20  # parked games loaded again in one sweep at most
 
 
 def moment(at: float) -> datetime:
@@ -90,6 +102,14 @@ def stamp() -> tuple[datetime, float]:
     restart as before."""
     when = moment(table.now())
     return when, when.timestamp()
+
+
+def decision_opened(state: GameState) -> int:
+    """The ply since which the pending decision has stood unchanged for the seats that still
+    owe it: a simultaneous secret choice stays open while the other seats submit (each
+    submission is a ply), so a view taken at any of those plies may still answer it; any
+    other decision is over at the next ply."""
+    return state.ply - len(state.submissions)
 
 
 class LiveGame:
@@ -132,6 +152,7 @@ class LiveGame:
             if not is_human(spec)
         }
         self.bot_task: asyncio.Task[None] | None = None
+        self.used = time.monotonic()  # the last request or ply; see `Hub.sweep`
 
     @property
     def status(self) -> str:
@@ -162,6 +183,13 @@ class LiveGame:
 
     def humans(self) -> list[int]:
         return [s for s, spec in enumerate(self.seats) if is_human(spec)]
+
+    def takeover(self) -> float | None:
+        """The first time the server will give one of the human seats to a bot, if any."""
+        if self.state.over:
+            return None
+        times = [self.clocks.server_takes_over(s) for s in self.humans()]
+        return min((t for t in times if t is not None), default=None)
 
     def reads_chat(self, seat: int | None) -> bool:
         """Chat is public to the table: its players, and spectators if the host allows."""
@@ -228,10 +256,32 @@ def game_view(
         ],
         "to_move": list(state.to_move()),
         "view": state.view(seat),
-        "legal": [{"action": a.to_json(), "text": a.notation} for a in legal],
+        "legal": [legal_entry(live.game, a) for a in legal],
+        "my_submission_words": _submission_words(live.game, state, seat),
         "log": tail,
         "result": state.result().to_json() if over else None,
+        "account": live.game.final_account(state) if over else None,
     }
+
+
+def legal_entry(game: Game, action: Action) -> dict[str, Any]:
+    """A legal action as the page lists it: its JSON and notation, its words, the group it
+    is listed under and, for a family that differs only by amounts, those parameters' names
+    (`Game.action_words`)."""
+    words = game.wording(action)
+    return {
+        "action": action.to_json(),
+        "text": action.notation,
+        "words": words.text,
+        "group": words.group,
+        "amounts": list(words.amounts),
+    }
+
+
+def _submission_words(game: Game, state: GameState, seat: int | None) -> str | None:
+    """The seat's own pending secret choice in words (its view holds it as JSON)."""
+    mine = state.submissions.get(seat) if seat is not None else None
+    return game.wording(mine).text if mine is not None else None
 
 
 def _think(bot: Bot, world: GameState, seat: int) -> Action:
@@ -282,10 +332,15 @@ class Hub:
         bot_delay: float = 0.5,
         bot_threads: int = 2,
         bot_processes: int | None = None,
+        idle_seconds: float = IDLE_SECONDS,
+        over_seconds: float = OVER_SECONDS,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.idle_seconds = idle_seconds
+        self.over_seconds = over_seconds
         self.games: dict[str, LiveGame] = {}
+        self.sockets_of: dict[str, int] = {}  # client address -> its open (or opening) sockets
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
         self.processes = ProcessPoolExecutor(
             max_workers=bot_processes or max(1, min(4, os.cpu_count() or 1)),
@@ -294,7 +349,7 @@ class Hub:
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
         self.closed = False
         self.chat_limiter = RateLimiter(table.CHAT_RATE, table.CHAT_BURST)
-        self.sweep_task: asyncio.Task[None] | None = None
+        self.parked: dict[str, float] = {}  # game let go -> when the server must look again
 
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)
@@ -302,19 +357,24 @@ class Hub:
     # -- loading -------------------------------------------------------------------------------
 
     async def resume_all(self) -> int:
-        """Load every unfinished game and set its bots going again (after a restart)."""
-        ids = await self.db(self.store.active_game_ids)
+        """After a restart: load the unfinished games that moved within `idle_seconds` and set
+        their bots going again; the others wait in the database until asked for."""
+        since = datetime.now(UTC) - timedelta(seconds=self.idle_seconds)
+        ids = await self.db(self.store.active_game_ids, since)
         for game_id in ids:
-            live = await self.get(game_id)
-            if live is not None:
-                self.kick(live)
-        if self.sweep_task is None:
-            self.sweep_task = asyncio.get_running_loop().create_task(self.sweeper())
+            await self.get(game_id)
+        # the others may owe the server a seat given to a bot: `sweep` looks at them in turn
+        for game_id in await self.db(self.store.active_game_ids):
+            if game_id not in self.games:
+                self.parked.setdefault(game_id, 0.0)
         return len(ids)
 
     async def get(self, game_id: str) -> LiveGame | None:
+        """The game `game_id`, from memory or rebuilt from its rows (its bots set going);
+        None if there is none."""
         live = self.games.get(game_id)
         if live is not None:
+            live.used = time.monotonic()
             return live
         pending = self._loading.get(game_id)
         if pending is not None:
@@ -325,6 +385,8 @@ class Hub:
             live = await self.db(self._load, game_id)
             if live is not None:
                 self.games[game_id] = live
+                self.parked.pop(game_id, None)
+                self.kick(live)
             future.set_result(live)
             return live
         except BaseException as e:
@@ -354,6 +416,33 @@ class Hub:
         if state.over and row.status != "over":
             self.store.set_status(row.pk, "over")
         return live
+
+    def verified(self, game_id: str, token: str) -> bool:
+        """Whether `token` opens a seat of `game_id`, as far as the games in memory tell (a
+        game not in memory is not loaded for this)."""
+        live = self.games.get(game_id)
+        return live is not None and hash_token(token) in live.tokens
+
+    def let_go(self, now: float | None = None) -> list[str]:
+        """Let go of the games nobody uses: finished ones after `over_seconds`, unfinished
+        ones after `idle_seconds`, never while a socket watches, an action is being applied
+        or a bot thinks. An unfinished game let go is parked until the server must give one
+        of its seats to a bot (`sweep` loads it again then). Returns the ids let go."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for game_id, live in list(self.games.items()):
+            if live.sockets or live.lock.locked():
+                continue
+            if live.bot_task is not None and not live.bot_task.done():
+                continue
+            limit = self.over_seconds if live.state.over else self.idle_seconds
+            if now - live.used >= limit:
+                del self.games[game_id]
+                gone.append(game_id)
+                takeover = live.takeover()
+                if takeover is not None:
+                    self.parked[game_id] = takeover
+        return gone
 
     # -- creating ------------------------------------------------------------------------------
 
@@ -398,17 +487,24 @@ class Hub:
         """Check, commit, apply and push one action; Refusal (nothing changed) otherwise.
         `bot`: the server's bot of that seat acts (a person may not act for a bot's seat)."""
         async with live.lock:
+            live.used = time.monotonic()
             state = live.state
             if state.over:
                 raise Refusal(409, "the game is over", "arsenale: game end")
             if not isinstance(ply, int) or isinstance(ply, bool):
                 raise Refusal(422, "'ply' must be the integer ply of the view you act on", RULE_PLY)
-            if ply != state.ply:
+            if not decision_opened(state) <= ply <= state.ply:
                 raise Refusal(
                     409, f"stale ply {ply}: the game is at ply {state.ply}; reload", RULE_PLY
                 )
             if seat is None:
                 raise Refusal(403, "spectators cannot act: send a seat's token", RULE_TOKEN)
+            if seat in state.submissions:
+                raise Refusal(
+                    409,
+                    f"{state.seat_label(seat)} has already made its secret choice here",
+                    RULE_TURN,
+                )
             if seat not in state.to_move():
                 waiting = ", ".join(state.seat_label(s) for s in state.to_move())
                 raise Refusal(
@@ -423,16 +519,18 @@ class Hub:
                     RULE_CLOCK,
                 )
             try:
-                chosen: Action = state.coerce(action)
+                chosen: Action = state.coerce(action, seat)
                 state.check(seat, chosen)
             except IllegalAction as e:
                 raise Refusal(422, e.reason, e.rule) from None
             when, at = stamp()
             try:
-                await self.db(self.store.append, live.pk, ply, seat, chosen.to_json(), when)
+                await self.db(self.store.append, live.pk, state.ply, seat, chosen.to_json(), when)
             except PlyTaken:
-                raise Refusal(409, f"ply {ply} was taken meanwhile; reload", RULE_PLY) from None
-            live.add_events(ply, state.apply(seat, chosen))
+                raise Refusal(
+                    409, f"ply {state.ply} was taken meanwhile; reload", RULE_PLY
+                ) from None
+            live.add_events(state.ply, state.apply(seat, chosen))
             live.clocks.played(seat, list(state.to_move()), at)
             if state.over:
                 await self.db(self.store.set_status, live.pk, "over")
@@ -654,10 +752,16 @@ class Hub:
         return token
 
     async def sweep(self) -> int:
-        """Give to a bot every human seat past the point where the server takes over (the
-        game never waits for ever); returns how many seats were given."""
-        given = 0
+        """The server's round: load the parked games whose takeover time has come (a few per
+        round), give to a bot every human seat past the point where the server takes over
+        (the game never waits for ever), then let go of the games nobody uses (`let_go`).
+        Returns how many seats were given."""
         at = table.now()
+        due = [game_id for game_id, when in self.parked.items() if when <= at]
+        for game_id in due[:PARKED_PER_SWEEP]:
+            del self.parked[game_id]
+            await self.get(game_id)
+        given = 0
         for live in list(self.games.values()):
             if live.state.over:
                 continue
@@ -669,22 +773,23 @@ class Hub:
                         given += 1
                     except Refusal:
                         pass
+        gone = self.let_go()
+        if gone:
+            log.info("let go of %d idle or finished games", len(gone))
         return given
 
     async def sweeper(self) -> None:
+        """`sweep` now and then, for as long as the hub is open."""
+        every = min(SWEEP_EVERY, max(0.05, min(self.idle_seconds, self.over_seconds) / 2))
         while not self.closed:
-            await asyncio.sleep(SWEEP_EVERY)
+            await asyncio.sleep(every)
             try:
                 await self.sweep()
             except Exception:
-                log.exception("the table sweep failed")
+                log.exception("the server's sweep failed")
 
     async def close(self) -> None:
         self.closed = True
-        if self.sweep_task is not None:
-            self.sweep_task.cancel()
-            with contextlib.suppress(BaseException):
-                await self.sweep_task
         tasks = [g.bot_task for g in self.games.values() if g.bot_task and not g.bot_task.done()]
         for task in tasks:
             task.cancel()

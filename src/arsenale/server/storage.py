@@ -438,9 +438,13 @@ class Store:
         with self.sessions.begin() as session:
             session.execute(sql_delete(SessionRow).where(SessionRow.token_hash == token_hash))
 
-    def active_game_ids(self) -> list[str]:
+    def active_game_ids(self, since: datetime | None = None) -> list[str]:
+        """The unfinished games (those that moved since `since`, if given)."""
+        query = select(GameRow.id).where(GameRow.status == "active")
+        if since is not None:
+            query = query.where(GameRow.updated_at >= since)
         with self.sessions() as session:
-            return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
+            return list(session.scalars(query))
 
     def recent_games(self, limit: int = 100) -> list[tuple[GameRow, int]]:
         """The newest public games with how many actions each has, newest first (a private

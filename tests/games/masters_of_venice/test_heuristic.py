@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 
 from arsenale.bots.base import Fallbacks, heuristic_policy
+from arsenale.core.actions import Action
 from arsenale.core.info import SeatInfo
+from arsenale.games.masters_of_venice.state import MovState
 
 from .helpers import GAME, new
 
@@ -54,3 +56,94 @@ def test_evaluate_scores_every_seat_and_the_prior_gives_legal_choices():
     for seat in range(4):
         legal = s.legal_actions(seat)
         assert GAME.submission_prior(s, seat, legal, rng) in legal
+
+
+# -- decisions in staged positions ------------------------------------------------------------
+
+
+def decide(s: MovState, seat: int) -> Action:
+    """The heuristic's choice in a staged position (the true state as its world)."""
+    from arsenale.games.masters_of_venice import heuristic as bot
+
+    return bot.heuristic(s, seat, s.legal_actions(seat), random.Random(0))
+
+
+def test_it_delivers_for_all_the_vp_and_draws_while_there_is_time():
+    """Guild Hall: a held order with its cubes is delivered for its 3 VP (a VP is worth 100 at
+    the end, the cash instead only 50); with no order left and rounds to play it draws."""
+    from arsenale.games.masters_of_venice.board import ORDER_IDS
+
+    from .helpers import clear_hands, give_order, set_cubes, use_at
+
+    s = new(3, 0)
+    clear_hands(s)
+    give_order(s, 0, ORDER_IDS.index("lumber+lumber+spice"))
+    set_cubes(s, 0, lumber=2, spice=1)
+    use_at(s, "guild", 0)
+    assert decide(s, 0).notation == "deliver lumber+lumber+spice vp 3"
+    s.apply(0, "deliver lumber+lumber+spice vp 3")
+    assert decide(s, 0).notation == "draw"
+
+
+def test_at_the_shops_it_opens_orders_with_a_favor_then_sells_at_double():
+    """Shops and Favors: holding 4 Gems with 1 order at the Jeweler and a 30 favor, it plays
+    the favor for the 3 orders its cubes lack, then sells the 4 Gems."""
+    from .helpers import clear_hands, set_cubes, use_at
+
+    s = new(3, 0)
+    clear_hands(s)
+    set_cubes(s, 0, gems=4)
+    s.orders[1] = 1  # the Jeweler
+    s.favors[0] = (1,)
+    use_at(s, "shops", 0)
+    assert decide(s, 0).notation == "play favor 30 jeweler 3"
+    s.apply(0, "play favor 30 jeweler 3")
+    assert decide(s, 0).notation == "sell 4 gems"
+
+
+def test_it_speculates_in_office_shares_early_and_keeps_cash_for_cubes():
+    """Stock Market: early, an office share (20, 10 a use) pays more than a shop's at 40; with
+    its 150 ducats it buys office shares only, and keeps 100 for cubes (two shares)."""
+    from .helpers import clear_hands, use_at
+
+    s = new(4, 0)
+    clear_hands(s)
+    use_at(s, "market", 0)
+    s.round = 1
+    choice = decide(s, 0)
+    assert choice.kind == "buy_shares"
+    counts = {k: v for k, v in choice.params.items() if v}
+    assert set(counts) <= {"north", "south"} and s.cash[0] == 150
+    assert s.cash[0] - 20 * sum(counts.values()) >= 100 and sum(counts.values()) == 2
+
+
+def test_it_bids_for_the_orders_its_cubes_lack():
+    """Bidding: 5 Iron held and 2 orders at the Blacksmith: it bids 15 for three more orders
+    and raises them at the Blacksmith."""
+    from .helpers import clear_hands, set_cubes
+
+    s = new(3, 0)
+    clear_hands(s)
+    set_cubes(s, 0, iron=5)
+    s.cash[0] = 60  # too little to bid for the first pick
+    assert decide(s, 0).notation == "bid 15"
+
+
+def test_the_gondolieri_uses_the_marker_to_reach_the_docks_before_a_rival():
+    """Gondola Marker: red goes first to the Docks, where a dock holds cubes yellow (the
+    Gondolieri, also at the Docks) needs for its Guild Order; yellow jumps ahead."""
+    from arsenale.games.masters_of_venice.board import ORDER_IDS
+
+    from .helpers import act, clear_hands, first_commerce, give_order, top
+
+    s = new(4, 0)
+    clear_hands(s)
+    give_order(s, 3, ORDER_IDS.index("lumber+lumber+spice"))
+    s.docks[:] = [0] * 24
+    s.docks[6 * 0 + 1] = 2  # two lumber on dock 1
+    s.docks[6 * 0 + 2] = 1  # and a spice
+    first_commerce(s, (0, 1, 2, 3), gondolieri=3, marker=1)
+    for seat, place in ((0, "docks"), (1, "church"), (2, "mercato"), (3, "docks")):
+        act(s, seat, f"go {place}")
+    assert top(s).kind == "marker" and top(s).seats == (3,)
+    assert decide(s, 3).notation == "gondola"

@@ -8,14 +8,16 @@ nothing."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from arsenale import IllegalAction
 from arsenale.core.errors import NotationError
 
-from .helpers import GAME, RULES, random_play, snapshot
+from .helpers import BAD_INPUTS, GAME, RULES, random_play, snapshot
 
 CATALOGUE = list(GAME.catalogue)
 KINDS = {action.kind for action in CATALOGUE}
@@ -153,3 +155,88 @@ def test_share_trades_offered_are_exactly_those_the_rules_allow():
                     want_sells.add(counts)
             assert buys == want_buys and sells == want_sells
     assert checked > 20
+
+
+@pytest.mark.parametrize(
+    ("stage", "text", "reason", "rule"),
+    [case[1:] for case in BAD_INPUTS],
+    ids=[case[0] for case in BAD_INPUTS],
+)
+def test_the_issues_bad_input_is_refused_with_its_rule_and_changes_nothing(
+    stage: Any, text: str, reason: str, rule: str
+) -> None:
+    """The issue's bad input (helpers.BAD_INPUTS): a dial value off the dial, a bid above one's
+    money (Bidding), shares the supply lacks (Stock Market), a location that is not shared used
+    by another (Actions 2.2), a power used twice (Characters: Thief, Trader, the Gondola
+    Marker; Guild Hall: one draw a visit), an order without its cubes or its shop's orders
+    (Guild Hall; FAQ 8). Typed or as an action, each is refused with its reason and rule and
+    the state is exactly as before."""
+    s, seat = stage()
+    before = snapshot(s)
+    with pytest.raises(IllegalAction) as typed:
+        s.apply(seat, text)
+    assert re.search(reason, typed.value.reason), typed.value.reason
+    want = rule if rule.startswith("arsenale") else RULES + rule
+    assert typed.value.rule and typed.value.rule.startswith(want), typed.value.rule
+    assert snapshot(s) == before
+    action = next((a for a in CATALOGUE if a.notation == text), None)
+    if action is not None:  # a move of the catalogue, illegal here: the same refusal
+        with pytest.raises(IllegalAction) as checked:
+            s.check(seat, action)
+        assert (checked.value.reason, checked.value.rule) == (typed.value.reason, typed.value.rule)
+        assert snapshot(s) == before
+
+
+@pytest.mark.parametrize(
+    ("stage", "text", "reason", "rule"),
+    [case[1:] for case in BAD_INPUTS if not case[4].startswith("arsenale")],
+    ids=[case[0] for case in BAD_INPUTS if not case[4].startswith("arsenale")],
+)
+def test_the_terminal_refuses_the_issues_bad_input_with_its_rule(
+    stage: Any, text: str, reason: str, rule: str
+) -> None:
+    """The terminal game (`arsenale play`) prints the engine's reason and its rule for each
+    case of the issue's bad input typed by the seat to move; the game is unchanged. (A seat
+    whose decision it is not is never prompted there.)"""
+    from arsenale.terminal import refusal
+
+    s, seat = stage()
+    before = snapshot(s)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.parse(s, seat, text)
+    lines = [line for line, _style in refusal(GAME, s, seat, text, caught.value)]
+    assert lines[0].startswith("Refused: ") and re.search(reason, lines[0]), lines
+    assert f"(rule: {RULES}{rule}" in "\n".join(lines), lines
+    assert snapshot(s) == before
+
+
+def test_arsenale_play_refuses_bids_off_the_dial_or_above_ones_money(tmp_path: Any) -> None:
+    """`arsenale play masters-of-venice` with a human seat: 'bid 7' (not on the dial) and
+    'bid 155' (above the 150 ducats of the setup) are refused with the Bidding rule, the game
+    goes on with a legal bid, and the saved record holds only the accepted moves."""
+    from typer.testing import CliRunner
+
+    from arsenale.cli import app
+    from arsenale.core import load_record
+
+    path = tmp_path / "game.json"
+    typed = "bid 7\nbid 155\nbid 10\n" + "quit\ny\n"
+    result = CliRunner().invoke(
+        app,
+        [
+            "play",
+            "masters-of-venice",
+            "--seats",
+            "human,random",
+            "--seed",
+            "3",
+            "--record",
+            str(path),
+        ],
+        input=typed,
+    )
+    out = result.stdout
+    assert "Refused: 'bid 7' is not a move here:" in out and "steps of 5" in out
+    assert "Refused: a bid of 155 is more than your 150 ducats" in out
+    assert out.count(f"(rule: {RULES}Bidding)") >= 2
+    assert load_record(path)["actions"][0] == [0, {"kind": "bid", "amount": 10}]

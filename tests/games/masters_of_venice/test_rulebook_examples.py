@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arsenale import IllegalAction
+from arsenale.games.masters_of_venice.bidding import resolve_bid
 from arsenale.games.masters_of_venice.board import (
     GONDOLIERI,
     GUILDMASTER,
@@ -15,13 +16,9 @@ from arsenale.games.masters_of_venice.board import (
     THIEF,
     TRADER,
 )
-from arsenale.games.masters_of_venice.state import (
-    cube_out,
-    finish,
-    resolve_bid,
-    sale_dividend,
-    start_commerce,
-)
+from arsenale.games.masters_of_venice.market import cube_out, sale_dividend
+from arsenale.games.masters_of_venice.rounds import start_commerce
+from arsenale.games.masters_of_venice.scoring import finish
 
 from .helpers import (
     RULES,

@@ -268,3 +268,60 @@ def test_office_draws_come_in_order_refill_docks_then_the_harbor_masters_cube():
     act(s, 0, "place grain")
     assert [s.docks[6 * d : 6 * d + 6].index(1) for d in range(4)] == [2, 0, 3, 0]
     assert top(s).kind == "use"
+
+
+# -- the re-audit of the rulebook (issue 15): rules no worked example covered -------------------
+
+
+def test_a_tie_on_bid_and_on_every_company_goes_to_the_younger_player():
+    """masters-of-venice.en.txt, Bidding: after the shares, "the younger player wins the tie"
+    (the public age ranking of RULINGS.md A6: 0 is the youngest)."""
+    s = new(3, 0)
+    clear_hands(s)
+    s.age = (2, 0, 1)
+    for seat in range(3):
+        act(s, seat, "bid 10")
+    assert s.order == (1, 2, 0)
+    assert s.gondolieri == 0
+
+
+def test_the_gondolieri_takes_the_rumor_of_each_new_canal_space_and_16_rounds_end_the_game():
+    """masters-of-venice.en.txt, Characters (GONDOLIERI) and game length: at the end of every
+    round the Gondolieri moves the gondola one space and takes the rumor lying there (none on a
+    BID space); after the round on the sixteenth space (Final Turn) the game ends."""
+    import random
+
+    s = new(3, 5)
+    rng = random.Random(5)
+    taken = 0
+    while not s.is_over:
+        before = s.round
+        colour = s.canal[before + 1] if before + 1 < len(s.canal) else -1
+        held = [len(r) for r in s.rumors]
+        g = s.gondolieri  # named by the bids before a bidding round's last decision
+        seat = s.to_move()[0]
+        legal = s.legal_actions(seat)
+        plain = [a for a in legal if a.kind in ("done", "wait")]
+        s.apply(seat, plain[0] if plain else rng.choice(legal))
+        if s.round != before and not s.is_over:
+            assert s.round == before + 1
+            if colour >= 0:
+                taken += 1
+                assert len(s.rumors[g]) == held[g] + 1 and s.canal[s.round] == -1
+            else:
+                assert s.round in (4, 8, 12)
+    assert s.round == 15 and taken == 12
+    assert all(c == -1 for c in s.canal)
+
+
+def test_selling_shares_never_takes_a_price_below_5():
+    """masters-of-venice.en.txt, Stock Market (note): no share price ever drops below 5; three
+    Tailor shares sold at 15 (six spaces down) leave the price at 5, paid at 15 each."""
+    s = new(3, 0)
+    clear_hands(s)
+    set_shares(s, 0, tailor=3)
+    s.share[shop("tailor")] = 15
+    use_at(s, "market", 0)
+    cash = s.cash[0]
+    act(s, 0, "sell shares 3 tailor")
+    assert s.share[shop("tailor")] == 5 and s.cash[0] == cash + 45

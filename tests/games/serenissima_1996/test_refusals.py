@@ -85,13 +85,16 @@ def generic(state: Serenissima1996State, action: Action) -> str:
 
 
 def test_a_refusal_names_the_check() -> None:
-    """A worked case: bidding more than one has, naming one's money and the bidding rule."""
+    """A worked case: bidding more than one has, naming one's money, the legal range and the
+    bidding rule."""
     state = GAME.new_game(2, 1)
     for seat in range(2):
         state.apply(seat, "deploy 3 3")
     with pytest.raises(IllegalAction) as refused:
         state.apply(0, "bid 2100")
-    assert refused.value.reason == "you cannot bid more than your 2000 ducats"
+    assert refused.value.reason == (
+        "you cannot bid more than your 2000 ducats; the range now: ducats 0 to 2,000 in steps of 100"
+    )
     assert refused.value.rule is not None and refused.value.rule.startswith(RULEBOOKS[0])
     assert "Phase 1" in refused.value.rule
 

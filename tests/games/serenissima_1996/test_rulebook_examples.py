@@ -400,7 +400,9 @@ def test_prices_between_players_are_free_bounded_by_what_the_buyer_can_pay():
     assert refused.value.reason == "you cannot pay 7000 ducats: you have 6000"
     with pytest.raises(IllegalAction) as refused:
         s.apply(GENOESE, "counter 6500")
-    assert refused.value.reason == "you cannot pay more than your 6000 ducats"
+    assert refused.value.reason == (
+        "you cannot pay more than your 6000 ducats; the range now: ducats 0 to 6,000 in steps of 100"
+    )
     s.apply(GENOESE, "counter 6000")
     s.apply(VENETIAN, "accept")
     assert s.money[VENETIAN] == 8000 and s.money[GENOESE] == 0
@@ -841,7 +843,15 @@ def fought_battle_example():
     events = s.apply(TURK, "attack g1 g3")
     assert not dice.values
     assert events == [
-        {"type": "battle", "attacker": 1, "defender": 3, "rolls": [2, 3], "losses": [2, 1]}
+        {
+            "type": "battle",
+            "seat": TURK,
+            "defender_seat": GENOESE,
+            "attacker": 1,
+            "defender": 3,
+            "rolls": [2, 3],
+            "losses": [2, 1],
+        }
     ]
     assert s.g_sailors[:3] == [1, 3, 2]
     assert s.stack[-1] == Decision("battles", (TURK,)), "the Turk may attack again"
@@ -850,6 +860,8 @@ def fought_battle_example():
     assert not dice.values
     assert events[0] == {
         "type": "battle",
+        "seat": TURK,
+        "defender_seat": GENOESE,
         "attacker": 2,
         "defender": 3,
         "rolls": [4, 3],
@@ -1052,6 +1064,8 @@ def test_port_attack_example_smyrna():
         assert events == [
             {
                 "type": "port_battle",
+                "seat": VENETIAN,
+                "defender_seat": TURK,
                 "attacker": 1,
                 "port": "smyrna",
                 "fort": fort,

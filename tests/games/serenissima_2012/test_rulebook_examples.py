@@ -299,7 +299,9 @@ def test_unloading_every_sailor_claims_the_port_and_sinks_the_galley():
     assert {"claim 1", "claim 2", "claim 3"} <= legal and "claim 4" not in legal
     with pytest.raises(IllegalAction) as refusal:
         s.check(ORANGE, s.coerce("claim 4"))
-    assert refusal.value.reason == "the galley carries only 3 sailor(s)"
+    assert (
+        refusal.value.reason == "the galley carries only 3 sailors; the range now: sailors 1 to 3"
+    )
     reserve, wood = s.reserve[ORANGE], s.supply[good("wood")]
     events = s.apply(ORANGE, "claim 3")
     assert s.owner[port("napoli")] == ORANGE and s.port_sailors[port("napoli")] == 3

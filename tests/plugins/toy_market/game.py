@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from arsenale.core.actions import Action
+from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
@@ -77,6 +77,26 @@ class ToyMarket(Game):
         return bot.submission_prior(world, seat, legal, rng)
 
     # -- words and pictures ------------------------------------------------------------------------
+
+    def action_words(self, action: Action) -> Wording:
+        """RULES.md: Draft, Orders, Market, Broker."""
+        p = action.params
+        if action.kind == "keep":
+            return Wording(f"Keep {_order_words(p['card'])}", "Draft")
+        if action.kind == "fill":
+            return Wording(f"Fill {_order_words(p['card'])}", "Fill an order")
+        if action.kind == "trade":
+            bought = " and ".join(f"{c} {g}" for g, c in p.items() if c > 0)
+            sold = " and ".join(f"{-c} {g}" for g, c in p.items() if c < 0)
+            words = " and ".join(
+                w for w in (f"buy {bought}" if bought else "", f"sell {sold}" if sold else "") if w
+            )
+            return Wording(f"{words.capitalize()} at the market", "Trade at the market")
+        if action.kind == "cut_in":
+            return Wording(f"Cut in: buy one {p['good']} first", "Broker")
+        if action.kind == "wait":
+            return Wording("Let the merchant on turn go first", "Broker")
+        return Wording("Pass: end your market turn", "Trade at the market")
 
     def describe_event(self, event: Event, label: Label) -> str:
         kind = event.get("type")

@@ -452,3 +452,14 @@ SHIP_RES = RES.index(META["ship_resource"])
 ENDGAME_CARDS = tuple(i for i, c in enumerate(CHARACTERS) if c.type == ENDGAME)
 OTHER_CARDS = tuple(i for i, c in enumerate(CHARACTERS) if c.type != ENDGAME)
 PACKS = tuple(tuple(i for i, c in enumerate(CHARACTERS) if c.pack == p) for p in range(6))
+
+ROMAN = ("I", "II", "III", "IV")
+
+
+def name(ident: str) -> str:
+    """The printed name of a card, tile, destination, decree, title, resource or pack icon,
+    from its id: "spice-market" -> "Spice Market", "book-13" -> "Book 13", "evolving-2" ->
+    "Evolving II" (the evolving location a tile covers at the start of period II)."""
+    if ident.startswith("evolving-") and ident[9:].isdigit():
+        return f"Evolving {ROMAN[int(ident[9:]) - 1]}"
+    return " ".join(w.capitalize() for w in ident.replace("_", "-").split("-"))

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from arsenale.core.actions import Action
+from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
@@ -19,8 +19,10 @@ from arsenale.games.amalfi_renaissance.board import (
     META,
     N_LOC,
     PRIVATES,
+    ROMAN,
     TITLES,
     WORKSHOP_SLOTS,
+    name,
 )
 from arsenale.games.amalfi_renaissance.rules import draw_atlas, settle, start_hands
 from arsenale.games.amalfi_renaissance.state import EMPTY, METHODS, N_MODS, RIVALS, AmalfiState
@@ -201,37 +203,125 @@ class AmalfiRenaissance(Game):
 
         return render(view, seat)
 
+    def board_data(self) -> dict[str, Any]:
+        """What the web page draws (layout.py)."""
+        from arsenale.games.amalfi_renaissance.layout import board_data
+
+        return board_data()
+
+    def final_account(self, state: GameState) -> dict[str, Any]:
+        """VP by source: titles apart, since they break ties (RULES.md, End of the game;
+        Titles). The game has no money."""
+        assert isinstance(state, AmalfiState)
+        titles = list(state.title_vp)
+        return {
+            "sources": [
+                {
+                    "source": "Artworks, discoveries, decrees, characters and bonuses",
+                    "points": [v - t for v, t in zip(state.vp, titles, strict=True)],
+                },
+                {"source": "Titles", "points": titles},
+            ],
+            "money": None,
+            "tiebreak_names": ["VP from titles"],
+        }
+
+    def action_words(self, action: Action) -> Wording:
+        from arsenale.games.amalfi_renaissance.words import action_words
+
+        return action_words(action)
+
     def describe_event(self, event: Event, label: Label) -> str:
         kind = event.get("type")
         seat = event.get("seat")
         who = label(seat) if isinstance(seat, int) else ""
         words = {
             "navigate": lambda e: (
-                f"{who} sails to {e['place']}"
+                f"{who} sails to {name(e['place'])}"
                 + (f", paying {e['bread']} bread" if e["bread"] else "")
             ),
-            "acquire": lambda e: f"{who} acquires {e['artwork']} for {e['vp']} VP",
-            "discover": lambda e: f"{who} discovers {e['tile']} for {e['vp']} VP",
-            "invite": lambda e: f"{who} invites {e['card']}",
-            "engage": lambda e: f"{who} engages {e['card']}",
-            "construct": lambda e: f"{who} constructs {e['ships']} ship(s)",
+            "acquire": lambda e: f"{who} acquires {name(e['artwork'])} for {e['vp']} VP",
+            "discover": lambda e: f"{who} discovers {name(e['tile'])} for {e['vp']} VP",
+            "invite": lambda e: f"{who} invites {name(e['card'])}",
+            "engage": lambda e: f"{who} engages {name(e['card'])}",
+            "construct": lambda e: (
+                f"{who} constructs {e['ships']} ship" + ("s" if e["ships"] != 1 else "")
+            ),
             "pass": lambda e: f"{who} passes",
-            "take": lambda e: f"{who} takes {e['card']} into hand",
-            "lighthouse": lambda e: f"{who} erects a lighthouse on {e['place']}",
+            "take": lambda e: f"{who} takes {name(e['card'])} into hand",
+            "lighthouse": lambda e: f"{who} erects a lighthouse on {name(e['place'])}",
             "send": lambda e: f"{who} sends a ship to the {e['hold']} hold",
-            "title": lambda e: f"{who} completes the title {e['title']} for {e['vp']} VP",
-            "decree": lambda e: f"{who} scores {e['vp']} VP from the decree {e['decree']}",
+            "title": lambda e: f"{who} completes the title {name(e['title'])} for {e['vp']} VP",
+            "decree": lambda e: f"{who} scores {e['vp']} VP from the decree {name(e['decree'])}",
             "feed": lambda e: (
                 f"{who} feeds the crews with {e['bread']} bread"
                 + (f" and loses {e['vp_lost']} VP" if e["vp_lost"] else "")
             ),
-            "period": lambda e: f"period {e['period']} begins; {label(e['first'])} plays first",
+            "period": lambda e: (
+                f"period {ROMAN[e['period'] - 1]} begins; {label(e['first'])} plays first"
+            ),
             "game_over": lambda e: "the game is over",
+            "pack": lambda e: f"{who} takes the {e['icon']} pack",
+            "council": lambda e: "the Council shows " + ", ".join(name(c) for c in e["cards"]),
+            "discard": lambda e: f"{who} discards {name(e['card'])} for {e['bread']} bread",
+            "discard_artwork": lambda e: f"{name(e['artwork'])} is discarded from the Workshop",
+            "discard_character": lambda e: f"{name(e['character'])} is discarded from the Council",
+            "evolving": lambda e: f"{name(e['tile'])} now covers {name(e['place'])}",
+            "rival_removes": lambda e: f"the rival removes {name(e['tile'])} from the Atlas",
+            "endgame": lambda e: f"{who} scores {e['vp']} VP with {name(e['card'])}",
+            "straighten": lambda e: f"{who} straightens {name(e['card'])}",
+            "beacon": lambda e: (
+                f"{who} uses the lighthouse on {name(e['place'])}: "
+                + ("1 bread" if e["use"] == "bread" else f"a ship to the {e['use']} hold")
+            ),
+            "kept": lambda e: f"{who} keeps {name(e['card'])}",
+            "unload": lambda e: (
+                f"{who} unloads the {e['hold']} hold for "
+                + (f"{e['units']} units" if "units" in e else f"{e['bread']} bread")
+            ),
+            "emergency": lambda e: (
+                f"{who} sends a ship to port for "
+                + (f"{e['units']} units" if "units" in e else f"{e['bread']} bread")
+            ),
+            "bread": lambda e: f"{who} gains {e['bread']} bread",
+            "vp": lambda e: f"{who} gains {e['vp']} VP",
+            "lost": lambda e: f"{who} cannot use the bonus ({e['bonus']}) and loses it",
+            "solo_lost": lambda e: (
+                f"the title check of period {ROMAN[e['period'] - 1]} fails "
+                f"({e['titles']} titles): the solo challenge is lost"
+            ),
+            "stop": lambda e: f"{who} sends no more ships",
+            "evolving_bonus": lambda e: f"{who} takes the evolving bonus {e['when']}",
+            "paying": lambda e: f"{who} starts paying {e['cost']} for the {e['for']}",
+            "paid": lambda e: (
+                f"{who} has paid {e['cost']} for the {e['for']}"
+                + (f", {e['bread_kept']} bread kept" if e["bread_kept"] else "")
+                + (f", {e['surcharge']} bread surcharge" if e["surcharge"] else "")
+            ),
+            "actions_end": lambda e: (
+                f"the actions of period {ROMAN[e['period'] - 1]} end; "
+                f"{label(e['first'])} holds the Wind Rose"
+            ),
+            "choose": lambda e: (
+                f"{who} chooses to {'take a character' if e['what'] == 'character' else 'straighten'}"
+            ),
+            "instead": lambda e: (
+                f"{who} takes {'a character' if e['what'] == 'character' else '2 VP'} instead of a lighthouse"
+            ),
+            "ready": lambda e: f"{who} is ready for the decree",
+            "kept_round": lambda e: f"round {e['round']} of keeping cards is over",
+            "dealt": lambda e: f"{who} receives {', '.join(name(c) for c in e['cards'])}",
+            "rival": lambda e: (
+                f"{name(e['rival'])} reacts to the {e['after']}: {e['ships']} ships and "
+                f"{e['lighthouses']} lighthouses on the board"
+            ),
+            "solo_completed": lambda e: (
+                f"the solo challenge is completed with {e['vp']} VP: {e['band']}"
+            ),
         }
         fn = words.get(str(kind))
-        if fn is not None:
-            return str(fn(event))
-        return super().describe_event(event, label)
+        text = str(fn(event)) if fn is not None else super().describe_event(event, label)
+        return text[:1].upper() + text[1:]
 
 
 __all__ = ["N_MODS", "AmalfiRenaissance"]

@@ -6,6 +6,8 @@ The heuristic is greedy: every main action is valued in VP (what it scores now, 
 worth of what it brings: ships in holds, characters, lighthouses, tiles), less the units it
 costs at about half a VP each; it passes when nothing is worth its price. Payments unload the
 holds the cost can use, then supply from the bay; feeding converts ships only when short.
+In the solo challenge a navigation that fills the holds a planned purchase can use is worth
+that purchase as well, so the bot sails before it buys instead of paying with its bay.
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ from arsenale.games.amalfi_renaissance.state import RIVALS
 if TYPE_CHECKING:
     from arsenale.games.amalfi_renaissance.state import AmalfiState
 
+LOC_INDEX = {loc: i for i, loc in enumerate(LOC_IDS)}
+CHAR_INDEX = {c: i for i, c in enumerate(CHAR_IDS)}
+
 UNIT = 0.45
 """What one unit of resource is worth in VP to the heuristic."""
 
@@ -89,19 +94,43 @@ def card_value(s: AmalfiState, seat: int, c: int) -> float:
 
 
 def gains_of(s: AmalfiState, action: Action) -> dict[str, int]:
-    """The title items a main action adds (RULES.md, Titles)."""
+    """The title items a main action adds (RULES.md, Titles); in the solo challenge the
+    lighthouses its bonus erects too."""
     kind = action.kind
     if kind == "acquire":
-        t = ARTWORKS[s.workshop[action["slot"] - 1]].type
-        return {"artworks": 1, ("books", "paintings", "monuments")[t]: 1, f"art{t}": 1}
+        art = ARTWORKS[s.workshop[action["slot"] - 1]]
+        t = art.type
+        out = {"artworks": 1, ("books", "paintings", "monuments")[t]: 1, f"art{t}": 1}
+        if art.bonus[0] == ERECT and s.rival:
+            out["lighthouses"] = 1
+        return out
+    if kind == "navigate" and s.rival:
+        from arsenale.games.amalfi_renaissance.rules import place_of
+
+        place = place_of(s, LOC_INDEX[action["place"]])
+        erect = sum(1 for st in place.steps if st[0] == ERECT)
+        return {"lighthouses": erect} if erect else {}
     if kind == "discover":
         return {"privates": 1}
     if kind == "invite":
-        card = CHARACTERS[CHAR_IDS.index(action["card"])]
+        card = CHARACTERS[CHAR_INDEX[action["card"]]]
         return {"characters": 1, CHAR_TYPES[card.type]: 1, f"char{card.type}": 1}
     if kind == "construct":
         return {"fleet": action["ships"], "ships": action["ships"]}
     return {}
+
+
+def pairs_short(arts: Sequence[int], k: int) -> int:
+    """The artworks still to acquire for `k` types with two each (the fullest types first)."""
+    return sum(max(0, 2 - n) for n in sorted(arts, reverse=True)[:k])
+
+
+def short_of(s: AmalfiState, seat: int, item: str, k: int) -> int:
+    """The acquisitions, invitations, ships ... a title item still lacks: for two artworks
+    of each of `k` types, the artworks missing, not the pairs."""
+    if item == "pairs_of_types":
+        return pairs_short(s.artc[3 * seat : 3 * seat + 3], k)
+    return max(0, k - s.count(seat, item))
 
 
 def deficits(s: AmalfiState, seat: int) -> list[tuple[int, int]]:
@@ -110,7 +139,7 @@ def deficits(s: AmalfiState, seat: int) -> list[tuple[int, int]]:
     out = []
     for i, t in enumerate(s.titles):
         if seat not in s.claims[i]:
-            short = sum(max(0, k - s.count(seat, item)) for item, k in TITLES[t].need)
+            short = sum(short_of(s, seat, item, k) for item, k in TITLES[t].need)
             out.append((short, i))
     return sorted(out)
 
@@ -158,6 +187,16 @@ def title_bonus(s: AmalfiState, seat: int, action: Action) -> float:
         deficit = 0
         helped = 0
         for item, k in title.need:
+            if weights is not None and item == "pairs_of_types":
+                # solo: count the artworks the pairs still need (short_of)
+                arts = list(s.artc[3 * seat : 3 * seat + 3])
+                short = pairs_short(arts, k)
+                deficit += short
+                x = next((x for x in range(3) if f"art{x}" in gains), -1)
+                if short and x >= 0:
+                    arts[x] += 1
+                    helped += short - pairs_short(arts, k)
+                continue
             have = s.count(seat, item)
             short = max(0, k - have)
             deficit += short
@@ -191,24 +230,30 @@ def main_value(s: AmalfiState, seat: int, action: Action) -> float:
     return v
 
 
-def supplies(s: AmalfiState, seat: int, action: Action) -> int:
-    """The emergency supplies a payment for `action` needs beyond the ships in the holds it
-    can use: each one leaves a ship in port for the rest of the period (RULES.md, Payments)."""
+def cost_of(s: AmalfiState, seat: int, action: Action) -> tuple[int, int]:
+    """(units, resource mask) a main action's payment asks; (0, 0) for none."""
     kind = action.kind
     if kind == "acquire":
         art = ARTWORKS[s.workshop[action["slot"] - 1]]
-        cost, mask = art.cost, art.mask
-    elif kind == "discover":
+        return art.cost, art.mask
+    if kind == "discover":
         tile = PRIVATES[s.atlas[action["slot"] - 1]]
-        cost, mask = tile.cost, tile.mask
-    elif kind == "invite":
-        card = CHARACTERS[CHAR_IDS.index(action["card"])]
-        cost, mask = card.cost, card.mask
-    elif kind == "construct":
+        return tile.cost, tile.mask
+    if kind == "invite":
+        card = CHARACTERS[CHAR_INDEX[action["card"]]]
+        return card.cost, card.mask
+    if kind == "construct":
         from arsenale.games.amalfi_renaissance.rules import ship_price
 
-        cost, mask = action["ships"] * ship_price(s, seat), 1 << SHIP_RES
-    else:
+        return action["ships"] * ship_price(s, seat), 1 << SHIP_RES
+    return 0, 0
+
+
+def supplies(s: AmalfiState, seat: int, action: Action) -> int:
+    """The emergency supplies a payment for `action` needs beyond the ships in the holds it
+    can use: each one leaves a ship in port for the rest of the period (RULES.md, Payments)."""
+    cost, mask = cost_of(s, seat, action)
+    if not mask:
         return 0
     from arsenale.games.amalfi_renaissance.rules import units
 
@@ -217,7 +262,9 @@ def supplies(s: AmalfiState, seat: int, action: Action) -> int:
     return max(0, -(-(cost - held) // 3))
 
 
-SOLO_SUPPLY = 4.0
+SOLO_AHEAD = 1.0
+"""Solo: the share of the purchase a navigation makes cheaper (nav_lookahead) credited to it."""
+SOLO_SUPPLY = 8.0
 """Solo: what the heuristic reckons an emergency supply costs, in VP (a ship lost for the
 period is a navigation lost, and navigations fill the holds that pay without supplies)."""
 
@@ -228,7 +275,7 @@ def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
     if kind == "navigate":
         from arsenale.games.amalfi_renaissance.rules import place_of
 
-        loc = LOC_IDS.index(action["place"])
+        loc = LOC_INDEX[action["place"]]
         place = place_of(s, loc)
         ships = s.bay[seat] - 1
         v = sum(step_value(s, seat, st, ships) for st in place.steps)
@@ -249,10 +296,10 @@ def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
         tile = PRIVATES[s.atlas[k]]
         return tile.vp + 1.2 * (3 - s.period) - UNIT * tile.cost + 0.4 * ATLAS_SLOTS[k]
     if kind == "invite":
-        c = CHAR_IDS.index(action["card"])
+        c = CHAR_INDEX[action["card"]]
         return card_value(s, seat, c) - UNIT * CHARACTERS[c].cost + 1.0
     if kind == "engage":
-        c = CHAR_IDS.index(action["card"])
+        c = CHAR_INDEX[action["card"]]
         return sum(step_value(s, seat, st, s.bay[seat]) for st in CHARACTERS[c].steps) + 0.5
     if kind == "construct":
         from arsenale.games.amalfi_renaissance.rules import ship_price
@@ -288,9 +335,12 @@ def pay_step(s: AmalfiState, seat: int, legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-def wanted_hold(s: AmalfiState, seat: int) -> int:
-    """The hold a ship is best sent to: wood early (ships), else the emptiest 3-unit hold."""
+def wanted_hold(s: AmalfiState, seat: int, mask: int = 0) -> int:
+    """The hold a ship is best sent to: in the solo challenge one that pays the planned
+    purchase (`mask`), else wood early (ships), else the emptiest 3-unit hold."""
     h = 5 * seat
+    if mask:
+        return max((r for r in range(5) if mask >> r & 1), key=lambda r: (HOLD_VALUES[r], -r))
     if s.period <= 1 and s.built[seat] < 3 and s.holds[h + SHIP_RES] < 2:
         return SHIP_RES
     return min(range(5), key=lambda r: (s.holds[h + r] - (HOLD_VALUES[r] - 2), r))
@@ -312,14 +362,75 @@ def feed_step(s: AmalfiState, seat: int, legal: Sequence[Action]) -> Action:
     return final
 
 
+def solo_target(s: AmalfiState, seat: int, legal: Sequence[Action]) -> tuple[float, int]:
+    """Solo: (the value of the best main action that is not a navigation, the resources its
+    cost accepts as a mask; 0 for none)."""
+    best, mask = SOLO_PASS, 0
+    for a in legal:
+        if a.kind in ("acquire", "discover", "invite", "construct"):
+            v = main_value(s, seat, a)
+            if v > best:
+                best, mask = v, cost_of(s, seat, a)[1]
+    return best, mask
+
+
+def planned_mask(s: AmalfiState, seat: int) -> int:
+    """Solo: the resources of the purchase the seat would make next (0 outside solo)."""
+    if not s.rival:
+        return 0
+    from arsenale.games.amalfi_renaissance.rules import turn_actions
+
+    return solo_target(s, seat, turn_actions(s, seat))[1]
+
+
+def nav_lookahead(
+    s: AmalfiState,
+    seat: int,
+    action: Action,
+    legal: Sequence[Action],
+    target: tuple[float, int],
+) -> float:
+    """Solo: what a navigation adds to the best purchase after it. Its sends fill the holds a
+    cost can use, so the purchase needs fewer emergency supplies: when it does, the navigation
+    is worth that purchase too (it stays available), else nothing more (RULES.md,
+    Navigation, Payments)."""
+    from arsenale.games.amalfi_renaissance.board import ANY
+    from arsenale.games.amalfi_renaissance.rules import place_of
+
+    place = place_of(s, LOC_INDEX[action["place"]])
+    ships = s.bay[seat] - 1
+    sends = []
+    for kind, n, hold in place.steps:
+        if kind == SEND and ships > 0:
+            k = min(n, ships)
+            ships -= k
+            sends.append((k, hold))
+    if not sends:
+        return 0.0
+    now, mask = target
+    h = 5 * seat
+    saved = list(s.holds[h : h + 5]), s.bay[seat]
+    for k, hold in sends:
+        r = hold if hold != ANY else wanted_hold(s, seat, mask)
+        s.holds[h + r] += k
+        s.bay[seat] -= k
+    s.bay[seat] -= 1
+    after, _ = solo_target(s, seat, legal)
+    s.holds[h : h + 5], s.bay[seat] = saved
+    return after if after > now + 0.5 else 0.0
+
+
 def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     kind = s.stack[-1].kind
     if kind == "turn":
         best, score = A.PASS, (SOLO_PASS if s.rival else 0.0)
+        target = solo_target(s, seat, legal) if s.rival else (0.0, 0)
         for a in legal:
             if a.kind in ("pass", "unload", "emergency", "discard"):
                 continue
             v = main_value(s, seat, a) + rng.random() * 0.01
+            if s.rival and a.kind == "navigate":
+                v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal, target)
             if v > score:
                 best, score = a, v
         if best is A.PASS and s.bread[seat] < 2:
@@ -334,7 +445,7 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
         _n, hold = s.stack[-1].data
         if hold < 5:
             return A.SEND[hold]
-        r = wanted_hold(s, seat)
+        r = wanted_hold(s, seat, planned_mask(s, seat))
         return A.SEND[r] if A.SEND[r] in legal else legal[0]
     if kind == "take":
         # The take step also offers the optional actions (unload, emergency, discard): the
@@ -352,8 +463,7 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
         own = [
             a
             for a in legal
-            if LOC_IDS.index(a["place"]) >= PRIV0
-            and s.owner[LOC_IDS.index(a["place"]) - PRIV0] == seat
+            if LOC_INDEX[a["place"]] >= PRIV0 and s.owner[LOC_INDEX[a["place"]] - PRIV0] == seat
         ]
         return own[0] if own else legal[rng.randrange(min(len(legal), 8))]
     if kind == "instead":
@@ -363,7 +473,7 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
     if kind == "beacon":
         sends = [a for a in legal if a.kind == "beacon" and a["use"] != "bread"]
         if sends and s.bread[seat] >= 2 + s.feed(seat) // 2:
-            r = wanted_hold(s, seat)
+            r = wanted_hold(s, seat, planned_mask(s, seat))
             pick = [a for a in sends if a["use"] == RES[r]]
             return pick[0] if pick else sends[0]
         return A.BEACON_BREAD
@@ -380,8 +490,8 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
         return max(
             legal,
             key=lambda a: (
-                card_value(s, seat, CHAR_IDS.index(a["card"]))
-                - UNIT * CHARACTERS[CHAR_IDS.index(a["card"])].cost
+                card_value(s, seat, CHAR_INDEX[a["card"]])
+                - UNIT * CHARACTERS[CHAR_INDEX[a["card"]]].cost
             ),
         )
     return legal[0]

@@ -68,6 +68,7 @@ from arsenale.games.amalfi_renaissance.board import (
     WORKSHOP_SLOTS,
     Place,
     Step,
+    name,
 )
 from arsenale.games.amalfi_renaissance.effects import AT_END, DECREE_FORMULAS, ON_INVITE
 from arsenale.games.amalfi_renaissance.state import (
@@ -521,7 +522,7 @@ def legal_keep(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
         c = CHAR_IDS.index(why.action["card"])
         if c not in cards:
             where = "your 3 endgame cards" if top.kind == "reserve" else "the cards you hold"
-            why.no(f"{CHAR_IDS[c]} is not among {where}", R_VARIANTS, "keep")
+            why.no(f"{name(CHAR_IDS[c])} is not among {where}", R_VARIANTS, "keep")
     return [A.KEEP[c] for c in cards]
 
 
@@ -640,7 +641,7 @@ def legal_optional(
     if why is not None and why.wants("discard"):
         c = CHAR_IDS.index(why.action["card"])
         if c not in hand:
-            why.no(f"{CHAR_IDS[c]} is not in your hand", R_OPT, "discard")
+            why.no(f"{name(CHAR_IDS[c])} is not in your hand", R_OPT, "discard")
     out.extend(A.DISCARD[c] for c in hand)
 
 
@@ -666,14 +667,14 @@ def apply_optional(s: AmalfiState, seat: int, action: Action) -> list[Event]:
 
 def can_navigate(s: AmalfiState, seat: int, loc: int) -> str | None:
     if s.dock[loc] != EMPTY:
-        return f"the dock of {LOC_IDS[loc]} is taken this period"
+        return f"the dock of {name(LOC_IDS[loc])} is taken this period"
     if loc >= PRIV0:
         t = loc - PRIV0
         if s.owner[t] != seat:
-            return f"{LOC_IDS[loc]} is not a private destination you have discovered"
+            return f"{name(LOC_IDS[loc])} is not a private destination you have discovered"
     price = place_of(s, loc).price
     if s.bread[seat] < price:
-        return f"{LOC_IDS[loc]} costs {price} bread and you have {s.bread[seat]}"
+        return f"{name(LOC_IDS[loc])} costs {price} bread and you have {s.bread[seat]}"
     return None
 
 
@@ -799,7 +800,7 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 if dock[loc] != EMPTY:
                     if why is not None:
                         why.no(
-                            f"the dock of {LOC_IDS[loc]} is taken this period",
+                            f"the dock of {name(LOC_IDS[loc])} is taken this period",
                             R_NAV,
                             "navigate",
                             place=LOC_IDS[loc],
@@ -809,7 +810,7 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                     if s.owner[loc - PRIV0] != seat:
                         if why is not None:
                             why.no(
-                                f"{LOC_IDS[loc]} is not a private destination you have discovered",
+                                f"{name(LOC_IDS[loc])} is not a private destination you have discovered",
                                 R_DISC + ", Navigate to a private destination",
                                 "navigate",
                                 place=LOC_IDS[loc],
@@ -821,7 +822,7 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 if bread < price:
                     if why is not None:
                         why.no(
-                            f"{LOC_IDS[loc]} costs {price} bread and you have {bread}",
+                            f"{name(LOC_IDS[loc])} costs {price} bread and you have {bread}",
                             R_NAV,
                             "navigate",
                             place=LOC_IDS[loc],
@@ -841,7 +842,7 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 out.append(A.ACQUIRE[k])
             elif why is not None:
                 why.no(
-                    f"{art.id}: {can_pay(s, seat, art.cost, art.mask, sb)}",
+                    f"{name(art.id)}: {can_pay(s, seat, art.cost, art.mask, sb)}",
                     R_ACQ,
                     "acquire",
                     slot=k + 1,
@@ -859,7 +860,7 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 out.append(A.DISCOVER[k])
             elif why is not None:
                 why.no(
-                    f"{tile.id}: {can_pay(s, seat, tile.cost, tile.mask, sb)}",
+                    f"{name(tile.id)}: {can_pay(s, seat, tile.cost, tile.mask, sb)}",
                     R_DISC,
                     "discover",
                     slot=k + 1,
@@ -869,24 +870,27 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
         if why is not None:
             c = CHAR_IDS.index(why.action["card"])
             if c not in hand:
-                why.no(f"{CHAR_IDS[c]} is not in your hand", R_INV, "invite")
+                why.no(f"{name(CHAR_IDS[c])} is not in your hand", R_INV, "invite")
         for c in hand:
             ch = CHARACTERS[c]
             if pay_ok(s, seat, ch.cost, ch.mask, 0, memo):
                 out.append(A.INVITE[c])
             elif why is not None:
                 why.no(
-                    f"{ch.id}: {can_pay(s, seat, ch.cost, ch.mask, 0)}", R_INV, "invite", card=ch.id
+                    f"{name(ch.id)}: {can_pay(s, seat, ch.cost, ch.mask, 0)}",
+                    R_INV,
+                    "invite",
+                    card=ch.id,
                 )
     if why is None or why.wants("engage"):
         if why is not None:
             c = CHAR_IDS.index(why.action["card"])
             if c not in s.invited[seat]:
-                why.no(f"you have not invited {CHAR_IDS[c]}", R_ENG, "engage")
+                why.no(f"you have not invited {name(CHAR_IDS[c])}", R_ENG, "engage")
             elif CHARACTERS[c].type != ENGAGEABLE:
-                why.no(f"{CHAR_IDS[c]} is not an engageable character", R_ENG, "engage")
+                why.no(f"{name(CHAR_IDS[c])} is not an engageable character", R_ENG, "engage")
             elif c in s.engaged[seat]:
-                why.no(f"{CHAR_IDS[c]} is already engaged this period", R_ENG, "engage")
+                why.no(f"{name(CHAR_IDS[c])} is already engaged this period", R_ENG, "engage")
         engaged = s.engaged[seat]
         out.extend(
             A.ENGAGE[c]
@@ -1204,7 +1208,7 @@ def legal_erect(s: AmalfiState, seat: int, top: Decision, why: Why | None = None
         if s.light[loc] != EMPTY:
             if why is not None:
                 why.no(
-                    f"{LOC_IDS[loc]} already has a lighthouse",
+                    f"{name(LOC_IDS[loc])} already has a lighthouse",
                     R_ERECT,
                     "lighthouse",
                     place=LOC_IDS[loc],
@@ -1212,7 +1216,7 @@ def legal_erect(s: AmalfiState, seat: int, top: Decision, why: Why | None = None
         elif not slot_exists(s, loc):
             if why is not None:
                 why.no(
-                    f"{LOC_IDS[loc]} is not on the board (nobody has discovered it)",
+                    f"{name(LOC_IDS[loc])} is not on the board (nobody has discovered it)",
                     R_ERECT,
                     "lighthouse",
                     place=LOC_IDS[loc],
@@ -1261,7 +1265,9 @@ def legal_straighten(
     if why is not None and why.wants("straighten"):
         c = CHAR_IDS.index(why.action["card"])
         if c not in s.engaged[seat]:
-            why.no(f"{CHAR_IDS[c]} is not one of your engaged characters", R_ENG, "straighten")
+            why.no(
+                f"{name(CHAR_IDS[c])} is not one of your engaged characters", R_ENG, "straighten"
+            )
     return [A.STRAIGHTEN[c] for c in s.engaged[seat]]
 
 
@@ -1332,7 +1338,7 @@ def rival_ship(s: AmalfiState, loc: int, beacons: list[int]) -> None:
 
 
 def rival_react(s: AmalfiState, kind: int, events: list[Event]) -> None:
-    name = RIVALS[s.rival]
+    rival_name = RIVALS[s.rival]
     beacons: list[int] = []
     if kind == NAV:
         a = s.workshop[-1]
@@ -1375,7 +1381,7 @@ def rival_react(s: AmalfiState, kind: int, events: list[Event]) -> None:
     events.append(
         {
             "type": "rival",
-            "rival": name,
+            "rival": rival_name,
             "after": ACTION_NAMES[kind],
             "ships": s.rival_ships,
             "lighthouses": s.rival_lights,

@@ -6,14 +6,16 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from arsenale.core.actions import Action
+from arsenale.core.actions import Action, Wording
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
 from arsenale.games.masters_of_venice import heuristic as bot
 from arsenale.games.masters_of_venice.actions import CATALOGUE
 from arsenale.games.masters_of_venice.observation import SIZE as OBSERVATION_SIZE
 from arsenale.games.masters_of_venice.observation import tensor
-from arsenale.games.masters_of_venice.state import MovState, new_state
+from arsenale.games.masters_of_venice.scoring import FINAL_KEYS
+from arsenale.games.masters_of_venice.setup import new_state
+from arsenale.games.masters_of_venice.state import MovState
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -67,12 +69,38 @@ class MastersOfVenice(Game):
 
     # -- words and pictures -------------------------------------------------------------------
 
+    def final_account(self, state: GameState) -> dict[str, Any]:
+        """Final Scoring A-D by source (RULES.md, End of the game): VP on the track, VP lost
+        for tax still owed, undelivered orders, stock value and cash in VP; ties go to cash,
+        then stock value."""
+        assert isinstance(state, MovState)
+        rows = [dict(zip(FINAL_KEYS, f, strict=True)) for f in state.final]
+        sources = (
+            ("VP on the track (deliveries, splits)", lambda r: r["track_vp"]),
+            ("Tax on cubes still owed", lambda r: -r["debt_vp"]),
+            ("Undelivered Guild Orders", lambda r: -r["order_penalty"]),
+            ("Stock value (1 VP per 100 ducats)", lambda r: r["stock_vp"]),
+            ("Cash (1 VP per 100 ducats)", lambda r: r["cash_vp"]),
+        )
+        return {
+            "sources": [
+                {"source": name, "points": [part(r) for r in rows]} for name, part in sources
+            ],
+            "money": {"name": "Ducats", "amounts": list(state.cash)},
+            "tiebreak_names": ["cash", "stock value"],
+        }
+
+    def action_words(self, action: Action) -> Wording:
+        from arsenale.games.masters_of_venice.words import action_words
+
+        return action_words(action)
+
     def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.masters_of_venice.render import describe_event
 
         words = describe_event(event, label)
         if words is None:
-            return super().describe_event(event, label)
+            words = super().describe_event(event, label)
         return words[:1].upper() + words[1:]  # a sentence opens with a capital
 
     def board_data(self) -> dict[str, Any]:

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
 
+def _a(word: str) -> str:
+    """ "an iron", "a spice": the article a word takes."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def _place(name: str) -> str:
     return LOCATION_NAMES[LOCATIONS.index(name)] if name in LOCATIONS else name
 
@@ -96,9 +101,9 @@ def describe_event(e: Event, label: Label) -> str | None:
     if kind == "dock":
         return f"{who} goes to dock {e['dock']}"
     if kind == "steal":
-        return f"{who} steals a {e['resource']} cube at dock {e['dock']}"
+        return f"{who} steals {_a(e['resource'])} cube at dock {e['dock']}"
     if kind == "swap":
-        return f"{who} swaps a {e['give']} cube for a {e['take']} cube"
+        return f"{who} swaps {_a(e['give'])} cube for {_a(e['take'])} cube"
     if kind == "draw":
         return f"{who} draws a Guild Order"
     if kind == "drawn":

@@ -112,6 +112,8 @@ def apply_battles(s: Serenissima1996State, seat: int, action: Action, top: Decis
         events.append(
             {
                 "type": "battle",
+                "seat": s.g_owner[g],
+                "defender_seat": s.g_owner[h],
                 "attacker": g + 1,
                 "defender": h + 1,
                 "rolls": [a_roll, d_roll],
@@ -134,6 +136,8 @@ def apply_battles(s: Serenissima1996State, seat: int, action: Action, top: Decis
     events.append(
         {
             "type": "port_battle",
+            "seat": s.g_owner[g],
+            "defender_seat": s.owner[p],
             "attacker": g + 1,
             "port": b.port_ids[p],
             "fort": fort,

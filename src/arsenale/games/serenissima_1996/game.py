@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from arsenale.core.actions import Action
+from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
@@ -148,6 +148,34 @@ class Serenissima1996(Game):
             )
         areas, sailing, nations = self._map
         return render(view, seat, areas, sailing, nations)
+
+    def final_account(self, state: GameState) -> dict[str, Any]:
+        """Prosperity points by source; every nation's ducats; ties go to the richer
+        (serenissima-1996.fr.txt, FIN DE PARTIE; RULINGS.md)."""
+        assert isinstance(state, Serenissima1996State)
+        parts = [state.prosperity_parts(s) for s in range(state.players)]
+        per = self.board.prosperity["ducats_per_point"]
+        names = (
+            "Own capital held",
+            f"Ducats (1 point per {per:,})",
+            "Ports with room in the warehouse",
+            "Full warehouses",
+        )
+        return {
+            "sources": [
+                {"source": name, "points": [p[i] for p in parts]} for i, name in enumerate(names)
+            ],
+            "money": {"name": "Ducats", "amounts": list(state.money)},
+            "tiebreak_names": ["ducats"],
+        }
+
+    def action_words(self, action: Action) -> Wording:
+        from arsenale.games.serenissima_1996.render import display_names
+        from arsenale.games.serenissima_1996.words import action_words
+
+        if self._names is None:
+            self._names = display_names(self.board)
+        return action_words(action, self._names)
 
     def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.serenissima_1996.render import describe_event, display_names

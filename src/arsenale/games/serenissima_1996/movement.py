@@ -64,9 +64,9 @@ def legal_movement(
             row = a.sail[g]
             out += [row[z] for z in b.adjacent[here]]
             if why is not None:
-                near = ", ".join(b.area_ids[z] for z in b.adjacent[here])
+                near = ", ".join(b.area_names[z] for z in b.adjacent[here])
                 why.no(
-                    f"galley {g + 1} in {b.area_ids[here]} sails one area at a time, to {near}",
+                    f"galley {g + 1} in {b.area_names[here]} sails one area at a time, to {near}",
                     RULE_MOVE,
                     "sail",
                     galley=g + 1,

@@ -79,6 +79,11 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else many or word + 's'}"
 
 
+def _one(piece: str) -> str:
+    """ "a sailor", "a cube of iron": one piece as the log names it."""
+    return "a sailor" if piece == "sailor" else f"a cube of {piece}"
+
+
 def possessive(name: str) -> str:
     """ "Venetians'", "Spain's": an apostrophe alone after a final s."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -298,7 +303,7 @@ def describe_event(
         case "arranging":
             return f"{who} rearrange their pieces in {place(e['area'])}."
         case "put":
-            return f"{who} put a {e['piece']} aboard g{e['galley']}."
+            return f"{who} put {_one(e['piece'])} aboard g{e['galley']}."
         case "loaded":
             return f"{who} have loaded g{e['galley']}."
         case "arranged":
@@ -316,7 +321,7 @@ def describe_event(
         case "arrangement_cancelled":
             return f"{who} leave the pieces as they were."
         case "discarded":
-            return f"{who} discard a {e['piece']} from g{e['galley']}."
+            return f"{who} discard {_one(e['piece'])} from g{e['galley']}."
         case "bought":
             return f"{who} buy {e['good']} for g{e['galley']} ({plural(e['ducats'], 'ducat')})."
         case "deal":
@@ -363,17 +368,22 @@ def describe_event(
         case "passage_denied":
             return f"{who} refuse passage: g{e['galley']} stops."
         case "battle":
+            them = name(e["defender_seat"]) if isinstance(e.get("defender_seat"), int) else ""
             return (
-                f"g{e['attacker']} attacks g{e['defender']}: the attacker rolls {e['rolls'][0]}, "
-                f"the defender {e['rolls'][1]}; they lose {plural(e['losses'][0], 'sailor')} "
-                f"and {plural(e['losses'][1], 'sailor')}."
+                f"The {who} attack the {them}, g{e['attacker']} against g{e['defender']}: "
+                f"the {who} roll {e['rolls'][0]}, the {them} {e['rolls'][1]}; the {who} lose "
+                f"{plural(e['losses'][0], 'sailor')} and the {them} "
+                f"{plural(e['losses'][1], 'sailor')}."
             )
         case "port_battle":
-            fort = " (fortified)" if e["fort"] else ""
+            fort = ", fortified" if e["fort"] else ""
+            owner = e.get("defender_seat")
+            held = f", held by the {name(owner)}" if isinstance(owner, int) and owner >= 0 else ""
             return (
-                f"g{e['attacker']} attacks {place(e['port'])}{fort}: the attacker rolls "
-                f"{e['rolls'][0]}, the port {e['rolls'][1]}; they lose "
-                f"{plural(e['losses'][0], 'sailor')} and {plural(e['losses'][1], 'sailor')}."
+                f"The {who} attack {place(e['port'])}{held}{fort}, with g{e['attacker']}: "
+                f"the {who} roll {e['rolls'][0]}, the garrison {e['rolls'][1]}; the {who} lose "
+                f"{plural(e['losses'][0], 'sailor')} and the garrison "
+                f"{plural(e['losses'][1], 'sailor')}."
             )
         case "captured":
             return f"{who} capture g{e['galley']} with {plural(e['sailors'], 'sailor')}."

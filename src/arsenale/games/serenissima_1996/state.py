@@ -351,18 +351,24 @@ class Serenissima1996State(GameState):
 
     def prosperity(self, seat: int) -> int:
         """Prosperity points (serenissima-1996.fr.txt, FIN DE PARTIE)."""
+        return sum(self.prosperity_parts(seat))
+
+    def prosperity_parts(self, seat: int) -> tuple[int, int, int, int]:
+        """Prosperity points by source, in the rulebook's order (serenissima-1996.fr.txt,
+        FIN DE PARTIE): the own capital held, ducats (1 per 500), ports whose warehouse is
+        not full, full warehouses (2 / 5 / 10 by size)."""
         b = self.game.board
         pts = b.prosperity
-        total = self.money[seat] // pts["ducats_per_point"]
-        if self.owner[self.capital_of(seat)] == seat:
-            total += pts["own_capital"]
+        capital = pts["own_capital"] if self.owner[self.capital_of(seat)] == seat else 0
+        money = self.money[seat] // pts["ducats_per_point"]
+        open_ports = full = 0
         for p in self.ports_of(seat):
             size = b.port_size[p]
             if POPCOUNT[self.warehouse[p]] >= size:
-                total += b.full_warehouse_points[size]
+                full += b.full_warehouse_points[size]
             else:
-                total += pts["open_port"]
-        return total
+                open_ports += pts["open_port"]
+        return capital, money, open_ports, full
 
     def _result(self) -> Result:
         """Most prosperity points wins; ties go to the richer player (RULINGS.md)."""

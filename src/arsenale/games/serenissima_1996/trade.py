@@ -293,13 +293,13 @@ def legal_purchases(
             elif why is not None:
                 for pair in ({"from": g + 1, "to": h + 1}, {"from": h + 1, "to": g + 1}):
                     why.no(
-                        f"no trade between players on the high seas ({b.area_ids[area]})",
+                        f"no trade between players on the high seas ({b.area_names[area]})",
                         RULE_TRADE,
                         "trade",
                         **pair,
                     )
                 why.no(
-                    f"no barter between players on the high seas ({b.area_ids[area]})",
+                    f"no barter between players on the high seas ({b.area_names[area]})",
                     RULE_BARTER,
                     "barter",
                     **{"from": g + 1, "to": h + 1},
@@ -313,7 +313,7 @@ def legal_purchases(
         if arranged >> area & 1:
             if why is not None:
                 why.no(
-                    f"you arranged {b.area_ids[area]} and have done nothing since: it "
+                    f"you arranged {b.area_names[area]} and have done nothing since: it "
                     "would reach the same arrangements (RULINGS.md R28)",
                     RULE_ARRANGE,
                     "arrange",
@@ -325,7 +325,7 @@ def legal_purchases(
             out.append(a.arrange[area])
         elif why is not None:
             why.no(
-                f"nothing can move in {b.area_ids[area]}: every galley of yours is full "
+                f"nothing can move in {b.area_names[area]}: every galley of yours is full "
                 "and no sailor can go ashore",
                 RULE_ARRANGE,
                 "arrange",

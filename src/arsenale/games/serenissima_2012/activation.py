@@ -12,7 +12,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_2012 import battle, blockade, turn_end
-from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT, SPICE
+from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT, SPICE, Board
 from arsenale.games.serenissima_2012.steps import BATTLE, LOADING, MOVING, NO_MODE, SALE, STEP3
 
 if TYPE_CHECKING:
@@ -166,13 +166,20 @@ def legal_activation(
 
 def _not_next(s: Serenissima2012State, zone: int, why: Why) -> None:
     """The zones a move may not reach: every zone not next to this one."""
-    ids, here = s.game.board.zone_ids, s.game.board.zone_ids[zone]
-    adjacent = s.game.board.adjacent[zone]
-    for z, name in enumerate(ids):
+    b = s.game.board
+    here = zone_name(b, zone)
+    adjacent = b.adjacent[zone]
+    for z, zid in enumerate(b.zone_ids):
         if z == zone:
-            why.no(f"the galley is already in {here}", RULE_MOVEMENT, "move", zone=name)
+            why.no(f"the galley is already in {here}", RULE_MOVEMENT, "move", zone=zid)
         elif z not in adjacent:
-            why.no(f"{name} is not next to {here}", RULE_MOVEMENT, "move", zone=name)
+            why.no(f"{zone_name(b, z)} is not next to {here}", RULE_MOVEMENT, "move", zone=zid)
+
+
+def zone_name(b: Board, z: int) -> str:
+    """A zone as the board prints it: its port's name, or the sea's (layout.py does the same)."""
+    p = b.zone_port[z]
+    return b.port_names[p] if p >= 0 else b.zone_ids[z].replace("-", " ").title()
 
 
 def _unsold(s: Serenissima2012State, p: int, cargo: list[int], base: int, why: Why) -> None:
@@ -194,7 +201,7 @@ def too_many(s: Serenissima2012State, p: int, n: int, why: Why) -> None:
     size, aboard = s.game.board.port_size[p], s.g_sailors[s.active]
     for k in range(n + 1, len(s.game.actions.claim) + 1):
         if k > aboard:
-            reason = f"the galley carries only {aboard} sailor(s)"
+            reason = f"the galley carries only {aboard} {'sailor' if aboard == 1 else 'sailors'}"
         else:
             reason = (
                 f"{s.game.board.port_names[p]} holds at most {size} sailors (its warehouse size)"

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from arsenale.core.actions import Action
+from arsenale.core.actions import Action, Wording
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
 from arsenale.games.serenissima_2012 import setup, turn_end
@@ -102,6 +102,24 @@ class Serenissima2012(Game):
         if self._links is None:
             self._links = links(self.board)
         return render(view, seat, self._links)
+
+    def final_account(self, state: GameState) -> dict[str, Any]:
+        """The score is the ducats held; ties go to the most Port cards (rulebook: End of
+        the game)."""
+        assert isinstance(state, Serenissima2012State)
+        return {
+            "sources": [{"source": "Ducats held", "points": list(state.money)}],
+            "money": {"name": "Ducats", "amounts": list(state.money)},
+            "tiebreak_names": ["Port cards"],
+        }
+
+    def action_words(self, action: Action) -> Wording:
+        from arsenale.games.serenissima_2012.render import display_names
+        from arsenale.games.serenissima_2012.words import action_words
+
+        if self._names is None:
+            self._names = display_names(self.board)
+        return action_words(action, self._names)
 
     def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.serenissima_2012.render import describe_event, display_names

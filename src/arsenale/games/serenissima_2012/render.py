@@ -5,6 +5,7 @@ Works from a seat's view only (never the state), so it can show nothing the seat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
@@ -258,6 +259,26 @@ def display_names(board: Board) -> dict[str, str]:
     return out
 
 
+def _colour(seat: Any) -> str:
+    """A seat's colour as the log names it ("Red"); "" for none (a neutral port)."""
+    return COLOURS[seat].capitalize() if isinstance(seat, int) and 0 <= seat < 4 else ""
+
+
+def _purchase(what: str, place: Callable[[Any], str]) -> str:
+    """An investment in words, from its notation ("recruit g7", "galley 7 at napoli",
+    "fort napoli", "basilica napoli", "recruit napoli")."""
+    words = what.split()
+    if words[0] == "recruit" and words[1].startswith("g") and words[1][1:].isdigit():
+        return f"recruits a sailor aboard galley {words[1][1:]}"
+    if words[0] == "recruit":
+        return f"recruits a sailor in {place(words[1])}"
+    if words[0] == "galley" and len(words) == 4:
+        return f"buys galley {words[1]} in {place(words[3])}"
+    if words[0] in ("fort", "basilica"):
+        return f"builds a {words[0]} in {place(words[1])}"
+    return "buys " + " ".join(place(w) for w in words)
+
+
 def _holder(where: Any) -> str:
     """Where a sailor moves from or to: "the port" or a galley by number."""
     return "the port" if where == "port" else f"galley {where}"
@@ -315,15 +336,30 @@ def _sentence(e: dict[str, Any], shown: dict[str, str]) -> str:
                 f"{who} sells {e['good']} in {place(e['port'])} for {plural(e['ducats'], 'ducat')}."
             )
         case "attack":
-            return f"{possessive(who)} galley {e['galley']} attacks {place(e['target'])}."
+            them = _colour(e.get("defender"))
+            if isinstance(e["target"], int):
+                target = (
+                    f"{possessive(them)} galley {e['target']}" if them else f"galley {e['target']}"
+                )
+            else:
+                target = (
+                    f"{possessive(them)} port of {place(e['target'])}"
+                    if them
+                    else place(e["target"])
+                )
+            return f"{possessive(who)} galley {e['galley']} attacks {target}."
         case "fort_fire":
             return f"The fort of {place(e['port'])} fires: {plural(e['killed'], 'sailor')} killed."
         case "battle_round":
             a, d = sum(e["attack_dice"]), sum(e["defence_dice"])
+            attacker = _colour(e["attacker"]) or "the attacker"
+            defender = _colour(e["defender"]) or "the port"
             return (
-                f"Battle round: the attacker rolls {plural(len(e['attack_dice']), 'die', 'dice')} "
-                f"({plural(a, 'skull')}), the defender {len(e['defence_dice'])} ({d}); they lose "
-                f"{plural(e['attacker_lost'], 'sailor')} and {plural(e['defender_lost'], 'sailor')}."
+                f"Battle round, {attacker} against {defender}: {attacker} rolls "
+                f"{plural(len(e['attack_dice']), 'die', 'dice')} ({plural(a, 'skull')}), "
+                f"{defender} {len(e['defence_dice'])} ({plural(d, 'skull')}); {attacker} loses "
+                f"{plural(e['attacker_lost'], 'sailor')} and {defender} "
+                f"{plural(e['defender_lost'], 'sailor')}."
             )
         case "sunk":
             return f"Galley {e['galley']} ({who}) sinks ({e['cause']})."
@@ -338,8 +374,7 @@ def _sentence(e: dict[str, Any], shown: dict[str, str]) -> str:
         case "end":
             return f"{who} ends the turn of galley {e['galley']}."
         case "purchase":
-            what = " ".join(place(word) for word in str(e["what"]).split())  # the notation
-            return f"{who} buys {what} for {plural(e['ducats'], 'ducat')}."
+            return f"{who} {_purchase(str(e['what']), place)} for {plural(e['ducats'], 'ducat')}."
         case "end_investment":
             return f"{who} ends the investment."
         case "special_investment":

@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from arsenale.server.limits import RateLimiter
 from arsenale.server.live import Hub, Refusal
+from arsenale.server.routes.answers import REFUSALS, refusals
 from arsenale.server.routes.deps import HubDep
-from arsenale.server.routes.problems import refusals
 from arsenale.server.storage import AccountRow, NameTaken, hash_token
 from arsenale.server.table import encodable
 
@@ -33,7 +33,7 @@ HASHER = PasswordHasher()
 ATTEMPT_RATE = 1 / 12  # sign-in attempts per second per username and per address, ...
 ATTEMPT_BURST = 8.0  # ... with this many at once (new accounts count as attempts too)
 
-router = APIRouter(tags=["accounts"])
+router = APIRouter(tags=["accounts"], responses=REFUSALS)
 
 
 class Credentials(BaseModel):

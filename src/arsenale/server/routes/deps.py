@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
+from arsenale.core.errors import excerpt
 from arsenale.server.limits import RateLimiter
 from arsenale.server.live import Hub, LiveGame, Refusal
 
@@ -31,5 +32,5 @@ async def find_game(hub: Hub, game_id: str) -> LiveGame:
     request is validated (a malformed request is a 422 even for an unknown game)."""
     live = await hub.get(game_id)
     if live is None:
-        raise Refusal(404, f"there is no game {game_id!r}", "arsenale: game ids")
+        raise Refusal(404, f"there is no game {excerpt(game_id)}", "arsenale: game ids")
     return live

@@ -6,36 +6,48 @@ import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from arsenale.core.record import replay
 from arsenale.server.limits import bearer
 from arsenale.server.live import Refusal, game_view
+from arsenale.server.routes.answers import REFUSALS, GameView, ReplayView, refusals
 from arsenale.server.routes.deps import HubDep, find_game
 
-router = APIRouter()
+router = APIRouter(responses=REFUSALS)
 
 
 class Move(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    ply: int
-    action: dict[str, Any] | str
+    """An action of the seat whose token comes with it, on the view of ply `ply` (a JSON
+    integer: not `false`, `"0"` or `0.0`)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    ply: int = Field(ge=0)
+    action: dict[str, Any] | str = Field(description="the JSON form or the text notation")
 
 
-@router.get("/api/games/{game_id}/view")
+@router.get(
+    "/api/games/{game_id}/view",
+    operation_id="view",
+    responses={200: {"model": GameView}, **refusals(401)},
+)
 async def view(game_id: str, request: Request, hub: HubDep) -> dict[str, Any]:
     live = await find_game(hub, game_id)
     return live.view(live.seat_of(bearer(request)))
 
 
-@router.post("/api/games/{game_id}/actions")
+@router.post(
+    "/api/games/{game_id}/actions",
+    operation_id="act",
+    responses={200: {"model": GameView}, **refusals(401, 403, 409)},
+)
 async def act(game_id: str, body: Move, request: Request, hub: HubDep) -> dict[str, Any]:
     live = await find_game(hub, game_id)
     seat = live.seat_of(bearer(request))
     return await hub.play(live, seat, body.ply, body.action)
 
 
-@router.get("/api/games/{game_id}/record")
+@router.get("/api/games/{game_id}/record", operation_id="record", responses=refusals(401, 409))
 async def record(game_id: str, request: Request, hub: HubDep) -> dict[str, Any]:
     live = await find_game(hub, game_id)
     if not live.state.over:
@@ -46,7 +58,11 @@ async def record(game_id: str, request: Request, hub: HubDep) -> dict[str, Any]:
     return out
 
 
-@router.get("/api/games/{game_id}/replay/{ply}")
+@router.get(
+    "/api/games/{game_id}/replay/{ply}",
+    operation_id="replay",
+    responses={200: {"model": ReplayView}, **refusals(401, 409)},
+)
 async def replay_view(
     game_id: str, ply: int, request: Request, hub: HubDep, seat: int | None = None
 ) -> dict[str, Any]:

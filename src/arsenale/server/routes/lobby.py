@@ -9,9 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from arsenale.bots.ismcts import parse_budget
 from arsenale.bots.registry import is_human, make_bot, parse_spec
-from arsenale.core.errors import ArsenaleError
+from arsenale.core.errors import ArsenaleError, excerpt
 from arsenale.core.registry import game_ids, load_game
 from arsenale.server.live import Refusal
+from arsenale.server.routes.answers import REFUSALS, Catalog, GameList, Health, NewGameAnswer
 from arsenale.server.routes.deps import HubDep
 from arsenale.server.table import RULE_TABLE, TableOptions
 
@@ -19,11 +20,29 @@ MAX_BOT_SECONDS = 5.0  # the longest think a served bot may be given
 MAX_BOT_ITERATIONS = 100_000
 SEAT_KINDS = ["human", "random", "heuristic", "ismcts:1s", "ismcts+heuristic:1s", "ismcts:3s"]
 
-router = APIRouter()
+router = APIRouter(responses=REFUSALS)
+
+NEW_GAME_LINKS = {
+    name: {"operationId": name, "parameters": {"game_id": "$response.body#/id"}}
+    for name in ("view", "act", "record", "replay")
+}
+"""OpenAPI links: a new game's id is the `game_id` of its view, actions, record and replay."""
 
 
 class NewGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A new table: the game's id, the player count, one seat kind per player ("human" or a
+    bot spec), and the game's options."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {"game": "serenissima-2012", "players": 2, "seats": ["human", "human"]},
+                {"game": "serenissima-1996", "players": 3, "seats": ["human"] * 3},
+            ]
+        },
+    )
     game: str
     players: int
     seats: list[str]
@@ -40,17 +59,17 @@ def check_seat_spec(spec: str) -> None:
         seconds, iterations = parse_budget(budget)
         if (seconds or 0) > MAX_BOT_SECONDS or (iterations or 0) > MAX_BOT_ITERATIONS:
             raise ArsenaleError(
-                f"bot {spec!r} thinks too long for this server "
+                f"bot {excerpt(spec)} thinks too long for this server "
                 f"(at most {MAX_BOT_SECONDS:g}s or {MAX_BOT_ITERATIONS}it)"
             )
 
 
-@router.get("/api/health")
+@router.get("/api/health", responses={200: {"model": Health}})
 async def health() -> dict[str, bool]:
     return {"ok": True}
 
 
-@router.get("/api/catalog")
+@router.get("/api/catalog", responses={200: {"model": Catalog}})
 async def catalog() -> dict[str, Any]:
     games = []
     for gid in game_ids():
@@ -68,7 +87,12 @@ async def catalog() -> dict[str, Any]:
     return {"games": games, "seats": SEAT_KINDS}
 
 
-@router.post("/api/games", status_code=201)
+@router.post(
+    "/api/games",
+    operation_id="new_game",
+    status_code=201,
+    responses={201: {"model": NewGameAnswer, "links": NEW_GAME_LINKS}},
+)
 async def new_game(body: NewGame, hub: HubDep) -> dict[str, Any]:
     try:
         game = load_game(body.game)
@@ -110,7 +134,7 @@ async def new_game(body: NewGame, hub: HubDep) -> dict[str, Any]:
     }
 
 
-@router.get("/api/games")
+@router.get("/api/games", responses={200: {"model": GameList}})
 async def list_games(hub: HubDep) -> dict[str, Any]:
     rows = await hub.db(hub.store.recent_games, 100)
     out = []

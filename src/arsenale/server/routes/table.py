@@ -11,12 +11,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from arsenale.server.limits import bearer
 from arsenale.server.live import RULE_TOKEN, LiveGame, Refusal
 from arsenale.server.routes.accounts import account_of
+from arsenale.server.routes.answers import REFUSALS, refusals
 from arsenale.server.routes.deps import HubDep, find_game
-from arsenale.server.routes.problems import refusals
 from arsenale.server.storage import hash_token
 from arsenale.server.table import CHAT_MAX, RULE_CHAT
 
-router = APIRouter(tags=["table"])
+router = APIRouter(tags=["table"], responses=REFUSALS)
 
 
 class Say(BaseModel):

@@ -12,17 +12,30 @@
 //   [data-galley="<n>"]                 a galley token on the board
 //   [data-wheel="<n>"] / [data-order="<k>"]  wheel slots (2012) / turn-order spaces (1996)
 //   [data-place].clickable              every board place the seat may click now
-//   #actions button[data-action-text="<text notation>"]   the legal actions (data-kind too)
+//   #actions .action-group[data-group="<group>"]   the legal moves in the game's words, by group
+//   #actions button.move[data-action-text="<text notation>"]   a move of its own (data-kind too)
+//   #actions .amount-family[data-texts="|<notation>|<notation>|"]   moves that differ by amounts:
+//       input[type=number][data-amount="<parameter>"] (and a slider, − and + per amount) choose,
+//       button.play[data-action-text="<chosen notation>"] plays it
 //   #chooser button[data-action-text]   the choice offered when a clicked place has several
 //   #action-form / #action-text         type a move in text notation
 //   #banner                             data-state="your-turn" | "waiting" | "over",
 //                                       data-to-move="0,2" (seats owing a decision)
-//   #message                            the last refusal ({error} and its rule), role=alert
+//   #message                            the last refusal ({error} and its rule), role=alert;
+//                                       button.rule-link opens the rules at that rule
+//   #help-open, dialog#help             the rule summary (GET /api/rules/<game>), its sections
+//                                       details[data-section]; the one a refusal names is open
 //   #panels .panel[data-seat="N"]       seat N's panel (.to-move, .me); dd[data-field="ducats"]
 //                                       says "hidden" when the view hides it
-//   #my-submission                      this seat's secret choice, once made
+//   #my-submission                      this seat's secret choice, once made, in words
 //   #log li[data-ply]                   the event log in words
-//   #result                             the final result (hidden until the game is over)
+//   #result                             the final result beside the board (hidden until the
+//                                       game is over): table.breakdown, rows by source, a
+//                                       tr.money row with every seat's money, p.tiebreak
+//   #zoom button[data-zoom=in|out|fit]  zoom the board (also the wheel, a pinch, a drag pans);
+//                                       #board svg[data-zoom] the zoom factor
+//   #tabs [role=tab]                    on a narrow screen the side panels are tabs
+//   #side-extra                         the slot in the side panels holding #table-box
 //   #conn                               connection state: "live", "reconnecting…"
 //   body[data-ply][data-status]         the ply and status of the view on screen
 //   #table-box                          clocks and chat (table.js, chat.js, clocks.js)
@@ -139,11 +152,11 @@ function setConn(state, text) {
 }
 
 function connect() {
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
   setConn("connecting", socket ? "reconnecting…" : "connecting…");
-  const ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(gameId)}${query}`));
+  const ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(gameId)}`));
   socket = ws;
   ws.addEventListener("open", () => {
+    ws.send(JSON.stringify({ token })); // the token goes in the first message, never in the URL
     backoff = 500;
     setConn("", "live");
     clearInterval(keepAlive);

@@ -71,6 +71,8 @@ export class GameScreen {
     this.selected = null; // a place key chosen first (e.g. a galley, then a zone)
     this.pending = false;
     this.svg = $("#board svg");
+    this.zoom = new BoardZoom(this.svg);
+    setupTabs();
     this.svg.addEventListener("click", (e) => this.clickBoard(e));
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.clearSelection();
@@ -96,6 +98,8 @@ export class GameScreen {
     this.board = board;
     this.module = module;
     this.gv = gv;
+    setupHelp(gv.game);
+    document.body.classList.toggle("no-drawing", !module);
     if (plyChanged) this.clearSelection(false);
     document.body.dataset.game = gv.game;
     document.body.dataset.ply = gv.ply;
@@ -222,14 +226,13 @@ export class GameScreen {
     this.placeActions = new Map();
     if (!this.module) {
       // No board drawing for this game: say so; the panels and the moves show the game.
-      const note = document.createElementNS("http://www.w3.org/2000/svg", "text");
-      note.setAttribute("x", "10");
-      note.setAttribute("y", "24");
-      note.textContent = "This game has no board drawing: the panels and moves show it.";
-      svg.append(note);
+      if (!$("#board .board-note")) $("#board").append(h("p", { class: "board-note" }, "This game has no board drawing: the players' panels and the moves show it."));
+      svg.removeAttribute("viewBox");
+      this.zoom.drawn();
       return;
     }
     this.module.draw(svg, this.board, this.gv);
+    this.zoom.drawn();
     if (this.interactive) {
       for (const entry of this.gv.legal || []) {
         let keys = [];
@@ -307,7 +310,7 @@ export class GameScreen {
         "div",
         { class: "buttons" },
         candidates.map((entry) =>
-          h("button", { type: "button", dataset: { actionText: entry.text }, onclick: () => { this.clearSelection(false); this.act(entry); } }, entry.text),
+          h("button", { type: "button", dataset: { actionText: entry.text }, onclick: () => { this.clearSelection(false); this.act(entry); } }, entry.words || entry.text),
         ),
       ),
       h("div", { class: "muted", style: "font-size: 11px; margin-top: 4px" }, "or click a highlighted place; Esc cancels"),
@@ -331,12 +334,19 @@ export class GameScreen {
 
   setPending(pending) {
     this.pending = pending;
-    document.querySelectorAll("#actions button, #action-form button").forEach((b) => (b.disabled = pending));
+    document.querySelectorAll("#actions button, #action-form button").forEach((b) => (b.disabled = pending || (b.classList.contains("play") && !b.dataset.actionText)));
     this.markPlaces();
   }
 
   // -- actions list -----------------------------------------------------------------------------
 
+  /**
+   * The legal moves in the game's words (`words`), under their groups (`group`). A family of
+   * moves that differ only by amounts (`amounts`: the 1996 bids, sailors landed, cubes bought)
+   * is one control: a stepper and a slider per amount over the legal values, and one button
+   * that plays the chosen move (its data-action-text follows the choice). Other moves are a
+   * button each. The notation stays in data-action-text and in the typed-move form.
+   */
   renderActions() {
     const box = $("#actions");
     if (!box) return;
@@ -347,8 +357,8 @@ export class GameScreen {
     const sub = $("#my-submission");
     if (sub) {
       if (mine) {
-        const text = Object.entries(mine).filter(([k]) => k !== "kind").map(([k, v]) => `${k} ${v}`).join(", ");
-        sub.textContent = `Your secret choice: ${humanKind(mine.kind)}${text ? ` (${text})` : ""}; it stays hidden until everyone has chosen.`;
+        const words = gv.my_submission_words || humanKind(mine.kind);
+        sub.textContent = `Your secret choice: ${words}. It stays hidden until everyone has chosen.`;
         sub.classList.remove("hidden");
       } else sub.classList.add("hidden");
     }
@@ -361,43 +371,116 @@ export class GameScreen {
       return;
     }
     $("#action-form")?.classList.remove("hidden");
-    const groups = new Map();
+    const groups = new Map(); // group -> [items]; an item is an entry or a family
+    const families = new Map();
     for (const entry of legal) {
-      const kind = entry.action?.kind || "other";
-      if (!groups.has(kind)) groups.set(kind, []);
-      groups.get(kind).push(entry);
+      const group = entry.group || humanKind(entry.action?.kind || "other");
+      if (!groups.has(group)) groups.set(group, []);
+      const amounts = entry.amounts || [];
+      if (amounts.length) {
+        const rest = Object.entries(entry.action).filter(([k]) => !amounts.includes(k)).sort();
+        const key = JSON.stringify([rest, amounts]);
+        if (!families.has(key)) {
+          const family = { family: true, amounts, entries: [] };
+          families.set(key, family);
+          groups.get(group).push(family);
+        }
+        families.get(key).entries.push(entry);
+      } else groups.get(group).push(entry);
     }
+    let n = 0;
     box.replaceChildren(
-      ...[...groups].map(([kind, entries]) =>
-        h(
+      ...[...groups].map(([group, items]) => {
+        const many = items.length > 24;
+        const id = `group-${n++}`;
+        return h(
           "div",
-          { class: `action-group${entries.length > 24 ? " many" : ""}`, dataset: { kind } },
-          h("h3", {}, humanKind(kind), entries.length > 24 ? h("input", { type: "search", class: "filter", placeholder: "filter…", "aria-label": `filter ${humanKind(kind)}`, oninput: (e) => filterGroup(e.target) }) : null),
+          { class: `action-group${many ? " many" : ""}`, role: "group", "aria-labelledby": id, dataset: { group } },
+          h("h3", { id }, group, many ? h("input", { type: "search", class: "filter", placeholder: "filter…", "aria-label": `filter ${group}`, oninput: (e) => filterGroup(e.target) }) : null),
           h(
             "div",
             { class: "buttons" },
-            entries.map((entry) =>
-              h(
-                "button",
-                {
-                  type: "button",
-                  class: entry._places?.length ? "placed" : null,
-                  title: entry._places?.length ? "also on the board" : null,
-                  dataset: { actionText: entry.text, kind },
-                  onclick: () => this.act(entry),
-                  onmouseenter: () => this.hint(entry, true),
-                  onmouseleave: () => this.hint(entry, false),
-                  onfocus: () => this.hint(entry, true),
-                  onblur: () => this.hint(entry, false),
-                },
-                entry.text,
-              ),
-            ),
+            items.map((item) => (item.family && item.entries.length > 1 ? this.amountControl(item) : this.moveButton(item.family ? item.entries[0] : item))),
           ),
-        ),
-      ),
+        );
+      }),
     );
     if (this.pending) this.setPending(true);
+  }
+
+  moveButton(entry) {
+    return h(
+      "button",
+      {
+        type: "button",
+        class: entry._places?.length ? "move placed" : "move",
+        title: entry._places?.length ? `${entry.text} (also on the board)` : entry.text,
+        dataset: { actionText: entry.text, kind: entry.action?.kind || "" },
+        onclick: () => this.act(entry),
+        onmouseenter: () => this.hint(entry, true),
+        onmouseleave: () => this.hint(entry, false),
+        onfocus: () => this.hint(entry, true),
+        onblur: () => this.hint(entry, false),
+      },
+      entry.words || entry.text,
+    );
+  }
+
+  /** One control for a family of moves that differ by amounts: a stepper (−, number, +)
+   * and a slider per amount over its legal values, the chosen move in words, one button. */
+  amountControl(family) {
+    const { amounts, entries } = family;
+    const values = amounts.map((name) => [...new Set(entries.map((e) => e.action[name]))].sort((a, b) => a - b));
+    const chosen = Object.fromEntries(amounts.map((name) => [name, entries[0].action[name]]));
+    const find = () => entries.find((e) => amounts.every((name) => e.action[name] === chosen[name]));
+    const words = h("span", { class: "amount-words", "aria-live": "polite" });
+    const play = h("button", { type: "button", class: "move primary play" }, "Play");
+    const texts = `|${entries.map((e) => e.text).join("|")}|`;
+    const node = h("div", { class: "amount-family", dataset: { texts, kind: entries[0].action.kind } });
+    const inputs = [];
+    const update = () => {
+      const entry = find();
+      words.textContent = entry ? entry.words : "not possible with these amounts";
+      play.disabled = !entry || this.pending;
+      play.dataset.actionText = entry ? entry.text : "";
+      for (const { name, number, range } of inputs) {
+        number.value = String(chosen[name]);
+        range.value = String(values[amounts.indexOf(name)].indexOf(chosen[name]));
+      }
+    };
+    play.addEventListener("click", () => {
+      const entry = find();
+      if (entry) this.act(entry);
+    });
+    const rows = amounts.map((name, i) => {
+      const vals = values[i];
+      const step = vals.length > 1 ? vals[1] - vals[0] : 1;
+      const label = `${name.replaceAll("_", " ")} (${vals[0].toLocaleString("en")} to ${vals[vals.length - 1].toLocaleString("en")})`;
+      const set = (v) => {
+        const near = vals.reduce((best, x) => (Math.abs(x - v) < Math.abs(best - v) ? x : best), vals[0]);
+        chosen[name] = near;
+        update();
+      };
+      const number = h("input", { type: "number", inputmode: "numeric", min: vals[0], max: vals[vals.length - 1], step, "aria-label": label, dataset: { amount: name }, onchange: (e) => set(Number(e.target.value)) });
+      const range = h("input", { type: "range", min: 0, max: vals.length - 1, step: 1, "aria-label": `${label}, slider`, oninput: (e) => set(vals[Number(e.target.value)]) });
+      inputs.push({ name, number, range });
+      const by = (d) => () => {
+        const k = vals.indexOf(chosen[name]) + d;
+        if (k >= 0 && k < vals.length) set(vals[k]);
+      };
+      return h(
+        "div",
+        { class: "amount-row" },
+        h("span", { class: "amount-name" }, name.replaceAll("_", " ")),
+        h("button", { type: "button", class: "step", "aria-label": `less ${name}`, onclick: by(-1) }, "−"),
+        number,
+        h("button", { type: "button", class: "step", "aria-label": `more ${name}`, onclick: by(1) }, "+"),
+        range,
+      );
+    });
+    node.append(...rows, h("div", { class: "amount-play" }, words, play));
+    update();
+    return node;
   }
 
   /** Show on the board where an action in the list happens. */
@@ -424,41 +507,86 @@ export class GameScreen {
     if (atBottom || plyChanged) ol.scrollTop = ol.scrollHeight;
   }
 
+  /**
+   * The final result beside the board (never over it): ranks and scores, the score by its
+   * sources as the rulebook adds it up (`account.sources`), every seat's money revealed
+   * (`account.money`), and the tie-break in words where seats tied on points
+   * (`account.tiebreak_names`, `result.tiebreaks`).
+   */
   renderResult() {
     const box = $("#result");
     const gv = this.gv;
+    document.body.classList.toggle("has-result", !!gv.result);
     if (!gv.result) {
       box.classList.add("hidden");
       box.replaceChildren();
       return;
     }
     const r = gv.result;
-    const order = gv.seats.map((s) => s.seat).sort((a, b) => r.ranks[a] - r.ranks[b]);
+    const account = gv.account || {};
+    const seats = gv.seats.map((s) => s.seat);
+    const order = [...seats].sort((a, b) => r.ranks[a] - r.ranks[b] || a - b);
     const winners = new Set(r.winners);
+    const num = (x) => (typeof x === "number" ? x.toLocaleString("en") : String(x));
+    const head = h("tr", {}, h("th", { scope: "col" }, "Source"), order.map((s) => h("th", { scope: "col", dataset: { seat: String(s) } }, h("span", { class: "swatch", style: `background: ${this.seatColour(s)}` }), " ", this.seatName(s), winners.has(s) ? " ★" : "")));
+    const rows = (account.sources || []).map((row) =>
+      h("tr", { class: "source" }, h("th", { scope: "row" }, row.source), order.map((s) => h("td", {}, num(row.points[s])))),
+    );
+    const total = h("tr", { class: "total" }, h("th", { scope: "row" }, "Score"), order.map((s) => h("td", { class: winners.has(s) ? "winner" : null, dataset: { seat: String(s) } }, num(r.scores[s]))));
+    const rank = h("tr", { class: "rank" }, h("th", { scope: "row" }, "Place"), order.map((s) => h("td", {}, `#${r.ranks[s]}`)));
+    const money = account.money
+      ? h("tr", { class: "money", dataset: { field: "money" } }, h("th", { scope: "row" }, `${account.money.name} (revealed)`), order.map((s) => h("td", { dataset: { seat: String(s) } }, num(account.money.amounts[s]))))
+      : null;
     box.replaceChildren(
-      h("h2", {}, "Final result"),
-      h(
-        "table",
-        {},
-        h("tr", {}, h("th", {}, "#"), h("th", {}, "Seat"), h("th", {}, "Score"), r.tiebreak?.length ? h("th", {}, "Tie-break") : null),
-        order.map((s) =>
-          h(
-            "tr",
-            { class: winners.has(s) ? "winner" : null, dataset: { seat: String(s) } },
-            h("td", {}, r.ranks[s]),
-            h("td", {}, h("span", { class: "swatch", style: `background: ${this.seatColour(s)}` }), " ", this.seatName(s), winners.has(s) ? " ★" : ""),
-            h("td", {}, r.scores[s]),
-            r.tiebreak?.length ? h("td", {}, r.tiebreak[s]) : null,
-          ),
-        ),
-      ),
+      h("h2", { id: "result-title" }, "Final result"),
+      h("p", { class: "verdict" }, this.verdict(r, order)),
+      h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Score breakdown" }, h("table", { class: "breakdown" }, h("thead", {}, head), h("tbody", {}, rows, total, money, rank))),
+      this.tieText(r, account, order) ? h("p", { class: "tiebreak" }, this.tieText(r, account, order)) : null,
       this.interactive ? h("p", {}, h("a", { class: "button", href: `/replay/${encodeURIComponent(gv.id)}` }, "Watch the replay")) : null,
     );
     box.classList.remove("hidden");
   }
+
+  verdict(r, order) {
+    if (r.won !== undefined) return r.won ? "The challenge is won." : "The challenge is lost.";
+    const winners = (r.winners || []).map((s) => this.seatName(s));
+    if (!winners.length) return "No winner.";
+    return winners.length > 1 ? `${listNames(winners)} share the victory.` : `${winners[0]} wins.`;
+  }
+
+  /** Where seats tied on the score, which tie-break settled it, in words. */
+  tieText(r, account, order) {
+    const names = account.tiebreak_names || [];
+    const keys = r.tiebreaks || [];
+    const out = [];
+    const byScore = new Map();
+    for (const s of order) {
+      const k = String(r.scores[s]);
+      if (!byScore.has(k)) byScore.set(k, []);
+      byScore.get(k).push(s);
+    }
+    for (const [score, tied] of byScore) {
+      if (tied.length < 2) continue;
+      const who = listNames(tied.map((s) => this.seatName(s)));
+      let settled = false;
+      for (let i = 0; i < keys.length; i++) {
+        const vals = tied.map((s) => keys[i][s]);
+        if (new Set(vals).size > 1) {
+          const detail = tied.map((s) => `${this.seatName(s)} ${Number(keys[i][s]).toLocaleString("en")}`).join(", ");
+          out.push(`${who} tied on ${Number(score).toLocaleString("en")}; the tie is broken by ${names[i] || `tie-break ${i + 1}`} (${detail}), the higher ranking first.`);
+          settled = true;
+          break;
+        }
+      }
+      if (!settled) out.push(`${who} tied on ${Number(score).toLocaleString("en")}${keys.length ? ` and on ${listNames(names)}` : ""}: they share the place.`);
+    }
+    if (!out.length && names.length) return `Ties would be broken by ${listNames(names)}.`;
+    return out.join(" ");
+  }
 }
 
-/** Show a refusal or a notice above the board; `kind` "error" (default) or "info". */
+/** Show a refusal or a notice above the board, with a link that opens the game's rules at
+ * the section the refusal names (`rule`). */
 export function showMessage(text, rule = null) {
   const box = $("#message");
   if (!box) return;
@@ -467,10 +595,250 @@ export function showMessage(text, rule = null) {
     box.replaceChildren();
     return;
   }
+  const ruleOfGame = rule && !rule.startsWith("arsenale:");
   box.replaceChildren(
-    h("button", { type: "button", "aria-label": "dismiss", onclick: () => showMessage(null) }, "×"),
+    h("button", { type: "button", class: "dismiss", "aria-label": "Dismiss the message", onclick: () => showMessage(null) }, "×"),
     h("span", { class: "text" }, text),
     rule ? h("span", { class: "rule" }, `(${rule})`) : null,
+    ruleOfGame && helpGame ? h("button", { type: "button", class: "rule-link", onclick: () => openHelp(rule) }, "Read this rule") : null,
   );
   box.classList.remove("hidden");
+}
+
+// -- the rules in the page -------------------------------------------------------------------
+
+let helpGame = null;
+const rulesCache = new Map();
+
+/** Make the Rules button open the rule summary of `gameId` (GET /api/rules/{id}). */
+export function setupHelp(gameId) {
+  if (helpGame === gameId) return;
+  helpGame = gameId;
+  const open = $("#help-open");
+  if (open && !open.dataset.ready) {
+    open.dataset.ready = "1";
+    open.addEventListener("click", () => openHelp(null));
+    $("#help-close")?.addEventListener("click", () => closeHelp());
+    $("#help")?.addEventListener("close", () => open.setAttribute("aria-expanded", "false"));
+  }
+}
+
+function closeHelp() {
+  const dialog = $("#help");
+  if (dialog?.open) dialog.close();
+}
+
+/** The section of the summary a rule reference names: "serenissima-1996.en.txt, Phase 1"
+ * or "RULES.md, Market" opens the section whose heading (else whose text) names its part
+ * after the file. */
+export function sectionFor(sections, rule) {
+  if (!rule) return -1;
+  const parts = rule.split(",").slice(1).join(",").trim() || rule;
+  const wanted = parts.split(/[:;(]/)[0].trim().toLowerCase();
+  if (!wanted) return -1;
+  let i = sections.findIndex((s) => s.title.toLowerCase().includes(wanted) || wanted.includes(s.title.toLowerCase()));
+  if (i < 0) i = sections.findIndex((s) => s.text.toLowerCase().includes(wanted));
+  return i;
+}
+
+function paragraphs(text) {
+  // A little of Markdown: paragraphs, "- " lists, `code`; built as text nodes, never HTML.
+  const out = [];
+  let list = null;
+  for (const block of text.split(/\n\s*\n/)) {
+    const lines = block.split("\n");
+    for (const line of lines) {
+      if (/^\s*- /.test(line)) {
+        if (!list) out.push((list = h("ul")));
+        list.append(h("li", {}, inline(line.replace(/^\s*- /, ""))));
+      } else if (list && /^\s+\S/.test(line)) {
+        list.lastChild.append(" ", ...inline(line.trim()));
+      } else {
+        list = null;
+        const last = out[out.length - 1];
+        if (last && last.tagName === "P" && !last.dataset.closed) last.append(" ", ...inline(line.trim()));
+        else out.push(h("p", {}, inline(line.trim())));
+      }
+    }
+    if (out.length) out[out.length - 1].dataset.closed = "1";
+    list = null;
+  }
+  return out;
+}
+
+function inline(text) {
+  return text.split(/(`[^`]+`)/).map((part) => (part.startsWith("`") && part.endsWith("`") && part.length > 1 ? h("code", {}, part.slice(1, -1)) : part));
+}
+
+/** Open the rules, at the section `rule` names (or the top). */
+export async function openHelp(rule) {
+  const dialog = $("#help");
+  if (!dialog || !helpGame) return;
+  if (!rulesCache.has(helpGame)) {
+    const res = await api(`/api/rules/${encodeURIComponent(helpGame)}`);
+    rulesCache.set(helpGame, res.ok ? res.data : { intro: "The rules could not be loaded.", sections: [] });
+  }
+  const rules = rulesCache.get(helpGame);
+  const at = sectionFor(rules.sections, rule);
+  $("#help-title").textContent = `Rules in brief: ${gameTitle(helpGame)}`;
+  $("#help-body").replaceChildren(
+    rule ? h("p", { class: "help-rule" }, `The rule the refusal names: ${rule}`) : null,
+    h("div", { class: "help-intro" }, paragraphs(rules.intro || "")),
+    ...rules.sections.map((sec, i) =>
+      h("details", { open: i === at || null, dataset: { section: sec.title }, class: i === at ? "named" : null }, h("summary", {}, sec.title), h("div", {}, paragraphs(sec.text))),
+    ),
+  );
+  if (!dialog.open) dialog.showModal();
+  $("#help-open")?.setAttribute("aria-expanded", "true");
+  const named = dialog.querySelector("details.named");
+  if (named) {
+    named.scrollIntoView({ block: "start" });
+    named.querySelector("summary").focus();
+  }
+}
+
+// -- zoom and pan of the board -------------------------------------------------------------------
+
+/**
+ * Zoom and pan the board drawing by changing its viewBox: the wheel or a pinch zooms about the
+ * pointer, a drag pans (a drag of a few pixels is still a click), the buttons of #zoom zoom in,
+ * out and back to the whole board. Kept across redraws (each view redraws the board).
+ */
+export class BoardZoom {
+  constructor(svg) {
+    this.svg = svg;
+    this.base = null; // [x, y, w, h] as the board module drew it
+    this.box = null; // the current view box, or null for the whole board
+    this.pointers = new Map();
+    this.dragged = false;
+    svg.addEventListener("wheel", (e) => {
+      if (!this.base) return;
+      e.preventDefault();
+      this.zoomAt(e.deltaY < 0 ? 1 / 1.2 : 1.2, e.clientX, e.clientY);
+    }, { passive: false });
+    svg.addEventListener("pointerdown", (e) => {
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
+      this.dragged = false;
+    });
+    svg.addEventListener("pointermove", (e) => this.move(e));
+    const up = (e) => this.pointers.delete(e.pointerId);
+    svg.addEventListener("pointerup", up);
+    svg.addEventListener("pointercancel", up);
+    svg.addEventListener("pointerleave", up);
+    // A drag that moved the board is not a click on a place.
+    svg.addEventListener("click", (e) => {
+      if (this.dragged) {
+        e.stopImmediatePropagation();
+        e.preventDefault();
+        this.dragged = false;
+      }
+    }, true);
+    document.querySelectorAll("#zoom [data-zoom]").forEach((b) =>
+      b.addEventListener("click", () => {
+        const r = svg.getBoundingClientRect();
+        const k = b.dataset.zoom;
+        if (k === "fit") this.reset();
+        else this.zoomAt(k === "in" ? 1 / 1.4 : 1.4, r.left + r.width / 2, r.top + r.height / 2);
+      }),
+    );
+  }
+
+  /** After the board module drew (and set its own viewBox): keep the zoom the player chose. */
+  drawn() {
+    const vb = this.svg.getAttribute("viewBox");
+    if (!vb) {
+      this.base = null;
+      return;
+    }
+    const base = vb.split(/[ ,]+/).map(Number);
+    if (!this.base || base.join() !== this.base.join()) {
+      this.base = base;
+      this.box = null;
+    }
+    document.body.style.setProperty("--board-aspect", `${base[2]} / ${base[3]}`);
+    this.apply();
+  }
+
+  apply() {
+    const b = this.box || this.base;
+    if (b) this.svg.setAttribute("viewBox", b.map((x) => Math.round(x * 100) / 100).join(" "));
+    this.svg.dataset.zoom = this.box ? (this.base[2] / this.box[2]).toFixed(2) : "1";
+  }
+
+  reset() {
+    this.box = null;
+    this.apply();
+  }
+
+  zoomAt(factor, clientX, clientY) {
+    if (!this.base) return;
+    const [bx, by, bw, bh] = this.base;
+    const [x, y, w, hgt] = this.box || this.base;
+    const nw = Math.min(bw, Math.max(bw / 8, w * factor));
+    const nh = (nw / w) * hgt;
+    const r = this.svg.getBoundingClientRect();
+    const fx = r.width ? (clientX - r.left) / r.width : 0.5;
+    const fy = r.height ? (clientY - r.top) / r.height : 0.5;
+    const px = x + fx * w;
+    const py = y + fy * hgt;
+    this.box = nw >= bw ? null : this.clamp([px - fx * nw, py - fy * nh, nw, nh]);
+    this.apply();
+  }
+
+  clamp([x, y, w, hgt]) {
+    const [bx, by, bw, bh] = this.base;
+    return [Math.min(Math.max(x, bx), bx + bw - w), Math.min(Math.max(y, by), by + bh - hgt), w, hgt];
+  }
+
+  move(e) {
+    const p = this.pointers.get(e.pointerId);
+    if (!p || !this.base) return;
+    const r = this.svg.getBoundingClientRect();
+    if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      const before = Math.hypot(a.x - b.x, a.y - b.y);
+      p.x = e.clientX;
+      p.y = e.clientY;
+      const after = Math.hypot(a.x - b.x, a.y - b.y);
+      if (before > 0 && after > 0) this.zoomAt(before / after, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      this.dragged = true;
+      return;
+    }
+    const dx = e.clientX - p.x;
+    const dy = e.clientY - p.y;
+    p.x = e.clientX;
+    p.y = e.clientY;
+    if (Math.hypot(e.clientX - p.x0, e.clientY - p.y0) > 6) this.dragged = true;
+    if (!this.box || !this.dragged) return;
+    const [x, y, w, hgt] = this.box;
+    this.box = this.clamp([x - (dx * w) / r.width, y - (dy * hgt) / r.height, w, hgt]);
+    this.apply();
+  }
+}
+
+// -- the side panels as tabs on a phone ------------------------------------------------------
+
+/** On a narrow screen the side panels (moves, players, log, and whatever #side-extra holds)
+ * are tabs under the board; on a wide one they all show. */
+export function setupTabs() {
+  const tabs = [...document.querySelectorAll("#tabs [role=tab]")];
+  const select = (tab) => {
+    for (const t of tabs) {
+      const on = t === tab;
+      t.setAttribute("aria-selected", on ? "true" : "false");
+      t.tabIndex = on ? 0 : -1;
+      document.getElementById(t.getAttribute("aria-controls"))?.classList.toggle("active", on);
+    }
+  };
+  tabs.forEach((t, i) => {
+    t.addEventListener("click", () => select(t));
+    t.addEventListener("keydown", (e) => {
+      const d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+      if (!d) return;
+      const next = tabs[(i + d + tabs.length) % tabs.length];
+      select(next);
+      next.focus();
+    });
+  });
+  if (tabs.length) select(tabs.find((t) => t.getAttribute("aria-selected") === "true") || tabs[0]);
 }

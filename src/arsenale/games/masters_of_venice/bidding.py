@@ -1,0 +1,192 @@
+"""Bidding rounds (masters-of-venice.en.txt, Bidding; 2-Player Rules): secret bids, the turn
+order and its tie-break by shareholdings, the character draft and the orders adjustments.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision, Why
+from arsenale.core.state import Event
+from arsenale.games.masters_of_venice import actions as A
+from arsenale.games.masters_of_venice import powers
+from arsenale.games.masters_of_venice.board import (
+    BID_CAP,
+    BID_STEP,
+    CHARACTER_NAMES,
+    CHARACTERS,
+    GONDOLIERI,
+    N_COMP,
+    N_SHOPS,
+    ORDERS_MAX,
+    SHOP_NAMES,
+    SHOPS,
+)
+from arsenale.games.masters_of_venice.rounds import end_round
+from arsenale.games.masters_of_venice.rulebook import RULE_BID
+
+if TYPE_CHECKING:
+    from arsenale.games.masters_of_venice.state import MovState
+
+
+PICK, ADJUST = 0, 1
+
+
+def legal_bid(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    cash = s.cash[seat]
+    top_bid = min(cash, BID_CAP) // BID_STEP
+    if why is not None and why.wants("bid"):
+        amount = why.action["amount"]
+        if amount > cash:
+            why.no(f"a bid of {amount} is more than your {cash} ducats", RULE_BID, "bid")
+    return list(A.BIDS[: top_bid + 1])
+
+
+def tiebreak_key(s: MovState, seat: int) -> tuple[int, ...]:
+    """Bidding: the higher bid first; ties to the most shipping office shares (both
+    together), then Blacksmith, Jeweler, Miller, Spice Shop, Tailor; then the younger."""
+    base = N_COMP * seat
+    sh = s.shares
+    return (
+        -s.bids[seat],
+        -(sh[base + 5] + sh[base + 6]),
+        -sh[base],
+        -sh[base + 1],
+        -sh[base + 2],
+        -sh[base + 3],
+        -sh[base + 4],
+        s.age[seat],
+    )
+
+
+def resolve_bid(s: MovState, top: Decision, submissions: dict[int, Action]) -> list[Event]:
+    n = s.players
+    for seat in range(n):
+        amount = submissions[seat]["amount"]
+        s.bids[seat] = amount
+        s.cash[seat] -= amount
+    s.order = tuple(sorted(range(n), key=lambda seat: tiebreak_key(s, seat)))
+    g = s.order[-1]
+    s.gondolieri = g
+    s.chars[g] = 1 << GONDOLIERI
+    s.marker = powers.gondola(s, g)
+    events: list[Event] = [
+        {"type": "bids", "bids": list(s.bids), "order": list(s.order), "gondolieri": g}
+    ]
+    steps: tuple[int, ...]
+    if n == 2:
+        a, b = s.order
+        steps = (a * 2 + PICK, a * 2 + ADJUST, b * 2 + PICK, b * 2 + ADJUST, a * 2 + PICK)
+    else:
+        steps = tuple(x for seat in s.order[:-1] for x in (seat * 2 + PICK, seat * 2 + ADJUST))
+        steps += (g * 2 + ADJUST,)
+    s.draft = steps
+    next_draft(s, events)
+    return events
+
+
+def adjust_targets(s: MovState, seat: int, shop: int) -> tuple[int, int]:
+    """The orders after raising by bid/5 or lowering by bid/10, within the track."""
+    bid = s.bids[seat]
+    now = s.orders[shop]
+    return min(ORDERS_MAX, now + bid // 5), max(0, now - bid // 10)
+
+
+def can_adjust(s: MovState, seat: int) -> bool:
+    if s.bids[seat] <= 0:
+        return False
+    for shop in range(N_SHOPS):
+        up, down = adjust_targets(s, seat, shop)
+        if up != s.orders[shop] or down != s.orders[shop]:
+            return True
+    return False
+
+
+def next_draft(s: MovState, events: list[Event]) -> None:
+    while s.draft:
+        step, s.draft = s.draft[0], s.draft[1:]
+        seat, kind = divmod(step, 2)
+        if kind == PICK:
+            s.stack.append(Decision("character", (seat,), s.round))
+            return
+        if can_adjust(s, seat):
+            s.stack.append(Decision("orders", (seat,), s.round))
+            return
+        events.append({"type": "no_adjustment", "seat": seat, "bid": s.bids[seat]})
+    end_round(s, events)
+
+
+def legal_character(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    out = []
+    taken = 0
+    for mask in s.chars:
+        taken |= mask
+    for c in range(1, len(CHARACTERS)):
+        if taken >> c & 1:
+            if why is not None:
+                why.no(
+                    f"the {CHARACTER_NAMES[c]} is already taken",
+                    RULE_BID,
+                    "character",
+                    name=CHARACTERS[c],
+                )
+        else:
+            out.append(A.CHARACTER[c - 1])
+    return out
+
+
+def apply_character(s: MovState, seat: int, action: Action, top: Decision) -> list[Event]:
+    s.stack.pop()
+    c = CHARACTERS.index(action["name"])
+    s.chars[seat] |= 1 << c
+    events: list[Event] = [{"type": "character", "seat": seat, "character": CHARACTERS[c]}]
+    next_draft(s, events)
+    return events
+
+
+def legal_orders(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    out = []
+    for shop in range(N_SHOPS):
+        up, down = adjust_targets(s, seat, shop)
+        if up != s.orders[shop]:
+            out.append(A.ORDERS_ADJUST[shop][0])
+        elif why is not None:
+            why.no(
+                f"the orders at the {SHOP_NAMES[shop]} cannot rise (bid {s.bids[seat]})",
+                RULE_BID,
+                "orders",
+                shop=SHOPS[shop],
+                dir="up",
+            )
+        if down != s.orders[shop]:
+            out.append(A.ORDERS_ADJUST[shop][1])
+        elif why is not None:
+            why.no(
+                f"the orders at the {SHOP_NAMES[shop]} cannot fall (bid {s.bids[seat]}: "
+                "one space per 10 ducats)",
+                RULE_BID,
+                "orders",
+                shop=SHOPS[shop],
+                dir="down",
+            )
+    return out
+
+
+def apply_orders(s: MovState, seat: int, action: Action, top: Decision) -> list[Event]:
+    s.stack.pop()
+    shop = SHOPS.index(action["shop"])
+    up, down = adjust_targets(s, seat, shop)
+    before = s.orders[shop]
+    s.orders[shop] = up if action["dir"] == "up" else down
+    events: list[Event] = [
+        {
+            "type": "orders",
+            "seat": seat,
+            "shop": SHOPS[shop],
+            "from": before,
+            "to": s.orders[shop],
+        }
+    ]
+    next_draft(s, events)
+    return events

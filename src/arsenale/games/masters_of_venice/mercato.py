@@ -1,0 +1,134 @@
+"""The Mercato (masters-of-venice.en.txt, Mercato; Characters: Trader): one cube bought from
+the bag and one sold to it, of different resources; the Trader two and two and a swap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Why
+from arsenale.core.state import Event
+from arsenale.games.masters_of_venice import actions as A
+from arsenale.games.masters_of_venice import powers
+from arsenale.games.masters_of_venice.board import (
+    N_RES,
+    RESOURCES,
+    STEP,
+)
+from arsenale.games.masters_of_venice.market import controls
+from arsenale.games.masters_of_venice.rulebook import RULE_CHARS, RULE_MERCATO
+
+if TYPE_CHECKING:
+    from arsenale.games.masters_of_venice.state import MovState
+
+
+def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) -> None:
+    """Mercato: buy one cube from the bag and/or sell one, of different resources, at the
+    current prices; the Trader two and two, and one swap."""
+    buys, sells, swaps = powers.mercato_limits(s, seat)
+    cash = s.cash[seat]
+    base = N_RES * seat
+    for r in range(N_RES):
+        name = RESOURCES[r]
+        room = buys - s.u_nbuy
+        if s.u_sold >> r & 1 or s.u_types >> r & 1:
+            if why is not None:
+                why.no(
+                    f"you have already traded {name} here: what you buy and sell must differ "
+                    "and each is one batch",
+                    RULE_MERCATO,
+                    "buy",
+                    resource=name,
+                )
+        else:
+            p = s.price[r]
+            top_k = min(room, s.bag[r], cash // p)
+            for k in range(1, top_k + 1):
+                out.append(A.BUY[r][k - 1])
+            if why is not None and why.wants("buy") and why.action["resource"] == name:
+                k = why.action["count"]
+                if k > room:
+                    why.no(f"you may buy {room} more cube(s) here", RULE_MERCATO)
+                elif k > s.bag[r]:
+                    why.no(f"the bag holds {s.bag[r]} {name}", RULE_MERCATO)
+                else:
+                    why.no(f"{k} {name} cost {k * p} and you have {cash}", RULE_MERCATO)
+        room = sells - s.u_nsell
+        held = s.cubes[base + r]
+        if s.u_sold >> r & 1 or s.u_types >> r & 1:
+            if why is not None:
+                why.no(
+                    f"you have already traded {name} here: what you buy and sell must differ "
+                    "and each is one batch",
+                    RULE_MERCATO,
+                    "sell",
+                    resource=name,
+                )
+        else:
+            for k in range(1, min(room, held) + 1):
+                out.append(A.SELL[r][k - 1])
+            if why is not None and why.wants("sell") and why.action["resource"] == name:
+                k = why.action["count"]
+                if k > room:
+                    why.no(f"you may sell {room} more cube(s) here", RULE_MERCATO)
+                else:
+                    why.no(f"you hold {held} {name}", RULE_MERCATO)
+    if not swaps:
+        if why is not None:
+            why.no("only the Trader may swap cubes", RULE_CHARS, "swap")
+        return
+    if s.u_swap >= swaps:
+        if why is not None:
+            why.no(f"the Trader swaps {swaps} time(s) per visit", RULE_CHARS, "swap")
+        return
+    for a in range(N_RES):
+        if not s.cubes[base + a]:
+            if why is not None:
+                why.no(f"you hold no {RESOURCES[a]}", RULE_CHARS, "swap", give=RESOURCES[a])
+            continue
+        for b in range(N_RES):
+            if a == b:
+                continue
+            if s.bag[b]:
+                out.append(A.SWAP[a, b])
+            elif why is not None:
+                why.no(f"the bag holds no {RESOURCES[b]}", RULE_CHARS, "swap", take=RESOURCES[b])
+
+
+def mercato_sell(s: MovState, seat: int, r: int, k: int, events: list[Event]) -> None:
+    total = s.price[r] * k
+    s.cash[seat] += total
+    s.cubes[N_RES * seat + r] -= k
+    s.bag[r] += k
+    s.price[r] += STEP * k
+    s.u_sold |= 1 << r
+    s.u_nsell += k
+    events.append(
+        {"type": "mercato_sell", "seat": seat, "resource": RESOURCES[r], "count": k, "total": total}
+    )
+    controls(s, r, events)
+
+
+def mercato_buy(s: MovState, seat: int, r: int, k: int, events: list[Event]) -> None:
+    total = s.price[r] * k
+    s.cash[seat] -= total
+    s.bag[r] -= k
+    s.cubes[N_RES * seat + r] += k
+    s.price[r] += STEP * k
+    s.u_types |= 1 << r
+    s.u_nbuy += k
+    events.append(
+        {"type": "mercato_buy", "seat": seat, "resource": RESOURCES[r], "count": k, "total": total}
+    )
+    controls(s, r, events)
+
+
+def swap(s: MovState, seat: int, a: int, b: int, events: list[Event]) -> None:
+    """Trader: one cube of his to the bag for one of another type from it, prices unchanged."""
+    s.cubes[N_RES * seat + a] -= 1
+    s.bag[a] += 1
+    s.bag[b] -= 1
+    s.cubes[N_RES * seat + b] += 1
+    s.u_swap += 1
+    events.append({"type": "swap", "seat": seat, "give": RESOURCES[a], "take": RESOURCES[b]})

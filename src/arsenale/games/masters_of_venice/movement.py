@@ -1,0 +1,52 @@
+"""Move (masters-of-venice.en.txt, Move; Round Summary): every merchant picks a destination
+in secret, never the one the pawn stands on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Decision, Why
+from arsenale.core.state import Event
+from arsenale.games.masters_of_venice import actions as A
+from arsenale.games.masters_of_venice.board import (
+    LOCATION_NAMES,
+    LOCATIONS,
+)
+from arsenale.games.masters_of_venice.rulebook import RULE_MOVE
+from arsenale.games.masters_of_venice.turn_order import advance
+
+if TYPE_CHECKING:
+    from arsenale.games.masters_of_venice.state import MovState
+
+
+def legal_move(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    here = s.pawn[seat]
+    out = []
+    for loc in range(8):
+        if loc == here:
+            if why is not None:
+                why.no(
+                    f"you are at the {LOCATION_NAMES[loc]} and must move elsewhere",
+                    RULE_MOVE,
+                    "go",
+                    place=LOCATIONS[loc],
+                )
+        else:
+            out.append(A.GO[loc])
+    return out
+
+
+def resolve_move(s: MovState, top: Decision, submissions: dict[int, Action]) -> list[Event]:
+    for seat in range(s.players):
+        s.pawn[seat] = LOCATIONS.index(submissions[seat]["place"])
+    events: list[Event] = [
+        {"type": "moved", "places": [LOCATIONS[p] for p in s.pawn]},
+    ]
+    s.activated = 0
+    s.cur = -1
+    s.queue = ()
+    s.waited = 0
+    advance(s, events)
+    return events

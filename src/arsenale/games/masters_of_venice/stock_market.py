@@ -1,0 +1,172 @@
+"""The Stock Market (masters-of-venice.en.txt, Stock Market): one purchase of 1-3 shares and
+one sale of 1-3, of different companies.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action
+from arsenale.core.decisions import Why
+from arsenale.core.state import Event
+from arsenale.games.masters_of_venice import actions as A
+from arsenale.games.masters_of_venice.board import (
+    COMPANIES,
+    FLOOR,
+    N_COMP,
+    N_SHOPS,
+    OFFICE_PRICE,
+    STEP,
+)
+from arsenale.games.masters_of_venice.market import raise_share
+from arsenale.games.masters_of_venice.rulebook import RULE_STOCK
+
+if TYPE_CHECKING:
+    from arsenale.games.masters_of_venice.state import MovState
+
+
+def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> None:
+    """Stock Market: one purchase of 1-3 shares and one sale of 1-3, of different
+    companies."""
+    cash = s.cash[seat]
+    base = N_COMP * seat
+    if s.u_sbuy >= 0:
+        if why is not None:
+            why.no("you have already bought shares in this use", RULE_STOCK, "buy_shares")
+    elif why is None:
+        blocked = max(s.u_ssell, 0)
+        prices = [*s.share, OFFICE_PRICE, OFFICE_PRICE]
+        supply = s.supply
+        if not blocked and 3 * max(prices) <= cash and min(supply) >= 3:
+            out.extend(A.BUY_SHARES)  # every trade is possible: the common case, at once
+        else:
+            legal_share_buys(out, blocked, prices, supply, cash)
+    elif why.wants("buy_shares"):
+        blocked = max(s.u_ssell, 0)
+        prices = [s.comp_price(c) for c in range(N_COMP)]
+        for action, counts in zip(A.BUY_SHARES, A.SHARE_COUNTS, strict=True):
+            cost = 0
+            ok = True
+            for c in range(N_COMP):
+                k = counts[c]
+                if k:
+                    if blocked >> c & 1:
+                        ok = False
+                        if why is not None:
+                            why.no(
+                                f"you sold {COMPANIES[c]} shares in this use and cannot buy them",
+                                RULE_STOCK,
+                                "buy_shares",
+                            )
+                        break
+                    if s.supply[c] < k:
+                        ok = False
+                        if why is not None:
+                            why.no(
+                                f"the supply has {s.supply[c]} {COMPANIES[c]} shares",
+                                RULE_STOCK,
+                                "buy_shares",
+                                **{COMPANIES[c]: k},
+                            )
+                        break
+                    cost += k * prices[c]
+            if not ok:
+                continue
+            if cost > cash:
+                if why is not None and why.action is action:
+                    why.no(f"these shares cost {cost} and you have {cash}", RULE_STOCK)
+                continue
+            out.append(action)
+    if s.u_ssell >= 0:
+        if why is not None:
+            why.no("you have already sold shares in this use", RULE_STOCK, "sell_shares")
+    elif why is None or why.wants("sell_shares"):
+        blocked = max(s.u_sbuy, 0)
+        mine = s.shares[base : base + N_COMP]
+        if any(mine):
+            for action, items, mask in A.SELL_TABLE:
+                if mask & blocked:
+                    continue
+                for c, k in items:
+                    if mine[c] < k:
+                        break
+                else:
+                    out.append(action)
+        if why is not None and why.wants("sell_shares"):
+            counts = A.share_counts(why.action)
+            for c in range(N_COMP):
+                if counts[c] and blocked >> c & 1:
+                    why.no(
+                        f"you bought {COMPANIES[c]} shares in this use and cannot sell them",
+                        RULE_STOCK,
+                    )
+                elif counts[c] > mine[c]:
+                    why.no(f"you hold {mine[c]} {COMPANIES[c]} shares", RULE_STOCK)
+
+
+def legal_share_buys(
+    out: list[Action], blocked: int, prices: list[int], supply: list[int], cash: int
+) -> None:
+    for action, items, mask in A.BUY_TABLE:
+        if mask & blocked:
+            continue
+        cost = 0
+        for c, k in items:
+            if supply[c] < k:
+                break
+            cost += k * prices[c]
+        else:
+            if cost <= cash:
+                out.append(action)
+
+
+def buy_shares(s: MovState, seat: int, counts: tuple[int, ...], events: list[Event]) -> None:
+    base = N_COMP * seat
+    cost = 0
+    mask = 0
+    for c in range(N_COMP):
+        k = counts[c]
+        if k:
+            cost += k * s.comp_price(c)
+            s.shares[base + c] += k
+            s.supply[c] -= k
+            mask |= 1 << c
+    s.cash[seat] -= cost
+    s.u_sbuy = mask
+    events.append(
+        {
+            "type": "buy_shares",
+            "seat": seat,
+            "shares": {COMPANIES[c]: counts[c] for c in range(N_COMP) if counts[c]},
+            "cost": cost,
+        }
+    )
+    for c in range(N_SHOPS):
+        if counts[c]:
+            raise_share(s, c, 1, events)
+
+
+def sell_shares(s: MovState, seat: int, counts: tuple[int, ...], events: list[Event]) -> None:
+    base = N_COMP * seat
+    gain = 0
+    mask = 0
+    for c in range(N_COMP):
+        k = counts[c]
+        if k:
+            gain += k * s.comp_price(c)
+            s.shares[base + c] -= k
+            s.supply[c] += k
+            mask |= 1 << c
+    s.cash[seat] += gain
+    s.u_ssell = mask
+    for c in range(N_SHOPS):
+        if counts[c]:
+            s.share[c] = max(FLOOR, s.share[c] - 2 * STEP * counts[c])
+    events.append(
+        {
+            "type": "sell_shares",
+            "seat": seat,
+            "shares": {COMPANIES[c]: counts[c] for c in range(N_COMP) if counts[c]},
+            "gain": gain,
+        }
+    )
