@@ -21,7 +21,7 @@ from games.masters_of_venice.helpers import BAD_INPUTS, RULES
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, str]]:
     url = f"sqlite:///{Path(tmp_path_factory.mktemp('mov')) / 'arsenale.sqlite3'}"
-    with TestClient(create_app(url, bot_delay=0)) as c:
+    with TestClient(create_app(url, bot_delay=0, new_games=1000)) as c:
         yield c, url
 
 

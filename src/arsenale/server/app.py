@@ -43,7 +43,7 @@ from arsenale.server.limits import (
     refuse,
 )
 from arsenale.server.live import IDLE_SECONDS, OVER_SECONDS, Hub, Refusal
-from arsenale.server.routes import boards, games, lobby, pages, socket
+from arsenale.server.routes import accounts, boards, games, lobby, pages, socket, table
 from arsenale.server.storage import Store
 
 
@@ -175,6 +175,8 @@ def create_app(
     app.middleware("http")(rate_limit)
     app.include_router(lobby.router)
     app.include_router(games.router)
+    app.include_router(table.router)
+    app.include_router(accounts.router)
     app.include_router(boards.router)
     app.include_router(socket.router)
     if pages.STATIC.is_dir():

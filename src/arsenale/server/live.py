@@ -7,12 +7,20 @@ pushed to the sockets that watch the game, each seat getting its own view.
 Only games in play stay in memory: a finished game leaves once `over_seconds` have passed
 without a request, an abandoned one after `idle_seconds`, neither while a socket watches it
 or a bot thinks; any of them is rebuilt from its rows when next asked for (`Hub.get`). After a
-restart only the games that moved within `idle_seconds` are loaded at once. Bots decide away
+restart only the games that moved within `idle_seconds` are loaded at once. An unfinished game
+out of memory is parked until the time the server must give one of its seats to a bot; the
+sweep (`Hub.sweep`) loads it again then (after a restart, the games not loaded are looked at a
+few per sweep). Bots decide away
 from the event loop, seen through `SeatInfo`, so they never read more than their seat may
 see: quick bots (random, heuristic) in worker threads on a clone of the state; search bots
 (ismcts, openspiel-*), which would hold the GIL for their whole think, in worker processes
 that rebuild the game from its actions (and keep it for the next decision). Each bot draws
 its random numbers from a seed of its own (`bot_seed`), never from the game's seed.
+
+Around the game sits its table (`table.py`): the chat (`Hub.say`), the clocks (rebuilt from
+when each stored action was played), a seat given to a bot when its player is gone
+(`Hub.give_to_bot`, by another player or by `Hub.sweep` past the table's limit), and new links
+for a seat (`Hub.new_link`, revoking the old ones).
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import multiprocessing
 import os
 import secrets
@@ -38,7 +47,10 @@ from arsenale.core.game import Game
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
 from arsenale.core.state import PRIVATE, Event, GameState
-from arsenale.server.storage import GameRow, PlyTaken, Store, hash_token
+from arsenale.server import table
+from arsenale.server.limits import RateLimiter
+from arsenale.server.storage import GameRow, PlyTaken, Store, aware, hash_token
+from arsenale.server.table import RULE_CHAT, RULE_CLOCK, Clocks, TableOptions
 
 log = logging.getLogger("arsenale.server")
 
@@ -77,6 +89,19 @@ def bot_seed() -> int:
 RULE_TURN = "arsenale: turn order"
 RULE_PLY = "arsenale: stale ply"
 RULE_TOKEN = "arsenale: seat tokens"
+SWEEP_EVERY = 5.0  # at most this many seconds between two sweeps (`Hub.sweep`)
+PARKED_PER_SWEEP = 20  # parked games loaded again in one sweep at most
+
+
+def moment(at: float) -> datetime:
+    return datetime.fromtimestamp(at, UTC)
+
+
+def stamp() -> tuple[datetime, float]:
+    """Now, as stored (microseconds) and as the clocks count it: the same instant after a
+    restart as before."""
+    when = moment(table.now())
+    return when, when.timestamp()
 
 
 def decision_opened(state: GameState) -> int:
@@ -90,7 +115,14 @@ def decision_opened(state: GameState) -> int:
 class LiveGame:
     """One game in memory: its state, the log of events, its bots and its watchers."""
 
-    def __init__(self, row: GameRow, game: Game, state: GameState, tokens: dict[str, int]):
+    def __init__(
+        self,
+        row: GameRow,
+        game: Game,
+        state: GameState,
+        tokens: dict[str, int],
+        revoked: set[str] | None = None,
+    ):
         self.pk = row.pk
         self.id = row.id
         self.game = game
@@ -99,6 +131,18 @@ class LiveGame:
         self.created_at = row.created_at
         self.state = state
         self.tokens = tokens  # token hash -> seat
+        self.revoked = revoked or set()  # hashes of keys the host replaced
+        self.table = TableOptions.model_validate(row.table_options or {})
+        self.private = bool(row.private)
+        self.host_hash = row.host_hash
+        self.clocks = Clocks.start(
+            self.table,
+            state.players,
+            list(state.to_move()),
+            aware(row.created_at).timestamp() if row.created_at else table.now(),
+        )
+        self.chat: list[dict[str, Any]] = []
+        self.chat_count = 0
         self.lock = asyncio.Lock()
         self.log: list[tuple[int, frozenset[int] | None, str]] = []  # (ply, visible_to, text)
         self.sockets: dict[Any, int | None] = {}
@@ -125,13 +169,63 @@ class LiveGame:
         """The seat a token opens; None for no token (a spectator); Refusal for a bad one."""
         if token is None or token == "":
             return None
-        seat = self.tokens.get(hash_token(token))
+        key = hash_token(token)
+        seat = self.tokens.get(key)
         if seat is None:
+            if key in self.revoked:
+                raise Refusal(
+                    401,
+                    "this link was replaced by the table's host: ask the host for the new one",
+                    RULE_TOKEN,
+                )
             raise Refusal(401, "this token opens no seat of this game", RULE_TOKEN)
         return seat
 
+    def humans(self) -> list[int]:
+        return [s for s, spec in enumerate(self.seats) if is_human(spec)]
+
+    def takeover(self) -> float | None:
+        """The first time the server will give one of the human seats to a bot, if any."""
+        if self.state.over:
+            return None
+        times = [self.clocks.server_takes_over(s) for s in self.humans()]
+        return min((t for t in times if t is not None), default=None)
+
+    def reads_chat(self, seat: int | None) -> bool:
+        """Chat is public to the table: its players, and spectators if the host allows."""
+        return seat is not None or self.table.spectator_chat
+
+    def chat_message(self, ply: int, seat: int | None, text: str, at: float) -> dict[str, Any]:
+        message = {
+            "n": self.chat_count,
+            "ply": ply,
+            "seat": seat,
+            "label": "table" if seat is None else self.state.seat_label(seat),
+            "text": text,
+            "at": moment(at).isoformat(),
+        }
+        self.chat_count += 1
+        self.chat.append(message)
+        del self.chat[: -table.CHAT_KEPT]
+        return message
+
+    def table_view(self, seat: int | None) -> dict[str, Any]:
+        """The table around the game as `seat` sees it: public to everyone at the table."""
+        out = self.clocks.to_json(self.humans(), table.now())
+        out.update(
+            private=self.private,
+            spectator_chat=self.table.spectator_chat,
+            chat="write" if seat is not None else "read" if self.reads_chat(seat) else None,
+            chat_messages=self.chat_count if self.reads_chat(seat) else None,
+        )
+        return out
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        return game_view(self, self.state, seat, self.log)
+        out = game_view(self, self.state, seat, self.log)
+        if seat in self.bots:  # given to a bot: its player watches, the bot decides
+            out["legal"] = []
+        out["table"] = self.table_view(seat)
+        return out
 
 
 def game_view(
@@ -254,6 +348,8 @@ class Hub:
         )
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
         self.closed = False
+        self.chat_limiter = RateLimiter(table.CHAT_RATE, table.CHAT_BURST)
+        self.parked: dict[str, float] = {}  # game let go -> when the server must look again
 
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)
@@ -267,6 +363,10 @@ class Hub:
         ids = await self.db(self.store.active_game_ids, since)
         for game_id in ids:
             await self.get(game_id)
+        # the others may owe the server a seat given to a bot: `sweep` looks at them in turn
+        for game_id in await self.db(self.store.active_game_ids):
+            if game_id not in self.games:
+                self.parked.setdefault(game_id, 0.0)
         return len(ids)
 
     async def get(self, game_id: str) -> LiveGame | None:
@@ -285,6 +385,7 @@ class Hub:
             live = await self.db(self._load, game_id)
             if live is not None:
                 self.games[game_id] = live
+                self.parked.pop(game_id, None)
                 self.kick(live)
             future.set_result(live)
             return live
@@ -301,11 +402,17 @@ class Hub:
             return None
         game = load_game(row.game)
         state = game.new_game(row.players, row.seed, row.options)
-        live = LiveGame(row, game, state, self.store.token_hashes(row.pk))
-        for ply, seat, action in self.store.actions(row.pk):
+        live = LiveGame(
+            row, game, state, self.store.token_hashes(row.pk), self.store.revoked_hashes(row.pk)
+        )
+        times = self.store.action_times(row.pk)
+        for (ply, seat, action), at in zip(self.store.actions(row.pk), times, strict=True):
             if ply != state.ply:
                 raise ArsenaleError(f"game {game_id}: stored ply {ply} where {state.ply} was due")
             live.add_events(ply, state.apply(seat, action))
+            live.clocks.played(seat, list(state.to_move()), at.timestamp())
+        for said_at, speaker, text, when in self.store.chat(row.pk):
+            live.chat_message(said_at, speaker, text, when.timestamp())
         if state.over and row.status != "over":
             self.store.set_status(row.pk, "over")
         return live
@@ -316,10 +423,11 @@ class Hub:
         live = self.games.get(game_id)
         return live is not None and hash_token(token) in live.tokens
 
-    def sweep(self, now: float | None = None) -> list[str]:
+    def let_go(self, now: float | None = None) -> list[str]:
         """Let go of the games nobody uses: finished ones after `over_seconds`, unfinished
         ones after `idle_seconds`, never while a socket watches, an action is being applied
-        or a bot thinks. Returns the ids let go."""
+        or a bot thinks. An unfinished game let go is parked until the server must give one
+        of its seats to a bot (`sweep` loads it again then). Returns the ids let go."""
         now = time.monotonic() if now is None else now
         gone = []
         for game_id, live in list(self.games.items()):
@@ -331,26 +439,27 @@ class Hub:
             if now - live.used >= limit:
                 del self.games[game_id]
                 gone.append(game_id)
+                takeover = live.takeover()
+                if takeover is not None:
+                    self.parked[game_id] = takeover
         return gone
-
-    async def sweeper(self) -> None:
-        """`sweep` now and then, for as long as the hub is open."""
-        every = min(30.0, max(0.05, min(self.idle_seconds, self.over_seconds) / 2))
-        while not self.closed:
-            await asyncio.sleep(every)
-            gone = self.sweep()
-            if gone:
-                log.info("let go of %d idle or finished games", len(gone))
 
     # -- creating ------------------------------------------------------------------------------
 
     async def create(
-        self, game: Game, players: int, seats: list[str], options: dict[str, Any]
-    ) -> tuple[LiveGame, dict[int, str]]:
-        """A new game; returns it and the token of each human seat (shown only here)."""
+        self,
+        game: Game,
+        players: int,
+        seats: list[str],
+        options: dict[str, Any],
+        table_options: TableOptions | None = None,
+    ) -> tuple[LiveGame, dict[int, str], str]:
+        """A new game; returns it, the token of each human seat and the host's key (shown
+        only here)."""
         seed = game_seed()
         state = game.new_game(players, seed, options)  # validates players and options
         tokens = {s: secrets.token_urlsafe(16) for s, spec in enumerate(seats) if is_human(spec)}
+        host = secrets.token_urlsafe(16)
         game_id = secrets.token_urlsafe(9)
         row = await self.db(
             self.store.create_game,
@@ -361,16 +470,22 @@ class Hub:
             seed,
             seats,
             {s: hash_token(t) for s, t in tokens.items()},
+            (table_options or TableOptions()).model_dump(),
+            hash_token(host),
+            stamp()[0],
         )
         live = LiveGame(row, game, state, {hash_token(t): s for s, t in tokens.items()})
         self.games[game_id] = live
         self.kick(live)
-        return live, tokens
+        return live, tokens, host
 
     # -- playing -------------------------------------------------------------------------------
 
-    async def play(self, live: LiveGame, seat: int | None, ply: Any, action: Any) -> dict[str, Any]:
-        """Check, commit, apply and push one action; Refusal (nothing changed) otherwise."""
+    async def play(
+        self, live: LiveGame, seat: int | None, ply: Any, action: Any, bot: bool = False
+    ) -> dict[str, Any]:
+        """Check, commit, apply and push one action; Refusal (nothing changed) otherwise.
+        `bot`: the server's bot of that seat acts (a person may not act for a bot's seat)."""
         async with live.lock:
             live.used = time.monotonic()
             state = live.state
@@ -397,18 +512,26 @@ class Hub:
                     f"it is not {state.seat_label(seat)}'s decision; waiting for {waiting}",
                     RULE_TURN,
                 )
+            if seat in live.bots and not bot:
+                raise Refusal(
+                    403,
+                    f"{state.seat_label(seat)}'s seat was given to a bot: it plays for it now",
+                    RULE_CLOCK,
+                )
             try:
                 chosen: Action = state.coerce(action, seat)
                 state.check(seat, chosen)
             except IllegalAction as e:
                 raise Refusal(422, e.reason, e.rule) from None
+            when, at = stamp()
             try:
-                await self.db(self.store.append, live.pk, state.ply, seat, chosen.to_json())
+                await self.db(self.store.append, live.pk, state.ply, seat, chosen.to_json(), when)
             except PlyTaken:
                 raise Refusal(
                     409, f"ply {state.ply} was taken meanwhile; reload", RULE_PLY
                 ) from None
             live.add_events(state.ply, state.apply(seat, chosen))
+            live.clocks.played(seat, list(state.to_move()), at)
             if state.over:
                 await self.db(self.store.set_status, live.pk, "over")
             view = live.view(seat)
@@ -478,7 +601,7 @@ class Hub:
                 chosen = await think()
                 if isinstance(chosen, Action):
                     chosen = chosen.to_json()
-                await self.play(live, seat, ply, chosen)
+                await self.play(live, seat, ply, chosen, bot=True)
             except Refusal as e:
                 if e.status == 409 and live.state.ply != ply:
                     continue  # someone acted meanwhile: think again on the new state
@@ -487,6 +610,183 @@ class Hub:
             except Exception:  # a bot bug must not take the server down
                 log.exception("bot %s of game %s failed", seat, live.id)
                 return
+
+    # -- the table -----------------------------------------------------------------------------
+
+    async def say(self, live: LiveGame, seat: int | None, text: Any) -> dict[str, Any]:
+        """A player says something at the table: stored, then pushed to those who read the
+        chat. Refusal (nothing stored) for a spectator, a bad message or too many at once."""
+        if seat is None:
+            raise Refusal(403, "spectators cannot chat: send a seat's token", RULE_CHAT)
+        if not isinstance(text, str):
+            raise Refusal(422, "'text' must be a string", RULE_CHAT)
+        problem = table.chat_problem(text)
+        if problem:
+            raise Refusal(422, problem, RULE_CHAT)
+        if not self.chat_limiter.allow(f"{live.id}:{seat}"):
+            raise Refusal(429, "too many chat messages: wait a few seconds", RULE_CHAT)
+        async with live.lock:
+            when, at = stamp()
+            ply = live.state.ply
+            await self.db(self.store.add_chat, live.pk, ply, seat, text, when)
+            message = live.chat_message(ply, seat, text, at)
+        await self.push_chat(live, message)
+        return message
+
+    async def whole_chat(self, live: LiveGame) -> list[dict[str, Any]]:
+        """Every message of a game: from memory, or from the database once the game has said
+        more than memory keeps (CHAT_KEPT)."""
+        if live.chat_count <= len(live.chat):
+            return list(live.chat)
+        rows = await self.db(self.store.chat, live.pk)
+        return [
+            {
+                "n": n,
+                "ply": ply,
+                "seat": seat,
+                "label": "table" if seat is None else live.state.seat_label(seat),
+                "text": text,
+                "at": at.isoformat(),
+            }
+            for n, (ply, seat, text, at) in enumerate(rows)
+        ]
+
+    async def notice(self, live: LiveGame, text: str) -> None:
+        """A notice of the table itself in the chat (under the game's lock)."""
+        when, at = stamp()
+        await self.db(self.store.add_chat, live.pk, live.state.ply, None, text, when)
+        message = live.chat_message(live.state.ply, None, text, at)
+        asyncio.get_running_loop().create_task(self.push_chat(live, message))
+
+    async def push_chat(self, live: LiveGame, message: dict[str, Any]) -> None:
+        sockets = [ws for ws, seat in list(live.sockets.items()) if live.reads_chat(seat)]
+        results = await asyncio.gather(
+            *(asyncio.wait_for(ws.send_json({"chat": message}), timeout=5) for ws in sockets),
+            return_exceptions=True,
+        )
+        for ws, outcome in zip(sockets, results, strict=True):
+            if isinstance(outcome, BaseException):
+                live.sockets.pop(ws, None)
+
+    async def give_to_bot(self, live: LiveGame, seat: int, by: int | None) -> dict[str, Any]:
+        """Seat `seat`, out of time or gone past the table's limit, is played by a bot from
+        now on: asked by another player (`by`), or by the server (`by` None) once the table's
+        limit for that is past. Refusal if the seat may not be given yet."""
+        async with live.lock:
+            state = live.state
+            if state.over:
+                raise Refusal(409, "the game is over", "arsenale: game end")
+            if not 0 <= seat < state.players:
+                raise Refusal(422, f"there is no seat {seat}", "arsenale: seats")
+            if by is None and seat not in live.humans():
+                return live.view(None)
+            if seat not in live.humans():
+                raise Refusal(
+                    409, f"{state.seat_label(seat)} is played by a bot already", RULE_CLOCK
+                )
+            if by == seat:
+                raise Refusal(403, "a seat cannot give itself away", RULE_CLOCK)
+            at = table.now()
+            deadline = live.clocks.deadline(seat)
+            limit = deadline if by is not None else live.clocks.server_takes_over(seat)
+            if limit is None:
+                raise Refusal(
+                    409,
+                    f"{state.seat_label(seat)} owes no decision: nobody waits for it",
+                    RULE_CLOCK,
+                )
+            if at < limit:
+                raise Refusal(
+                    409,
+                    f"{state.seat_label(seat)} still has {math.ceil(limit - at - 1e-6)} seconds",
+                    RULE_CLOCK,
+                )
+            spec = live.table.bot
+            seats = list(live.seats)
+            seats[seat] = spec
+            await self.db(self.store.set_seats, live.pk, seats)
+            live.seats = seats
+            live.bots[seat] = make_bot(spec, live.game, seed=bot_seed())
+            who = "the server" if by is None else state.seat_label(by)
+            why = "out of time" if live.table.clock.kind != "none" else "gone too long"
+            await self.notice(
+                live, f"{state.seat_label(seat)} ({why}) is played by a {spec} bot, at {who}'s call"
+            )
+            view = live.view(by)
+        await self.push(live)
+        self.kick(live)
+        return view
+
+    async def new_link(self, live: LiveGame, seat: int) -> str:
+        """A new key for a human seat; every earlier key of it (and its account's claim) is
+        revoked, and the sockets watching that seat are closed (the new holder reconnects)."""
+        async with live.lock:
+            if not 0 <= seat < live.state.players:
+                raise Refusal(422, f"there is no seat {seat}", "arsenale: seats")
+            if seat not in live.humans():
+                raise Refusal(409, "a bot's seat has no link", RULE_TOKEN)
+            token = secrets.token_urlsafe(16)
+            await self.db(self.store.replace_seat_keys, live.pk, seat, hash_token(token))
+            for key, s in list(live.tokens.items()):
+                if s == seat:
+                    del live.tokens[key]
+                    live.revoked.add(key)
+            live.tokens[hash_token(token)] = seat
+            for ws, watcher in list(live.sockets.items()):
+                if watcher == seat:
+                    live.sockets.pop(ws, None)
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=4401, reason="this link was replaced by the host")
+        return token
+
+    async def open_seat(self, live: LiveGame, seat: int, account_pk: int) -> str:
+        """A further key to a seat its account owns (another device)."""
+        token = secrets.token_urlsafe(16)
+        async with live.lock:
+            if await self.db(self.store.seat_owner, live.pk, seat) != account_pk:
+                raise Refusal(
+                    403, "this account does not own that seat: claim it first", RULE_TOKEN
+                )
+            await self.db(self.store.add_seat_key, live.pk, seat, hash_token(token), account_pk)
+            live.tokens[hash_token(token)] = seat
+        return token
+
+    async def sweep(self) -> int:
+        """The server's round: load the parked games whose takeover time has come (a few per
+        round), give to a bot every human seat past the point where the server takes over
+        (the game never waits for ever), then let go of the games nobody uses (`let_go`).
+        Returns how many seats were given."""
+        at = table.now()
+        due = [game_id for game_id, when in self.parked.items() if when <= at]
+        for game_id in due[:PARKED_PER_SWEEP]:
+            del self.parked[game_id]
+            await self.get(game_id)
+        given = 0
+        for live in list(self.games.values()):
+            if live.state.over:
+                continue
+            for seat in live.humans():
+                limit = live.clocks.server_takes_over(seat)
+                if limit is not None and at >= limit:
+                    try:
+                        await self.give_to_bot(live, seat, None)
+                        given += 1
+                    except Refusal:
+                        pass
+        gone = self.let_go()
+        if gone:
+            log.info("let go of %d idle or finished games", len(gone))
+        return given
+
+    async def sweeper(self) -> None:
+        """`sweep` now and then, for as long as the hub is open."""
+        every = min(SWEEP_EVERY, max(0.05, min(self.idle_seconds, self.over_seconds) / 2))
+        while not self.closed:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the server's sweep failed")
 
     async def close(self) -> None:
         self.closed = True

@@ -101,11 +101,12 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 WHY = {
     400: "the body is not JSON",
-    401: "the token opens no seat of this game",
-    403: "not this seat's decision, or no token",
+    401: "the token opens no seat of this game (or was replaced), or no account is signed in",
+    403: "not this seat's decision, no token, or not this seat's or host's to do",
     404: "no such game or route",
     405: "the route does not take this method",
-    409: "a stale ply, a decision already made, or a record asked for before the end",
+    409: "a stale ply, a decision already made, a record asked for before the end, a seat "
+    "not yet to be given away, or a name taken",
     413: "the body is too large",
     422: "illegal or malformed action, or bad request fields",
     429: "rate limit",

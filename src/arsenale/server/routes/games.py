@@ -47,23 +47,27 @@ async def act(game_id: str, body: Move, request: Request, hub: HubDep) -> dict[s
     return await hub.play(live, seat, body.ply, body.action)
 
 
-@router.get("/api/games/{game_id}/record", operation_id="record", responses=refusals(409))
-async def record(game_id: str, hub: HubDep) -> dict[str, Any]:
+@router.get("/api/games/{game_id}/record", operation_id="record", responses=refusals(401, 409))
+async def record(game_id: str, request: Request, hub: HubDep) -> dict[str, Any]:
     live = await find_game(hub, game_id)
     if not live.state.over:
         raise Refusal(409, "the record is published once the game is over", "arsenale: record")
-    return live.state.record(live.seats)
+    out = live.state.record(live.seats)
+    if live.reads_chat(live.seat_of(bearer(request))):
+        out["chat"] = await hub.whole_chat(live)  # the table's chat, for those who may read it
+    return out
 
 
 @router.get(
     "/api/games/{game_id}/replay/{ply}",
     operation_id="replay",
-    responses={200: {"model": ReplayView}, **refusals(409)},
+    responses={200: {"model": ReplayView}, **refusals(401, 409)},
 )
 async def replay_view(
-    game_id: str, ply: int, hub: HubDep, seat: int | None = None
+    game_id: str, ply: int, request: Request, hub: HubDep, seat: int | None = None
 ) -> dict[str, Any]:
     live = await find_game(hub, game_id)
+    reader = live.seat_of(bearer(request))
     if not live.state.over:
         raise Refusal(409, "replays open once the game is over", "arsenale: record")
     plies = live.state.ply
@@ -74,4 +78,6 @@ async def replay_view(
     past = await asyncio.to_thread(replay, live.state.record(live.seats), ply)
     out = game_view(live, past, seat, [e for e in live.log if e[0] < ply])
     out["plies"] = plies
+    if live.reads_chat(reader):  # what was said up to that ply (a seat's token, or open chat)
+        out["chat"] = [m for m in await hub.whole_chat(live) if m["ply"] <= ply]
     return out

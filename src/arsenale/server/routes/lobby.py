@@ -14,6 +14,7 @@ from arsenale.core.registry import game_ids, load_game
 from arsenale.server.live import Refusal
 from arsenale.server.routes.answers import REFUSALS, Catalog, GameList, Health, NewGameAnswer
 from arsenale.server.routes.deps import HubDep
+from arsenale.server.table import RULE_TABLE, TableOptions
 
 MAX_BOT_SECONDS = 5.0  # the longest think a served bot may be given
 MAX_BOT_ITERATIONS = 100_000
@@ -46,6 +47,7 @@ class NewGame(BaseModel):
     players: int
     seats: list[str]
     options: dict[str, Any] = Field(default_factory=dict)
+    table: TableOptions = TableOptions()
 
 
 def check_seat_spec(spec: str) -> None:
@@ -102,13 +104,16 @@ async def new_game(body: NewGame, hub: HubDep) -> dict[str, Any]:
             f"{body.players} players need {body.players} seats, got {len(body.seats)}",
             "arsenale: seats",
         )
+    problem = body.table.check()
+    if problem:
+        raise Refusal(422, problem, RULE_TABLE)
     try:
         for spec in body.seats:
             check_seat_spec(spec)
             if not is_human(spec):
                 make_bot(spec, game, 0)
-        live, tokens = await hub.create(
-            game, body.players, [s.strip().lower() for s in body.seats], body.options
+        live, tokens, host = await hub.create(
+            game, body.players, [s.strip().lower() for s in body.seats], body.options, body.table
         )
     except ArsenaleError as e:
         raise Refusal(422, str(e), "arsenale: new game") from None
@@ -124,6 +129,8 @@ async def new_game(body: NewGame, hub: HubDep) -> dict[str, Any]:
             for s, spec in enumerate(live.seats)
         ],
         "spectator_url": f"/game/{live.id}",
+        "host_token": host,
+        "private": live.private,
     }
 
 

@@ -35,9 +35,10 @@
 //   #zoom button[data-zoom=in|out|fit]  zoom the board (also the wheel, a pinch, a drag pans);
 //                                       #board svg[data-zoom] the zoom factor
 //   #tabs [role=tab]                    on a narrow screen the side panels are tabs
-//   #side-extra                         an empty slot in the side panels for more (a chat)
+//   #side-extra                         the slot in the side panels holding #table-box
 //   #conn                               connection state: "live", "reconnecting…"
 //   body[data-ply][data-status]         the ply and status of the view on screen
+//   #table-box                          clocks and chat (table.js, chat.js, clocks.js)
 //
 // The board module (static/boards/<game id>.js) is all a new game provides. It exports:
 //   draw(svg, board, gameView)          draw everything into the (emptied) <svg>; places the
@@ -51,6 +52,7 @@
 // `board` is GET /api/boards/<game id> (the game's board_data()).
 
 import { api, gameIdFromPath, tokenFromHash, wsUrl } from "./api.js";
+import { mountTable } from "./table.js";
 import { GameScreen, loadTitles, showMessage } from "./view.js";
 
 const gameId = gameIdFromPath();
@@ -59,11 +61,13 @@ const conn = document.getElementById("conn");
 
 const screen = new GameScreen({ interactive: true, onAction: (entry) => play(entry) });
 let current = null; // the game view on screen
+const table = mountTable({ gameId, token, onView: (gv) => show(gv) }); // clocks, chat: table.js
 
 async function show(gv) {
   if (current && gv.ply < current.ply && gv.seat === current.seat) return; // an older view
   current = gv;
   await screen.show(gv);
+  table.show(gv);
 }
 
 async function refresh() {
@@ -166,6 +170,7 @@ function connect() {
       return;
     }
     if (gv && gv.view) show(gv);
+    else if (gv && gv.chat) table.chat(gv.chat);
   });
   ws.addEventListener("close", (event) => {
     clearInterval(keepAlive);

@@ -4,9 +4,11 @@
 // Hooks for browser tests: input[name="game"][value="<game id>"], #players,
 // #seats select[data-seat="N"], #options input[data-option="<name>"], #create,
 // #links .link-row[data-seat="N"] input (the seat's full URL) and its .copy button,
-// #links .link-row[data-seat="spectator"], #games tr[data-game-id="<id>"].
+// #links .link-row[data-seat="spectator"], #games tr[data-game-id="<id>"]; the table options,
+// "my games" and the account are seats.js's (its hooks are listed there).
 
 import { api } from "./api.js";
+import { mountAccount, mountTableOptions, rememberCreated, renderMyGames, tableOptions } from "./seats.js";
 import { h } from "./view.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -115,7 +117,8 @@ async function create(event) {
   });
   const button = $("#create");
   button.disabled = true;
-  const res = await api("/api/games", { method: "POST", body: { game: game.id, players, seats, options } });
+  const table = tableOptions($("#table-options"));
+  const res = await api("/api/games", { method: "POST", body: { game: game.id, players, seats, options, table } });
   button.disabled = false;
   if (!res.ok) {
     $("#create-error").textContent = res.data?.error || `could not create the game (${res.status})`;
@@ -125,6 +128,8 @@ async function create(event) {
   // Seat names (colours, nations) come from the game itself: ask as a spectator.
   const view = await api(`/api/games/${encodeURIComponent(made.id)}/view`);
   const labels = view.ok ? view.data.seats.map((s) => s.label) : [];
+  rememberCreated(made, game.id, labels);
+  showMyGames();
   const rows = made.seats.map((s) => {
     const name = `Seat ${s.seat + 1}${labels[s.seat] ? ` · ${labels[s.seat].charAt(0).toUpperCase()}${labels[s.seat].slice(1)}` : ""}`;
     if (s.url) return linkRow(String(s.seat), name, "human: private link", s.url);
@@ -174,6 +179,10 @@ async function refreshGames() {
   );
 }
 
+function showMyGames() {
+  renderMyGames($("#my-games"), new Map(catalog.games.map((g) => [g.id, g.name])));
+}
+
 $("#players").addEventListener("change", renderSeats);
 $("#new-game-form").addEventListener("submit", create);
 $("#another").addEventListener("click", () => {
@@ -190,6 +199,8 @@ if (res.ok) {
   $("#game-choices").replaceChildren(h("p", { class: "error" }, res.data?.error || "The catalog could not be loaded."));
 }
 refreshGames();
+mountTableOptions($("#table-options"));
+mountAccount($("#account-box"), showMyGames).then(showMyGames);
 setInterval(() => {
   if (!document.hidden) refreshGames();
 }, 4000);

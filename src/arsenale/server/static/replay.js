@@ -2,11 +2,13 @@
 // GET /api/games/{id}/replay/{ply}[?seat=S] (the view as it was at that ply, `plies` the total).
 //
 // Hooks for browser tests: #first #prev #play #next #last, #slider (input range: the ply),
-// #ply-label, #seat-select (value "" = spectator, or a seat number), and everything the game
+// #ply-label, #seat-select (value "" = spectator, or a seat number), #chat-box (what was said
+// up to the ply: with a seat's #token=, or when the table's chat is open), and everything the game
 // page shows (#board svg, #panels .panel[data-seat], #log, #banner, #result); body[data-ply].
 // Keys: ← → step, Home/End jump, space plays.
 
-import { api, gameIdFromPath } from "./api.js";
+import { api, gameIdFromPath, tokenFromHash } from "./api.js";
+import { Chat } from "./chat.js";
 import { GameScreen, loadTitles, showMessage } from "./view.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -20,6 +22,8 @@ let loading = null;
 let wanted = null;
 let timer = null;
 let seatsShown = false;
+const token = tokenFromHash(); // a seat's token shows the table's chat (chat.js)
+const chat = new Chat({ gameId, token, box: $("#chat-box"), live: false });
 
 function updateControls() {
   $("#slider").max = String(plies);
@@ -42,7 +46,7 @@ async function go(target) {
     const want = wanted;
     wanted = null;
     const query = seat === "" ? "" : `?seat=${encodeURIComponent(seat)}`;
-    loading = api(`/api/games/${encodeURIComponent(gameId)}/replay/${want}${query}`);
+    loading = api(`/api/games/${encodeURIComponent(gameId)}/replay/${want}${query}`, { token });
     const res = await loading;
     loading = null;
     if (!res.ok) {
@@ -61,6 +65,7 @@ async function go(target) {
       seatsShown = true;
     }
     await screen.show(res.data);
+    chat.replay(res.data.chat);
     updateControls();
   }
 }
