@@ -264,6 +264,17 @@ def test_every_status_code_and_refusals_change_nothing(client: TestClient, db_ur
             422,
         ),
         ({"game": "serenissima-2012", "players": 2}, 422),
+        # amalfi-renaissance.en.txt, Variants for the Allocation of Starting Hands: the
+        # drafts need 2 to 4 players, so the lobby refuses one (as new_game and the CLI do)
+        (
+            {
+                "game": "amalfi-renaissance",
+                "players": 1,
+                "seats": ["human"],
+                "options": {"hands": "draft"},
+            },
+            422,
+        ),
     ],
 )
 def test_bad_new_games_are_refused_and_store_nothing(
@@ -272,6 +283,8 @@ def test_bad_new_games_are_refused_and_store_nothing(
     r = client.post("/api/games", json=payload)
     assert r.status_code == status, r.text
     assert set(r.json()) == {"error", "rule"}
+    if payload.get("options", {}).get("hands") == "draft":
+        assert "2-4 players" in r.json()["error"]
     assert rows(db_url, "select count(*) from games") == [(0,)]
 
 
