@@ -293,3 +293,31 @@ def test_amalfi_hot_seat_shows_the_sea_and_leaves_no_hand_on_the_screen() -> Non
     term.wait("[Y/n] ")
     term.send("n")
     assert term.end() == 130
+
+
+def test_masters_of_venice_hot_seat_keeps_the_dial_bid_secret() -> None:
+    """masters-of-venice.en.txt, Bidding: bids are set on dials in secret and revealed
+    together. At one terminal, Red's dial bid (and Red's cash) is gone from the screen and the
+    scrollback when the screen passes to Blue, who sees only that Red has bid."""
+    term = Terminal("play", "masters-of-venice", "--seats", "human,human", "--seed", "3")
+    term.wait("Pass the screen to Red; press Enter ")
+    term.send("")
+    term.wait("Red >")
+    term.send("bid 7")  # not a step of 5: the bidding rule, the dial's range
+    term.wait("(rule: ")
+    term.wait("\n")
+    assert "arsenale: notation" not in term.text()
+    term.send("bid 35")
+    term.wait("Pass the screen to Blue; press Enter ")
+    handed = term.text()
+    assert "\x1b[3J" in term.raw  # the scrollback erased (xterm's ESC[3J)
+    assert "bid 35" not in handed and "Red >" not in handed and "view of Red" not in handed
+    assert "Red" in handed and "secret" in handed  # the public event: Red has made a choice
+    term.send("")
+    term.wait("Blue >")
+    screen = term.text()
+    assert "view of Blue" in screen and "bid 35" not in screen
+    term.send("quit")
+    term.wait("[Y/n] ")
+    term.send("n")
+    assert term.end() == 0
