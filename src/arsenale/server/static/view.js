@@ -573,7 +573,13 @@ export class GameScreen {
         const vals = tied.map((s) => keys[i][s]);
         if (new Set(vals).size > 1) {
           const detail = tied.map((s) => `${this.seatName(s)} ${Number(keys[i][s]).toLocaleString("en")}`).join(", ");
-          out.push(`${who} tied on ${Number(score).toLocaleString("en")}; the tie is broken by ${names[i] || `tie-break ${i + 1}`} (${detail}), the higher ranking first.`);
+          // the earlier keys they were also equal on, each with its shared value
+          const equal = [];
+          for (let j = 0; j < i; j++) {
+            equal.push(`${names[j] || `tie-break ${j + 1}`} (${Number(keys[j][tied[0]]).toLocaleString("en")} each)`);
+          }
+          const also = equal.length ? ` and on ${listNames(equal)}` : "";
+          out.push(`${who} tied on ${Number(score).toLocaleString("en")}${also}; the tie is broken by ${names[i] || `tie-break ${i + 1}`} (${detail}), the higher ranking first.`);
           settled = true;
           break;
         }
