@@ -30,7 +30,7 @@ from arsenale.core.game import Game
 from arsenale.core.info import SeatInfo
 from arsenale.core.record import save_record
 from arsenale.core.state import PRIVATE, Event, GameState
-from arsenale.i18n import N_, _, current, ngettext
+from arsenale.i18n import N_, _, ngettext
 from arsenale.sim.runner import bot_seed
 
 Reader = Callable[[str], "str | None"]
@@ -79,9 +79,7 @@ class LineEditor:
         return text
 
 
-def result_table(
-    state: GameState, seats: list[str] | None = None, label: Callable[[int], str] | None = None
-) -> Table:
+def result_table(state: GameState, seats: list[str] | None = None) -> Table:
     """The final scores, every tie-break key in the rules' order and the ranks, winners in
     bold; a one-player game says whether its target was reached."""
     result = state.result()
@@ -105,7 +103,7 @@ def result_table(
         name = _("tie-break") if len(result.tiebreaks) == 1 else _("tie-break {k}").format(k=k + 1)
         table.add_column(name, justify="right")
     for s in range(state.players):
-        row = [label(s) if label is not None else printed(state.seat_label(s))]
+        row = [state.game.seat_name(state.seat_label(s))]
         if seats:
             row.append(seats[s])
         row.append(f"{result.scores[s]:g}")
@@ -383,7 +381,7 @@ class TerminalPlay:
             at_screen = self.screen if self.screen is not None else self.humans[0]
             self.panel(at_screen, SINCE_LAST)
         self.say(_("Game over."), style="bold")
-        self.console.print(result_table(state, self.seats, self.label))
+        self.console.print(result_table(state, self.seats))
         if self.record_path is not None:
             self.save(self.record_path)
         return True
@@ -419,9 +417,7 @@ class TerminalPlay:
             Text(_("Pass the screen to {who}").format(who=self.label(seat)), style="bold")
         )
         public = [line for line in self.unseen[seat] if not line.private]
-        since = _("Since the last decision of {who}").format(who=self.label(seat))
-        if current() == "en":
-            since = f"Since {possessive(self.label(seat))} last decision"
+        since = _("{who}: since their last decision").format(who=self.label(seat))
         self.print_lines(since, public)
         answer = self.read(_("Pass the screen to {who}; press Enter ").format(who=self.label(seat)))
         if answer is None:
@@ -520,16 +516,6 @@ def rules_at(game: Game, topic: str | None) -> str:
         return _("*{topic} is mentioned in:*").format(topic=repr(topic)) + "\n\n" + "\n".join(hits)
 
 
-def printed(label: str) -> str:
-    """A seat's label as a name ("venetians" -> "Venetians", "blue" -> "Blue")."""
-    return label[:1].upper() + label[1:]
-
-
-def possessive(name: str) -> str:
-    """ "red's", "the Genoese'": an apostrophe alone after a final s."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
 def refusal(
     game: Game, state: GameState, seat: int, text: str, error: IllegalAction
 ) -> list[tuple[str, str | None]]:
@@ -596,7 +582,7 @@ def _names_printed(text: str, state: GameState) -> str:
     """`text` with each seat's label written as a name ("the venetians" -> "the Venetians")."""
     for seat in range(state.players):
         label = state.seat_label(seat)
-        text = re.sub(rf"\b{re.escape(label)}\b", printed(label), text)
+        text = re.sub(rf"\b{re.escape(label)}\b", state.game.seat_name(label), text)
     return text
 
 
@@ -742,7 +728,7 @@ class ReplaySession:
             for line in self.words(self.ply):
                 self.console.print(line, markup=False, highlight=False)
         if state.is_over:
-            self.console.print(result_table(state, self.seats, self.label))
+            self.console.print(result_table(state, self.seats))
 
     def run(self) -> None:
         self.show()

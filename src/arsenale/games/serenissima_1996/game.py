@@ -172,8 +172,7 @@ class Serenissima1996(Game):
 
     def seat_name(self, label: str) -> str:
         """A nation's name: Méditerranée's in French ("Vénitiens")."""
-        name = label[:1].upper() + label[1:]
-        return self.names().get(label, name)
+        return self.names().get(label) or super().seat_name(label)
 
     def final_account(self, state: GameState) -> dict[str, Any]:
         """Prosperity points by source; every nation's ducats; ties go to the richer
