@@ -7,6 +7,7 @@
 // #chat li .chat-text (the message), #chat-form / #chat-text (only for a seat), #chat-error.
 
 import { api } from "./api.js";
+import { _ } from "./i18n.js";
 import { h } from "./view.js";
 
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
@@ -21,11 +22,11 @@ export class Chat {
     this.live = live;
     this.shown = new Set();
     this.loading = null;
-    this.list = h("ol", { id: "chat", "aria-live": "polite", "aria-label": "Table chat" });
+    this.list = h("ol", { id: "chat", "aria-live": "polite", "aria-label": _("Table chat") });
     this.error = h("p", { id: "chat-error", class: "error", role: "alert" });
-    this.input = h("input", { id: "chat-text", name: "text", maxlength: 500, autocomplete: "off", "aria-label": "Say something to the table", placeholder: "Say something to the table" });
-    this.form = h("form", { id: "chat-form", class: "chat-form hidden", onsubmit: (e) => this.send(e) }, this.input, h("button", { type: "submit" }, "Send"));
-    this.box.replaceChildren(h("h3", { class: "chat-title" }, "Chat"), this.list, this.form, this.error);
+    this.input = h("input", { id: "chat-text", name: "text", maxlength: 500, autocomplete: "off", "aria-label": _("Say something to the table"), placeholder: _("Say something to the table") });
+    this.form = h("form", { id: "chat-form", class: "chat-form hidden", onsubmit: (e) => this.send(e) }, this.input, h("button", { type: "submit" }, _("Send")));
+    this.box.replaceChildren(h("h3", { class: "chat-title" }, _("Chat")), this.list, this.form, this.error);
   }
 
   /** A game view arrived: show or hide the chat as this viewer may use it, and catch up with
@@ -54,8 +55,8 @@ export class Chat {
     const notice = m.seat === null;
     const item = h(
       "li",
-      { class: notice ? "notice" : "", dataset: { n: String(m.n), seat: notice ? "" : String(m.seat), ply: String(m.ply) }, title: `ply ${m.ply} · ${m.at}` },
-      h("span", { class: "chat-who" }, notice ? "Table" : cap(m.label)),
+      { class: notice ? "notice" : "", dataset: { n: String(m.n), seat: notice ? "" : String(m.seat), ply: String(m.ply) }, title: `${_("ply {n}", { n: m.ply })} · ${m.at}` },
+      h("span", { class: "chat-who" }, notice ? _("Table") : cap(m.label)),
       " ",
       h("span", { class: "chat-text" }, m.text),
     );
@@ -84,7 +85,7 @@ export class Chat {
     if (res.ok) this.add(res.data);
     else {
       if (!this.input.value) this.input.value = text; // not sent: give it back to edit
-      this.error.textContent = res.status === 429 ? "Too many messages: wait a few seconds." : res.data?.error || `not sent (${res.status})`;
+      this.error.textContent = res.status === 429 ? _("Too many messages: wait a few seconds.") : res.data?.error || _("not sent ({status})", { status: res.status });
     }
   }
 }

@@ -7,6 +7,7 @@
 // "overdue" | "bot", its .clock-time; #clocks button.give-bot[data-seat="N"].
 
 import { api } from "./api.js";
+import { _ } from "./i18n.js";
 import { h } from "./view.js";
 
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
@@ -45,14 +46,14 @@ export class Clocks {
     const now = Date.now() / 1000;
     const kind = t.clock?.kind || "none";
     const rows = t.seats.map((c) => {
-      const label = cap(gv.seats[c.seat]?.label || `seat ${c.seat + 1}`);
-      if (!c.human) return h("li", { class: "clock", dataset: { seat: String(c.seat), state: "bot" } }, h("span", { class: "clock-who" }, label), " ", h("span", { class: "clock-time muted" }, `bot (${gv.seats[c.seat]?.kind})`));
+      const label = cap(gv.seats[c.seat]?.label || _("seat {n}", { n: c.seat + 1 }));
+      if (!c.human) return h("li", { class: "clock", dataset: { seat: String(c.seat), state: "bot" } }, h("span", { class: "clock-who" }, label), " ", h("span", { class: "clock-time muted" }, _("bot ({kind})", { kind: gv.seats[c.seat]?.kind })));
       const waiting = c.waiting_since !== null;
       const overdue = c.overdue || (waiting && c.deadline !== null && now >= c.deadline);
       let time;
       if (kind === "total") time = mmss(waiting ? c.left - (now - c.waiting_since) : c.left);
       else if (kind === "move") time = waiting ? mmss(c.deadline - now) : mmss(t.clock.seconds);
-      else time = waiting ? `thinking ${mmss(now - c.waiting_since)}` : "";
+      else time = waiting ? _("thinking {time}", { time: mmss(now - c.waiting_since) }) : "";
       const state = overdue ? "overdue" : waiting ? "waiting" : "idle";
       const mayGive = overdue && gv.seat !== null && gv.seat !== c.seat && gv.seats[gv.seat]?.kind === "human";
       return h(
@@ -60,18 +61,22 @@ export class Clocks {
         { class: `clock ${state}`, dataset: { seat: String(c.seat), state } },
         h("span", { class: "clock-who" }, label),
         " ",
-        h("span", { class: "clock-time", "aria-label": `${label}: ${overdue ? "out of time" : time}` }, overdue ? (kind === "none" ? "away too long" : "out of time") : time),
-        mayGive ? h("button", { type: "button", class: "give-bot", dataset: { seat: String(c.seat) }, onclick: () => this.give(c.seat) }, "Give the seat to a bot") : null,
+        h("span", { class: "clock-time", "aria-label": `${label}: ${overdue ? _("out of time") : time}` }, overdue ? (kind === "none" ? _("away too long") : _("out of time")) : time),
+        mayGive ? h("button", { type: "button", class: "give-bot", dataset: { seat: String(c.seat) }, onclick: () => this.give(c.seat) }, _("Give the seat to a bot")) : null,
       );
     });
     const rule =
-      kind === "total" ? `Clock: ${t.clock.minutes} min + ${t.clock.increment} s a move` : kind === "move" ? `Clock: ${t.clock.seconds} s a move` : `No clock: a player may be replaced after ${mmss(t.absent_after)} away`;
+      kind === "total"
+        ? _("Clock: {minutes} min + {increment} s a move", { minutes: t.clock.minutes, increment: t.clock.increment })
+        : kind === "move"
+          ? _("Clock: {seconds} s a move", { seconds: t.clock.seconds })
+          : _("No clock: a player may be replaced after {time} away", { time: mmss(t.absent_after) });
     this.box.replaceChildren(h("p", { class: "muted clock-rule" }, rule), h("ul", { class: "clocks" }, rows));
   }
 
   async give(seat) {
     const res = await api(`/api/games/${encodeURIComponent(this.gameId)}/seats/${seat}/bot`, { method: "POST", token: this.token });
     if (res.ok) this.onView(res.data);
-    else this.box.append(h("p", { class: "error", role: "alert" }, res.data?.error || `refused (${res.status})`));
+    else this.box.append(h("p", { class: "error", role: "alert" }, res.data?.error || _("refused ({status})", { status: res.status })));
   }
 }

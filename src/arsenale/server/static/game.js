@@ -52,6 +52,7 @@
 // `board` is GET /api/boards/<game id> (the game's board_data()).
 
 import { api, gameIdFromPath, tokenFromHash, wsUrl } from "./api.js";
+import { _ } from "./i18n.js";
 import { mountTable } from "./table.js";
 import { GameScreen, loadTitles, showMessage } from "./view.js";
 
@@ -77,12 +78,12 @@ async function refresh() {
     return true;
   }
   if (res.status === 401) {
-    showMessage("This link's token opens no seat of this game. Ask for your link again, or remove the #token part to watch.", res.data?.rule);
+    showMessage(_("This link's token opens no seat of this game. Ask for your link again, or remove the #token part to watch."), res.data?.rule);
   } else if (res.status === 404) {
-    showMessage(res.data?.error || "There is no such game.", res.data?.rule);
-    document.getElementById("banner").textContent = "No such game.";
+    showMessage(res.data?.error || _("There is no such game."), res.data?.rule);
+    document.getElementById("banner").textContent = _("No such game.");
   } else {
-    showMessage(res.data?.error || "The game could not be loaded.", res.data?.rule);
+    showMessage(res.data?.error || _("The game could not be loaded."), res.data?.rule);
   }
   return false;
 }
@@ -107,27 +108,27 @@ async function play(entry) {
   const err = res.data || {};
   switch (res.status) {
     case 409:
-      showMessage("The game moved on before your move arrived; here is the new position.", err.rule);
+      showMessage(_("The game moved on before your move arrived; here is the new position."), err.rule);
       await refresh();
       break;
     case 422:
-      showMessage(`Refused: ${err.error || "that move is not legal now"}`, err.rule);
+      showMessage(_("Refused: {why}", { why: err.error || _("that move is not legal now") }), err.rule);
       break;
     case 403:
-      showMessage(err.error || "It is not your decision.", err.rule);
+      showMessage(err.error || _("It is not your decision."), err.rule);
       await refresh();
       break;
     case 401:
-      showMessage(err.error || "Your token opens no seat of this game.", err.rule);
+      showMessage(err.error || _("Your token opens no seat of this game."), err.rule);
       break;
     case 429:
-      showMessage("Too many requests: wait a moment and try again.", err.rule);
+      showMessage(_("Too many requests: wait a moment and try again."), err.rule);
       break;
     case 0:
-      showMessage("The server cannot be reached; your move was not sent.", null);
+      showMessage(_("The server cannot be reached; your move was not sent."), null);
       break;
     default:
-      showMessage(err.error || `The move failed (${res.status}).`, err.rule);
+      showMessage(err.error || _("The move failed ({status}).", { status: res.status }), err.rule);
   }
 }
 
@@ -152,13 +153,13 @@ function setConn(state, text) {
 }
 
 function connect() {
-  setConn("connecting", socket ? "reconnecting…" : "connecting…");
+  setConn("connecting", socket ? _("reconnecting…") : _("connecting…"));
   const ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(gameId)}`));
   socket = ws;
   ws.addEventListener("open", () => {
     ws.send(JSON.stringify({ token })); // the token goes in the first message, never in the URL
     backoff = 500;
-    setConn("", "live");
+    setConn("", _("live"));
     clearInterval(keepAlive);
     keepAlive = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), 60000);
   });
@@ -176,14 +177,14 @@ function connect() {
     clearInterval(keepAlive);
     if (ws !== socket) return;
     if (event.code === 4404 || event.code === 4401) {
-      setConn("down", event.code === 4404 ? "no such game" : "token refused");
+      setConn("down", event.code === 4404 ? _("no such game") : _("token refused"));
       return;
     }
     if (current?.status === "over") {
-      setConn("", "game over");
+      setConn("", _("game over"));
       return;
     }
-    setConn("down", "reconnecting…");
+    setConn("down", _("reconnecting…"));
     const wait = backoff * (0.8 + Math.random() * 0.4);
     backoff = Math.min(backoff * 2, 15000);
     setTimeout(connect, wait);

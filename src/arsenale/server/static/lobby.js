@@ -8,6 +8,7 @@
 // "my games" and the account are seats.js's (its hooks are listed there).
 
 import { api } from "./api.js";
+import { _, ngettext } from "./i18n.js";
 import { mountAccount, mountTableOptions, rememberCreated, renderMyGames, tableOptions } from "./seats.js";
 import { h } from "./view.js";
 
@@ -15,8 +16,8 @@ const $ = (sel) => document.querySelector(sel);
 let catalog = { games: [], seats: ["human"] };
 
 function seatLabel(kind) {
-  if (kind === "human") return "Human";
-  return `Bot: ${kind}`;
+  if (kind === "human") return _("Human");
+  return _("Bot: {kind}", { kind });
 }
 
 function currentGame() {
@@ -32,7 +33,7 @@ function renderGames() {
         "label",
         { class: "game-choice" },
         h("input", { type: "radio", name: "game", value: g.id, checked: i === 0, onchange: renderForm }),
-        h("span", {}, h("span", { class: "name" }, g.name), h("br"), h("span", { class: "muted" }, `${g.players[0]}-${g.players[1]} players · ${g.id}`)),
+        h("span", {}, h("span", { class: "name" }, g.name), h("br"), h("span", { class: "muted" }, `${_("{low}-{high} players", { low: g.players[0], high: g.players[1] })} · ${g.id}`)),
       ),
     ),
   );
@@ -44,11 +45,11 @@ function renderForm() {
   const players = $("#players");
   const before = Number(players.value) || null;
   players.replaceChildren();
-  for (let n = game.players[0]; n <= game.players[1]; n++) players.append(h("option", { value: n }, `${n} players`));
+  for (let n = game.players[0]; n <= game.players[1]; n++) players.append(h("option", { value: n }, ngettext("{n} player", "{n} players", n)));
   players.value = String(before && before >= game.players[0] && before <= game.players[1] ? before : Math.min(3, game.players[1]));
   renderSeats();
   const options = $("#options");
-  if (!game.options.length) options.replaceChildren(h("span", { class: "muted" }, "none"));
+  if (!game.options.length) options.replaceChildren(h("span", { class: "muted" }, _("none")));
   else {
     options.replaceChildren(
       ...game.options.map((o) => {
@@ -73,7 +74,7 @@ function renderSeats() {
       h(
         "div",
         { class: "seat-row" },
-        h("label", { class: "seat-no", for: `seat-${i}` }, `Seat ${i + 1}`),
+        h("label", { class: "seat-no", for: `seat-${i}` }, _("Seat {n}", { n: i + 1 })),
         h(
           "select",
           { id: `seat-${i}`, dataset: { seat: String(i) } },
@@ -89,8 +90,8 @@ function absolute(url) {
 }
 
 function linkRow(key, who, detail, url) {
-  const input = h("input", { type: "text", readonly: true, value: absolute(url), "aria-label": `link for ${who}`, onfocus: (e) => e.target.select() });
-  const copy = h("button", { type: "button", class: "copy" }, "Copy");
+  const input = h("input", { type: "text", readonly: true, value: absolute(url), "aria-label": _("link for {who}", { who }), onfocus: (e) => e.target.select() });
+  const copy = h("button", { type: "button", class: "copy" }, _("Copy"));
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(input.value);
@@ -98,10 +99,10 @@ function linkRow(key, who, detail, url) {
       input.select();
       document.execCommand?.("copy");
     }
-    copy.textContent = "Copied ✓";
-    setTimeout(() => (copy.textContent = "Copy"), 1500);
+    copy.textContent = `${_("Copied")} ✓`;
+    setTimeout(() => (copy.textContent = _("Copy")), 1500);
   });
-  return h("div", { class: "link-row", dataset: { seat: key } }, h("span", {}, h("span", { class: "who" }, who), h("br"), h("span", { class: "muted" }, detail)), input, copy, h("a", { class: "button", href: url, target: "_blank", rel: "noopener" }, "Open"));
+  return h("div", { class: "link-row", dataset: { seat: key } }, h("span", {}, h("span", { class: "who" }, who), h("br"), h("span", { class: "muted" }, detail)), input, copy, h("a", { class: "button", href: url, target: "_blank", rel: "noopener" }, _("Open")));
 }
 
 async function create(event) {
@@ -121,7 +122,7 @@ async function create(event) {
   const res = await api("/api/games", { method: "POST", body: { game: game.id, players, seats, options, table } });
   button.disabled = false;
   if (!res.ok) {
-    $("#create-error").textContent = res.data?.error || `could not create the game (${res.status})`;
+    $("#create-error").textContent = res.data?.error || _("could not create the game ({status})", { status: res.status });
     return;
   }
   const made = res.data;
@@ -131,11 +132,11 @@ async function create(event) {
   rememberCreated(made, game.id, labels);
   showMyGames();
   const rows = made.seats.map((s) => {
-    const name = `Seat ${s.seat + 1}${labels[s.seat] ? ` · ${labels[s.seat].charAt(0).toUpperCase()}${labels[s.seat].slice(1)}` : ""}`;
-    if (s.url) return linkRow(String(s.seat), name, "human: private link", s.url);
-    return h("div", { class: "link-row", dataset: { seat: String(s.seat) } }, h("span", {}, h("span", { class: "who" }, name), h("br"), h("span", { class: "muted" }, `bot: ${s.kind}`)), h("span", { class: "muted" }, "played by the server"), h("span"), h("span"));
+    const name = `${_("Seat {n}", { n: s.seat + 1 })}${labels[s.seat] ? ` · ${labels[s.seat].charAt(0).toUpperCase()}${labels[s.seat].slice(1)}` : ""}`;
+    if (s.url) return linkRow(String(s.seat), name, _("human: private link"), s.url);
+    return h("div", { class: "link-row", dataset: { seat: String(s.seat) } }, h("span", {}, h("span", { class: "who" }, name), h("br"), h("span", { class: "muted" }, _("bot: {kind}", { kind: s.kind }))), h("span", { class: "muted" }, _("played by the server")), h("span"), h("span"));
   });
-  rows.push(linkRow("spectator", "Spectators", "anyone may watch", made.spectator_url));
+  rows.push(linkRow("spectator", _("Spectators"), _("anyone may watch"), made.spectator_url));
   $("#links").replaceChildren(...rows);
   $("#new-game-form").classList.add("hidden");
   $("#created").classList.remove("hidden");
@@ -147,12 +148,12 @@ async function refreshGames() {
   const res = await api("/api/games");
   const body = $("#games tbody");
   if (!res.ok) {
-    body.replaceChildren(h("tr", {}, h("td", { colspan: 5, class: "muted" }, res.data?.error || "the list is not available")));
+    body.replaceChildren(h("tr", {}, h("td", { colspan: 5, class: "muted" }, res.data?.error || _("the list is not available"))));
     return;
   }
   const games = res.data.games || [];
   if (!games.length) {
-    body.replaceChildren(h("tr", {}, h("td", { colspan: 5, class: "muted" }, "No games yet: create the first one.")));
+    body.replaceChildren(h("tr", {}, h("td", { colspan: 5, class: "muted" }, _("No games yet: create the first one."))));
     return;
   }
   const names = new Map(catalog.games.map((g) => [g.id, g.name]));
@@ -164,15 +165,15 @@ async function refreshGames() {
         "tr",
         { dataset: { gameId: g.id, status: g.status } },
         h("td", {}, h("strong", {}, (names.get(g.game) || g.game).replace(/ \(.*\)$/, "")), h("br"), h("span", { class: "muted" }, `${g.game.replace(/^.*-/, "")} · ${g.id}`)),
-        h("td", {}, `${g.players} · ${humans} human${humans === 1 ? "" : "s"}`, h("br"), h("span", { class: "muted" }, g.seats.filter((s) => s !== "human").join(", ") || "no bots")),
+        h("td", {}, `${g.players} · ${ngettext("{n} human", "{n} humans", humans)}`, h("br"), h("span", { class: "muted" }, g.seats.filter((s) => s !== "human").join(", ") || _("no bots"))),
         h("td", {}, g.ply),
-        h("td", {}, h("span", { class: `pill ${over ? "over" : "active"}` }, over ? "over" : "in play")),
+        h("td", {}, h("span", { class: `pill ${over ? "over" : "active"}` }, over ? _("over") : _("in play"))),
         h(
           "td",
           {},
-          h("a", { class: "button", href: `/game/${encodeURIComponent(g.id)}` }, "Watch"),
+          h("a", { class: "button", href: `/game/${encodeURIComponent(g.id)}` }, _("Watch")),
           over ? " " : null,
-          over ? h("a", { class: "button", href: `/replay/${encodeURIComponent(g.id)}` }, "Replay") : null,
+          over ? h("a", { class: "button", href: `/replay/${encodeURIComponent(g.id)}` }, _("Replay")) : null,
         ),
       );
     }),
@@ -196,7 +197,7 @@ if (res.ok) {
   renderGames();
   renderForm();
 } else {
-  $("#game-choices").replaceChildren(h("p", { class: "error" }, res.data?.error || "The catalog could not be loaded."));
+  $("#game-choices").replaceChildren(h("p", { class: "error" }, res.data?.error || _("The catalog could not be loaded.")));
 }
 refreshGames();
 mountTableOptions($("#table-options"));

@@ -9,6 +9,7 @@
 
 import { api, gameIdFromPath, tokenFromHash } from "./api.js";
 import { Chat } from "./chat.js";
+import { _ } from "./i18n.js";
 import { GameScreen, loadTitles, showMessage } from "./view.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -28,7 +29,7 @@ const chat = new Chat({ gameId, token, box: $("#chat-box"), live: false });
 function updateControls() {
   $("#slider").max = String(plies);
   $("#slider").value = String(ply);
-  $("#ply-label").textContent = `ply ${ply} / ${plies}`;
+  $("#ply-label").textContent = `${_("ply {n}", { n: ply })} / ${plies}`;
   $("#first").disabled = $("#prev").disabled = ply <= 0;
   $("#last").disabled = $("#next").disabled = ply >= plies;
   const url = new URL(location.href);
@@ -51,8 +52,8 @@ async function go(target) {
     loading = null;
     if (!res.ok) {
       stop();
-      showMessage(res.status === 409 ? "The replay opens once the game is over." : res.data?.error || "The replay could not be loaded.", res.data?.rule);
-      $("#banner").textContent = res.status === 409 ? "This game is still being played." : "No replay.";
+      showMessage(res.status === 409 ? _("The replay opens once the game is over.") : res.data?.error || _("The replay could not be loaded."), res.data?.rule);
+      $("#banner").textContent = res.status === 409 ? _("This game is still being played.") : _("No replay.");
       return;
     }
     showMessage(null);
@@ -60,7 +61,7 @@ async function go(target) {
     ply = want;
     if (!seatsShown) {
       const select = $("#seat-select");
-      for (const s of res.data.seats) select.append(new Option(`seat ${s.seat + 1}: ${s.label}`, String(s.seat)));
+      for (const s of res.data.seats) select.append(new Option(_("seat {n}: {label}", { n: s.seat + 1, label: s.label }), String(s.seat)));
       select.value = seat;
       seatsShown = true;
     }
@@ -73,13 +74,13 @@ async function go(target) {
 function stop() {
   clearInterval(timer);
   timer = null;
-  $("#play").textContent = "▶ Play";
+  $("#play").textContent = `▶ ${_("Play")}`;
 }
 
 function toggle() {
   if (timer) return stop();
   if (ply >= plies) go(0);
-  $("#play").textContent = "⏸ Pause";
+  $("#play").textContent = `⏸ ${_("Pause")}`;
   timer = setInterval(() => {
     if (ply >= plies) stop();
     else go(ply + 1);

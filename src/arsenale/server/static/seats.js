@@ -10,6 +10,7 @@
 // [data-table="private"|"spectator_chat"|"clock"|"seconds"|"minutes"|"increment"|"absent_after"].
 
 import { api } from "./api.js";
+import { _ } from "./i18n.js";
 import { h } from "./view.js";
 
 const KEY = "arsenale.my-games";
@@ -64,15 +65,15 @@ export function mountTableOptions(box) {
   const num = (name, value, min, label) => h("label", { class: "table-num" }, `${label} `, h("input", { type: "number", min, value, dataset: { table: name }, style: "width: 6em" }));
   const clock = h(
     "select",
-    { dataset: { table: "clock" }, "aria-label": "Clock", onchange: () => sync() },
-    h("option", { value: "none" }, "no clock"),
-    h("option", { value: "move" }, "per move"),
-    h("option", { value: "total" }, "total + increment"),
+    { dataset: { table: "clock" }, "aria-label": _("Clock"), onchange: () => sync() },
+    h("option", { value: "none" }, _("no clock")),
+    h("option", { value: "move" }, _("per move")),
+    h("option", { value: "total" }, _("total + increment")),
   );
-  const seconds = num("seconds", 120, 10, "seconds a move");
-  const minutes = num("minutes", 30, 1, "minutes");
-  const increment = num("increment", 20, 0, "+ seconds a move");
-  const absent = num("absent_after", 600, 30, "replaceable after (s)");
+  const seconds = num("seconds", 120, 10, _("seconds a move"));
+  const minutes = num("minutes", 30, 1, _("minutes"));
+  const increment = num("increment", 20, 0, _("+ seconds a move"));
+  const absent = num("absent_after", 600, 30, _("replaceable after (s)"));
   const sync = () => {
     seconds.classList.toggle("hidden", clock.value !== "move");
     minutes.classList.toggle("hidden", clock.value !== "total");
@@ -80,10 +81,10 @@ export function mountTableOptions(box) {
     absent.classList.toggle("hidden", clock.value !== "none");
   };
   box.replaceChildren(
-    h("div", { class: "option-row" }, h("label", {}, h("input", { type: "checkbox", dataset: { table: "private" } }), " private: not listed below, reached by its links")),
-    h("div", { class: "option-row" }, h("label", {}, h("input", { type: "checkbox", dataset: { table: "spectator_chat" } }), " spectators may read the chat")),
+    h("div", { class: "option-row" }, h("label", {}, h("input", { type: "checkbox", dataset: { table: "private" } }), " ", _("private: not listed below, reached by its links"))),
+    h("div", { class: "option-row" }, h("label", {}, h("input", { type: "checkbox", dataset: { table: "spectator_chat" } }), " ", _("spectators may read the chat"))),
     h("div", { class: "option-row" }, clock, " ", seconds, " ", minutes, " ", increment, " ", absent),
-    h("div", { class: "help" }, "A player out of time (or away too long) may be given to a bot by the others; after three days the server does it, so no game waits for ever."),
+    h("div", { class: "help" }, _("A player out of time (or away too long) may be given to a bot by the others; after three days the server does it, so no game waits for ever.")),
   );
   sync();
 }
@@ -111,36 +112,37 @@ export async function renderMyGames(box, names = new Map()) {
       const host = e.seat === "host";
       const res = host ? await api(`/api/games/${encodeURIComponent(e.id)}/view`) : await api(`/api/games/${encodeURIComponent(e.id)}/view`, { token: e.token });
       const status = res.ok ? res.data.status : res.status === 401 ? "link replaced" : res.status === 404 ? "gone" : "?";
+      const said = { active: _("in play"), over: _("over"), "link replaced": _("link replaced"), gone: _("gone") }[status] || status;
       const title = (names.get(e.game) || e.game || "").replace(/ \(.*\)$/, "");
-      const who = host ? "host" : `seat ${Number(e.seat) + 1}${e.label ? ` · ${e.label}` : ""}`;
+      const who = host ? _("host") : `${_("seat {n}", { n: Number(e.seat) + 1 })}${e.label ? ` · ${e.label}` : ""}`;
       const item = h(
         "li",
         { dataset: { gameId: e.id, seat: String(e.seat), status } },
-        h("span", { class: "my-game" }, h("strong", {}, title), " ", h("span", { class: "muted" }, `${who} · ${e.id} · ${status}`)),
+        h("span", { class: "my-game" }, h("strong", {}, title), " ", h("span", { class: "muted" }, `${who} · ${e.id} · ${said}`)),
         " ",
-        host ? h("a", { class: "button open", href: `/game/${encodeURIComponent(e.id)}` }, "Watch") : h("a", { class: "button open", href: `/game/${encodeURIComponent(e.id)}#token=${encodeURIComponent(e.token)}` }, "Open"),
+        host ? h("a", { class: "button open", href: `/game/${encodeURIComponent(e.id)}` }, _("Watch")) : h("a", { class: "button open", href: `/game/${encodeURIComponent(e.id)}#token=${encodeURIComponent(e.token)}` }, _("Open")),
         " ",
-        res.ok && res.data.status === "over" ? h("a", { class: "button replay", href: `/replay/${encodeURIComponent(e.id)}${host ? "" : `#token=${encodeURIComponent(e.token)}`}` }, "Replay") : null,
-        signedIn && !host && res.ok ? h("button", { type: "button", class: "claim", onclick: (ev) => claim(e, ev.target) }, `Keep in my account`) : null,
-        h("button", { type: "button", class: "forget", onclick: () => { forget(e.id, e.seat); renderMyGames(box, names); } }, "Forget"),
+        res.ok && res.data.status === "over" ? h("a", { class: "button replay", href: `/replay/${encodeURIComponent(e.id)}${host ? "" : `#token=${encodeURIComponent(e.token)}`}` }, _("Replay")) : null,
+        signedIn && !host && res.ok ? h("button", { type: "button", class: "claim", onclick: (ev) => claim(e, ev.target) }, _("Keep in my account")) : null,
+        h("button", { type: "button", class: "forget", onclick: () => { forget(e.id, e.seat); renderMyGames(box, names); } }, _("Forget")),
       );
       if (host && res.ok && res.data.status !== "over") {
         const humans = res.data.seats.filter((s) => s.kind === "human");
         if (humans.length) {
           item.append(
-            h("div", { class: "host-tools" }, h("span", { class: "muted" }, "New link (the old one stops working): "), humans.map((s) => h("button", { type: "button", class: "new-link", dataset: { forSeat: String(s.seat) }, onclick: (ev) => newLink(e, s.seat, item, ev.target) }, `seat ${s.seat + 1} · ${s.label}`))),
+            h("div", { class: "host-tools" }, h("span", { class: "muted" }, `${_("New link (the old one stops working):")} `), humans.map((s) => h("button", { type: "button", class: "new-link", dataset: { forSeat: String(s.seat) }, onclick: (ev) => newLink(e, s.seat, item, ev.target) }, `seat ${s.seat + 1} · ${s.label}`))),
           );
         }
       }
       return item;
     }),
   );
-  box.replaceChildren(rows.length ? h("ul", { class: "my-games-list" }, rows) : h("p", { class: "muted" }, "Games you create or open in this browser are listed here."));
+  box.replaceChildren(rows.length ? h("ul", { class: "my-games-list" }, rows) : h("p", { class: "muted" }, _("Games you create or open in this browser are listed here.")));
 }
 
 async function claim(entry, button) {
   const res = await api(`/api/games/${encodeURIComponent(entry.id)}/seats/${entry.seat}/claim`, { method: "POST", token: entry.token });
-  button.textContent = res.ok ? `Kept by ${res.data.username} ✓` : res.data?.error || "refused";
+  button.textContent = res.ok ? `${_("Kept by {name}", { name: res.data.username })} ✓` : res.data?.error || _("refused");
   button.disabled = true;
   if (res.ok) renderAccountSeats();
 }
@@ -149,12 +151,12 @@ async function newLink(host, seat, item, button) {
   const res = await api(`/api/games/${encodeURIComponent(host.id)}/seats/${seat}/link`, { method: "POST", token: host.token });
   item.querySelector(`.new-link-url[data-for-seat="${seat}"]`)?.remove();
   if (!res.ok) {
-    item.append(h("p", { class: "error", role: "alert" }, res.data?.error || "refused"));
+    item.append(h("p", { class: "error", role: "alert" }, res.data?.error || _("refused")));
     return;
   }
   const url = new URL(res.data.url, location.origin).href;
-  item.append(h("div", { class: "new-link-url", dataset: { forSeat: String(seat) } }, `New link for seat ${seat + 1}: `, h("input", { type: "text", readonly: true, value: url, "aria-label": `new link for seat ${seat + 1}`, onfocus: (e) => e.target.select() })));
-  button.textContent = `seat ${seat + 1}: new link issued`;
+  item.append(h("div", { class: "new-link-url", dataset: { forSeat: String(seat) } }, `${_("New link for seat {n}:", { n: seat + 1 })} `, h("input", { type: "text", readonly: true, value: url, "aria-label": _("new link for seat {n}", { n: seat + 1 }), onfocus: (e) => e.target.select() })));
+  button.textContent = _("seat {n}: new link issued", { n: seat + 1 });
 }
 
 // -- the lobby: the account ------------------------------------------------------------------
@@ -169,22 +171,22 @@ export async function mountAccount(box, changed = () => {}) {
   signedIn = res.ok ? res.data.username : null; // null: nobody is signed in
   if (signedIn) {
     box.replaceChildren(
-      h("h2", {}, "Your account"),
-      h("p", {}, "Signed in as ", h("strong", { id: "account-user" }, signedIn), " ", h("button", { type: "button", id: "sign-out", onclick: signOut }, "Sign out")),
+      h("h2", {}, _("Your account")),
+      h("p", {}, `${_("Signed in as")} `, h("strong", { id: "account-user" }, signedIn), " ", h("button", { type: "button", id: "sign-out", onclick: signOut }, _("Sign out"))),
       h("ul", { id: "account-seats", class: "my-games-list" }),
     );
     renderAccountSeats(res.data);
   } else {
-    const name = h("input", { id: "account-name", name: "username", autocomplete: "username", required: true, "aria-label": "Username" });
-    const password = h("input", { id: "account-password", name: "password", type: "password", autocomplete: "current-password", required: true, "aria-label": "Password" });
+    const name = h("input", { id: "account-name", name: "username", autocomplete: "username", required: true, "aria-label": _("Username") });
+    const password = h("input", { id: "account-password", name: "password", type: "password", autocomplete: "current-password", required: true, "aria-label": _("Password") });
     const error = h("p", { id: "account-error", class: "error", role: "alert" });
     const form = h(
       "form",
       { id: "account-form", class: "account-form" },
-      h("label", { for: "account-name" }, "Username "), name, " ",
-      h("label", { for: "account-password" }, "Password "), password, " ",
-      h("button", { type: "submit", value: "in", class: "primary" }, "Sign in"), " ",
-      h("button", { type: "submit", value: "up" }, "Create an account"),
+      h("label", { for: "account-name" }, `${_("Username")} `), name, " ",
+      h("label", { for: "account-password" }, `${_("Password")} `), password, " ",
+      h("button", { type: "submit", value: "in", class: "primary" }, _("Sign in")), " ",
+      h("button", { type: "submit", value: "up" }, _("Create an account")),
       error,
     );
     form.addEventListener("submit", async (e) => {
@@ -192,13 +194,13 @@ export async function mountAccount(box, changed = () => {}) {
       const up = e.submitter?.value === "up";
       const res = await api(up ? "/api/accounts" : "/api/session", { method: "POST", body: { username: name.value, password: password.value } });
       if (!res.ok) {
-        error.textContent = res.data?.error || `refused (${res.status})`;
+        error.textContent = res.data?.error || _("refused ({status})", { status: res.status });
         return;
       }
       await mountAccount(box, changed);
       changed();
     });
-    box.replaceChildren(h("h2", {}, "Account (optional)"), h("p", { class: "muted" }, "An account keeps your seats: open them from any device. A link alone is enough to play."), form);
+    box.replaceChildren(h("h2", {}, _("Account (optional)")), h("p", { class: "muted" }, _("An account keeps your seats: open them from any device. A link alone is enough to play.")), form);
   }
 }
 
@@ -217,7 +219,7 @@ async function renderAccountSeats(data = null) {
     data = res.data;
   }
   if (!data.seats.length) {
-    list.replaceChildren(h("li", { class: "muted" }, "No seats kept yet: use “Keep in my account” on one of your games."));
+    list.replaceChildren(h("li", { class: "muted" }, _("No seats kept yet: use “Keep in my account” on one of your games.")));
     return;
   }
   list.replaceChildren(
@@ -225,9 +227,9 @@ async function renderAccountSeats(data = null) {
       h(
         "li",
         { dataset: { gameId: s.id, seat: String(s.seat) } },
-        h("span", {}, h("strong", {}, s.game), " ", h("span", { class: "muted" }, `seat ${s.seat + 1} · ${s.id} · ${s.status}`)),
+        h("span", {}, h("strong", {}, s.game), " ", h("span", { class: "muted" }, `${_("seat {n}", { n: s.seat + 1 })} · ${s.id} · ${{ active: _("in play"), over: _("over") }[s.status] || s.status}`)),
         " ",
-        h("button", { type: "button", class: "open-here", onclick: () => openHere(s) }, "Open here"),
+        h("button", { type: "button", class: "open-here", onclick: () => openHere(s) }, _("Open here")),
       ),
     ),
   );

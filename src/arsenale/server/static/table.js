@@ -4,6 +4,7 @@
 
 import { Chat } from "./chat.js";
 import { Clocks } from "./clocks.js";
+import { _ } from "./i18n.js";
 import { rememberSeat } from "./seats.js";
 import { h } from "./view.js";
 
@@ -12,7 +13,7 @@ export function mountTable({ gameId, token, onView }) {
   if (!box) return { show() {}, chat() {} };
   const clocksBox = h("div", { id: "clocks" });
   const chatBox = h("div", { id: "chat-box", class: "hidden" });
-  box.replaceChildren(h("h2", { id: "table-title" }, "Table"), clocksBox, chatBox);
+  box.replaceChildren(h("h2", { id: "table-title" }, _("Table")), clocksBox, chatBox);
   box.setAttribute("aria-labelledby", "table-title");
   const chat = new Chat({ gameId, token, box: chatBox });
   const clocks = new Clocks({ gameId, token, box: clocksBox, onView });

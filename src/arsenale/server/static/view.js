@@ -5,6 +5,7 @@
 // interface at the top of game.js.
 
 import { api, loadBoard } from "./api.js";
+import { _, listNames, ngettext, num } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -51,10 +52,6 @@ function humanKind(kind) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-function listNames(names) {
-  if (names.length <= 1) return names.join("");
-  return names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
-}
 
 /**
  * One screen showing game views. `interactive`: the seat may act (game page); `onAction(entry)`
@@ -85,7 +82,7 @@ export class GameScreen {
 
   seatName(seat) {
     if (this.module?.seatName) return this.module.seatName(seat, this.gv, this.board);
-    return this.gv.seats?.[seat]?.label || `Seat ${seat + 1}`;
+    return this.gv.seats?.[seat]?.label || _("Seat {n}", { n: seat + 1 });
   }
 
   seatColour(seat) {
@@ -119,12 +116,12 @@ export class GameScreen {
   renderHeader() {
     const gv = this.gv;
     $("#game-name").textContent = gameTitle(gv.game);
-    const who = gv.seat === null || gv.seat === undefined ? "spectator" : this.seatName(gv.seat);
+    const who = gv.seat === null || gv.seat === undefined ? _("spectator") : this.seatName(gv.seat);
     $("#seat-name").textContent = who;
     const status = this.module?.status ? this.module.status(gv, this.board) : "";
-    $("#status-line").textContent = `${status}${status ? " · " : ""}ply ${gv.ply}`;
+    $("#status-line").textContent = `${status}${status ? " · " : ""}${_("ply {n}", { n: gv.ply })}`;
     const mine = gv.seat !== null && gv.seat !== undefined && (gv.to_move || []).includes(gv.seat) && gv.status !== "over";
-    document.title = `${mine ? "● Your turn · " : ""}${gv.seat === null || gv.seat === undefined ? "Watching" : who} · ${gameTitle(gv.game)} · Arsenale`;
+    document.title = `${mine ? `● ${_("Your turn")} · ` : ""}${gv.seat === null || gv.seat === undefined ? _("Watching") : who} · ${gameTitle(gv.game)} · Arsenale`;
   }
 
   decisionText() {
@@ -144,7 +141,8 @@ export class GameScreen {
     if (gv.status === "over" || gv.result) {
       banner.className = "over";
       const winners = gv.result?.winners || [];
-      banner.append(h("span", {}, `Game over. ${winners.length ? `Winner: ${listNames(winners.map((s) => this.seatName(s)))}` : ""}`));
+      const names = listNames(winners.map((s) => this.seatName(s)));
+      banner.append(h("span", {}, winners.length ? ngettext("Game over. Winner: {names}", "Game over. Winners: {names}", winners.length, { names }) : _("Game over.")));
       banner.dataset.state = "over";
       return;
     }
@@ -152,21 +150,22 @@ export class GameScreen {
     if (me !== null && me !== undefined && toMove.includes(me)) {
       banner.className = "your-turn";
       banner.dataset.state = "your-turn";
-      banner.append(h("span", {}, secret ? "Your secret choice" : "Your turn"), h("span", { class: "detail" }, this.decisionText()));
-      if (secret && toMove.length > 1) banner.append(h("span", { class: "detail" }, `(also waiting for ${listNames(toMove.filter((s) => s !== me).map((s) => this.seatName(s)))})`));
+      banner.append(h("span", {}, secret ? _("Your secret choice") : _("Your turn")), h("span", { class: "detail" }, this.decisionText()));
+      if (secret && toMove.length > 1) banner.append(h("span", { class: "detail" }, _("(also waiting for {who})", { who: listNames(toMove.filter((s) => s !== me).map((s) => this.seatName(s))) })));
       return;
     }
     banner.dataset.state = "waiting";
     banner.append(h("span", { class: "spinner", "aria-hidden": "true" }));
     if (secret) {
       const done = (decision.submitted || []).filter((s) => s !== me).map((s) => this.seatName(s));
-      const mine = gv.view?.my_submission ? " You have chosen." : "";
+      const mine = gv.view?.my_submission ? ` ${_("You have chosen.")}` : "";
+      const chosen = done.length ? ngettext("{names} has chosen.", "{names} have chosen.", done.length, { names: listNames(done) }) : "";
       banner.append(
-        h("span", {}, `Secret choices: waiting for ${waitingFor}`),
-        h("span", { class: "detail" }, `${done.length ? `${listNames(done)} ${done.length > 1 ? "have" : "has"} chosen.` : ""}${mine} ${this.decisionText()}`),
+        h("span", {}, _("Secret choices: waiting for {who}", { who: waitingFor })),
+        h("span", { class: "detail" }, `${chosen}${mine} ${this.decisionText()}`),
       );
     } else {
-      banner.append(h("span", {}, toMove.length ? `Waiting for ${waitingFor}` : "Waiting"), h("span", { class: "detail" }, this.decisionText()));
+      banner.append(h("span", {}, toMove.length ? _("Waiting for {who}", { who: waitingFor }) : _("Waiting")), h("span", { class: "detail" }, this.decisionText()));
     }
   }
 
@@ -184,8 +183,8 @@ export class GameScreen {
         const colour = this.seatColour(seat);
         let state = null;
         if (gv.status !== "over") {
-          if (toMove.has(seat)) state = h("span", { class: "state moving" }, decision?.simultaneous ? "choosing…" : "to move");
-          else if (submitted.has(seat)) state = h("span", { class: "state submitted" }, "has chosen ✓");
+          if (toMove.has(seat)) state = h("span", { class: "state moving" }, decision?.simultaneous ? _("choosing…") : _("to move"));
+          else if (submitted.has(seat)) state = h("span", { class: "state submitted" }, `${_("has chosen")} ✓`);
         } else if (gv.result) {
           const rank = gv.result.ranks[seat];
           state = h("span", { class: "state" }, `#${rank} · ${gv.result.scores[seat]}`);
@@ -202,7 +201,7 @@ export class GameScreen {
             { class: "head" },
             h("span", { class: "swatch", style: `background: ${colour}` }),
             h("span", { class: "seat-name" }, this.seatName(seat)),
-            h("span", { class: "kind" }, s.kind === "human" ? "human" : `bot: ${s.kind}`),
+            h("span", { class: "kind" }, s.kind === "human" ? _("human") : _("bot: {kind}", { kind: s.kind })),
             state,
           ),
           h(
@@ -226,7 +225,7 @@ export class GameScreen {
     this.placeActions = new Map();
     if (!this.module) {
       // No board drawing for this game: say so; the panels and the moves show the game.
-      if (!$("#board .board-note")) $("#board").append(h("p", { class: "board-note" }, "This game has no board drawing: the players' panels and the moves show it."));
+      if (!$("#board .board-note")) $("#board").append(h("p", { class: "board-note" }, _("This game has no board drawing: the players' panels and the moves show it.")));
       svg.removeAttribute("viewBox");
       this.zoom.drawn();
       return;
@@ -305,7 +304,7 @@ export class GameScreen {
     const boardBox = $("#board").getBoundingClientRect();
     const name = target.querySelector("title")?.textContent?.split(":")[0] || key;
     chooser.replaceChildren(
-      h("h3", {}, `${name}: choose`),
+      h("h3", {}, _("{place}: choose", { place: name })),
       h(
         "div",
         { class: "buttons" },
@@ -313,7 +312,7 @@ export class GameScreen {
           h("button", { type: "button", dataset: { actionText: entry.text }, onclick: () => { this.clearSelection(false); this.act(entry); } }, entry.words || entry.text),
         ),
       ),
-      h("div", { class: "muted", style: "font-size: 11px; margin-top: 4px" }, "or click a highlighted place; Esc cancels"),
+      h("div", { class: "muted", style: "font-size: 11px; margin-top: 4px" }, _("or click a highlighted place; Esc cancels")),
     );
     chooser.classList.remove("hidden");
     const x = Math.min(event.clientX - boardBox.left + 12, boardBox.width - chooser.offsetWidth - 8);
@@ -358,14 +357,14 @@ export class GameScreen {
     if (sub) {
       if (mine) {
         const words = gv.my_submission_words || humanKind(mine.kind);
-        sub.textContent = `Your secret choice: ${words}. It stays hidden until everyone has chosen.`;
+        sub.textContent = _("Your secret choice: {words}. It stays hidden until everyone has chosen.", { words });
         sub.classList.remove("hidden");
       } else sub.classList.add("hidden");
     }
     if (!legal.length) {
-      let why = "Nothing to decide right now.";
-      if (gv.seat === null || gv.seat === undefined) why = "You are watching: spectators see the table but not private information.";
-      else if (gv.status === "over") why = "The game is over.";
+      let why = _("Nothing to decide right now.");
+      if (gv.seat === null || gv.seat === undefined) why = _("You are watching: spectators see the table but not private information.");
+      else if (gv.status === "over") why = _("The game is over.");
       box.replaceChildren(h("p", { class: "none" }, why));
       $("#action-form")?.classList.add("hidden");
       return;
@@ -396,7 +395,7 @@ export class GameScreen {
         return h(
           "div",
           { class: `action-group${many ? " many" : ""}`, role: "group", "aria-labelledby": id, dataset: { group } },
-          h("h3", { id }, group, many ? h("input", { type: "search", class: "filter", placeholder: "filter…", "aria-label": `filter ${group}`, oninput: (e) => filterGroup(e.target) }) : null),
+          h("h3", { id }, group, many ? h("input", { type: "search", class: "filter", placeholder: _("filter…"), "aria-label": _("filter {group}", { group }), oninput: (e) => filterGroup(e.target) }) : null),
           h(
             "div",
             { class: "buttons" },
@@ -414,7 +413,7 @@ export class GameScreen {
       {
         type: "button",
         class: entry._places?.length ? "move placed" : "move",
-        title: entry._places?.length ? `${entry.text} (also on the board)` : entry.text,
+        title: entry._places?.length ? _("{move} (also on the board)", { move: entry.text }) : entry.text,
         dataset: { actionText: entry.text, kind: entry.action?.kind || "" },
         onclick: () => this.act(entry),
         onmouseenter: () => this.hint(entry, true),
@@ -434,13 +433,13 @@ export class GameScreen {
     const chosen = Object.fromEntries(amounts.map((name) => [name, entries[0].action[name]]));
     const find = () => entries.find((e) => amounts.every((name) => e.action[name] === chosen[name]));
     const words = h("span", { class: "amount-words", "aria-live": "polite" });
-    const play = h("button", { type: "button", class: "move primary play" }, "Play");
+    const play = h("button", { type: "button", class: "move primary play" }, _("Play"));
     const texts = `|${entries.map((e) => e.text).join("|")}|`;
     const node = h("div", { class: "amount-family", dataset: { texts, kind: entries[0].action.kind } });
     const inputs = [];
     const update = () => {
       const entry = find();
-      words.textContent = entry ? entry.words : "not possible with these amounts";
+      words.textContent = entry ? entry.words : _("not possible with these amounts");
       play.disabled = !entry || this.pending;
       play.dataset.actionText = entry ? entry.text : "";
       for (const { name, number, range } of inputs) {
@@ -455,14 +454,14 @@ export class GameScreen {
     const rows = amounts.map((name, i) => {
       const vals = values[i];
       const step = vals.length > 1 ? vals[1] - vals[0] : 1;
-      const label = `${name.replaceAll("_", " ")} (${vals[0].toLocaleString("en")} to ${vals[vals.length - 1].toLocaleString("en")})`;
+      const label = _("{amount} ({low} to {high})", { amount: name.replaceAll("_", " "), low: num(vals[0]), high: num(vals[vals.length - 1]) });
       const set = (v) => {
         const near = vals.reduce((best, x) => (Math.abs(x - v) < Math.abs(best - v) ? x : best), vals[0]);
         chosen[name] = near;
         update();
       };
       const number = h("input", { type: "number", inputmode: "numeric", min: vals[0], max: vals[vals.length - 1], step, "aria-label": label, dataset: { amount: name }, onchange: (e) => set(Number(e.target.value)) });
-      const range = h("input", { type: "range", min: 0, max: vals.length - 1, step: 1, "aria-label": `${label}, slider`, oninput: (e) => set(vals[Number(e.target.value)]) });
+      const range = h("input", { type: "range", min: 0, max: vals.length - 1, step: 1, "aria-label": _("{label}, slider", { label }), oninput: (e) => set(vals[Number(e.target.value)]) });
       inputs.push({ name, number, range });
       const by = (d) => () => {
         const k = vals.indexOf(chosen[name]) + d;
@@ -472,9 +471,9 @@ export class GameScreen {
         "div",
         { class: "amount-row" },
         h("span", { class: "amount-name" }, name.replaceAll("_", " ")),
-        h("button", { type: "button", class: "step", "aria-label": `less ${name}`, onclick: by(-1) }, "−"),
+        h("button", { type: "button", class: "step", "aria-label": _("less {amount}", { amount: name.replaceAll("_", " ") }), onclick: by(-1) }, "−"),
         number,
-        h("button", { type: "button", class: "step", "aria-label": `more ${name}`, onclick: by(1) }, "+"),
+        h("button", { type: "button", class: "step", "aria-label": _("more {amount}", { amount: name.replaceAll("_", " ") }), onclick: by(1) }, "+"),
         range,
       );
     });
@@ -527,31 +526,30 @@ export class GameScreen {
     const seats = gv.seats.map((s) => s.seat);
     const order = [...seats].sort((a, b) => r.ranks[a] - r.ranks[b] || a - b);
     const winners = new Set(r.winners);
-    const num = (x) => (typeof x === "number" ? x.toLocaleString("en") : String(x));
-    const head = h("tr", {}, h("th", { scope: "col" }, "Source"), order.map((s) => h("th", { scope: "col", dataset: { seat: String(s) } }, h("span", { class: "swatch", style: `background: ${this.seatColour(s)}` }), " ", this.seatName(s), winners.has(s) ? " ★" : "")));
+    const head = h("tr", {}, h("th", { scope: "col" }, _("Source")), order.map((s) => h("th", { scope: "col", dataset: { seat: String(s) } }, h("span", { class: "swatch", style: `background: ${this.seatColour(s)}` }), " ", this.seatName(s), winners.has(s) ? " ★" : "")));
     const rows = (account.sources || []).map((row) =>
       h("tr", { class: "source" }, h("th", { scope: "row" }, row.source), order.map((s) => h("td", {}, num(row.points[s])))),
     );
-    const total = h("tr", { class: "total" }, h("th", { scope: "row" }, "Score"), order.map((s) => h("td", { class: winners.has(s) ? "winner" : null, dataset: { seat: String(s) } }, num(r.scores[s]))));
-    const rank = h("tr", { class: "rank" }, h("th", { scope: "row" }, "Place"), order.map((s) => h("td", {}, `#${r.ranks[s]}`)));
+    const total = h("tr", { class: "total" }, h("th", { scope: "row" }, _("Score")), order.map((s) => h("td", { class: winners.has(s) ? "winner" : null, dataset: { seat: String(s) } }, num(r.scores[s]))));
+    const rank = h("tr", { class: "rank" }, h("th", { scope: "row" }, _("Place")), order.map((s) => h("td", {}, `#${r.ranks[s]}`)));
     const money = account.money
-      ? h("tr", { class: "money", dataset: { field: "money" } }, h("th", { scope: "row" }, `${account.money.name} (revealed)`), order.map((s) => h("td", { dataset: { seat: String(s) } }, num(account.money.amounts[s]))))
+      ? h("tr", { class: "money", dataset: { field: "money" } }, h("th", { scope: "row" }, _("{money} (revealed)", { money: account.money.name })), order.map((s) => h("td", { dataset: { seat: String(s) } }, num(account.money.amounts[s]))))
       : null;
     box.replaceChildren(
-      h("h2", { id: "result-title" }, "Final result"),
+      h("h2", { id: "result-title" }, _("Final result")),
       h("p", { class: "verdict" }, this.verdict(r, order)),
-      h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Score breakdown" }, h("table", { class: "breakdown" }, h("thead", {}, head), h("tbody", {}, rows, total, money, rank))),
+      h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": _("Score breakdown") }, h("table", { class: "breakdown" }, h("thead", {}, head), h("tbody", {}, rows, total, money, rank))),
       this.tieText(r, account, order) ? h("p", { class: "tiebreak" }, this.tieText(r, account, order)) : null,
-      this.interactive ? h("p", {}, h("a", { class: "button", href: `/replay/${encodeURIComponent(gv.id)}` }, "Watch the replay")) : null,
+      this.interactive ? h("p", {}, h("a", { class: "button", href: `/replay/${encodeURIComponent(gv.id)}` }, _("Watch the replay"))) : null,
     );
     box.classList.remove("hidden");
   }
 
   verdict(r, order) {
-    if (r.won !== undefined) return r.won ? "The challenge is won." : "The challenge is lost.";
+    if (r.won !== undefined) return r.won ? _("The challenge is won.") : _("The challenge is lost.");
     const winners = (r.winners || []).map((s) => this.seatName(s));
-    if (!winners.length) return "No winner.";
-    return winners.length > 1 ? `${listNames(winners)} share the victory.` : `${winners[0]} wins.`;
+    if (!winners.length) return _("No winner.");
+    return winners.length > 1 ? _("{names} share the victory.", { names: listNames(winners) }) : _("{name} wins.", { name: winners[0] });
   }
 
   /** Where seats tied on the score, which tie-break settled it, in words. */
@@ -572,21 +570,21 @@ export class GameScreen {
       for (let i = 0; i < keys.length; i++) {
         const vals = tied.map((s) => keys[i][s]);
         if (new Set(vals).size > 1) {
-          const detail = tied.map((s) => `${this.seatName(s)} ${Number(keys[i][s]).toLocaleString("en")}`).join(", ");
+          const detail = tied.map((s) => `${this.seatName(s)} ${num(Number(keys[i][s]))}`).join(", ");
           // the earlier keys they were also equal on, each with its shared value
           const equal = [];
           for (let j = 0; j < i; j++) {
-            equal.push(`${names[j] || `tie-break ${j + 1}`} (${Number(keys[j][tied[0]]).toLocaleString("en")} each)`);
+            equal.push(_("{name} ({value} each)", { name: names[j] || _("tie-break {n}", { n: j + 1 }), value: num(Number(keys[j][tied[0]])) }));
           }
-          const also = equal.length ? ` and on ${listNames(equal)}` : "";
-          out.push(`${who} tied on ${Number(score).toLocaleString("en")}${also}; the tie is broken by ${names[i] || `tie-break ${i + 1}`} (${detail}), the higher ranking first.`);
+          const also = equal.length ? _(" and on {names}", { names: listNames(equal) }) : "";
+          out.push(_("{who} tied on {score}{also}; the tie is broken by {name} ({detail}), the higher ranking first.", { who, score: num(Number(score)), also, name: names[i] || _("tie-break {n}", { n: i + 1 }), detail }));
           settled = true;
           break;
         }
       }
-      if (!settled) out.push(`${who} tied on ${Number(score).toLocaleString("en")}${keys.length ? ` and on ${listNames(names)}` : ""}: they share the place.`);
+      if (!settled) out.push(_("{who} tied on {score}{also}: they share the place.", { who, score: num(Number(score)), also: keys.length ? _(" and on {names}", { names: listNames(names) }) : "" }));
     }
-    if (!out.length && names.length) return `Ties would be broken by ${listNames(names)}.`;
+    if (!out.length && names.length) return _("Ties would be broken by {names}.", { names: listNames(names) });
     return out.join(" ");
   }
 }
@@ -603,10 +601,10 @@ export function showMessage(text, rule = null) {
   }
   const ruleOfGame = rule && !rule.startsWith("arsenale:");
   box.replaceChildren(
-    h("button", { type: "button", class: "dismiss", "aria-label": "Dismiss the message", onclick: () => showMessage(null) }, "×"),
+    h("button", { type: "button", class: "dismiss", "aria-label": _("Dismiss the message"), onclick: () => showMessage(null) }, "×"),
     h("span", { class: "text" }, text),
     rule ? h("span", { class: "rule" }, `(${rule})`) : null,
-    ruleOfGame && helpGame ? h("button", { type: "button", class: "rule-link", onclick: () => openHelp(rule) }, "Read this rule") : null,
+    ruleOfGame && helpGame ? h("button", { type: "button", class: "rule-link", onclick: () => openHelp(rule) }, _("Read this rule")) : null,
   );
   box.classList.remove("hidden");
 }
@@ -682,13 +680,13 @@ export async function openHelp(rule) {
   if (!dialog || !helpGame) return;
   if (!rulesCache.has(helpGame)) {
     const res = await api(`/api/rules/${encodeURIComponent(helpGame)}`);
-    rulesCache.set(helpGame, res.ok ? res.data : { intro: "The rules could not be loaded.", sections: [] });
+    rulesCache.set(helpGame, res.ok ? res.data : { intro: _("The rules could not be loaded."), sections: [] });
   }
   const rules = rulesCache.get(helpGame);
   const at = sectionFor(rules.sections, rule);
-  $("#help-title").textContent = `Rules in brief: ${gameTitle(helpGame)}`;
+  $("#help-title").textContent = _("Rules in brief: {game}", { game: gameTitle(helpGame) });
   $("#help-body").replaceChildren(
-    rule ? h("p", { class: "help-rule" }, `The rule the refusal names: ${rule}`) : null,
+    rule ? h("p", { class: "help-rule" }, _("The rule the refusal names: {rule}", { rule })) : null,
     h("div", { class: "help-intro" }, paragraphs(rules.intro || "")),
     ...rules.sections.map((sec, i) =>
       h("details", { open: i === at || null, dataset: { section: sec.title }, class: i === at ? "named" : null }, h("summary", {}, sec.title), h("div", {}, paragraphs(sec.text))),
