@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
@@ -22,14 +23,19 @@ from arsenale.cli import app
 from arsenale.core.registry import load_game
 
 SRC = Path(i18n.__file__).resolve().parent
+BABEL_CFG = SRC.parents[1] / "babel.cfg"
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
 
 
-def _marked(directory: Path, method_map: list[tuple[str, str]]) -> set[str | tuple[str, ...]]:
-    """Every text marked for translation under `directory` (Babel's own extractor)."""
+def _marked(
+    directory: Path,
+    method_map: list[tuple[str, str]],
+    options_map: dict[str, dict[str, str]] | None = None,
+) -> set[str | tuple[str, ...]]:
+    """Every text marked for translation under `directory` (Babel's own extractors)."""
     found: set[str | tuple[str, ...]] = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
-        str(directory), method_map, keywords=KEYWORDS
+        str(directory), method_map, options_map, keywords=KEYWORDS
     ):
         found.add(message)
     return found
@@ -40,7 +46,11 @@ def _fields(text: str) -> set[str]:
 
 
 def _catalogues() -> list[tuple[Path, set[str | tuple[str, ...]]]]:
-    common = _marked(SRC, [("games/**", "ignore"), ("**.py", "python")])
+    # as `make messages` extracts them (babel.cfg): the Python code, the page's templates and
+    # the `_("...")` of its scripts
+    with BABEL_CFG.open(encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    common = _marked(SRC, method_map, options_map)
     out = [(i18n.catalogue_path("fr", "arsenale"), common)]
     for locale in sorted((SRC / "games").glob("*/locale")):
         package = locale.parent

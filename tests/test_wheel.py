@@ -154,7 +154,7 @@ def test_the_wheels_ship_every_data_file(installed: Installed) -> None:
     assert expected - names == set()
     assert {
         "arsenale/games/serenissima_2012/board.toml",
-        "arsenale/server/static/game.html",
+        "arsenale/server/templates/game.html",
     } <= names
     toy = set(zipfile.ZipFile(installed.wheels["toy_market"]).namelist())
     assert data_files(TOY, "toy_market/") - toy == set()

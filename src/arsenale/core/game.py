@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from arsenale import i18n
 from arsenale.core.actions import Action, Catalogue, Wording
 from arsenale.core.errors import IllegalAction, OptionError, excerpt
 from arsenale.core.observation import Layout
@@ -147,10 +148,14 @@ class Game(ABC):
         return Wording(f"{group}: {params}" if params else group, group)
 
     def wording(self, action: Action) -> Wording:
-        """`action_words` of a catalogue action, worked out once per action and kept."""
-        cache: list[Wording | None] | None = self.__dict__.get("_wordings")
+        """`action_words` of a catalogue action in the language in force (arsenale.i18n),
+        worked out once per action and language and kept: viewers of one game in two
+        languages each get their own words."""
+        wordings: dict[str, list[Wording | None]] = self.__dict__.setdefault("_wordings", {})
+        language = i18n.current()
+        cache = wordings.get(language)
         if cache is None:
-            cache = self.__dict__["_wordings"] = [None] * len(self.catalogue)
+            cache = wordings[language] = [None] * len(self.catalogue)
         words = cache[action.index]
         if words is None:
             words = cache[action.index] = self.action_words(action)

@@ -27,6 +27,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arsenale.core.errors import excerpt
+from arsenale.i18n import _
+from arsenale.server.language import Speaking
 from arsenale.server.limits import (
     BURST,
     MAX_BODY,
@@ -68,9 +70,10 @@ async def http_error(request: Request, e: StarletteHTTPException) -> JSONRespons
     over the limit) in the refusal shape."""
     path = excerpt(request.url.path)
     if e.status_code == 404:
-        error, rule = f"there is nothing at {path}", "arsenale: routes"
+        error, rule = _("there is nothing at {path}").format(path=path), "arsenale: routes"
     elif e.status_code == 405:
-        error, rule = f"{request.method} is not allowed on {path}", "arsenale: routes"
+        error = _("{method} is not allowed on {path}").format(method=request.method, path=path)
+        rule = "arsenale: routes"
     elif e.status_code == 413:
         error, rule = str(e.detail), RULE_LIMITS
     else:
@@ -83,7 +86,7 @@ async def invalid_request(_request: Request, e: RequestValidationError) -> JSONR
     missing, unknown or of the wrong type; the message quotes at most an excerpt of each."""
     errors = e.errors()
     if any(err.get("type") == "json_invalid" for err in errors):
-        return refuse(400, "the body is not valid JSON", RULE_FORMAT)
+        return refuse(400, _("the body is not valid JSON"), RULE_FORMAT)
     parts = []
     for err in errors[:3]:
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")[:40]
@@ -120,14 +123,16 @@ async def rate_limit(request: Request, call_next: Any) -> Any:
     if path.startswith("/api/") and path != "/api/health":
         limiter: RateLimiter = request.app.state.limiter
         if not limiter.allow(rate_key(request)):
-            return refuse(429, "too many requests: slow down", RULE_LIMITS)
+            return refuse(429, _("too many requests: slow down"), RULE_LIMITS)
         if path == "/api/games" and request.method == "POST":
             creations: RateLimiter = request.app.state.creations
             if not creations.allow(address(request)):
                 return refuse(
                     429,
-                    f"too many new games from one address: at most {creations.burst:g} at once "
-                    "and as many a minute",
+                    _(
+                        "too many new games from one address: at most {n} at once and as many "
+                        "a minute"
+                    ).format(n=f"{creations.burst:g}"),
                     RULE_LIMITS,
                 )
     return await call_next(request)
@@ -183,4 +188,5 @@ def create_app(
         app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.include_router(pages.router)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(Speaking)  # outermost: every request in its viewer's language
     return app

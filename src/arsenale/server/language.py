@@ -12,7 +12,6 @@ sent inline with the page (`page_messages`), so there is no dictionary in the Ja
 from __future__ import annotations
 
 from functools import cache
-from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Any
 
@@ -45,14 +44,10 @@ def of_scope(scope: dict[str, Any]) -> str:
         elif name == b"accept-language":
             accept = value.decode("latin-1")
     cookie = None
-    if cookie_header and COOKIE in cookie_header:
-        jar: SimpleCookie = SimpleCookie()
-        try:
-            jar.load(cookie_header)
-        except CookieError:
-            pass
-        morsel = jar.get(COOKIE)
-        cookie = morsel.value if morsel is not None else None
+    for part in (cookie_header or "").split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == COOKIE:
+            cookie = value.strip().strip('"')
     return negotiate(cookie, accept)
 
 
@@ -81,6 +76,7 @@ def page_ids() -> tuple[str | tuple[str, str], ...]:
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(STATIC),
         [("**.js", "javascript")],
+        options_map={"**.js": {"parse_template_string": "true"}},
         keywords={"_": None, "ngettext": (1, 2)},
     ):
         found.add(message if isinstance(message, str) else (message[0], message[1]))

@@ -39,6 +39,7 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
+from arsenale import i18n
 from arsenale.bots.base import Bot
 from arsenale.bots.registry import is_human, make_bot
 from arsenale.core.actions import Action
@@ -51,6 +52,8 @@ from arsenale.server import table
 from arsenale.server.limits import RateLimiter
 from arsenale.server.storage import GameRow, PlyTaken, Store, aware, hash_token
 from arsenale.server.table import RULE_CHAT, RULE_CLOCK, Clocks, TableOptions
+
+_ = i18n.ARSENALE.gettext
 
 log = logging.getLogger("arsenale.server")
 
@@ -144,8 +147,10 @@ class LiveGame:
         self.chat: list[dict[str, Any]] = []
         self.chat_count = 0
         self.lock = asyncio.Lock()
-        self.log: list[tuple[int, frozenset[int] | None, str]] = []  # (ply, visible_to, text)
+        self.log: list[LogEntry] = []  # (ply, visible_to, event): worded when viewed
+        self.worded: dict[str, list[str]] = {}  # language -> the log's texts so far
         self.sockets: dict[Any, int | None] = {}
+        self.speaks: dict[Any, str] = {}  # socket -> the language of its connection
         self.bots: dict[int, Bot] = {
             seat: make_bot(spec, game, seed=bot_seed())
             for seat, spec in enumerate(self.seats)
@@ -159,11 +164,24 @@ class LiveGame:
         return "over" if self.state.over else "active"
 
     def add_events(self, ply: int, events: list[Event]) -> None:
+        """Keep the events of ply `ply` (a private one with the seats that may read it); they
+        are put into words when a viewer asks, in that viewer's language (`words`)."""
         for e in events:
             to = e.get(PRIVATE)
             plain = e if to is None else {k: v for k, v in e.items() if k != PRIVATE}
-            text = self.game.describe_event(plain, self.state.seat_label)
-            self.log.append((ply, None if to is None else frozenset(to), text))
+            self.log.append((ply, None if to is None else frozenset(to), plain))
+
+    def words(self) -> list[str]:
+        """The log's texts in the language in force, one per entry of `log`: each event is
+        worded once per language, the first time a viewer of that language looks."""
+        texts = self.worded.setdefault(i18n.current(), [])
+        for _ply, _to, event in self.log[len(texts) :]:
+            texts.append(self.game.describe_event(event, self.state.seat_label))
+        return texts
+
+    def drop_socket(self, socket: Any) -> None:
+        self.sockets.pop(socket, None)
+        self.speaks.pop(socket, None)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens; None for no token (a spectator); Refusal for a bad one."""
@@ -175,10 +193,10 @@ class LiveGame:
             if key in self.revoked:
                 raise Refusal(
                     401,
-                    "this link was replaced by the table's host: ask the host for the new one",
+                    _("this link was replaced by the table's host: ask the host for the new one"),
                     RULE_TOKEN,
                 )
-            raise Refusal(401, "this token opens no seat of this game", RULE_TOKEN)
+            raise Refusal(401, _("this token opens no seat of this game"), RULE_TOKEN)
         return seat
 
     def humans(self) -> list[int]:
@@ -221,24 +239,31 @@ class LiveGame:
         return out
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        out = game_view(self, self.state, seat, self.log)
+        """What `seat` sees, worded in the language in force (the viewer's)."""
+        out = game_view(self, self.state, seat)
         if seat in self.bots:  # given to a bot: its player watches, the bot decides
             out["legal"] = []
         out["table"] = self.table_view(seat)
         return out
 
 
+LogEntry = tuple[int, frozenset[int] | None, Event]
+"""A log entry: its ply, the seats that may read it (None: everyone) and the event."""
+
+
 def game_view(
-    live: LiveGame,
-    state: GameState,
-    seat: int | None,
-    log_entries: list[tuple[int, frozenset[int] | None, str]],
+    live: LiveGame, state: GameState, seat: int | None, before: int | None = None
 ) -> dict[str, Any]:
-    """What `seat` (None: a spectator) may see of a game: see docs/server.md."""
+    """What `seat` (None: a spectator) may see of a game (`before`: only the log of the plies
+    before it, for a replay), in the language in force: see docs/server.md."""
     tail: list[dict[str, Any]] = []
-    for ply, to, text in reversed(log_entries):
+    texts = live.words()
+    for index in range(len(live.log) - 1, -1, -1):
+        ply, to, _event = live.log[index]
+        if before is not None and ply >= before:
+            continue
         if to is None or (seat is not None and seat in to):
-            tail.append({"ply": ply, "text": text})
+            tail.append({"ply": ply, "text": texts[index]})
             if len(tail) >= LOG_TAIL:
                 break
     tail.reverse()
@@ -490,32 +515,45 @@ class Hub:
             live.used = time.monotonic()
             state = live.state
             if state.over:
-                raise Refusal(409, "the game is over", "arsenale: game end")
+                raise Refusal(409, _("the game is over"), "arsenale: game end")
             if not isinstance(ply, int) or isinstance(ply, bool):
-                raise Refusal(422, "'ply' must be the integer ply of the view you act on", RULE_PLY)
+                raise Refusal(
+                    422, _("'ply' must be the integer ply of the view you act on"), RULE_PLY
+                )
             if not decision_opened(state) <= ply <= state.ply:
                 raise Refusal(
-                    409, f"stale ply {ply}: the game is at ply {state.ply}; reload", RULE_PLY
+                    409,
+                    _("stale ply {ply}: the game is at ply {now}; reload").format(
+                        ply=ply, now=state.ply
+                    ),
+                    RULE_PLY,
                 )
             if seat is None:
-                raise Refusal(403, "spectators cannot act: send a seat's token", RULE_TOKEN)
+                raise Refusal(403, _("spectators cannot act: send a seat's token"), RULE_TOKEN)
+            name = live.game.seat_name(state.seat_label(seat))
             if seat in state.submissions:
                 raise Refusal(
                     409,
-                    f"{state.seat_label(seat)} has already made its secret choice here",
+                    _("{seat} has already made its secret choice here").format(seat=name),
                     RULE_TURN,
                 )
             if seat not in state.to_move():
-                waiting = ", ".join(state.seat_label(s) for s in state.to_move())
+                waiting = ", ".join(
+                    live.game.seat_name(state.seat_label(s)) for s in state.to_move()
+                )
                 raise Refusal(
                     403,
-                    f"it is not {state.seat_label(seat)}'s decision; waiting for {waiting}",
+                    _("it is not for {seat} to decide now; waiting for {waiting}").format(
+                        seat=name, waiting=waiting
+                    ),
                     RULE_TURN,
                 )
             if seat in live.bots and not bot:
                 raise Refusal(
                     403,
-                    f"{state.seat_label(seat)}'s seat was given to a bot: it plays for it now",
+                    _("the seat of {seat} was given to a bot: it plays for it now").format(
+                        seat=name
+                    ),
                     RULE_CLOCK,
                 )
             try:
@@ -528,7 +566,7 @@ class Hub:
                 await self.db(self.store.append, live.pk, state.ply, seat, chosen.to_json(), when)
             except PlyTaken:
                 raise Refusal(
-                    409, f"ply {state.ply} was taken meanwhile; reload", RULE_PLY
+                    409, _("ply {ply} was taken meanwhile; reload").format(ply=state.ply), RULE_PLY
                 ) from None
             live.add_events(state.ply, state.apply(seat, chosen))
             live.clocks.played(seat, list(state.to_move()), at)
@@ -540,20 +578,23 @@ class Hub:
         return view
 
     async def push(self, live: LiveGame) -> None:
-        """Send each watching socket its seat's new view (one view per seat)."""
+        """Send each watching socket its seat's new view in the language of its connection
+        (one view per seat and language)."""
         if not live.sockets:
             return
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[tuple[int | None, str], dict[str, Any]] = {}
         sends: list[Awaitable[Any]] = []
         sockets = list(live.sockets.items())
         for socket, seat in sockets:
-            if seat not in views:
-                views[seat] = live.view(seat)
-            sends.append(asyncio.wait_for(socket.send_json(views[seat]), timeout=5))
+            key = (seat, live.speaks.get(socket, i18n.DEFAULT))
+            if key not in views:
+                with i18n.speaking(key[1]):
+                    views[key] = live.view(seat)
+            sends.append(asyncio.wait_for(socket.send_json(views[key]), timeout=5))
         results = await asyncio.gather(*sends, return_exceptions=True)
         for (socket, _seat), outcome in zip(sockets, results, strict=True):
             if isinstance(outcome, BaseException):  # gone or too slow: it reconnects and resumes
-                live.sockets.pop(socket, None)
+                live.drop_socket(socket)
                 with contextlib.suppress(Exception):
                     await socket.close()
 
@@ -617,14 +658,14 @@ class Hub:
         """A player says something at the table: stored, then pushed to those who read the
         chat. Refusal (nothing stored) for a spectator, a bad message or too many at once."""
         if seat is None:
-            raise Refusal(403, "spectators cannot chat: send a seat's token", RULE_CHAT)
+            raise Refusal(403, _("spectators cannot chat: send a seat's token"), RULE_CHAT)
         if not isinstance(text, str):
-            raise Refusal(422, "'text' must be a string", RULE_CHAT)
+            raise Refusal(422, _("'text' must be a string"), RULE_CHAT)
         problem = table.chat_problem(text)
         if problem:
             raise Refusal(422, problem, RULE_CHAT)
         if not self.chat_limiter.allow(f"{live.id}:{seat}"):
-            raise Refusal(429, "too many chat messages: wait a few seconds", RULE_CHAT)
+            raise Refusal(429, _("too many chat messages: wait a few seconds"), RULE_CHAT)
         async with live.lock:
             when, at = stamp()
             ply = live.state.ply
@@ -666,7 +707,7 @@ class Hub:
         )
         for ws, outcome in zip(sockets, results, strict=True):
             if isinstance(outcome, BaseException):
-                live.sockets.pop(ws, None)
+                live.drop_socket(ws)
 
     async def give_to_bot(self, live: LiveGame, seat: int, by: int | None) -> dict[str, Any]:
         """Seat `seat`, out of time or gone past the table's limit, is played by a bot from
@@ -675,30 +716,35 @@ class Hub:
         async with live.lock:
             state = live.state
             if state.over:
-                raise Refusal(409, "the game is over", "arsenale: game end")
+                raise Refusal(409, _("the game is over"), "arsenale: game end")
             if not 0 <= seat < state.players:
-                raise Refusal(422, f"there is no seat {seat}", "arsenale: seats")
+                raise Refusal(
+                    422, _("there is no seat {seat}").format(seat=seat), "arsenale: seats"
+                )
             if by is None and seat not in live.humans():
                 return live.view(None)
+            name = live.game.seat_name(state.seat_label(seat))
             if seat not in live.humans():
                 raise Refusal(
-                    409, f"{state.seat_label(seat)} is played by a bot already", RULE_CLOCK
+                    409, _("{seat} is played by a bot already").format(seat=name), RULE_CLOCK
                 )
             if by == seat:
-                raise Refusal(403, "a seat cannot give itself away", RULE_CLOCK)
+                raise Refusal(403, _("a seat cannot give itself away"), RULE_CLOCK)
             at = table.now()
             deadline = live.clocks.deadline(seat)
             limit = deadline if by is not None else live.clocks.server_takes_over(seat)
             if limit is None:
                 raise Refusal(
                     409,
-                    f"{state.seat_label(seat)} owes no decision: nobody waits for it",
+                    _("{seat} owes no decision: nobody waits for it").format(seat=name),
                     RULE_CLOCK,
                 )
             if at < limit:
                 raise Refusal(
                     409,
-                    f"{state.seat_label(seat)} still has {math.ceil(limit - at - 1e-6)} seconds",
+                    _("{seat} still has {seconds} seconds").format(
+                        seat=name, seconds=math.ceil(limit - at - 1e-6)
+                    ),
                     RULE_CLOCK,
                 )
             spec = live.table.bot
@@ -722,9 +768,11 @@ class Hub:
         revoked, and the sockets watching that seat are closed (the new holder reconnects)."""
         async with live.lock:
             if not 0 <= seat < live.state.players:
-                raise Refusal(422, f"there is no seat {seat}", "arsenale: seats")
+                raise Refusal(
+                    422, _("there is no seat {seat}").format(seat=seat), "arsenale: seats"
+                )
             if seat not in live.humans():
-                raise Refusal(409, "a bot's seat has no link", RULE_TOKEN)
+                raise Refusal(409, _("a bot's seat has no link"), RULE_TOKEN)
             token = secrets.token_urlsafe(16)
             await self.db(self.store.replace_seat_keys, live.pk, seat, hash_token(token))
             for key, s in list(live.tokens.items()):
@@ -734,7 +782,7 @@ class Hub:
             live.tokens[hash_token(token)] = seat
             for ws, watcher in list(live.sockets.items()):
                 if watcher == seat:
-                    live.sockets.pop(ws, None)
+                    live.drop_socket(ws)
                     with contextlib.suppress(Exception):
                         await ws.close(code=4401, reason="this link was replaced by the host")
         return token
@@ -745,7 +793,7 @@ class Hub:
         async with live.lock:
             if await self.db(self.store.seat_owner, live.pk, seat) != account_pk:
                 raise Refusal(
-                    403, "this account does not own that seat: claim it first", RULE_TOKEN
+                    403, _("this account does not own that seat: claim it first"), RULE_TOKEN
                 )
             await self.db(self.store.add_seat_key, live.pk, seat, hash_token(token), account_pk)
             live.tokens[hash_token(token)] = seat

@@ -198,8 +198,8 @@ class Serenissima1996(Game):
         from arsenale.games.serenissima_1996.render import display_names
         from arsenale.games.serenissima_1996.words import action_words
 
-        # English: Game.wording keeps one wording per action (the page's moves are English)
-        return action_words(action, display_names(self.board, "en"))
+        # in the language in force: Game.wording keeps one wording per action and language
+        return action_words(action, display_names(self.board, current()))
 
     def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.serenissima_1996.render import describe_event

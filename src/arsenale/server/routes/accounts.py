@@ -15,6 +15,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from arsenale.i18n import _
 from arsenale.server.limits import RateLimiter
 from arsenale.server.live import Hub, Refusal
 from arsenale.server.routes.answers import REFUSALS, refusals
@@ -122,7 +123,7 @@ async def account_of(request: Request, hub: Hub, required: bool = False) -> Acco
         found = None
     if found is None:
         if required:
-            raise Refusal(401, "sign in first (POST /api/session)", RULE_ACCOUNT)
+            raise Refusal(401, _("sign in first (POST /api/session)"), RULE_ACCOUNT)
         return None
     return found[0]
 
@@ -146,12 +147,14 @@ async def register(
         raise Refusal(422, problem, RULE_ACCOUNT)
     address = request.client.host if request.client else "?"
     if not attempts(request).allow(f"new:{address}"):
-        raise Refusal(429, "too many new accounts from here: try again later", RULE_ACCOUNT)
+        raise Refusal(429, _("too many new accounts from here: try again later"), RULE_ACCOUNT)
     password_hash = await asyncio.to_thread(HASHER.hash, body.password)
     try:
         pk = await hub.db(hub.store.create_account, name, password_hash)
     except NameTaken:
-        raise Refusal(409, f"the username {name!r} is taken", RULE_ACCOUNT) from None
+        raise Refusal(
+            409, _("the username {name} is taken").format(name=repr(name)), RULE_ACCOUNT
+        ) from None
     await _new_session(hub, pk, request, response)
     return {"username": name}
 
@@ -165,7 +168,7 @@ async def sign_in(
     address = request.client.host if request.client else "?"
     limiter = attempts(request)
     if not (limiter.allow(f"user:{name}") and limiter.allow(f"addr:{address}")):
-        raise Refusal(429, "too many attempts: wait a little", RULE_ACCOUNT)
+        raise Refusal(429, _("too many attempts: wait a little"), RULE_ACCOUNT)
     row = await hub.db(hub.store.account, name) if USERNAME.fullmatch(name) else None
     ok = False
     if row is not None and len(body.password) <= PASSWORD_MAX and encodable(body.password):
@@ -174,7 +177,7 @@ async def sign_in(
         except (VerificationError, InvalidHashError):
             ok = False
     if not ok or row is None:
-        raise Refusal(401, "unknown username or wrong password", RULE_ACCOUNT)
+        raise Refusal(401, _("unknown username or wrong password"), RULE_ACCOUNT)
     if HASHER.check_needs_rehash(row.password_hash):
         new_hash = await asyncio.to_thread(HASHER.hash, body.password)
         await hub.db(hub.store.set_password_hash, row.pk, new_hash)

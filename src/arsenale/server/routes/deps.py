@@ -9,6 +9,7 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from arsenale.core.errors import excerpt
+from arsenale.i18n import _
 from arsenale.server.limits import RateLimiter
 from arsenale.server.live import Hub, LiveGame, Refusal
 
@@ -32,5 +33,7 @@ async def find_game(hub: Hub, game_id: str) -> LiveGame:
     request is validated (a malformed request is a 422 even for an unknown game)."""
     live = await hub.get(game_id)
     if live is None:
-        raise Refusal(404, f"there is no game {excerpt(game_id)}", "arsenale: game ids")
+        raise Refusal(
+            404, _("there is no game {id}").format(id=excerpt(game_id)), "arsenale: game ids"
+        )
     return live

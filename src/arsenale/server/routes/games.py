@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from arsenale.core.record import replay
+from arsenale.i18n import _
 from arsenale.server.limits import bearer
 from arsenale.server.live import Refusal, game_view
 from arsenale.server.routes.answers import REFUSALS, GameView, ReplayView, refusals
@@ -51,7 +52,7 @@ async def act(game_id: str, body: Move, request: Request, hub: HubDep) -> dict[s
 async def record(game_id: str, request: Request, hub: HubDep) -> dict[str, Any]:
     live = await find_game(hub, game_id)
     if not live.state.over:
-        raise Refusal(409, "the record is published once the game is over", "arsenale: record")
+        raise Refusal(409, _("the record is published once the game is over"), "arsenale: record")
     out = live.state.record(live.seats)
     if live.reads_chat(live.seat_of(bearer(request))):
         out["chat"] = await hub.whole_chat(live)  # the table's chat, for those who may read it
@@ -69,14 +70,16 @@ async def replay_view(
     live = await find_game(hub, game_id)
     reader = live.seat_of(bearer(request))
     if not live.state.over:
-        raise Refusal(409, "replays open once the game is over", "arsenale: record")
+        raise Refusal(409, _("replays open once the game is over"), "arsenale: record")
     plies = live.state.ply
     if not 0 <= ply <= plies:
-        raise Refusal(422, f"ply must be between 0 and {plies}", "arsenale: record")
+        raise Refusal(
+            422, _("ply must be between 0 and {plies}").format(plies=plies), "arsenale: record"
+        )
     if seat is not None and not 0 <= seat < live.state.players:
-        raise Refusal(422, f"there is no seat {seat}", "arsenale: seats")
+        raise Refusal(422, _("there is no seat {seat}").format(seat=seat), "arsenale: seats")
     past = await asyncio.to_thread(replay, live.state.record(live.seats), ply)
-    out = game_view(live, past, seat, [e for e in live.log if e[0] < ply])
+    out = game_view(live, past, seat, before=ply)
     out["plies"] = plies
     if live.reads_chat(reader):  # what was said up to that ply (a seat's token, or open chat)
         out["chat"] = [m for m in await hub.whole_chat(live) if m["ply"] <= ply]

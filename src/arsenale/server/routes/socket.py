@@ -23,6 +23,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from arsenale import i18n
+from arsenale.i18n import _
 from arsenale.server.limits import RULE_FORMAT, RULE_LIMITS, SocketCaps, address
 from arsenale.server.live import RULE_TOKEN, Refusal
 from arsenale.server.routes.deps import HubDep, LimiterDep
@@ -50,16 +52,16 @@ async def hello(websocket: WebSocket) -> str | None:
     try:
         text = await asyncio.wait_for(websocket.receive_text(), timeout=HELLO_SECONDS)
     except (TimeoutError, KeyError):  # KeyError: a binary frame
-        raise Refusal(400, 'send {"token": ...} first, as text', RULE_TOKEN) from None
+        raise Refusal(400, _('send {"token": ...} first, as text'), RULE_TOKEN) from None
     try:
         message = json.loads(text) if len(text) <= MAX_MESSAGE else None
     except ValueError:
         message = None
     if not isinstance(message, dict) or set(message) != {"token"}:
-        raise Refusal(400, 'the first message must be {"token": TOKEN or null}', RULE_TOKEN)
+        raise Refusal(400, _('the first message must be {"token": TOKEN or null}'), RULE_TOKEN)
     token = message["token"]
     if token is not None and not isinstance(token, str):
-        raise Refusal(400, "the token must be a string or null", RULE_TOKEN)
+        raise Refusal(400, _("the token must be a string or null"), RULE_TOKEN)
     return token or None
 
 
@@ -67,12 +69,14 @@ async def hello(websocket: WebSocket) -> str | None:
 async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: LimiterDep) -> None:
     await websocket.accept()
     if "token" in websocket.query_params:
-        await refuse(websocket, 400, 'a token in the URL is refused: send {"token": ...} first')
+        await refuse(websocket, 400, _('a token in the URL is refused: send {"token": ...} first'))
         return
     caps: SocketCaps = websocket.app.state.sockets
     where = address(websocket)
     if hub.sockets_of.get(where, 0) >= caps.per_address:
-        await refuse(websocket, 429, f"at most {caps.per_address} sockets per address")
+        await refuse(
+            websocket, 429, _("at most {n} sockets per address").format(n=caps.per_address)
+        )
         return
     hub.sockets_of[where] = hub.sockets_of.get(where, 0) + 1
     live = None
@@ -81,19 +85,20 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
         # a connection costs a request, of the token's bucket once it is known to be good
         verified = token is not None and hub.verified(game_id, token)
         if not limiter.allow(f"token:{token}" if verified else f"address:{where}"):
-            raise Refusal(429, "too many requests: slow down", RULE_LIMITS)
+            raise Refusal(429, _("too many requests: slow down"), RULE_LIMITS)
         live = await hub.get(game_id)
         if live is None:
-            await refuse(websocket, 404, "no such game")
+            await refuse(websocket, 404, _("no such game"))
             return
         seat = live.seat_of(token)
         if len(live.sockets) >= caps.per_game:
-            await refuse(websocket, 429, f"at most {caps.per_game} sockets per game")
+            await refuse(websocket, 429, _("at most {n} sockets per game").format(n=caps.per_game))
             return
         if seat is not None and sum(s == seat for s in live.sockets.values()) >= caps.per_token:
-            await refuse(websocket, 429, f"at most {caps.per_token} sockets per seat")
+            await refuse(websocket, 429, _("at most {n} sockets per seat").format(n=caps.per_token))
             return
         live.sockets[websocket] = seat
+        live.speaks[websocket] = i18n.current()  # its pushes come in its own language
         key = f"token:{token}" if token else f"address:{where}"
         await websocket.send_json(live.view(seat))
         while True:
@@ -109,7 +114,7 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
                 if move is None:
                     continue  # a keep-alive
                 if not limiter.allow(key):
-                    raise Refusal(429, "too many requests: slow down", RULE_LIMITS)
+                    raise Refusal(429, _("too many requests: slow down"), RULE_LIMITS)
                 await hub.play(live, seat, move.get("ply"), move.get("action"))
             except Refusal as e:
                 await websocket.send_json({**e.to_json(), "status": e.status})
@@ -120,7 +125,7 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
         pass  # gone, silent, or a binary frame (receive_text has no "text"): closed
     finally:
         if live is not None:
-            live.sockets.pop(websocket, None)
+            live.drop_socket(websocket)
         left = hub.sockets_of.get(where, 1) - 1
         if left > 0:
             hub.sockets_of[where] = left
@@ -136,9 +141,9 @@ def action_of(text: str) -> dict[str, Any] | None:
     try:
         message = json.loads(text)
     except ValueError:
-        raise Refusal(400, "the message is not valid JSON", RULE_FORMAT) from None
+        raise Refusal(400, _("the message is not valid JSON"), RULE_FORMAT) from None
     if not isinstance(message, dict) or set(message) != {"ply", "action"}:
-        raise Refusal(422, 'an action message is {"ply": N, "action": ...}', RULE_FORMAT)
+        raise Refusal(422, _('an action message is {"ply": N, "action": ...}'), RULE_FORMAT)
     if not isinstance(message["action"], dict | str):
-        raise Refusal(422, "action: a JSON object or the text notation", RULE_FORMAT)
+        raise Refusal(422, _("action: a JSON object or the text notation"), RULE_FORMAT)
     return message

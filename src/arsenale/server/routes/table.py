@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from arsenale.i18n import _
 from arsenale.server.limits import bearer
 from arsenale.server.live import RULE_TOKEN, LiveGame, Refusal
 from arsenale.server.routes.accounts import account_of
@@ -52,13 +53,13 @@ class Claimed(BaseModel):
 
 def check_seat(live: LiveGame, seat: int) -> None:
     if not 0 <= seat < live.state.players:
-        raise Refusal(422, f"there is no seat {seat}", "arsenale: seats")
+        raise Refusal(422, _("there is no seat {seat}").format(seat=seat), "arsenale: seats")
 
 
 def chat_reader(live: LiveGame, request: Request) -> int | None:
     seat = live.seat_of(bearer(request))
     if not live.reads_chat(seat):
-        raise Refusal(403, "this table's chat is for its players only", RULE_CHAT)
+        raise Refusal(403, _("this table's chat is for its players only"), RULE_CHAT)
     return seat
 
 
@@ -94,7 +95,7 @@ async def give_to_bot(game_id: str, seat: int, request: Request, hub: HubDep) ->
     live = await find_game(hub, game_id)
     by = live.seat_of(bearer(request))
     if by is None:
-        raise Refusal(403, "only a player at the table may do this", RULE_TOKEN)
+        raise Refusal(403, _("only a player at the table may do this"), RULE_TOKEN)
     return await hub.give_to_bot(live, seat, by)
 
 
@@ -109,7 +110,7 @@ async def new_link(game_id: str, seat: int, request: Request, hub: HubDep) -> di
     live = await find_game(hub, game_id)
     key = bearer(request)
     if not key or live.host_hash is None or hash_token(key) != live.host_hash:
-        raise Refusal(403, "only the table's host (the host key) may issue links", RULE_TOKEN)
+        raise Refusal(403, _("only the table's host (the host key) may issue links"), RULE_TOKEN)
     token = await hub.new_link(live, seat)
     return {"game": live.id, "seat": seat, "token": token, "url": f"/game/{live.id}#token={token}"}
 
@@ -128,10 +129,12 @@ async def claim(game_id: str, seat: int, request: Request, hub: HubDep) -> dict[
     assert account is not None
     token = bearer(request)
     if live.seat_of(token) != seat or token is None:
-        raise Refusal(403, f"send seat {seat}'s token to claim it", RULE_TOKEN)
+        raise Refusal(
+            403, _("send the token of seat {seat} to claim it").format(seat=seat), RULE_TOKEN
+        )
     owner = await hub.db(hub.store.seat_owner, live.pk, seat)
     if owner is not None and owner != account.pk:
-        raise Refusal(403, "another account owns this seat", RULE_TOKEN)
+        raise Refusal(403, _("another account owns this seat"), RULE_TOKEN)
     await hub.db(hub.store.claim_seat, hash_token(token), account.pk)
     return {"game": live.id, "seat": seat, "username": account.username}
 
@@ -149,6 +152,6 @@ async def open_seat(game_id: str, seat: int, request: Request, hub: HubDep) -> d
     assert account is not None
     owner = await hub.db(hub.store.seat_owner, live.pk, seat)
     if owner != account.pk:
-        raise Refusal(403, "this account does not own that seat: claim it first", RULE_TOKEN)
+        raise Refusal(403, _("this account does not own that seat: claim it first"), RULE_TOKEN)
     token = await hub.open_seat(live, seat, account.pk)
     return {"game": live.id, "seat": seat, "token": token, "url": f"/game/{live.id}#token={token}"}

@@ -55,7 +55,7 @@ export class Chat {
     const notice = m.seat === null;
     const item = h(
       "li",
-      { class: notice ? "notice" : "", dataset: { n: String(m.n), seat: notice ? "" : String(m.seat), ply: String(m.ply) }, title: `${_("ply {n}", { n: m.ply })} · ${m.at}` },
+      { class: notice ? "notice" : "", dataset: { n: String(m.n), seat: notice ? "" : String(m.seat), ply: String(m.ply) }, title: _("ply {n}", { n: m.ply }) + " · " + m.at },
       h("span", { class: "chat-who" }, notice ? _("Table") : cap(m.label)),
       " ",
       h("span", { class: "chat-text" }, m.text),

@@ -33,7 +33,7 @@ function renderGames() {
         "label",
         { class: "game-choice" },
         h("input", { type: "radio", name: "game", value: g.id, checked: i === 0, onchange: renderForm }),
-        h("span", {}, h("span", { class: "name" }, g.name), h("br"), h("span", { class: "muted" }, `${_("{low}-{high} players", { low: g.players[0], high: g.players[1] })} · ${g.id}`)),
+        h("span", {}, h("span", { class: "name" }, g.name), h("br"), h("span", { class: "muted" }, _("{low}-{high} players", { low: g.players[0], high: g.players[1] }) + " · " + g.id)),
       ),
     ),
   );
@@ -132,7 +132,8 @@ async function create(event) {
   rememberCreated(made, game.id, labels);
   showMyGames();
   const rows = made.seats.map((s) => {
-    const name = `${_("Seat {n}", { n: s.seat + 1 })}${labels[s.seat] ? ` · ${labels[s.seat].charAt(0).toUpperCase()}${labels[s.seat].slice(1)}` : ""}`;
+    const label = labels[s.seat] ? ` · ${labels[s.seat].charAt(0).toUpperCase()}${labels[s.seat].slice(1)}` : "";
+    const name = _("Seat {n}", { n: s.seat + 1 }) + label;
     if (s.url) return linkRow(String(s.seat), name, _("human: private link"), s.url);
     return h("div", { class: "link-row", dataset: { seat: String(s.seat) } }, h("span", {}, h("span", { class: "who" }, name), h("br"), h("span", { class: "muted" }, _("bot: {kind}", { kind: s.kind }))), h("span", { class: "muted" }, _("played by the server")), h("span"), h("span"));
   });
@@ -165,7 +166,7 @@ async function refreshGames() {
         "tr",
         { dataset: { gameId: g.id, status: g.status } },
         h("td", {}, h("strong", {}, (names.get(g.game) || g.game).replace(/ \(.*\)$/, "")), h("br"), h("span", { class: "muted" }, `${g.game.replace(/^.*-/, "")} · ${g.id}`)),
-        h("td", {}, `${g.players} · ${ngettext("{n} human", "{n} humans", humans)}`, h("br"), h("span", { class: "muted" }, g.seats.filter((s) => s !== "human").join(", ") || _("no bots"))),
+        h("td", {}, g.players + " · " + ngettext("{n} human", "{n} humans", humans), h("br"), h("span", { class: "muted" }, g.seats.filter((s) => s !== "human").join(", ") || _("no bots"))),
         h("td", {}, g.ply),
         h("td", {}, h("span", { class: `pill ${over ? "over" : "active"}` }, over ? _("over") : _("in play"))),
         h(

@@ -29,7 +29,7 @@ const chat = new Chat({ gameId, token, box: $("#chat-box"), live: false });
 function updateControls() {
   $("#slider").max = String(plies);
   $("#slider").value = String(ply);
-  $("#ply-label").textContent = `${_("ply {n}", { n: ply })} / ${plies}`;
+  $("#ply-label").textContent = _("ply {n}", { n: ply }) + " / " + plies;
   $("#first").disabled = $("#prev").disabled = ply <= 0;
   $("#last").disabled = $("#next").disabled = ply >= plies;
   const url = new URL(location.href);

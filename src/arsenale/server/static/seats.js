@@ -114,7 +114,7 @@ export async function renderMyGames(box, names = new Map()) {
       const status = res.ok ? res.data.status : res.status === 401 ? "link replaced" : res.status === 404 ? "gone" : "?";
       const said = { active: _("in play"), over: _("over"), "link replaced": _("link replaced"), gone: _("gone") }[status] || status;
       const title = (names.get(e.game) || e.game || "").replace(/ \(.*\)$/, "");
-      const who = host ? _("host") : `${_("seat {n}", { n: Number(e.seat) + 1 })}${e.label ? ` · ${e.label}` : ""}`;
+      const who = host ? _("host") : _("seat {n}", { n: Number(e.seat) + 1 }) + (e.label ? ` · ${e.label}` : "");
       const item = h(
         "li",
         { dataset: { gameId: e.id, seat: String(e.seat), status } },
@@ -130,7 +130,7 @@ export async function renderMyGames(box, names = new Map()) {
         const humans = res.data.seats.filter((s) => s.kind === "human");
         if (humans.length) {
           item.append(
-            h("div", { class: "host-tools" }, h("span", { class: "muted" }, `${_("New link (the old one stops working):")} `), humans.map((s) => h("button", { type: "button", class: "new-link", dataset: { forSeat: String(s.seat) }, onclick: (ev) => newLink(e, s.seat, item, ev.target) }, `seat ${s.seat + 1} · ${s.label}`))),
+            h("div", { class: "host-tools" }, h("span", { class: "muted" }, `${_("New link (the old one stops working):")} `), humans.map((s) => h("button", { type: "button", class: "new-link", dataset: { forSeat: String(s.seat) }, onclick: (ev) => newLink(e, s.seat, item, ev.target) }, _("seat {n}", { n: s.seat + 1 }) + " · " + s.label))),
           );
         }
       }
@@ -142,7 +142,7 @@ export async function renderMyGames(box, names = new Map()) {
 
 async function claim(entry, button) {
   const res = await api(`/api/games/${encodeURIComponent(entry.id)}/seats/${entry.seat}/claim`, { method: "POST", token: entry.token });
-  button.textContent = res.ok ? `${_("Kept by {name}", { name: res.data.username })} ✓` : res.data?.error || _("refused");
+  button.textContent = res.ok ? _("Kept by {name}", { name: res.data.username }) + " ✓" : res.data?.error || _("refused");
   button.disabled = true;
   if (res.ok) renderAccountSeats();
 }
@@ -155,7 +155,7 @@ async function newLink(host, seat, item, button) {
     return;
   }
   const url = new URL(res.data.url, location.origin).href;
-  item.append(h("div", { class: "new-link-url", dataset: { forSeat: String(seat) } }, `${_("New link for seat {n}:", { n: seat + 1 })} `, h("input", { type: "text", readonly: true, value: url, "aria-label": _("new link for seat {n}", { n: seat + 1 }), onfocus: (e) => e.target.select() })));
+  item.append(h("div", { class: "new-link-url", dataset: { forSeat: String(seat) } }, _("New link for seat {n}:", { n: seat + 1 }) + " ", h("input", { type: "text", readonly: true, value: url, "aria-label": _("new link for seat {n}", { n: seat + 1 }), onfocus: (e) => e.target.select() })));
   button.textContent = _("seat {n}: new link issued", { n: seat + 1 });
 }
 
@@ -227,7 +227,7 @@ async function renderAccountSeats(data = null) {
       h(
         "li",
         { dataset: { gameId: s.id, seat: String(s.seat) } },
-        h("span", {}, h("strong", {}, s.game), " ", h("span", { class: "muted" }, `${_("seat {n}", { n: s.seat + 1 })} · ${s.id} · ${{ active: _("in play"), over: _("over") }[s.status] || s.status}`)),
+        h("span", {}, h("strong", {}, s.game), " ", h("span", { class: "muted" }, _("seat {n}", { n: s.seat + 1 }) + ` · ${s.id} · ` + (s.status === "over" ? _("over") : s.status === "active" ? _("in play") : s.status))),
         " ",
         h("button", { type: "button", class: "open-here", onclick: () => openHere(s) }, _("Open here")),
       ),

@@ -119,7 +119,7 @@ export class GameScreen {
     const who = gv.seat === null || gv.seat === undefined ? _("spectator") : this.seatName(gv.seat);
     $("#seat-name").textContent = who;
     const status = this.module?.status ? this.module.status(gv, this.board) : "";
-    $("#status-line").textContent = `${status}${status ? " · " : ""}${_("ply {n}", { n: gv.ply })}`;
+    $("#status-line").textContent = (status ? `${status} · ` : "") + _("ply {n}", { n: gv.ply });
     const mine = gv.seat !== null && gv.seat !== undefined && (gv.to_move || []).includes(gv.seat) && gv.status !== "over";
     document.title = `${mine ? `● ${_("Your turn")} · ` : ""}${gv.seat === null || gv.seat === undefined ? _("Watching") : who} · ${gameTitle(gv.game)} · Arsenale`;
   }
@@ -574,10 +574,12 @@ export class GameScreen {
           // the earlier keys they were also equal on, each with its shared value
           const equal = [];
           for (let j = 0; j < i; j++) {
-            equal.push(_("{name} ({value} each)", { name: names[j] || _("tie-break {n}", { n: j + 1 }), value: num(Number(keys[j][tied[0]])) }));
+            const key = tieName(names, j);
+            equal.push(_("{name} ({value} each)", { name: key, value: num(Number(keys[j][tied[0]])) }));
           }
           const also = equal.length ? _(" and on {names}", { names: listNames(equal) }) : "";
-          out.push(_("{who} tied on {score}{also}; the tie is broken by {name} ({detail}), the higher ranking first.", { who, score: num(Number(score)), also, name: names[i] || _("tie-break {n}", { n: i + 1 }), detail }));
+          const name = tieName(names, i);
+          out.push(_("{who} tied on {score}{also}; the tie is broken by {name} ({detail}), the higher ranking first.", { who, score: num(Number(score)), also, name, detail }));
           settled = true;
           break;
         }
@@ -587,6 +589,11 @@ export class GameScreen {
     if (!out.length && names.length) return _("Ties would be broken by {names}.", { names: listNames(names) });
     return out.join(" ");
   }
+}
+
+/** The name of tie-break `i` (the game's, else its number). */
+function tieName(names, i) {
+  return names[i] || _("tie-break {n}", { n: i + 1 });
 }
 
 /** Show a refusal or a notice above the board, with a link that opens the game's rules at
