@@ -1,0 +1,260 @@
+"""The server in each viewer's language (server/language.py, docs/architecture.md): the `lang`
+cookie, else the browser's Accept-Language, else English; the log, the moves and the
+refusals worded when each viewer asks, so two viewers of one game read it in two languages
+at the same time, over HTTP and over the WebSocket, with nothing more of the game shown to
+either than before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from arsenale import i18n
+from arsenale.core.actions import Action, Wording
+from arsenale.core.registry import load_game
+from arsenale.server.app import create_app
+from arsenale.server.language import negotiate, of_scope, page_ids, page_messages
+
+FR = {"Cookie": "lang=fr"}
+EN = {"Accept-Language": "en-GB,en;q=0.9"}
+
+
+# -- choosing the language -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cookie", "header", "expected"),
+    [
+        ("fr", "en-US,en;q=0.9", "fr"),  # the cookie (the page's switch) beats the browser
+        ("en", "fr-FR,fr;q=0.9", "en"),
+        (None, "fr-CA,fr;q=0.9,en;q=0.5", "fr"),  # no cookie: the browser's choice
+        (None, "de-DE,it;q=0.8", "en"),  # nothing we speak: English
+        ("de", "fr-FR", "fr"),  # a cookie for a language we lack is ignored
+        ("de", "es", "en"),
+        ("fr-FR", None, "fr"),
+        (None, None, "en"),
+        ("", "", "en"),
+    ],
+)
+def test_the_cookie_beats_the_header_and_the_rest_falls_back_to_english(
+    cookie: str | None, header: str | None, expected: str
+) -> None:
+    assert negotiate(cookie, header) == expected
+
+
+def test_the_language_of_a_connection_is_read_from_its_headers() -> None:
+    def scope(*headers: tuple[bytes, bytes]) -> dict[str, Any]:
+        return {"type": "http", "headers": list(headers)}
+
+    assert of_scope(scope((b"cookie", b"a=1; lang=fr; b=2"), (b"accept-language", b"en"))) == "fr"
+    assert of_scope(scope((b"cookie", b"language=fr"), (b"accept-language", b"en"))) == "en"
+    assert of_scope(scope((b"cookie", b"lang=xx"), (b"accept-language", b"fr"))) == "fr"
+    assert (
+        of_scope(
+            scope(
+                (b"cookie", b"=;;lang"),
+            )
+        )
+        == "en"
+    )  # malformed: ignored
+    assert of_scope(scope()) == "en"
+
+
+def test_the_page_gets_the_french_of_every_text_its_scripts_mark() -> None:
+    ids = page_ids()
+    assert "Your moves" not in ids  # a template's text, not a script's
+    assert {"Waiting for {who}", "Final result", ("{n} player", "{n} players")} <= set(ids)
+    french = page_messages("fr")
+    assert set(french) == {m if isinstance(m, str) else m[0] for m in ids}
+    assert french["Waiting for {who}"] == "On attend {who}"
+    assert french["{n} player"] == ["{n} joueur", "{n} joueurs"]
+    assert page_messages("en") == {}  # English is the ids themselves
+
+
+def test_game_wording_is_kept_per_language() -> None:
+    """Game.wording caches one Wording per action and language: a French viewer and an
+    English one each get their own words, each worked out once."""
+    game = load_game("serenissima-2012")
+    calls: list[str] = []
+    original = game.action_words
+
+    def words(action: Action) -> Wording:
+        calls.append(i18n.current())
+        base = original(action)
+        return Wording(f"[{i18n.current()}] {base.text}", base.group, base.amounts)
+
+    game.__dict__.pop("_wordings", None)
+    game.action_words = words  # type: ignore[method-assign]
+    try:
+        action = game.catalogue[0]
+        english = game.wording(action).text
+        with i18n.speaking("fr"):
+            french = game.wording(action).text
+            assert game.wording(action).text == french
+        assert game.wording(action).text == english
+    finally:
+        del game.action_words
+        game.__dict__.pop("_wordings", None)
+    assert english.startswith("[en] ") and french.startswith("[fr] ")
+    assert calls == ["en", "fr"]
+
+
+# -- two viewers of one game -----------------------------------------------------------------
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        yield c
+
+
+def new_1996(client: TestClient) -> tuple[str, list[str]]:
+    r = client.post(
+        "/api/games",
+        json={"game": "serenissima-1996", "players": 3, "seats": ["human"] * 3},
+    )
+    assert r.status_code == 201, r.text
+    body = r.json()
+    return body["id"], [s["token"] for s in body["seats"]]
+
+
+def bearer(token: str | None, language: dict[str, str]) -> dict[str, str]:
+    return {**language, **({"Authorization": f"Bearer {token}"} if token else {})}
+
+
+def get_view(client: TestClient, gid: str, token: str | None, language: dict[str, str]) -> Any:
+    r = client.get(f"/api/games/{gid}/view", headers=bearer(token, language))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def play_first(client: TestClient, gid: str, tokens: list[str], seat: int) -> Any:
+    v = get_view(client, gid, tokens[seat], EN)
+    r = client.post(
+        f"/api/games/{gid}/actions",
+        json={"ply": v["ply"], "action": v["legal"][0]["action"]},
+        headers=bearer(tokens[seat], EN),
+    )
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_two_viewers_read_the_log_moves_and_refusals_each_in_their_language(
+    client: TestClient,
+) -> None:
+    gid, tokens = new_1996(client)
+    for seat in (0, 1, 2):  # the three secret deployments, then the round begins
+        play_first(client, gid, tokens, seat)
+    french = get_view(client, gid, tokens[0], FR)
+    english = get_view(client, gid, tokens[1], EN)
+    fr_log = [e["text"] for e in french["log"]]
+    en_log = [e["text"] for e in english["log"]]
+    assert [e["ply"] for e in french["log"]] == [e["ply"] for e in english["log"]]
+    assert "Les Vénitiens ont fait un choix secret." in fr_log
+    assert "Venetians have made a secret choice." in en_log
+    assert "=== Tour de jeu 1 ===" in fr_log and "=== Round 1 ===" in en_log
+    assert not any("Venetians" in t or "sailor" in t for t in fr_log)
+    # the same seat asked in both languages at once: same view but for the words
+    both = get_view(client, gid, tokens[0], EN)
+    assert (
+        both["view"] == french["view"]
+        and both["legal"][0]["action"] == french["legal"][0]["action"]
+    )
+    assert [e["text"] for e in both["log"]] == en_log
+    # the moves are worded for each viewer's language (the game's own catalogue may still lack
+    # some of them; the server asks in the right language: Game.wording per language)
+    game = load_game("serenissima-1996")
+    action = game.action_from_json(french["legal"][0]["action"])
+    with i18n.speaking("fr"):
+        assert french["legal"][0]["words"] == game.action_words(action).text
+    assert both["legal"][0]["words"] == game.action_words(action).text
+
+    # a refusal in the language of whoever is refused: seat 0 has bid, and bids again
+    bid = play_first(client, gid, tokens, 0)
+    for language, words in (
+        (FR, "Vénitiens\u00a0: choix secret déjà fait"),  # a no-break space before ":"
+        (EN, "Venetians has already made its secret choice"),
+    ):
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"ply": bid["ply"], "action": french["legal"][0]["action"]},
+            headers=bearer(tokens[0], language),
+        )
+        assert r.status_code == 409, r.text
+        assert words in r.json()["error"], r.json()
+        assert r.json()["rule"] == "arsenale: turn order"
+    mover = 1
+    r = client.post(
+        f"/api/games/{gid}/actions",
+        json={"ply": french["ply"] - 1, "action": french["legal"][0]["action"]},  # stale
+        headers=bearer(tokens[mover], FR),
+    )
+    assert r.status_code == 409 and r.json()["error"].startswith("coup "), r.json()
+    r = client.get("/api/games/nope/view", headers=FR)
+    assert r.status_code == 404 and r.json()["error"] == "il n’y a pas de partie 'nope'"
+    assert get_view(client, gid, tokens[0], FR)["ply"] == bid["ply"]  # refusals changed nothing
+
+
+def test_two_sockets_get_their_pushes_each_in_their_language(client: TestClient) -> None:
+    gid, tokens = new_1996(client)
+    play_first(client, gid, tokens, 0)
+    play_first(client, gid, tokens, 1)
+    with (
+        client.websocket_connect(f"/ws/games/{gid}", headers=FR) as fr_ws,
+        client.websocket_connect(f"/ws/games/{gid}", headers=EN) as en_ws,
+        client.websocket_connect(f"/ws/games/{gid}", headers={"Cookie": "lang=en"}) as spy,
+    ):
+        fr_ws.send_json({"token": tokens[0]})
+        en_ws.send_json({"token": tokens[1]})
+        spy.send_json({"token": None})
+        first = [fr_ws.receive_json(), en_ws.receive_json(), spy.receive_json()]
+        assert first[0]["log"][0]["text"] == "Les Vénitiens ont fait un choix secret."
+        assert first[1]["log"][0]["text"] == "Venetians have made a secret choice."
+        play_first(client, gid, tokens, 2)  # seat 2, over HTTP in English: pushes to all three
+        fr_view, en_view, spectator = fr_ws.receive_json(), en_ws.receive_json(), spy.receive_json()
+        assert fr_view["ply"] == en_view["ply"] == spectator["ply"] == 3
+        assert fr_view["log"][-1]["text"] == "=== Tour de jeu 1 ==="
+        assert en_view["log"][-1]["text"] == "=== Round 1 ==="
+        assert spectator["log"] == en_view["log"]
+        assert any(re.match(r"Les Génois mettent \d+ marins?", e["text"]) for e in fr_view["log"])
+        assert spectator["legal"] == [] and spectator["seat"] is None
+        # a refusal over the socket, in the socket's language
+        fr_ws.send_json({"ply": 0, "action": fr_view["legal"][0]["action"]})
+        refused = fr_ws.receive_json()
+        assert refused["status"] == 409 and "périmé" in refused["error"], refused
+        en_ws.send_json({"ply": 0, "action": en_view["legal"][0]["action"]})
+        refused = en_ws.receive_json()
+        assert refused["status"] == 409 and "stale ply" in refused["error"], refused
+
+
+def test_a_private_event_stays_private_in_every_language(client: TestClient) -> None:
+    """The log is worded per language but filtered as before: each seat and the spectator
+    see the same entries (plies, count) in French as in English."""
+    gid, tokens = new_1996(client)
+    for seat in (0, 1, 2):
+        play_first(client, gid, tokens, seat)
+    for token in (None, *tokens):
+        fr_log = get_view(client, gid, token, FR)["log"]
+        en_log = get_view(client, gid, token, EN)["log"]
+        assert [e["ply"] for e in fr_log] == [e["ply"] for e in en_log]
+        assert len(fr_log) == len(en_log)
+
+
+def test_the_pages_speak_the_viewers_language(client: TestClient) -> None:
+    french = client.get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert french.status_code == 200
+    assert '<html lang="fr">' in french.text and "Nouvelle partie" in french.text
+    assert "Créer la partie" in french.text and "New game" not in french.text
+    assert '"Waiting for {who}": "On attend {who}"' in french.text  # the scripts' words
+    assert 'data-lang="en"' in french.text and 'data-lang="fr"' in french.text
+    english = client.get("/", headers={"Accept-Language": "fr-FR", "Cookie": "lang=en"})
+    assert '<html lang="en">' in english.text and "New game" in english.text
+    gid, _tokens = new_1996(client)
+    game = client.get(f"/game/{gid}", headers=FR)
+    assert "Vos coups" in game.text and "Journal" in game.text
+    assert "Relecture" in client.get(f"/replay/{gid}", headers=FR).text
