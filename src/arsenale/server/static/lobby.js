@@ -70,7 +70,7 @@ function renderSeats() {
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
   const defaultBot = catalog.seats.includes("heuristic") ? "heuristic" : catalog.seats.find((s) => s !== "human") || "human";
   box.replaceChildren(
-    ...Array.from({ length: n }, (_, i) =>
+    ...Array.from({ length: n }, (_unused, i) =>
       h(
         "div",
         { class: "seat-row" },
