@@ -276,7 +276,12 @@ def game_view(
         "ply": state.ply,
         "status": "over" if over else "active",
         "seats": [
-            {"seat": s, "label": state.seat_label(s), "kind": spec}
+            {
+                "seat": s,
+                "label": state.seat_label(s),
+                "name": live.game.seat_name(state.seat_label(s)),  # in the viewer's language
+                "kind": spec,
+            }
             for s, spec in enumerate(live.seats)
         ],
         "to_move": list(state.to_move()),

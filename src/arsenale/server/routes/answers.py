@@ -61,6 +61,7 @@ class GameList(BaseModel):
 class SeatLine(BaseModel):
     seat: int
     label: str
+    name: str  # the seat's name in the viewer's language (Game.seat_name)
     kind: str
 
 

@@ -46,7 +46,7 @@ export class Clocks {
     const now = Date.now() / 1000;
     const kind = t.clock?.kind || "none";
     const rows = t.seats.map((c) => {
-      const label = cap(gv.seats[c.seat]?.label || _("seat {n}", { n: c.seat + 1 }));
+      const label = gv.seats[c.seat]?.name || cap(gv.seats[c.seat]?.label || _("seat {n}", { n: c.seat + 1 }));
       if (!c.human) return h("li", { class: "clock", dataset: { seat: String(c.seat), state: "bot" } }, h("span", { class: "clock-who" }, label), " ", h("span", { class: "clock-time muted" }, _("bot ({kind})", { kind: gv.seats[c.seat]?.kind })));
       const waiting = c.waiting_since !== null;
       const overdue = c.overdue || (waiting && c.deadline !== null && now >= c.deadline);

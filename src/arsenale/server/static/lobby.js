@@ -128,7 +128,7 @@ async function create(event) {
   const made = res.data;
   // Seat names (colours, nations) come from the game itself: ask as a spectator.
   const view = await api(`/api/games/${encodeURIComponent(made.id)}/view`);
-  const labels = view.ok ? view.data.seats.map((s) => s.label) : [];
+  const labels = view.ok ? view.data.seats.map((s) => s.name || s.label) : [];
   rememberCreated(made, game.id, labels);
   showMyGames();
   const rows = made.seats.map((s) => {

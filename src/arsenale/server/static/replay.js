@@ -61,7 +61,7 @@ async function go(target) {
     ply = want;
     if (!seatsShown) {
       const select = $("#seat-select");
-      for (const s of res.data.seats) select.append(new Option(_("seat {n}: {label}", { n: s.seat + 1, label: s.label }), String(s.seat)));
+      for (const s of res.data.seats) select.append(new Option(_("seat {n}: {label}", { n: s.seat + 1, label: s.name || s.label }), String(s.seat)));
       select.value = seat;
       seatsShown = true;
     }

@@ -130,7 +130,7 @@ export async function renderMyGames(box, names = new Map()) {
         const humans = res.data.seats.filter((s) => s.kind === "human");
         if (humans.length) {
           item.append(
-            h("div", { class: "host-tools" }, h("span", { class: "muted" }, `${_("New link (the old one stops working):")} `), humans.map((s) => h("button", { type: "button", class: "new-link", dataset: { forSeat: String(s.seat) }, onclick: (ev) => newLink(e, s.seat, item, ev.target) }, _("seat {n}", { n: s.seat + 1 }) + " · " + s.label))),
+            h("div", { class: "host-tools" }, h("span", { class: "muted" }, `${_("New link (the old one stops working):")} `), humans.map((s) => h("button", { type: "button", class: "new-link", dataset: { forSeat: String(s.seat) }, onclick: (ev) => newLink(e, s.seat, item, ev.target) }, _("seat {n}", { n: s.seat + 1 }) + " · " + (s.name || s.label)))),
           );
         }
       }

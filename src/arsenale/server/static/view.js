@@ -81,6 +81,8 @@ export class GameScreen {
   }
 
   seatName(seat) {
+    const name = this.gv.seats?.[seat]?.name; // the server's, in the page's language
+    if (name) return name;
     if (this.module?.seatName) return this.module.seatName(seat, this.gv, this.board);
     return this.gv.seats?.[seat]?.label || _("Seat {n}", { n: seat + 1 });
   }
