@@ -26,9 +26,10 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from arsenale import i18n
 from arsenale.core.errors import excerpt
 from arsenale.i18n import _
-from arsenale.server.language import Speaking
+from arsenale.server.language import Speaking, page_messages
 from arsenale.server.limits import (
     BURST,
     MAX_BODY,
@@ -156,6 +157,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, db_url)
+        for language in i18n.LANGUAGES:  # the page's texts, read once before the first page
+            await asyncio.to_thread(page_messages, language)
         hub = Hub(store, bot_delay=bot_delay, idle_seconds=idle_seconds, over_seconds=over_seconds)
         app.state.hub = hub
         await hub.resume_all()
