@@ -22,6 +22,7 @@ from arsenale.core.actions import Action, Catalogue, Wording
 from arsenale.core.errors import IllegalAction, OptionError, excerpt
 from arsenale.core.observation import Layout
 from arsenale.core.state import PRIVATE, Event, GameState
+from arsenale.i18n import current
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -147,10 +148,12 @@ class Game(ABC):
         return Wording(f"{group}: {params}" if params else group, group)
 
     def wording(self, action: Action) -> Wording:
-        """`action_words` of a catalogue action, worked out once per action and kept."""
-        cache: list[Wording | None] | None = self.__dict__.get("_wordings")
+        """`action_words` of a catalogue action, worked out once per action and language (a
+        game words its moves in the language in force, arsenale.i18n) and kept."""
+        key = "_wordings_" + current()
+        cache: list[Wording | None] | None = self.__dict__.get(key)
         if cache is None:
-            cache = self.__dict__["_wordings"] = [None] * len(self.catalogue)
+            cache = self.__dict__[key] = [None] * len(self.catalogue)
         words = cache[action.index]
         if words is None:
             words = cache[action.index] = self.action_words(action)

@@ -455,7 +455,8 @@ export class GameScreen {
     const rows = amounts.map((name, i) => {
       const vals = values[i];
       const step = vals.length > 1 ? vals[1] - vals[0] : 1;
-      const label = `${name.replaceAll("_", " ")} (${vals[0].toLocaleString("en")} to ${vals[vals.length - 1].toLocaleString("en")})`;
+      const shown = (entries[0].amount_labels || [])[i] || name.replaceAll("_", " ");
+      const label = `${shown} (${vals[0].toLocaleString("en")} to ${vals[vals.length - 1].toLocaleString("en")})`;
       const set = (v) => {
         const near = vals.reduce((best, x) => (Math.abs(x - v) < Math.abs(best - v) ? x : best), vals[0]);
         chosen[name] = near;
@@ -471,7 +472,7 @@ export class GameScreen {
       return h(
         "div",
         { class: "amount-row" },
-        h("span", { class: "amount-name" }, name.replaceAll("_", " ")),
+        h("span", { class: "amount-name" }, shown),
         h("button", { type: "button", class: "step", "aria-label": `less ${name}`, onclick: by(-1) }, "−"),
         number,
         h("button", { type: "button", class: "step", "aria-label": `more ${name}`, onclick: by(1) }, "+"),
