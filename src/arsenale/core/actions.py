@@ -77,12 +77,14 @@ class Wording:
     is listed under ("Turn order bid"); `amounts` names the parameters that are quantities
     ("ducats"; two for "first" and "second" galley's sailors) when the game offers a family
     of actions that differ only by them, so that a page shows one control per amount over the
-    legal values instead of one button per value (empty otherwise).
+    legal values instead of one button per value (empty otherwise); `labels` names those
+    amounts in words, one per amount ("Ducats bid"), for the control's label.
     The notation stays what a person types in the terminal and sends to the API."""
 
     text: str
     group: str
     amounts: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
 
 
 def amount_words(n: int, one: str, many: str | None = None) -> str:

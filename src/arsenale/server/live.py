@@ -305,6 +305,7 @@ def legal_entry(game: Game, action: Action) -> dict[str, Any]:
         "words": words.text,
         "group": words.group,
         "amounts": list(words.amounts),
+        "amount_labels": list(words.labels),
     }
 
 

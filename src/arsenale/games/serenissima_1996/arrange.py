@@ -32,6 +32,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996.board import GOODS
+from arsenale.games.serenissima_1996.words import _
 from arsenale.i18n import N_
 
 if TYPE_CHECKING:
@@ -62,6 +63,12 @@ class Arrangement(NamedTuple):
             "left": {PIECES[k]: n for k, n in enumerate(self.pool) if n},
             "loads": [{PIECES[k]: n for k, n in enumerate(load) if n} for load in self.loads],
         }
+
+
+LEFT = N_("the pieces left would not fit on the galleys after galley {g}")
+ASHORE = N_("every good must go aboard a galley: goods are never put ashore")
+NOWHERE = N_("the sailors left have nowhere to go: sailors go ashore only in your own port")
+"""Why the arrangement cannot go on to the next galley (translated only for a refusal)."""
 
 
 def arranged_bit(area: int) -> int:
@@ -129,16 +136,20 @@ def legal_arrange(
         if not pool[k]:
             if why is not None:
                 why.no(
-                    f"no {PIECES[k]} is left to put aboard", RULE_ARRANGE, "put", piece=PIECES[k]
+                    _("no {piece} is left to put aboard").format(piece=PIECES[k]),
+                    RULE_ARRANGE,
+                    "put",
+                    piece=PIECES[k],
                 )
             continue
         if cur_s + cur_g >= 5 or (k and cur_g >= 4):
             if why is not None:
                 why.no(
-                    f"galley {g + 1} is full: 5 pieces a galley"
+                    _("galley {g} is full: 5 pieces a galley").format(g=g + 1)
                     if cur_s + cur_g >= 5
-                    else f"galley {g + 1} holds 4 goods: at most 4 goods a galley, "
-                    "the fifth piece a sailor",
+                    else _(
+                        "galley {g} holds 4 goods: at most 4 goods a galley, the fifth piece a sailor"
+                    ).format(g=g + 1),
                     RULE_ARRANGE,
                     "put",
                     piece=PIECES[k],
@@ -152,26 +163,25 @@ def legal_arrange(
             out.append(a.put[k])
         elif why is not None:
             why.no(
-                f"with this {PIECES[k]} aboard galley {g + 1}, the pieces left could not all "
-                "be placed (5 pieces a galley, at most 4 goods)",
+                _(
+                    "with this {piece} aboard galley {g}, the pieces left could not all be placed (5 pieces a galley, at most 4 goods)"
+                ).format(piece=PIECES[k], g=g + 1),
                 RULE_ARRANGE,
                 "put",
                 piece=PIECES[k],
             )
     if rest:
-        reason = "" if _can_finish(pool[0], goods, 0, 0, rest - 1, ar.port) else "left"
+        reason = "" if _can_finish(pool[0], goods, 0, 0, rest - 1, ar.port) else LEFT
     elif goods:
-        reason = "every good must go aboard a galley: goods are never put ashore"
+        reason = ASHORE
     elif pool[0] and ar.port < 0:
-        reason = "the sailors left have nowhere to go: sailors go ashore only in your own port"
+        reason = NOWHERE
     else:
         reason = ""
-    if reason == "left":
-        reason = f"the pieces left would not fit on the galleys after galley {g + 1}"
     if not reason:
         out.append(a.next)
     elif why is not None:
-        why.no(reason, RULE_ARRANGE, "next")
+        why.no(_(reason).format(g=g + 1), RULE_ARRANGE, "next")
     out.append(a.cancel)
     return out
 

@@ -21,6 +21,7 @@ from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 from arsenale.games.serenissima_1996.board import GOODS
+from arsenale.games.serenissima_1996.words import _
 from arsenale.i18n import N_
 
 if TYPE_CHECKING:
@@ -60,11 +61,13 @@ def legal_battles(
             for h, oh in enumerate(g_owner):
                 if oh < 0 or oh == seat or g_area[h] != area:
                     why.no(
-                        f"galley {h + 1} is not on the board"
+                        _("galley {h} is not on the board").format(h=h + 1)
                         if oh < 0
-                        else f"galley {h + 1} is yours"
+                        else _("galley {h} is yours").format(h=h + 1)
                         if oh == seat
-                        else f"galley {h + 1} is not in the area of galley {g + 1}",
+                        else _("galley {h} is not in the area of galley {g}").format(
+                            h=h + 1, g=g + 1
+                        ),
                         RULE_BATTLE,
                         "attack",
                         galley=g + 1,
@@ -80,13 +83,15 @@ ATTACKS = ("attack", "attack_port")
 def _no_port_attack(s: Serenissima1996State, seat: int, p: int) -> str:
     """Why a galley cannot attack the port of its area."""
     if p < 0:
-        return "there is no port in this area"
-    name = s.game.board.port_names[p]
+        return _("there is no port in this area")
+    name = s.game.names().get(s.game.board.port_ids[p], s.game.board.port_names[p])
     if s.owner[p] < 0:
-        return f"{name} is neutral: land on it in phase 5"
+        return _("{name} is neutral: land on it in phase 5").format(name=name)
     if s.owner[p] == seat:
-        return f"{name} is yours"
-    return f"{name} has no garrison left to fight: land on it in phase 5 (RULINGS.md R17)"
+        return _("{name} is yours").format(name=name)
+    return _("{name} has no garrison left to fight: land on it in phase 5 (RULINGS.md R17)").format(
+        name=name
+    )
 
 
 def die(s: Serenissima1996State) -> int:
@@ -179,15 +184,18 @@ def legal_victory(
         for k in range(1, len(a.capture) + 1):
             if k > sailors:
                 why.no(
-                    f"galley {winner + 1} has only {sailors} sailors to move aboard",
+                    _("galley {winner} has only {sailors} sailors to move aboard").format(
+                        winner=winner + 1, sailors=sailors
+                    ),
                     RULE_BATTLE,
                     "capture",
                     sailors=k,
                 )
             elif k > room:
                 why.no(
-                    f"galley {loser + 1} carries {s.g_goods[loser]} goods: room for {room} "
-                    "sailors at most (5 pieces a galley, RULINGS.md R25)",
+                    _(
+                        "galley {loser} carries {g_good} goods: room for {room} sailors at most (5 pieces a galley, RULINGS.md R25)"
+                    ).format(loser=loser + 1, g_good=s.g_goods[loser], room=room),
                     RULE_BATTLE,
                     "capture",
                     sailors=k,
@@ -298,9 +306,9 @@ def legal_spoils(
             out.append(a.take[i])
         elif why is not None and why.wants("take"):
             why.no(
-                f"no {good} is left to share"
+                _("no {good} is left to share").format(good=good)
                 if not sp.pool[i]
-                else f"galley {keep + 1} is full: 5 pieces a galley",
+                else _("galley {keep} is full: 5 pieces a galley").format(keep=keep + 1),
                 RULE_BATTLE,
                 "take",
                 good=good,
@@ -309,8 +317,9 @@ def legal_spoils(
         out.append(a.done)
     elif why is not None:
         why.no(
-            f"the goods left would not fit aboard galley {sp.other + 1}: 5 pieces a galley, "
-            f"{s.g_sailors[sp.other]} of them sailors",
+            _(
+                "the goods left would not fit aboard galley {other}: 5 pieces a galley, {g_sailor} of them sailors"
+            ).format(other=sp.other + 1, g_sailor=s.g_sailors[sp.other]),
             RULE_BATTLE,
             "done",
         )

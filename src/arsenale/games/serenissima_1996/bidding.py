@@ -14,6 +14,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
+from arsenale.games.serenissima_1996.words import _
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -29,7 +30,11 @@ def legal_bid(
     """Any sum of one's own money in steps of 100 (RULINGS.md R9)."""
     bids = s.game.actions.bid
     if why is not None:  # the one check: no more than the bidder has
-        why.no(f"you cannot bid more than your {s.money[seat]} ducats", RULE_BIDS, "bid")
+        why.no(
+            _("you cannot bid more than your {money} ducats").format(money=s.money[seat]),
+            RULE_BIDS,
+            "bid",
+        )
     return bids[: min(s.money[seat] // 100, len(bids) - 1) + 1]
 
 
@@ -87,12 +92,18 @@ def legal_position(
         for k, taken in enumerate(s.order):
             if taken >= 0:
                 why.no(
-                    f"place {k + 1} is taken by the {s.seat_label(taken)}",
+                    _("place {k} is taken by the {seat_label}").format(
+                        k=k + 1, seat_label=s.game.seat_name(s.seat_label(taken))
+                    ),
                     RULE_BIDS,
                     "position",
                     place=k + 1,
                 )
-        why.no(f"there are only {s.players} places in the turn order", RULE_BIDS, "position")
+        why.no(
+            _("there are only {players} places in the turn order").format(players=s.players),
+            RULE_BIDS,
+            "position",
+        )
     return [places[k] for k in range(s.players) if s.order[k] < 0]
 
 

@@ -14,6 +14,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
+from arsenale.games.serenissima_1996.words import _
 from arsenale.i18n import N_
 
 if TYPE_CHECKING:
@@ -38,16 +39,20 @@ def legal_landing(
                 out += a.land[g][: s.g_sailors[g]]
                 if why is not None:
                     why.no(
-                        f"galley {g + 1} cannot land more than the {s.g_sailors[g]} sailors aboard",
+                        _("galley {g} cannot land more than the {g_sailor} sailors aboard").format(
+                            g=g + 1, g_sailor=s.g_sailors[g]
+                        ),
                         RULE_LANDING,
                         "land",
                         galley=g + 1,
                     )
             elif why is not None:
                 why.no(
-                    "there is no port in this area"
+                    _("there is no port in this area")
                     if p < 0
-                    else f"{b.port_names[p]} has a garrison: only an empty port can be taken",
+                    else _("{port} has a garrison: only an empty port can be taken").format(
+                        port=s.game.names()[b.port_ids[p]]
+                    ),
                     RULE_LANDING,
                     "land",
                     galley=g + 1,

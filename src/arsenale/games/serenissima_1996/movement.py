@@ -18,6 +18,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
+from arsenale.games.serenissima_1996.words import _
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -45,7 +46,7 @@ def legal_movement(
         if stopped >> g & 1:
             if why is not None:
                 why.no(
-                    f"galley {g + 1} was refused passage: it stays here this round",
+                    _("galley {g} was refused passage: it stays here this round").format(g=g + 1),
                     RULE_PERMISSION,
                     "sail",
                     galley=g + 1,
@@ -53,8 +54,9 @@ def legal_movement(
         elif s.g_moved[g] >= s.g_sailors[g]:
             if why is not None:
                 why.no(
-                    f"galley {g + 1} has moved as many areas as it has sailors aboard "
-                    f"({s.g_sailors[g]}): one area per sailor",
+                    _(
+                        "galley {g} has moved as many areas as it has sailors aboard ({g_sailor}): one area per sailor"
+                    ).format(g=g + 1, g_sailor=s.g_sailors[g]),
                     RULE_MOVE,
                     "sail",
                     galley=g + 1,
@@ -64,9 +66,11 @@ def legal_movement(
             row = a.sail[g]
             out += [row[z] for z in b.adjacent[here]]
             if why is not None:
-                near = ", ".join(b.area_names[z] for z in b.adjacent[here])
+                near = ", ".join(s.game.names()[b.area_ids[z]] for z in b.adjacent[here])
                 why.no(
-                    f"galley {g + 1} in {b.area_names[here]} sails one area at a time, to {near}",
+                    _("galley {g} in {area} sails one area at a time, to {near}").format(
+                        g=g + 1, area=s.game.names()[b.area_ids[here]], near=near
+                    ),
                     RULE_MOVE,
                     "sail",
                     galley=g + 1,

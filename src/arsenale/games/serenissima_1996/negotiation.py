@@ -21,6 +21,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996.board import GOODS, Board
+from arsenale.games.serenissima_1996.words import _
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -89,17 +90,21 @@ def legal_offer(
     if why is not None:
         rule = RULE_PRICE if deal.port >= 0 else RULE_TRADE
         why.no(
-            f"the price must lie between {deal.low * 100} and {deal.high * 100} ducats"
+            _("the price must lie between {low} and {high} ducats").format(
+                low=deal.low * 100, high=deal.high * 100
+            )
             if deal.port >= 0
-            else f"no player can ever hold more than {deal.high * 100} ducats (RULINGS.md R8)",
+            else _("no player can ever hold more than {high} ducats (RULINGS.md R8)").format(
+                high=deal.high * 100
+            ),
             rule,
             "price",
         )
         if top.kind != "opening":
             why.no(
-                "the owner of a port cannot refuse to sell: name a price (RULINGS.md R6)"
+                _("the owner of a port cannot refuse to sell: name a price (RULINGS.md R6)")
                 if deal.port >= 0
-                else "you offered this sale yourself: name a price",
+                else _("you offered this sale yourself: name a price"),
                 rule,
                 "refuse",
             )
@@ -132,22 +137,32 @@ def legal_answer(
     if why is not None:
         rule = RULE_PRICE if deal.port >= 0 else RULE_TRADE
         price, money = deal.offer * 100, s.money[seat]
-        why.no(f"you cannot pay {price} ducats: you have {money}", rule, "accept")
+        why.no(
+            _("you cannot pay {price} ducats: you have {money}").format(price=price, money=money),
+            rule,
+            "accept",
+        )
         for n in range(deal.offer, len(a.counter)):
             why.no(
-                f"a counter offer must be lower than the price asked, {price} (RULINGS.md R7)",
+                _(
+                    "a counter offer must be lower than the price asked, {price} (RULINGS.md R7)"
+                ).format(price=price),
                 rule,
                 "counter",
                 ducats=n * 100,
             )
         for n in range(deal.low):
             why.no(
-                f"a counter offer may not be below {deal.low * 100} ducats (RULINGS.md R7)",
+                _("a counter offer may not be below {low} ducats (RULINGS.md R7)").format(
+                    low=deal.low * 100
+                ),
                 rule,
                 "counter",
                 ducats=n * 100,
             )
-        why.no(f"you cannot pay more than your {money} ducats", rule, "counter")
+        why.no(
+            _("you cannot pay more than your {money} ducats").format(money=money), rule, "counter"
+        )
     return out
 
 
@@ -173,7 +188,9 @@ def legal_accept_or_refuse(
     if top.kind == "last_word" and s.money[seat] < deal.offer * 100:
         if why is not None:
             why.no(
-                f"you cannot pay {deal.offer * 100} ducats: you have {s.money[seat]}",
+                _("you cannot pay {offer} ducats: you have {money}").format(
+                    offer=deal.offer * 100, money=s.money[seat]
+                ),
                 RULE_PRICE if deal.port >= 0 else RULE_TRADE,
                 "accept",
             )
@@ -292,7 +309,7 @@ def legal_barter(
             out.append(a.barter_give[i])
         elif why is not None:
             why.no(
-                f"galley {bt.src + 1} has no more {GOODS[i]} to offer",
+                _("galley {src} has no more {good} to offer").format(src=bt.src + 1, good=GOODS[i]),
                 RULE_BARTER,
                 "barter_give",
                 good=GOODS[i],
@@ -301,7 +318,9 @@ def legal_barter(
             out.append(a.barter_ask[i])
         elif why is not None:
             why.no(
-                f"galley {bt.dst + 1} has no more {GOODS[i]} to ask for",
+                _("galley {dst} has no more {good} to ask for").format(
+                    dst=bt.dst + 1, good=GOODS[i]
+                ),
                 RULE_BARTER,
                 "barter_ask",
                 good=GOODS[i],
@@ -313,10 +332,12 @@ def legal_barter(
         out.append(a.propose)
     elif why is not None:
         if not given or not asked:
-            reason = "a barter gives goods for goods: offer at least one cube and ask for one"
+            reason = _("a barter gives goods for goods: offer at least one cube and ask for one")
         else:
             g = bt.src if not _fits(s, bt.src, src_after) else bt.dst
-            reason = f"galley {g + 1} could not hold the result: 5 pieces a galley, at most 4 goods"
+            reason = _(
+                "galley {g} could not hold the result: 5 pieces a galley, at most 4 goods"
+            ).format(g=g + 1)
         why.no(reason, RULE_BARTER, "propose")
     out.append(a.cancel)
     return out

@@ -13,12 +13,10 @@ from rich.table import Table
 from rich.text import Text
 
 from arsenale.core.boardmap import draw_map, side_by_side
-from arsenale.i18n import N_, game_domain
+from arsenale.games.serenissima_1996.words import WORDS, _, ngettext
+from arsenale.i18n import N_
 
-WORDS = game_domain(__file__)
-"""This game's catalogue: its terms in French are Méditerranée's (locale/fr)."""
-_ = WORDS.gettext
-ngettext = WORDS.ngettext
+__all__ = ["WORDS"]
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.board import Board

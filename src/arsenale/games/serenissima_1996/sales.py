@@ -17,6 +17,7 @@ from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
 from arsenale.games.serenissima_1996.board import GOODS, POPCOUNT
+from arsenale.games.serenissima_1996.words import _
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -53,7 +54,7 @@ def legal_sales(
                 row = a.sell[g]
                 out += [row[i] for i in range(7) if cargo[7 * g + i] and can_sell(s, p, i)]
             elif why is not None:
-                why.no("there is no port in this area", RULE_SALE, "sell", galley=g + 1)
+                why.no(_("there is no port in this area"), RULE_SALE, "sell", galley=g + 1)
         if why is not None:
             _why_not_sell(s, g, why)
     out.append(a.done)
@@ -66,7 +67,7 @@ def _why_not_sell(s: Serenissima1996State, g: int, why: Why) -> None:
     for i, good in enumerate(GOODS):
         if not s.cargo[7 * g + i]:
             why.no(
-                f"there is no {good} aboard galley {g + 1}",
+                _("there is no {good} aboard galley {g}").format(good=good, g=g + 1),
                 RULE_SALE,
                 "sell",
                 galley=g + 1,
@@ -75,14 +76,16 @@ def _why_not_sell(s: Serenissima1996State, g: int, why: Why) -> None:
     p = b.area_port[s.g_area[g]]
     if p < 0:
         return
-    name, wh = b.port_names[p], s.warehouse[p]
+    name, wh = s.game.names()[b.port_ids[p]], s.warehouse[p]
     for i, good in enumerate(GOODS):
         if b.port_good[p] == i:
-            reason = f"{name} produces {good}: it buys only goods it neither makes nor holds"
+            reason = _(
+                "{name} produces {good}: it buys only goods it neither makes nor holds"
+            ).format(name=name, good=good)
         elif wh >> i & 1:
-            reason = f"{name} already holds {good} in its warehouse"
+            reason = _("{name} already holds {good} in its warehouse").format(name=name, good=good)
         else:
-            reason = f"the warehouse of {name} is full"
+            reason = _("the warehouse of {name} is full").format(name=name)
         why.no(reason, RULE_SALE, "sell", galley=g + 1, good=good)
 
 

@@ -15,6 +15,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_1996 import flow
+from arsenale.games.serenissima_1996.words import _
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -40,7 +41,9 @@ def legal_deploy(
                 out.append(a.deploy_action(x, y))
             elif why is not None:
                 why.no(
-                    f"you have {sailors} sailors to split: {x} + {y} is more",
+                    _("you have {sailors} sailors to split: {x} + {y} is more").format(
+                        sailors=sailors, x=x, y=y
+                    ),
                     RULE_SETUP,
                     "deploy",
                     first=x,

@@ -291,9 +291,13 @@ class Serenissima1996State(GameState):
 
     def not_yours(self, g: int) -> str:
         """Why galley slot g is not the seat's to use."""
+        from arsenale.games.serenissima_1996.words import _
+
         if self.g_owner[g] < 0:
-            return f"galley {g + 1} is not on the board"
-        return f"galley {g + 1} is not yours: it belongs to the {self.seat_label(self.g_owner[g])}"
+            return _("galley {g} is not on the board").format(g=g + 1)
+        return _("galley {g} is not yours: it belongs to the {nation}").format(
+            g=g + 1, nation=self.game.seat_name(self.seat_label(self.g_owner[g]))
+        )
 
     def refuse_others(
         self, seat: int, why: Why, kinds: str | tuple[str, ...], rule: str, name: str = "galley"

@@ -20,6 +20,7 @@ from arsenale.games.serenissima_1996.negotiation import (
     RULE_TRADE,
     barter_bit,
 )
+from arsenale.games.serenissima_1996.words import _
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
@@ -53,9 +54,11 @@ def can_hire(
         if s.hired[p] >= POPCOUNT[s.warehouse[p]]:
             reason = _hiring_limit(s, p)
         elif s.box <= 0:
-            reason = f"all {b.components['sailors']} sailors are on the board: the box is empty"
+            reason = _("all {sailors} sailors are on the board: the box is empty").format(
+                sailors=b.components["sailors"]
+            )
         else:
-            reason = f"a sailor costs {b.prices['sailor']} ducats"
+            reason = _("a sailor costs {sailor} ducats").format(sailor=b.prices["sailor"])
         if galley < 0:
             why.no(reason, RULE_HIRE, "hire_port", port=b.port_ids[p])
         else:
@@ -64,12 +67,14 @@ def can_hire(
 
 
 def _hiring_limit(s: Serenissima1996State, p: int) -> str:
-    name, goods = s.game.board.port_names[p], POPCOUNT[s.warehouse[p]]
+    name, goods = s.game.names()[s.game.board.port_ids[p]], POPCOUNT[s.warehouse[p]]
     if not goods:
-        return f"the warehouse of {name} is empty: a port hires one sailor a round per good in it"
-    return (
-        f"{name} has hired {s.hired[p]} sailors this round, one per good in its warehouse ({goods})"
-    )
+        return _(
+            "the warehouse of {name} is empty: a port hires one sailor a round per good in it"
+        ).format(name=name)
+    return _(
+        "{name} has hired {hired} sailors this round, one per good in its warehouse ({goods})"
+    ).format(name=name, hired=s.hired[p], goods=goods)
 
 
 def can_build_galley(
@@ -87,7 +92,9 @@ def can_build_galley(
     if not (s.port_has(p, WOOD) and s.port_has(p, IRON)):
         if why is not None:
             why.no(
-                f"a galley needs wood and iron produced in {b.port_names[p]} or in its warehouse",
+                _("a galley needs wood and iron produced in {port} or in its warehouse").format(
+                    port=s.game.names()[b.port_ids[p]]
+                ),
                 RULE_BUILD,
                 "build_galley",
                 port=b.port_ids[p],
@@ -96,7 +103,9 @@ def can_build_galley(
     if -1 not in s.g_owner:
         if why is not None:
             why.no(
-                f"all {b.components['galleys']} galleys are on the board: the box is empty",
+                _("all {galleys} galleys are on the board: the box is empty").format(
+                    galleys=b.components["galleys"]
+                ),
                 RULE_BUILD,
                 "build_galley",
                 port=b.port_ids[p],
@@ -107,8 +116,9 @@ def can_build_galley(
             return True
         if why is not None:
             why.no(
-                f"no sailor in the garrison of {b.port_names[p]} to crew the galley: "
-                f"'build galley {b.port_ids[p]} hire' hires one",
+                _(
+                    "no sailor in the garrison of {port} to crew the galley: 'build galley {port2} hire' hires one"
+                ).format(port=s.game.names()[b.port_ids[p]], port2=b.port_ids[p]),
                 RULE_BUILD,
                 "build_galley",
                 port=b.port_ids[p],
@@ -123,11 +133,15 @@ def can_build_galley(
         return True
     if why is not None:
         if s.box <= 0:
-            reason = f"all {b.components['sailors']} sailors are on the board: none to hire"
+            reason = _("all {sailors} sailors are on the board: none to hire").format(
+                sailors=b.components["sailors"]
+            )
         elif s.hired[p] >= POPCOUNT[s.warehouse[p]]:
             reason = _hiring_limit(s, p)
         else:
-            reason = f"a galley and a hired sailor cost {price + b.prices['sailor']} ducats"
+            reason = _("a galley and a hired sailor cost {price} ducats").format(
+                price=price + b.prices["sailor"]
+            )
         why.no(reason, RULE_BUILD, "build_galley", port=b.port_ids[p], crew="hired")
     return False
 
@@ -148,11 +162,13 @@ def can_build_fort(s: Serenissima1996State, seat: int, p: int, why: Why | None =
     if why is not None:
         _refuse_build(s, seat, p, why, "build_fort", None)
         if s.forts >> p & 1:
-            reason = f"{b.port_names[p]} has a fort already"
+            reason = _("{port} has a fort already").format(port=s.game.names()[b.port_ids[p]])
         elif bin(s.forts).count("1") >= b.components["forts"]:
-            reason = f"all {b.components['forts']} forts are built"
+            reason = _("all {forts} forts are built").format(forts=b.components["forts"])
         else:
-            reason = f"a fort needs wood and gold produced in {b.port_names[p]} or in its warehouse"
+            reason = _("a fort needs wood and gold produced in {port} or in its warehouse").format(
+                port=s.game.names()[b.port_ids[p]]
+            )
         why.no(reason, RULE_BUILD, "build_fort", port=b.port_ids[p])
     return False
 
@@ -167,14 +183,16 @@ def _refuse_build(
         asked["crew"] = crew
     if s.built >> p & 1:
         why.no(
-            f"{b.port_names[p]} has built this round: one building per port and round",
+            _("{port} has built this round: one building per port and round").format(
+                port=s.game.names()[b.port_ids[p]]
+            ),
             RULE_BUILD,
             kind,
             **asked,
         )
     price = b.prices["galley" if kind == "build_galley" else "fort"]
     if s.money[seat] < price:
-        why.no(f"a building costs {price} ducats", RULE_BUILD, kind, **asked)
+        why.no(_("a building costs {price} ducats").format(price=price), RULE_BUILD, kind, **asked)
 
 
 GALLEY_KINDS = ("buy", "hire_galley", "discard_good", "discard_sailor")
@@ -241,15 +259,16 @@ def legal_purchases(
                         out.append(a.hire_galley[g])
                 elif why is not None:
                     why.no(
-                        f"galley {g + 1} is full: 5 pieces a galley",
+                        _("galley {g} is full: 5 pieces a galley").format(g=g + 1),
                         RULE_PLACE,
                         "hire_galley",
                         galley=g + 1,
                     )
                 if why is not None:
                     why.no(
-                        "in your own port a sailor leaves a galley for the garrison: "
-                        f"'arrange {b.area_ids[area]}' (RULINGS.md R19)",
+                        _(
+                            "in your own port a sailor leaves a galley for the garrison: 'arrange {area}' (RULINGS.md R19)"
+                        ).format(area=b.area_ids[area]),
                         RULE_DISCARD,
                         "discard_sailor",
                         galley=g + 1,
@@ -258,7 +277,7 @@ def legal_purchases(
                 out.append(a.discard_sailor[g])
             elif why is not None:
                 why.no(
-                    f"galley {g + 1} keeps at least one sailor aboard",
+                    _("galley {g} keeps at least one sailor aboard").format(g=g + 1),
                     RULE_DISCARD,
                     "discard_sailor",
                     galley=g + 1,
@@ -293,13 +312,17 @@ def legal_purchases(
             elif why is not None:
                 for pair in ({"from": g + 1, "to": h + 1}, {"from": h + 1, "to": g + 1}):
                     why.no(
-                        f"no trade between players on the high seas ({b.area_names[area]})",
+                        _("no trade between players on the high seas ({area})").format(
+                            area=s.game.names()[b.area_ids[area]]
+                        ),
                         RULE_TRADE,
                         "trade",
                         **pair,
                     )
                 why.no(
-                    f"no barter between players on the high seas ({b.area_names[area]})",
+                    _("no barter between players on the high seas ({area})").format(
+                        area=s.game.names()[b.area_ids[area]]
+                    ),
                     RULE_BARTER,
                     "barter",
                     **{"from": g + 1, "to": h + 1},
@@ -313,8 +336,9 @@ def legal_purchases(
         if arranged >> area & 1:
             if why is not None:
                 why.no(
-                    f"you arranged {b.area_names[area]} and have done nothing since: it "
-                    "would reach the same arrangements (RULINGS.md R28)",
+                    _(
+                        "you arranged {area} and have done nothing since: it would reach the same arrangements (RULINGS.md R28)"
+                    ).format(area=s.game.names()[b.area_ids[area]]),
                     RULE_ARRANGE,
                     "arrange",
                     area=b.area_ids[area],
@@ -325,14 +349,15 @@ def legal_purchases(
             out.append(a.arrange[area])
         elif why is not None:
             why.no(
-                f"nothing can move in {b.area_names[area]}: every galley of yours is full "
-                "and no sailor can go ashore",
+                _(
+                    "nothing can move in {area}: every galley of yours is full and no sailor can go ashore"
+                ).format(area=s.game.names()[b.area_ids[area]]),
                 RULE_ARRANGE,
                 "arrange",
                 area=b.area_ids[area],
             )
     if why is not None:
-        why.no("you have no galley in this area", RULE_ARRANGE, "arrange")
+        why.no(_("you have no galley in this area"), RULE_ARRANGE, "arrange")
     for p, o in enumerate(owner):
         if o != seat:
             continue
@@ -347,12 +372,16 @@ def legal_purchases(
     if why is not None:
         for p, o in enumerate(owner):
             if o != seat:
-                name = b.port_names[p]
-                whose = f"{name} is neutral" if o < 0 else f"{name} is not yours"
+                name = s.game.names()[b.port_ids[p]]
+                whose = (
+                    _("{name} is neutral").format(name=name)
+                    if o < 0
+                    else _("{name} is not yours").format(name=name)
+                )
                 why.no(whose, RULE_HIRE, "hire_port", port=b.port_ids[p])
                 why.no(whose, RULE_BUILD, PORT_KINDS, port=b.port_ids[p])
-        why.no("a trade must involve one of your galleys", RULE_TRADE, "trade")
-        why.no("a barter starts from one of your galleys", RULE_BARTER, "barter")
+        why.no(_("a trade must involve one of your galleys"), RULE_TRADE, "trade")
+        why.no(_("a barter starts from one of your galleys"), RULE_BARTER, "barter")
     out.append(a.done)
     return out
 
@@ -365,13 +394,17 @@ def _why_not_buy(s: Serenissima1996State, seat: int, g: int, p: int, room: bool,
     if not room:
         reason, rule = f"galley {g + 1} has no room: 5 pieces a galley, at most 4 goods", RULE_PLACE
     elif not s.supply[good]:
-        reason = f"no {GOODS[good]} left in the box"
+        reason = _("no {good} left in the box").format(
+            good=s.game.names().get(GOODS[good], GOODS[good])
+        )
     elif s.money[seat] < 100:
-        reason = "a cube costs at least 100 ducats"
+        reason = _("a cube costs at least 100 ducats")
     else:
-        reason = (
-            f"the {s.seat_label(s.owner[p])} refused to sell you {GOODS[good]} this turn: the deal "
-            "may not be reopened (RULINGS.md R29)"
+        reason = _(
+            "the {seat_label} refused to sell you {good} this turn: the deal may not be reopened (RULINGS.md R29)"
+        ).format(
+            seat_label=s.game.seat_name(s.seat_label(s.owner[p])),
+            good=s.game.names().get(GOODS[good], GOODS[good]),
         )
         rule = RULE_PRICE
     why.no(reason, rule, "buy", galley=g + 1, good=GOODS[good])
@@ -381,20 +414,33 @@ def _why_not_in_port(s: Serenissima1996State, seat: int, g: int, p: int, why: Wh
     """What else galley g may not do at the port of its area: buy another good than the
     port's; hire at a port that is not the seat's."""
     b = s.game.board
-    name = b.port_names[p]
-    why.no(f"{name} offers {GOODS[b.port_good[p]]} only", RULE_BUY, "buy", galley=g + 1)
+    name = s.game.names()[b.port_ids[p]]
+    why.no(
+        _("{name} offers {good} only").format(name=name, good=GOODS[b.port_good[p]]),
+        RULE_BUY,
+        "buy",
+        galley=g + 1,
+    )
     if s.owner[p] != seat:
-        whose = "neutral" if s.owner[p] < 0 else "not yours"
-        why.no(f"{name} is {whose}: hire in your own ports", RULE_HIRE, "hire_galley", galley=g + 1)
+        whose = _("neutral") if s.owner[p] < 0 else _("not yours")
+        why.no(
+            _("{name} is {whose}: hire in your own ports").format(name=name, whose=whose),
+            RULE_HIRE,
+            "hire_galley",
+            galley=g + 1,
+        )
 
 
 def _why_no_port(g: int, why: Why) -> None:
     """Galley g lies in an area without a port."""
-    no = "there is no port in this area"
+    no = _("there is no port in this area")
     why.no(no, RULE_BUY, "buy", galley=g + 1)
     why.no(no, RULE_HIRE, "hire_galley", galley=g + 1)
     why.no(
-        f"{no}: sailors are discarded in a port area", RULE_DISCARD, "discard_sailor", galley=g + 1
+        _("{no}: sailors are discarded in a port area").format(no=no),
+        RULE_DISCARD,
+        "discard_sailor",
+        galley=g + 1,
     )
 
 
@@ -408,14 +454,17 @@ def _why_not_trade(
         for x in (g, h):
             if not s.g_goods[x]:
                 why.no(
-                    f"galley {x + 1} carries no goods: a barter gives goods for goods",
+                    _("galley {x} carries no goods: a barter gives goods for goods").format(
+                        x=x + 1
+                    ),
                     RULE_BARTER,
                     "barter",
                     **pair,
                 )
         why.no(
-            f"you have bartered between galleys {g + 1} and {h + 1} this turn: one offer a "
-            "pair of galleys and turn (RULINGS.md R33)",
+            _(
+                "you have bartered between galleys {g} and {h} this turn: one offer a pair of galleys and turn (RULINGS.md R33)"
+            ).format(g=g + 1, h=h + 1),
             RULE_BARTER,
             "barter",
             **pair,
@@ -426,7 +475,9 @@ def _why_not_trade(
         pair = {"from": src + 1, "to": dst + 1}
         if not dst_room:
             why.no(
-                f"galley {dst + 1} has no room: 5 pieces a galley, at most 4 goods",
+                _("galley {dst} has no room: 5 pieces a galley, at most 4 goods").format(
+                    dst=dst + 1
+                ),
                 RULE_TRADE,
                 "trade",
                 **pair,
@@ -435,7 +486,7 @@ def _why_not_trade(
         for i, good in enumerate(GOODS):
             if not s.cargo[7 * src + i]:
                 why.no(
-                    f"there is no {good} aboard galley {src + 1}",
+                    _("there is no {good} aboard galley {src}").format(good=good, src=src + 1),
                     RULE_TRADE,
                     "trade",
                     good=good,
@@ -443,8 +494,9 @@ def _why_not_trade(
                 )
             elif s.deals & deal_bit(seller, i, False):
                 why.no(
-                    f"a sale of {good} by the {s.seat_label(seller)} was refused this turn: the deal "
-                    "may not be reopened (RULINGS.md R29)",
+                    _(
+                        "a sale of {good} by the {seat_label} was refused this turn: the deal may not be reopened (RULINGS.md R29)"
+                    ).format(good=good, seat_label=s.game.seat_name(s.seat_label(seller))),
                     RULE_TRADE,
                     "trade",
                     good=good,
@@ -460,7 +512,7 @@ def _why_not_between(s: Serenissima1996State, seat: int, g: int, why: Why) -> No
         return
     for i, good in enumerate(GOODS):
         if not s.cargo[7 * g + i]:
-            no = f"there is no {good} aboard galley {g + 1}"
+            no = _("there is no {good} aboard galley {g}").format(good=good, g=g + 1)
             why.no(no, RULE_DISCARD, "discard_good", good=good, galley=g + 1)
     area = s.g_area[g]
     for h, o in enumerate(s.g_owner):
@@ -469,21 +521,22 @@ def _why_not_between(s: Serenissima1996State, seat: int, g: int, why: Why) -> No
         out = {"from": g + 1, "to": h + 1}
         back = {"from": h + 1, "to": g + 1}
         if o < 0:
-            no = f"galley {h + 1} is not on the board"
+            no = _("galley {h} is not on the board").format(h=h + 1)
             why.no(no, RULE_TRADE, "trade", **out)
             why.no(no, RULE_TRADE, "trade", **back)
             why.no(no, RULE_BARTER, "barter", **out)
             continue
         if o == seat:
-            no = (
-                f"both galleys are yours: 'arrange {s.game.board.area_ids[area]}' moves goods "
-                "between them"
+            no = _("both galleys are yours: 'arrange {area}' moves goods between them").format(
+                area=s.game.board.area_ids[area]
             )
             why.no(no, RULE_TRADE, "trade", **out)
             why.no(no, RULE_TRADE, "trade", **back)
             why.no(no, RULE_BARTER, "barter", **out)
         if s.g_area[h] != area:
-            apart = f"galleys {min(g, h) + 1} and {max(g, h) + 1} are not in the same area"
+            apart = _("galleys {min} and {max} are not in the same area").format(
+                min=min(g, h) + 1, max=max(g, h) + 1
+            )
             why.no(apart, RULE_TRADE, "trade", **out)
             why.no(apart, RULE_TRADE, "trade", **back)
             why.no(apart, RULE_BARTER, "barter", **out)

@@ -9,6 +9,13 @@ in a port).
 from __future__ import annotations
 
 from arsenale.core.actions import Action, Wording, amount_words
+from arsenale.i18n import game_domain
+
+WORDS = game_domain(__file__)
+"""This game's catalogue: its terms in French are Méditerranée's (locale/fr); refusals are
+translated when they are built (the legal moves are generated without it)."""
+_ = WORDS.gettext
+ngettext = WORDS.ngettext
 
 
 def action_words(action: Action, names: dict[str, str]) -> Wording:
@@ -28,12 +35,14 @@ def action_words(action: Action, names: dict[str, str]) -> Wording:
             f"{p['second']} on your second and {rest} in your capital",
             "Set-up: share out your sailors",
             ("first", "second"),
+            (_("Sailors on the first galley"), _("Sailors on the second galley")),
         )
     if kind == "bid":
         return Wording(
             f"Bid {amount_words(p['ducats'], 'ducat')} for the turn order",
             "Turn order bid",
             ("ducats",),
+            (_("Ducats bid"),),
         )
     if kind == "position":
         return Wording(
@@ -77,10 +86,18 @@ def action_words(action: Action, names: dict[str, str]) -> Wording:
     if kind == "cancel":
         return Wording("Cancel what you started", "Finish")
     if kind == "price":
-        return Wording(f"Ask a price of {amount_words(p['ducats'], 'ducat')}", "Price", ("ducats",))
+        return Wording(
+            f"Ask a price of {amount_words(p['ducats'], 'ducat')}",
+            "Price",
+            ("ducats",),
+            (_("Price asked in ducats"),),
+        )
     if kind == "counter":
         return Wording(
-            f"Counter with {amount_words(p['ducats'], 'ducat')}", "Counter offer", ("ducats",)
+            f"Counter with {amount_words(p['ducats'], 'ducat')}",
+            "Counter offer",
+            ("ducats",),
+            (_("Counter offer in ducats"),),
         )
     if kind == "accept":
         return Wording("Accept the offer", "Answer")
@@ -101,6 +118,7 @@ def action_words(action: Action, names: dict[str, str]) -> Wording:
             f"Capture the galley with {amount_words(p['sailors'], 'sailor')} of yours",
             "Beaten galley",
             ("sailors",),
+            (_("Sailors put aboard"),),
         )
     if kind == "sink":
         return Wording("Sink the galley", "Beaten galley")
@@ -111,6 +129,7 @@ def action_words(action: Action, names: dict[str, str]) -> Wording:
             f"Land {amount_words(p['sailors'], 'sailor')} from {galley(p['galley'])}",
             "Land",
             ("sailors",),
+            (_("Sailors landed"),),
         )
     if kind == "sell":
         return Wording(f"Sell {p['good']} from {galley(p['galley'])} in port", "Sell in port")

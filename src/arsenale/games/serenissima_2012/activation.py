@@ -14,6 +14,7 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_2012 import battle, blockade, turn_end
 from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT, SPICE, Board
 from arsenale.games.serenissima_2012.steps import BATTLE, LOADING, MOVING, NO_MODE, SALE, STEP3
+from arsenale.games.serenissima_2012.words import N_, _, colour, ngettext, port_name, sea_name
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
@@ -44,7 +45,7 @@ LOADING_SET = frozenset(LOADING_KINDS)
 PORT_SAILORS = ("sailor_from_port", "sailor_to_port")
 BATTLE_KINDS = ("claim", "attack_galley", "attack_port")
 LATER_KINDS = ("move", "sell", "end", *BATTLE_KINDS)  # the actions that end the loading
-OVER = "movement is over once the sale or battle step has begun"
+OVER = N_("movement is over once the sale or battle step has begun")
 
 
 def legal_activation(
@@ -59,22 +60,26 @@ def legal_activation(
     cargo, base = s.cargo, 6 * g
     out: list[Action] = []
     if why is not None:
-        why.no("this galley chose to act, not to invest", turn_end.RULE_WHEEL, INVEST_KINDS)
+        why.no(_("this galley chose to act, not to invest"), turn_end.RULE_WHEEL, INVEST_KINDS)
     if s.step == LOADING:
         _loading(s, seat, g, zone, p if port_open else -1, out, why)
         sailors, goods = s.g_sailors[g], s.g_goods[g]
         if sailors + goods > 5 or goods > 4 or not sailors:
             # Loading cannot end yet, or ends only with the galley's turn (R29, Limitations).
-            if sailors + goods > 5 or goods > 4:
-                reason = f"{OVER_LIMITS}: it holds {sailors} sailors and {goods} goods"
-            else:
+            full = sailors + goods > 5 or goods > 4
+            if not full:
                 out.append(a.end)  # it sinks, having no sailor left
-                reason = "the active galley has no sailor left: it sinks when loading ends"
             if why is not None:
+                if full:
+                    reason = _(
+                        "{over_limits}: it holds {sailors} sailors and {goods} goods"
+                    ).format(over_limits=_(OVER_LIMITS), sailors=sailors, goods=goods)
+                else:
+                    reason = _("the active galley has no sailor left: it sinks when loading ends")
                 why.no(reason, RULE_LOADING, LATER_KINDS)
             return out
     elif why is not None:
-        reason = "loading comes first: after moving, selling or fighting it is over"
+        reason = _("loading comes first: after moving, selling or fighting it is over")
         why.no(reason, RULE_LOADING, LOADING_KINDS)
     if s.sale_blocked and s.mode != BATTLE:
         # A blockaded sale: fight the blockaders or end the turn (Blockade during a sale).
@@ -86,10 +91,10 @@ def legal_activation(
         ]
         out.append(a.end)
         if why is not None:
-            why.no(OVER, RULE_MOVEMENT, "move")
-            reason = "a blockade prevents any sale here this turn; fight or end"
+            why.no(_(OVER), RULE_MOVEMENT, "move")
+            reason = _("a blockade prevents any sale here this turn; fight or end")
             why.no(reason, blockade.RULE_SALE_BLOCKADE, "sell")
-            reason = "after a blockaded sale: fight the blockading galleys or end"
+            reason = _("after a blockaded sale: fight the blockading galleys or end")
             why.no(reason, blockade.RULE_SALE_BLOCKADE, BATTLE_KINDS)
         return out
     if s.step <= MOVING and s.moves < s.g_sailors[g]:
@@ -99,12 +104,14 @@ def legal_activation(
             _not_next(s, zone, why)
     elif why is not None:
         if s.step < STEP3:
-            reason = f"one zone per sailor aboard: {s.g_sailors[g]} already crossed"
+            reason = _("one zone per sailor aboard: {g_sailor} already crossed").format(
+                g_sailor=s.g_sailors[g]
+            )
             why.no(reason, RULE_MOVEMENT, "move")
         elif s.mode == NO_MODE and not s.sale_asked:
-            why.no("a blockade stopped this galley", blockade.RULE_BLOCKADE, "move")
+            why.no(_("a blockade stopped this galley"), blockade.RULE_BLOCKADE, "move")
         else:
-            why.no(OVER, RULE_MOVEMENT, "move")
+            why.no(_(OVER), RULE_MOVEMENT, "move")
     if port_open:
         owner = s.owner[p]
         if s.mode != BATTLE and not s.sale_blocked and s.g_goods[g]:
@@ -119,10 +126,14 @@ def legal_activation(
                 if why is not None:
                     _unsold(s, p, cargo, base, why)
             elif why is not None:
-                why.no(f"the warehouse of {b.port_names[p]} is full", RULE_SALE, "sell")
+                why.no(
+                    _("the warehouse of {port} is full").format(port=port_name(b, p)),
+                    RULE_SALE,
+                    "sell",
+                )
         elif why is not None:
             if s.mode == BATTLE:
-                why.no("sale or battle: after fighting, no sale", RULE_SALE, "sell")
+                why.no(_("sale or battle: after fighting, no sale"), RULE_SALE, "sell")
             _unsold(s, p, cargo, base, why)
         if s.mode != SALE:
             if owner < 0:
@@ -132,7 +143,9 @@ def legal_activation(
                     if why is not None:
                         too_many(s, p, n, why)
                 elif why is not None:
-                    reason = "a blockade prevents the claim until the blockading galleys are sunk"
+                    reason = _(
+                        "a blockade prevents the claim until the blockading galleys are sunk"
+                    )
                     why.no(reason, blockade.RULE_CLAIM_BLOCKADE, "claim")
             elif (
                 owner != seat
@@ -145,7 +158,7 @@ def legal_activation(
             if why is not None:
                 _unclaimable(s, seat, p, why)
         elif why is not None:
-            why.no("sale or battle: after selling, no battle or claim", RULE_SALE, BATTLE_KINDS)
+            why.no(_("sale or battle: after selling, no battle or claim"), RULE_SALE, BATTLE_KINDS)
     elif why is not None:
         _no_port(s, p, why)
     if s.mode != SALE:
@@ -156,7 +169,7 @@ def legal_activation(
         if why is not None:
             _not_attackable(s, seat, zone, why)
     elif why is not None:
-        why.no("sale or battle: after selling, no battle or claim", RULE_SALE, "attack_galley")
+        why.no(_("sale or battle: after selling, no battle or claim"), RULE_SALE, "attack_galley")
     out.append(a.end)
     return out
 
@@ -171,29 +184,53 @@ def _not_next(s: Serenissima2012State, zone: int, why: Why) -> None:
     adjacent = b.adjacent[zone]
     for z, zid in enumerate(b.zone_ids):
         if z == zone:
-            why.no(f"the galley is already in {here}", RULE_MOVEMENT, "move", zone=zid)
+            why.no(
+                _("the galley is already in {here}").format(here=here),
+                RULE_MOVEMENT,
+                "move",
+                zone=zid,
+            )
         elif z not in adjacent:
-            why.no(f"{zone_name(b, z)} is not next to {here}", RULE_MOVEMENT, "move", zone=zid)
+            why.no(
+                _("{zone_name} is not next to {here}").format(zone_name=zone_name(b, z), here=here),
+                RULE_MOVEMENT,
+                "move",
+                zone=zid,
+            )
 
 
 def zone_name(b: Board, z: int) -> str:
     """A zone as the board prints it: its port's name, or the sea's (layout.py does the same)."""
     p = b.zone_port[z]
-    return b.port_names[p] if p >= 0 else b.zone_ids[z].replace("-", " ").title()
+    return port_name(b, p) if p >= 0 else sea_name(b.zone_ids[z])
 
 
 def _unsold(s: Serenissima2012State, p: int, cargo: list[int], base: int, why: Why) -> None:
     """The goods the active galley may not sell in port p: goods it does not carry, the
     port's own good, goods already in the warehouse."""
     b = s.game.board
-    here, wh = b.port_names[p], s.warehouse[p]
+    here, wh = port_name(b, p), s.warehouse[p]
     for good, name in enumerate(GOODS):
         if not cargo[base + good]:
-            why.no(f"the galley carries no {name}", RULE_SALE, "sell", good=name)
+            why.no(
+                _("the galley carries no {name}").format(name=_(name)), RULE_SALE, "sell", good=name
+            )
         elif good == b.port_good[p]:
-            why.no(f"{here} produces {name}: it cannot be sold there", RULE_SALE, "sell", good=name)
+            why.no(
+                _("{here} produces {name}: it cannot be sold there").format(
+                    here=here, name=_(name)
+                ),
+                RULE_SALE,
+                "sell",
+                good=name,
+            )
         elif wh >> good & 1:
-            why.no(f"{here} already has {name} in its warehouse", RULE_SALE, "sell", good=name)
+            why.no(
+                _("{here} already has {name} in its warehouse").format(here=here, name=_(name)),
+                RULE_SALE,
+                "sell",
+                good=name,
+            )
 
 
 def too_many(s: Serenissima2012State, p: int, n: int, why: Why) -> None:
@@ -201,57 +238,79 @@ def too_many(s: Serenissima2012State, p: int, n: int, why: Why) -> None:
     size, aboard = s.game.board.port_size[p], s.g_sailors[s.active]
     for k in range(n + 1, len(s.game.actions.claim) + 1):
         if k > aboard:
-            reason = f"the galley carries only {aboard} {'sailor' if aboard == 1 else 'sailors'}"
+            reason = ngettext(
+                "the galley carries only {aboard} sailor",
+                "the galley carries only {aboard} sailors",
+                aboard,
+            ).format(aboard=aboard)
         else:
-            reason = (
-                f"{s.game.board.port_names[p]} holds at most {size} sailors (its warehouse size)"
+            reason = _("{port} holds at most {size} sailors (its warehouse size)").format(
+                port=port_name(s.game.board, p), size=size
             )
         why.no(reason, RULE_CLAIM, "claim", sailors=k)
 
 
 def _unattackable(s: Serenissima2012State, seat: int, p: int, why: Why) -> None:
     """Why the owned port p may not be attacked."""
-    here, owner = s.game.board.port_names[p], s.owner[p]
+    here, owner = port_name(s.game.board, p), s.owner[p]
     if owner == seat:
-        why.no(f"{here} is yours", RULE_CLAIM, "attack_port")
+        why.no(_("{here} is yours").format(here=here), RULE_CLAIM, "attack_port")
     elif s.owner.count(owner) < 2:
-        reason = f"{here} is {s.seat_label(owner)}'s last port: it cannot be conquered"
+        reason = _("{here} is the last port of {owner}: it cannot be conquered").format(
+            here=here, owner=colour(s.seat_label(owner))
+        )
         why.no(reason, RULE_LAST_PORT, "attack_port")
-    why.no(f"first sink {s.seat_label(owner)}'s galleys in this zone", RULE_CLAIM, "attack_port")
+    why.no(
+        _("first sink the galleys of {owner} in this zone").format(
+            owner=colour(s.seat_label(owner))
+        ),
+        RULE_CLAIM,
+        "attack_port",
+    )
 
 
 def _unclaimable(s: Serenissima2012State, seat: int, p: int, why: Why) -> None:
     """A neutral port is claimed, not attacked; an owned one is attacked, not claimed."""
-    here, owner = s.game.board.port_names[p], s.owner[p]
+    here, owner = port_name(s.game.board, p), s.owner[p]
     if owner < 0:
-        why.no(f"{here} is neutral: claim it by unloading sailors", RULE_CLAIM, "attack_port")
+        why.no(
+            _("{here} is neutral: claim it by unloading sailors").format(here=here),
+            RULE_CLAIM,
+            "attack_port",
+        )
     elif owner == seat:
-        why.no(f"{here} is already yours", RULE_CLAIM, "claim")
+        why.no(_("{here} is already yours").format(here=here), RULE_CLAIM, "claim")
     else:
-        why.no(f"{here} is not neutral: attack it to take it", RULE_CLAIM, "claim")
+        why.no(
+            _("{here} is not neutral: attack it to take it").format(here=here), RULE_CLAIM, "claim"
+        )
 
 
 def _no_port(s: Serenissima2012State, p: int, why: Why) -> None:
     """No sale, claim or port attack at open sea or in a closed port."""
     if p < 0:
-        why.no("there is no port here to sell to", RULE_SALE, "sell")
-        why.no("there is no port here", RULE_CLAIM, ("claim", "attack_port"))
+        why.no(_("there is no port here to sell to"), RULE_SALE, "sell")
+        why.no(_("there is no port here"), RULE_CLAIM, ("claim", "attack_port"))
         return
-    here = s.game.board.port_names[p]
-    why.no(f"{here} is closed: no commerce there", RULE_CLOSED, "sell")
-    why.no(f"{here} is closed: it cannot be claimed", RULE_CLOSED, "claim")
-    why.no(f"{here} is closed: its port cannot be attacked", RULE_CLOSED, "attack_port")
+    here = port_name(s.game.board, p)
+    why.no(_("{here} is closed: no commerce there").format(here=here), RULE_CLOSED, "sell")
+    why.no(_("{here} is closed: it cannot be claimed").format(here=here), RULE_CLOSED, "claim")
+    why.no(
+        _("{here} is closed: its port cannot be attacked").format(here=here),
+        RULE_CLOSED,
+        "attack_port",
+    )
 
 
 def _not_attackable(s: Serenissima2012State, seat: int, zone: int, why: Why) -> None:
     """The galleys the active galley may not attack: not in play, own, or elsewhere."""
     for h, o in enumerate(s.g_owner):
         if o < 0:
-            reason = f"galley {h + 1} is not on the board"
+            reason = _("galley {h} is not on the board").format(h=h + 1)
         elif o == seat:
-            reason = "you cannot attack your own galley"
+            reason = _("you cannot attack your own galley")
         elif s.g_zone[h] != zone:
-            reason = f"galley {h + 1} is not in this zone"
+            reason = _("galley {h} is not in this zone").format(h=h + 1)
         else:
             continue
         why.no(reason, battle.RULE_BATTLE, "attack_galley", galley=h + 1)
@@ -275,8 +334,8 @@ def _blockers_present(s: Serenissima2012State, zone: int) -> bool:
 # own galley, overboard); after the first piece has left, none comes aboard again except bought
 # cubes. Meanwhile the active galley may hold more than 5 pieces or 4 goods, and galleys may be
 # left without sailors: the limits are checked, and crewless galleys sink, when loading ends.
-ABOARD = "sailors and goods come aboard the active galley before any leaves it (R29)"
-OVER_LIMITS = "when loading ends the active galley holds at most 5 pieces, 4 of them goods"
+ABOARD = N_("sailors and goods come aboard the active galley before any leaves it (R29)")
+OVER_LIMITS = N_("when loading ends the active galley holds at most 5 pieces, 4 of them goods")
 
 
 def free_spaces(s: Serenissima2012State, seat: int, zone: int, p: int) -> int:
@@ -309,21 +368,26 @@ def _loading(
         if aboard and s.port_sailors[p] >= 2:
             out.append(a.sailor_from_port)
         elif why is not None:
-            reason = ABOARD if not aboard else "a port may not be abandoned: one sailor must stay"
+            reason = (
+                _(ABOARD) if not aboard else _("a port may not be abandoned: one sailor must stay")
+            )
             why.no(reason, RULE_LOADING, "sailor_from_port")
         if sailors and s.port_sailors[p] < b.port_size[p]:
             out.append(a.sailor_to_port)
         elif why is not None:
             if not sailors:
-                reason = "the active galley has no sailor left to unload"
+                reason = _("the active galley has no sailor left to unload")
             else:
-                reason = f"{b.port_names[p]} holds at most {b.port_size[p]} sailors (its "
-                reason += "warehouse size)"
+                reason = _("{port} holds at most {port_size} sailors (its warehouse size)").format(
+                    port=port_name(b, p), port_size=b.port_size[p]
+                )
             why.no(reason, RULE_LOADING, "sailor_to_port")
     elif why is not None:
         q = b.zone_port[zone]
-        here = b.port_names[q] if q >= 0 else "the open sea"
-        reason = f"sailors go to or from a port only where you control it ({here})"
+        here = port_name(b, q) if q >= 0 else _("the open sea")
+        reason = _("sailors go to or from a port only where you control it ({here})").format(
+            here=here
+        )
         why.no(reason, RULE_LOADING, PORT_SAILORS)
     gz, gs, gg = s.g_zone, s.g_sailors, s.g_goods
     alongside: list[int] = []
@@ -338,16 +402,16 @@ def _loading(
         if aboard and gs[h]:
             out.append(a.sailor_from_galley[h])
         elif why is not None:
-            reason = ABOARD if not aboard else f"galley {h + 1} has no sailor left"
+            reason = _(ABOARD) if not aboard else _("galley {h} has no sailor left").format(h=h + 1)
             why.no(reason, RULE_LOADING, "sailor_from_galley", galley=h + 1)
         h_room = gs[h] + gg[h] < 5
         if sailors and h_room:
             out.append(a.sailor_to_galley[h])
         elif why is not None:
             if not sailors:
-                reason = "the active galley has no sailor left to unload"
+                reason = _("the active galley has no sailor left to unload")
             else:
-                reason = f"galley {h + 1} is full (5 pieces)"
+                reason = _("galley {h} is full (5 pieces)").format(h=h + 1)
             why.no(reason, RULE_LOADING, "sailor_to_galley", galley=h + 1)
         if why is not None:
             _missing(cargo, 6 * h, f"galley {h + 1}", "take_good", why, galley=h + 1)
@@ -356,17 +420,19 @@ def _loading(
             take = a.take_good[h]
             out += [take[i] for i in range(6) if cargo[6 * h + i]]
         elif why is not None:
-            why.no(ABOARD, RULE_LOADING, "take_good", galley=h + 1)
+            why.no(_(ABOARD), RULE_LOADING, "take_good", galley=h + 1)
         if h_room and gg[h] < 4:
             give = a.give_good[h]
             out += [give[i] for i in range(6) if cargo[base + i]]
         elif why is not None:
-            reason = f"galley {h + 1} is full (5 pieces, 4 goods)"
+            reason = _("galley {h} is full (5 pieces, 4 goods)").format(h=h + 1)
             why.no(reason, RULE_LOADING, "give_good", galley=h + 1)
     if p >= 0:
         good = b.port_good[p]
         if why is not None:
-            reason = f"{b.port_names[p]} produces {GOODS[good]}: only that good is loaded there"
+            reason = _("{port} produces {good}: only that good is loaded there").format(
+                port=port_name(b, p), good=_(GOODS[good])
+            )
             for name in GOODS:
                 if name != GOODS[good]:
                     why.no(reason, RULE_LOADING, "buy_good", good=name)
@@ -378,19 +444,25 @@ def _loading(
                 out.append(a.buy_good[good])
             elif why is not None:
                 if s.supply[good] == 0:
-                    reason = f"no {GOODS[good]} cubes are left in the bank"
+                    reason = _("no {good} cubes are left in the bank").format(good=_(GOODS[good]))
                 else:
-                    reason = f"you cannot pay the {b.meta['good_price']} ducat this cube costs"
+                    reason = _("you cannot pay the {good_price} ducat this cube costs").format(
+                        good_price=b.meta["good_price"]
+                    )
                 why.no(reason, RULE_LOADING, "buy_good")
         elif why is not None:
-            reason = "no space is left for it on your galleys here (5 pieces each)"
+            reason = _("no space is left for it on your galleys here (5 pieces each)")
             why.no(reason, RULE_LOADING, "buy_good")
     elif why is not None:
         q = b.zone_port[zone]
         if q < 0:
-            why.no("there is no port here to load goods from", RULE_LOADING, "buy_good")
+            why.no(_("there is no port here to load goods from"), RULE_LOADING, "buy_good")
         else:
-            why.no(f"{b.port_names[q]} is closed: no commerce there", RULE_CLOSED, "buy_good")
+            why.no(
+                _("{port} is closed: no commerce there").format(port=port_name(b, q)),
+                RULE_CLOSED,
+                "buy_good",
+            )
     if s.g_goods[g]:
         toss = a.toss_good
         out += [toss[i] for i in range(6) if cargo[base + i]]
@@ -403,7 +475,13 @@ def _missing(cargo: list[int], base: int, carrier: str, kind: str, why: Why, **p
     """The goods `carrier` (whose cargo starts at `base`) does not carry, for `kind`."""
     for i, name in enumerate(GOODS):
         if not cargo[base + i]:
-            why.no(f"{carrier} carries no {name}", RULE_LOADING, kind, good=name, **params)
+            why.no(
+                _("{carrier} carries no {name}").format(carrier=carrier, name=_(name)),
+                RULE_LOADING,
+                kind,
+                good=name,
+                **params,
+            )
 
 
 def _not_alongside(s: Serenissima2012State, seat: int, h: int, why: Why) -> None:
@@ -411,13 +489,13 @@ def _not_alongside(s: Serenissima2012State, seat: int, h: int, why: Why) -> None
     in another zone."""
     g, o = s.active, s.g_owner[h]
     if o < 0:
-        reason = f"galley {h + 1} is not on the board"
+        reason = _("galley {h} is not on the board").format(h=h + 1)
     elif o != seat:
-        reason = f"galley {h + 1} is not yours"
+        reason = _("galley {h} is not yours").format(h=h + 1)
     elif h == g:
-        reason = f"galley {h + 1} is the active galley itself"
+        reason = _("galley {h} is the active galley itself").format(h=h + 1)
     else:
-        reason = f"galley {h + 1} is not in this zone"
+        reason = _("galley {h} is not in this zone").format(h=h + 1)
     why.no(reason, RULE_LOADING, GALLEY_LOADING, galley=h + 1)
 
 

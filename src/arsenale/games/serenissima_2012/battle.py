@@ -25,6 +25,7 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_2012 import turn_end
 from arsenale.games.serenissima_2012.board import GOODS
 from arsenale.games.serenissima_2012.steps import BATTLE, STEP3
+from arsenale.games.serenissima_2012.words import _
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
@@ -186,17 +187,21 @@ def _offer_loot(
 def legal_loot(s: Serenissima2012State, seat: int, top: Decision, why: Why | None) -> list[Action]:
     """A cube of the sunken cargo into a free space of the surviving galley, or done."""
     a = s.game.actions
-    survivor, cargo, _ = top.data
+    survivor, cargo, _rest = top.data
     out: list[Action] = []
     if why is not None:
         for i in range(6):
             if not cargo[i]:
-                reason = f"the sunken galley's cargo has no {GOODS[i]} left to take"
-                why.no(reason, RULE_BATTLE, "loot", good=GOODS[i])
+                reason = _("the sunken galley's cargo has no {good} left to take").format(
+                    good=_(GOODS[i])
+                )
+                why.no(reason, RULE_BATTLE, "loot", good=_(GOODS[i]))
     if s.g_sailors[survivor] + s.g_goods[survivor] < 5 and s.g_goods[survivor] < 4:
         out += [a.loot[i] for i in range(6) if cargo[i]]
     elif why is not None:
-        reason = f"galley {survivor + 1} has no free space (5 pieces and 4 goods at most)"
+        reason = _("galley {survivor} has no free space (5 pieces and 4 goods at most)").format(
+            survivor=survivor + 1
+        )
         why.no(reason, RULE_BATTLE, "loot")
     out.append(a.done)
     return out

@@ -58,6 +58,8 @@ class Board:
     skull_faces: int
     meta: dict[str, int]
     status: dict[str, str]  # "port:<id>" / "zone:<id>" / other key -> "confirmed" | "reconstructed"
+    port_names_fr: tuple[str, ...] = ()
+    """The ports' names in French (board.toml `name_fr`: Méditerranée's where it has them)."""
 
     def port_index(self, port_id: str) -> int:
         return self.port_ids.index(port_id)
@@ -187,6 +189,7 @@ def load_board(data: dict[str, Any] | None = None) -> Board:
     return Board(
         port_ids=port_ids,
         port_names=tuple(p["name"] for p in ports),
+        port_names_fr=tuple(p.get("name_fr", p["name"]) for p in ports),
         port_good=tuple(GOODS.index(p["good"]) for p in ports),
         port_size=tuple(p["warehouse"] for p in ports),
         port_zone=port_zone,

@@ -16,6 +16,8 @@ from arsenale.games.serenissima_2012.board import Board, load_board
 from arsenale.games.serenissima_2012.evaluate import estimate
 from arsenale.games.serenissima_2012.heuristic import FALLBACK_KINDS
 from arsenale.games.serenissima_2012.state import Serenissima2012State
+from arsenale.games.serenissima_2012.words import WORDS, _, colour
+from arsenale.i18n import current
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -42,7 +44,7 @@ class Serenissima2012(Game):
         self.catalogue = self.actions.catalogue
         self.observation_layout = observation.layout(self.board)
         self._encoder: observation.Encoder | None = None
-        self._names: dict[str, str] | None = None  # printed names by id, for events
+        self._names: dict[str, dict[str, str]] = {}  # per language: printed names by id
         self._links: list[tuple[str, str]] | None = None  # adjacent zones, for the map
 
     def encoder(self) -> observation.Encoder:
@@ -109,29 +111,42 @@ class Serenissima2012(Game):
 
         if self._links is None:
             self._links = links(self.board)
-        return render(view, seat, self._links)
+        return render(view, seat, self._links, self.names())
+
+    def names(self) -> dict[str, str]:
+        """Printed names of ports and zones by id in the language in force (arsenale.i18n)."""
+        from arsenale.games.serenissima_2012.render import display_names
+
+        language = current()
+        names = self._names.get(language)
+        if names is None:
+            names = self._names[language] = display_names(self.board, language)
+        return names
+
+    def translate(self, text: str) -> str:
+        """In French, this game's words (locale/fr/LC_MESSAGES/serenissima_2012.po)."""
+        return WORDS.gettext(text)
+
+    def seat_name(self, label: str) -> str:
+        """A colour as a name in the language in force ("Bleu")."""
+        return colour(label)
 
     def final_account(self, state: GameState) -> dict[str, Any]:
         """The score is the ducats held; ties go to the most Port cards (rulebook: End of
         the game)."""
         assert isinstance(state, Serenissima2012State)
         return {
-            "sources": [{"source": "Ducats held", "points": list(state.money)}],
-            "money": {"name": "Ducats", "amounts": list(state.money)},
-            "tiebreak_names": ["Port cards"],
+            "sources": [{"source": _("Ducats held"), "points": list(state.money)}],
+            "money": {"name": _("Ducats"), "amounts": list(state.money)},
+            "tiebreak_names": [_("Port cards")],
         }
 
     def action_words(self, action: Action) -> Wording:
-        from arsenale.games.serenissima_2012.render import display_names
         from arsenale.games.serenissima_2012.words import action_words
 
-        if self._names is None:
-            self._names = display_names(self.board)
-        return action_words(action, self._names)
+        return action_words(action, self.names())
 
     def describe_event(self, event: Event, label: Label) -> str:
-        from arsenale.games.serenissima_2012.render import describe_event, display_names
+        from arsenale.games.serenissima_2012.render import describe_event
 
-        if self._names is None:
-            self._names = display_names(self.board)
-        return describe_event(event, self._names)
+        return describe_event(event, self.names())

@@ -15,6 +15,7 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.serenissima_2012.board import GOLD, GOODS, MARBLE, STONE, WOOD
+from arsenale.games.serenissima_2012.words import _, port_name
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
@@ -49,11 +50,13 @@ def _recruits(
             if o == seat and sailors[p] < size[p]:
                 out.append(recruit[p])
             elif why is not None:
-                name = b.port_names[p]
+                name = port_name(b, p)
                 if o != seat:
-                    reason = f"{name} is not yours"
+                    reason = _("{name} is not yours").format(name=name)
                 else:
-                    reason = f"{name} holds at most {size[p]} sailors (its warehouse size)"
+                    reason = _("{name} holds at most {size} sailors (its warehouse size)").format(
+                        name=name, size=size[p]
+                    )
                 why.no(reason, rule, "recruit_port", port=b.port_ids[p])
     zone_port = b.zone_port
     for g, o in enumerate(s.g_owner):
@@ -63,16 +66,18 @@ def _recruits(
                 out.append(a.recruit_galley[g])
             elif why is not None:
                 if p < 0 or owner[p] != seat:
-                    reason = f"galley {g + 1} is not at one of your ports"
+                    reason = _("galley {g} is not at one of your ports").format(g=g + 1)
                 else:
-                    reason = f"galley {g + 1} is full (5 pieces)"
+                    reason = _("galley {g} is full (5 pieces)").format(g=g + 1)
                 why.no(reason, rule, "recruit_galley", galley=g + 1)
         elif why is not None:
-            why.no(f"galley {g + 1} is not yours", rule, "recruit_galley", galley=g + 1)
+            why.no(
+                _("galley {g} is not yours").format(g=g + 1), rule, "recruit_galley", galley=g + 1
+            )
     if broke and why is not None:  # the checks above only explained refusals
         if s.reserve[seat] < 1:
-            why.no("you have no sailor left in reserve", rule, RECRUITS)
-        why.no(f"a sailor costs {price} ducat", rule, RECRUITS)
+            why.no(_("you have no sailor left in reserve"), rule, RECRUITS)
+        why.no(_("a sailor costs {price} ducat").format(price=price), rule, RECRUITS)
         return []
     return out
 
@@ -92,23 +97,36 @@ def _galley_buys(s: Serenissima2012State, seat: int, rule: str, why: Why | None)
             if g >= used:
                 from arsenale.games.serenissima_2012.setup import RULE_PLAYERS
 
-                reason = f"galley {g + 1} is not used with {s.players} players"
+                reason = _("galley {g} is not used with {players} players").format(
+                    g=g + 1, players=s.players
+                )
                 why.no(reason, RULE_PLAYERS, "buy_galley", galley=g + 1)
             elif o >= 0:
-                why.no(f"galley {g + 1} is already in play", rule, "buy_galley", galley=g + 1)
+                why.no(
+                    _("galley {g} is already in play").format(g=g + 1),
+                    rule,
+                    "buy_galley",
+                    galley=g + 1,
+                )
         b = s.game.board
         for p, o in enumerate(s.owner):
             if o != seat:
-                reason = f"a new galley is placed at one of your ports; {b.port_names[p]} is not"
+                reason = _("a new galley is placed at one of your ports; {port} is not").format(
+                    port=port_name(b, p)
+                )
                 why.no(reason, rule, "buy_galley", port=b.port_ids[p])
         if broke:  # the checks above only explained refusals
             if owned >= MAX_GALLEYS:
-                reason = f"you have no galley cube left ({MAX_GALLEYS} galleys at most)"
+                reason = _("you have no galley cube left ({max_galleys} galleys at most)").format(
+                    max_galleys=MAX_GALLEYS
+                )
             elif s.reserve[seat] < 1:
-                reason = "you have no sailor left in reserve to crew it"
+                reason = _("you have no sailor left in reserve to crew it")
             else:
                 price = galley_price(s, seat)
-                reason = f"it costs {price} ducats (1 per galley owned, 1 for its sailor)"
+                reason = _("it costs {price} ducats (1 per galley owned, 1 for its sailor)").format(
+                    price=price
+                )
             why.no(reason, rule, "buy_galley")
             return []
     return out
@@ -139,21 +157,31 @@ def _buildings(
             if not broke:
                 out.append(tokens[p])
         elif why is not None:
-            name = b.port_names[p]
+            name = port_name(b, p)
             if built >> p & 1:
-                reason = f"{name} already has a {kind}"
+                reason = _("{name} already has a {kind}").format(name=name, kind=_(kind))
             else:
-                reason = f"a {kind} needs {GOODS[first]} and {GOODS[second]} produced or "
-                reason += f"present in {name}"
+                reason = _(
+                    "a {kind} needs {good} and {good2} produced or present in {name}"
+                ).format(kind=_(kind), good=_(GOODS[first]), good2=_(GOODS[second]), name=name)
             why.no(reason, RULE_INVEST, kind, port=b.port_ids[p])
     if why is not None:
         for p, o in enumerate(s.owner):
             if o != seat:
-                why.no(f"{b.port_names[p]} is not yours", RULE_INVEST, kind, port=b.port_ids[p])
+                why.no(
+                    _("{port} is not yours").format(port=port_name(b, p)),
+                    RULE_INVEST,
+                    kind,
+                    port=b.port_ids[p],
+                )
         if s.money[seat] < price:
-            why.no(f"a {kind} costs {price} ducats", RULE_INVEST, kind)
+            why.no(
+                _("a {kind} costs {price} ducats").format(kind=_(kind), price=price),
+                RULE_INVEST,
+                kind,
+            )
         elif broke:
-            why.no(f"all {kind} tokens are on the board", RULE_INVEST, kind)
+            why.no(_("all {kind} tokens are on the board").format(kind=_(kind)), RULE_INVEST, kind)
 
 
 def legal_investment(
@@ -164,7 +192,7 @@ def legal_investment(
     if not s.bought_galley:
         out += _galley_buys(s, seat, RULE_INVEST, why)
     elif why is not None:
-        why.no("one galley per investment", RULE_INVEST, "buy_galley")
+        why.no(_("one galley per investment"), RULE_INVEST, "buy_galley")
     ports = s.ports_of(seat)
     _buildings(s, seat, "fort", ports, why, out)
     _buildings(s, seat, "basilica", ports, why, out)
@@ -177,13 +205,13 @@ def legal_special(
 ) -> list[Action]:
     """Sailors for own galleys at own ports, and galleys until the player owns 2, or end."""
     if why is not None:
-        reason = "the special investment buys only galleys and their sailors"
+        reason = _("the special investment buys only galleys and their sailors")
         why.no(reason, RULE_FEW_GALLEYS, ("recruit_port", "fort", "basilica"))
     out = _recruits(s, seat, False, RULE_FEW_GALLEYS, why)
     if s.g_owner.count(seat) < 2:
         out += _galley_buys(s, seat, RULE_FEW_GALLEYS, why)
     elif why is not None:
-        reason = "the special investment only brings you up to 2 galleys"
+        reason = _("the special investment only brings you up to 2 galleys")
         why.no(reason, RULE_FEW_GALLEYS, "buy_galley")
     out.append(s.game.actions.end)
     return out

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arsenale.core.boardmap import draw_map, side_by_side
+from arsenale.games.serenissima_2012.words import N_, _, colour, good, ngettext, sea_name
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.board import Board
@@ -34,11 +35,30 @@ GOOD_STYLE = {
 }
 
 
+DECISION_WORDS = {
+    "close": N_("close a port"),
+    "choose_port": N_("home port"),
+    "galley": N_("galley"),
+    "setup": N_("set-up"),
+    "occupy": N_("occupy"),
+    "special": N_("special investment"),
+    "activation": N_("activation"),
+    "blockade": N_("blockade"),
+    "battle": N_("battle"),
+    "loot": N_("loot"),
+    "investment": N_("investment"),
+}
+"""The decisions in words to translate (a decision not listed shows its kind)."""
+
+STEP_WORDS = (N_("loading"), N_("movement"), N_("sale or battle"))
+"""The steps of an activation (state.py's view), to translate."""
+
+
 def _seat(seat: int | None) -> Text:
     if seat is None:
         return Text("-", style="dim")
     name = COLOURS[seat]
-    return Text(name.capitalize(), style=COLOUR_STYLE[name])
+    return Text(colour(name), style=COLOUR_STYLE[name])
 
 
 def _good(good: str) -> Text:
@@ -56,17 +76,17 @@ def possessive(name: str) -> str:
 
 
 DOGE_NAMES = {
-    "wine": "Wine",
-    "hourglass-1a": "Hourglass 1",
-    "hourglass-1b": "Hourglass 1",
-    "hourglass-2": "Hourglass 2",
-    "hourglass-2-shuffle": "Hourglass 2 (shuffle)",
+    "wine": N_("Wine"),
+    "hourglass-1a": N_("Hourglass 1"),
+    "hourglass-1b": N_("Hourglass 1"),
+    "hourglass-2": N_("Hourglass 2"),
+    "hourglass-2-shuffle": N_("Hourglass 2 (shuffle)"),
 }
 """Printed names of the Doge cards (board.toml's ids tell the two Hourglass 1 cards apart)."""
 
 
 def doge_name(card: str) -> str:
-    return DOGE_NAMES.get(card, card.replace("-", " ").capitalize())
+    return _(DOGE_NAMES.get(card, card.replace("-", " ").capitalize()))
 
 
 MAP_PLACES = {
@@ -98,11 +118,12 @@ MAP_LEGEND = (19, 0)
 """Where the map's key is written (a corner with no sea zone)."""
 
 
-def zone_names(view: dict[str, Any]) -> dict[str, str]:
-    """Printed names of the sea zones in a view: a zone is named after its port."""
-    names = {p["id"]: p["name"] for p in view["ports"]}
+def zone_names(view: dict[str, Any], shown: dict[str, str] | None = None) -> dict[str, str]:
+    """Printed names of the sea zones in a view: a zone is named after its port (`shown`:
+    the names in the language in force, see `display_names`)."""
+    names = {p["id"]: (shown or {}).get(p["id"], p["name"]) for p in view["ports"]}
     for zone_id in MAP_PLACES:
-        names.setdefault(zone_id, zone_id.replace("-", " ").title())
+        names.setdefault(zone_id, sea_name(zone_id))
     return names
 
 
@@ -127,11 +148,10 @@ def links(board: Board) -> list[tuple[str, str]]:
     ]
 
 
-def board_map(view: dict[str, Any], sailing: list[tuple[str, str]]) -> Text:
+def board_map(view: dict[str, Any], sailing: list[tuple[str, str]], names: dict[str, str]) -> Text:
     """Every sea zone where it lies, its port's name in the owner's colour (struck through
     when closed), the galleys in it by number in their owners' colours, and the lines along
     which galleys sail."""
-    names = zone_names(view)
     ports = {p["id"]: p for p in view["ports"]}
     active = view["wheel"]["active_galley"]
     here: dict[str, list[dict[str, Any]]] = {}
@@ -143,11 +163,11 @@ def board_map(view: dict[str, Any], sailing: list[tuple[str, str]]) -> Text:
         if port is None:
             name = Text(names[zone_id], style="italic")
         elif port["closed"]:
-            name = Text(port["name"], style="dim strike")
+            name = Text(names[zone_id], style="dim strike")
         elif port["owner"] is not None:
-            name = Text(port["name"], style=COLOUR_STYLE[COLOURS[port["owner"]]])
+            name = Text(names[zone_id], style=COLOUR_STYLE[COLOURS[port["owner"]]])
         else:
-            name = Text(port["name"])
+            name = Text(names[zone_id])
         fleet = Text()
         for g in here.get(zone_id, []):
             if fleet:
@@ -157,11 +177,13 @@ def board_map(view: dict[str, Any], sailing: list[tuple[str, str]]) -> Text:
         lines = [name, _port_line(port) if port is not None else Text("")]
         labels[zone_id] = [*lines, fleet] if fleet else lines
     labels["legend"] = [
-        Text("Ports in their owner's colour; below:", style="dim"),
-        Text("sailors, warehouse (■ good, □ free),", style="dim"),
-        Text("F fort, B basilica, W wine side; then", style="dim"),
-        Text("galleys (▶ on the wheel). ", style="dim")
-        + Text.assemble(*(Text("■", style=GOOD_STYLE[g]) + Text(f"{g} ") for g in GOOD_STYLE)),
+        Text(_("Ports in their owner's colour; below:"), style="dim"),
+        Text(_("sailors, warehouse (■ good, □ free),"), style="dim"),
+        Text(_("F fort, B basilica, W wine side; then"), style="dim"),
+        Text(_("galleys (▶ on the wheel). "), style="dim")
+        + Text.assemble(
+            *(Text("■", style=GOOD_STYLE[g]) + Text(f"{good(g)} ") for g in GOOD_STYLE)
+        ),
     ]
     places = {**MAP_PLACES, "legend": MAP_LEGEND}
     return draw_map(places, labels, sailing, width=100, height=MAP_LEGEND[0] + 4)
@@ -169,7 +191,7 @@ def board_map(view: dict[str, Any], sailing: list[tuple[str, str]]) -> Text:
 
 def _port_line(port: dict[str, Any]) -> Text:
     if port["closed"]:
-        return Text("closed", style="dim")
+        return Text(_("closed"), style="dim")
     out = Text(f"{port['sailors']} " if port["sailors"] else "")
     out.append_text(_squares(port["warehouse"], port["warehouse_size"]))
     flags = "".join(
@@ -182,49 +204,80 @@ def _port_line(port: dict[str, Any]) -> Text:
     return out
 
 
-def render(view: dict[str, Any], seat: int | None, sailing: list[tuple[str, str]]) -> Group:
+def render(
+    view: dict[str, Any],
+    seat: int | None,
+    sailing: list[tuple[str, str]],
+    shown: dict[str, str] | None = None,
+) -> Group:
     """The whole board in 100 x 40: the turn and what is being decided, the map, the players,
     then the ports and galleys in three columns each."""
-    names = zone_names(view)
+    names = zone_names(view, shown)
     track = view["track"]
     doge = view["doge"]
-    discard = ", ".join(doge_name(c) for c in doge["discard"]) or "none"
+    discard = ", ".join(doge_name(c) for c in doge["discard"]) or _("none")
     scorings = ", ".join(map(str, track["scoring_spaces"][:-1]))
     status = Text(
-        f"Turn {view['turn']}. Turn track: space {track['position']} of {track['length']}; "
-        f"scorings at {scorings} and {track['scoring_spaces'][-1]} "
-        f"({track['scorings_done']} done).\nDoge cards: {doge['face_down']} face down; "
-        f"discarded: {discard}."
+        _(
+            "Turn {turn}. Turn track: space {position} of {length}; scorings at {scorings} "
+            "and {last} ({done} done).\nDoge cards: {face_down} face down; discarded: {discard}."
+        ).format(
+            turn=view["turn"],
+            position=track["position"],
+            length=track["length"],
+            scorings=scorings,
+            last=track["scoring_spaces"][-1],
+            done=track["scorings_done"],
+            face_down=doge["face_down"],
+            discard=discard,
+        )
     )
     act = view.get("activation")
     line = Text()
     if act:
+        crossed = ngettext("{n} zone crossed", "{n} zones crossed", act["zones_crossed"])
         line.append(
-            f"Galley {act['galley']} ({COLOURS[act['seat']].capitalize()}) is acting: {act['step']}, "
-            f"{plural(act['zones_crossed'], 'zone')} crossed"
-            + (", sale blocked" if act["sale_blocked"] else "")
-            + ".\n"
+            _("Galley {galley} ({who}) is acting: {step}, {crossed}{blocked}.").format(
+                galley=act["galley"],
+                who=colour(COLOURS[act["seat"]]),
+                step=_(str(act["step"])),
+                crossed=crossed.format(n=act["zones_crossed"]),
+                blocked=_(", sale blocked") if act["sale_blocked"] else "",
+            )
+            + "\n"
         )
     decision = view.get("decision")
     if decision:
-        who = ", ".join(COLOURS[s].capitalize() for s in view["to_move"])
-        kind = decision["kind"].replace("_", " ")
+        who = ", ".join(colour(COLOURS[s]) for s in view["to_move"])
+        kind = _(DECISION_WORDS.get(decision["kind"], decision["kind"].replace("_", " ")))
         if decision["kind"] == "blockade" and act:
             where = next((g["zone"] for g in view["galleys"] if g["number"] == act["galley"]), "")
-            kind += f" of galley {act['galley']} ({COLOURS[act['seat']].capitalize()}) in {names.get(where, where)}"
-        line.append(f"Decision: {kind} (waiting for {who})", style="bold")
+            kind = _("blockade of galley {galley} ({who}) in {zone}").format(
+                galley=act["galley"], who=colour(COLOURS[act["seat"]]), zone=names.get(where, where)
+            )
+        line.append(
+            _("Decision: {kind} (waiting for {who})").format(kind=kind, who=who), style="bold"
+        )
     if view.get("over") and view.get("result"):
         line.append(
-            "Game over. Winner: "
-            + ", ".join(COLOURS[s].capitalize() for s in view["result"]["winners"]),
+            _("Game over. Winner: {winners}").format(
+                winners=", ".join(colour(COLOURS[s]) for s in view["result"]["winners"])
+            ),
             style="bold green",
         )
     players = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
-    for col in ("player", "ducats", "sailors in reserve", "home", "ports", "galleys"):
-        players.add_column(col, header_style="bold", no_wrap=col != "ports")
+    for col in (
+        N_("player"),
+        N_("ducats"),
+        N_("sailors in reserve"),
+        N_("home"),
+        N_("ports"),
+        N_("galleys"),
+    ):
+        players.add_column(_(col), header_style="bold", no_wrap=col != "ports")
     for p in view["players_info"]:
-        money = str(p["money"]) if "money" in p else "hidden"
-        mark = " (you)" if p["seat"] == seat else ""
+        money = str(p["money"]) if "money" in p else _("hidden")
+        mark = _(" (you)") if p["seat"] == seat else ""
         home = names.get(p["home"], "-") if p.get("home") else "-"
         players.add_row(
             Text.assemble(_seat(p["seat"]), mark),
@@ -245,48 +298,89 @@ def render(view: dict[str, Any], seat: int | None, sailing: list[tuple[str, str]
                 _squares(_cargo_list(g["cargo"])) or Text("-", style="dim"),
             ]
         )
-    parts: list[Any] = [status, line, board_map(view, sailing), players]
+    parts: list[Any] = [status, line, board_map(view, sailing, names), players]
     if galley_rows:
-        parts.append(side_by_side(("galley", "sailors", "cargo"), galley_rows, 4))
+        parts.append(side_by_side((_("galley"), _("sailors"), _("cargo")), galley_rows, 4))
     return Group(*parts)
 
 
-def display_names(board: Board) -> dict[str, str]:
-    """Printed names of the ports and sea zones, by id (a zone is named after its port)."""
-    out = dict(zip(board.port_ids, board.port_names, strict=True))
+def display_names(board: Board, language: str = "en") -> dict[str, str]:
+    """Printed names of the ports and sea zones by id (a zone is named after its port), in
+    French when `language` is "fr" (board.toml `name_fr`)."""
+    names = board.port_names_fr if language == "fr" and board.port_names_fr else board.port_names
+    out = dict(zip(board.port_ids, names, strict=True))
     for zone_id in board.zone_ids:
-        out.setdefault(zone_id, zone_id.replace("-", " ").capitalize())
+        out.setdefault(zone_id, sea_name(zone_id))
     return out
+
+
+EVENT_WORDS = (
+    N_("move"),
+    N_("sale"),
+    N_("claim"),
+    N_("abandoned"),
+    N_("scuttled"),
+    N_("unloaded"),
+    N_("fort"),
+    N_("battle"),
+)
+"""The words events carry (a blockade's context, the cause of a sinking), to translate."""
 
 
 def _colour(seat: Any) -> str:
     """A seat's colour as the log names it ("Red"); "" for none (a neutral port)."""
-    return COLOURS[seat].capitalize() if isinstance(seat, int) and 0 <= seat < 4 else ""
+    return colour(COLOURS[seat]) if isinstance(seat, int) and 0 <= seat < 4 else ""
 
 
-def _purchase(what: str, place: Callable[[Any], str]) -> str:
+def ducats(n: int) -> str:
+    return ngettext("{n} ducat", "{n} ducats", n).format(n=n)
+
+
+def sailors(n: int) -> str:
+    return ngettext("{n} sailor", "{n} sailors", n).format(n=n)
+
+
+def skulls(n: int) -> str:
+    return ngettext("{n} skull", "{n} skulls", n).format(n=n)
+
+
+def _purchase(what: str, place: Callable[[Any], str], who: str, price: str) -> str:
     """An investment in words, from its notation ("recruit g7", "galley 7 at napoli",
     "fort napoli", "basilica napoli", "recruit napoli")."""
     words = what.split()
     if words[0] == "recruit" and words[1].startswith("g") and words[1][1:].isdigit():
-        return f"recruits a sailor aboard galley {words[1][1:]}"
+        return _("{who} recruits a sailor aboard galley {galley} for {price}.").format(
+            who=who, galley=words[1][1:], price=price
+        )
     if words[0] == "recruit":
-        return f"recruits a sailor in {place(words[1])}"
+        return _("{who} recruits a sailor in {port} for {price}.").format(
+            who=who, port=place(words[1]), price=price
+        )
     if words[0] == "galley" and len(words) == 4:
-        return f"buys galley {words[1]} in {place(words[3])}"
-    if words[0] in ("fort", "basilica"):
-        return f"builds a {words[0]} in {place(words[1])}"
-    return "buys " + " ".join(place(w) for w in words)
+        return _("{who} buys galley {galley} in {port} for {price}.").format(
+            who=who, galley=words[1], port=place(words[3]), price=price
+        )
+    if words[0] == "fort":
+        return _("{who} builds a fort in {port} for {price}.").format(
+            who=who, port=place(words[1]), price=price
+        )
+    if words[0] == "basilica":
+        return _("{who} builds a basilica in {port} for {price}.").format(
+            who=who, port=place(words[1]), price=price
+        )
+    return _("{who} buys {what} for {price}.").format(
+        who=who, what=" ".join(place(w) for w in words), price=price
+    )
 
 
 def _holder(where: Any) -> str:
     """Where a sailor moves from or to: "the port" or a galley by number."""
-    return "the port" if where == "port" else f"galley {where}"
+    return _("the port") if where == "port" else _("galley {n}").format(n=where)
 
 
 def describe_event(e: dict[str, Any], names: dict[str, str] | None = None) -> str:
-    """One event as a sentence, starting with a capital; `names` (see `display_names`) turns
-    port and zone ids into printed names."""
+    """One event as a sentence in the language in force, starting with a capital; `names`
+    (see `display_names`) turns port and zone ids into printed names."""
     text = _sentence(e, names or {})
     return text[:1].upper() + text[1:]
 
@@ -296,99 +390,142 @@ def _sentence(e: dict[str, Any], shown: dict[str, str]) -> str:
         return shown.get(place_id, str(place_id))
 
     t = e["type"]
-    who = COLOURS[e["seat"]].capitalize() if isinstance(e.get("seat"), int) else ""
+    who = _colour(e.get("seat"))
+    galley = e.get("galley")
     match t:
         case "turn":
-            return f"--- Turn {e['turn']} ---"
+            return _("--- Turn {turn} ---").format(turn=e["turn"])
         case "wheel":
-            return f"Galley {e['galley']} ({who}) is on the wheel."
+            return _("Galley {galley} ({who}) is on the wheel.").format(galley=galley, who=who)
         case "act":
-            return f"{who} acts with galley {e['galley']}."
+            return _("{who} acts with galley {galley}.").format(who=who, galley=galley)
         case "invest":
-            return f"{who} invests instead of using galley {e['galley']}."
+            return _("{who} invests instead of using galley {galley}.").format(
+                who=who, galley=galley
+            )
         case "closed":
-            return f"{who} closes {place(e['port'])} ({e['good']})."
+            return _("{who} closes {port} ({good}).").format(
+                who=who, port=place(e["port"]), good=good(e["good"])
+            )
         case "start_port":
-            return f"{who} starts in {place(e['port'])}."
+            return _("{who} starts in {port}.").format(who=who, port=place(e["port"]))
         case "start_galley":
-            return f"{who} takes galley {e['galley']} in {place(e['zone'])}."
+            return _("{who} takes galley {galley} in {zone}.").format(
+                who=who, galley=galley, zone=place(e["zone"])
+            )
         case "sailor":
-            return f"{who} moves a sailor from {_holder(e['from'])} to {_holder(e['to'])}."
+            return _("{who} moves a sailor from {source} to {target}.").format(
+                who=who, source=_holder(e["from"]), target=_holder(e["to"])
+            )
         case "load":
-            paid = "free" if e["ducats"] == 0 else plural(e["ducats"], "ducat")
+            paid = _("free") if e["ducats"] == 0 else ducats(e["ducats"])
             if e.get("paid_to") is not None:
-                paid += f" to {COLOURS[e['paid_to']].capitalize()}"
-            return f"{who} loads {e['good']} on galley {e['galley']} ({paid})."
+                paid = _("{paid} to {whom}").format(paid=paid, whom=_colour(e["paid_to"]))
+            return _("{who} loads {good} on galley {galley} ({paid}).").format(
+                who=who, good=good(e["good"]), galley=galley, paid=paid
+            )
         case "transfer":
-            return f"{who} moves {e['good']} from galley {e['from']} to galley {e['to']}."
+            return _("{who} moves {good} from galley {source} to galley {target}.").format(
+                who=who, good=good(e["good"]), source=e["from"], target=e["to"]
+            )
         case "toss":
-            return f"{who} tosses {e['good']} overboard from galley {e['galley']}."
+            return _("{who} tosses {good} overboard from galley {galley}.").format(
+                who=who, good=good(e["good"]), galley=galley
+            )
         case "move":
-            return f"Galley {e['galley']} ({who}) sails to {place(e['zone'])}."
+            return _("Galley {galley} ({who}) sails to {zone}.").format(
+                galley=galley, who=who, zone=place(e["zone"])
+            )
         case "blockade_question":
-            return f"{who} may blockade galley {e['against']} ({e['context']})."
+            return _("{who} may blockade galley {against} ({context}).").format(
+                who=who, against=e["against"], context=_(str(e["context"]))
+            )
         case "blockade":
-            return f"{who} blockades galley {e['against']} ({e['context']})!"
+            return _("{who} blockades galley {against} ({context})!").format(
+                who=who, against=e["against"], context=_(str(e["context"]))
+            )
         case "no_blockade":
-            return f"{who} lets galley {e['against']} through."
+            return _("{who} lets galley {against} through.").format(who=who, against=e["against"])
         case "sale":
-            return (
-                f"{who} sells {e['good']} in {place(e['port'])} for {plural(e['ducats'], 'ducat')}."
+            return _("{who} sells {good} in {port} for {ducats}.").format(
+                who=who, good=good(e["good"]), port=place(e["port"]), ducats=ducats(e["ducats"])
             )
         case "attack":
             them = _colour(e.get("defender"))
             if isinstance(e["target"], int):
                 target = (
-                    f"{possessive(them)} galley {e['target']}" if them else f"galley {e['target']}"
+                    _("galley {n} of {whom}").format(n=e["target"], whom=them)
+                    if them
+                    else _("galley {n}").format(n=e["target"])
                 )
             else:
                 target = (
-                    f"{possessive(them)} port of {place(e['target'])}"
+                    _("the port of {port} held by {whom}").format(
+                        port=place(e["target"]), whom=them
+                    )
                     if them
                     else place(e["target"])
                 )
-            return f"{possessive(who)} galley {e['galley']} attacks {target}."
+            return _("Galley {galley} of {who} attacks {target}.").format(
+                galley=galley, who=who, target=target
+            )
         case "fort_fire":
-            return f"The fort of {place(e['port'])} fires: {plural(e['killed'], 'sailor')} killed."
+            return _("The fort of {port} fires: {killed} killed.").format(
+                port=place(e["port"]), killed=sailors(e["killed"])
+            )
         case "battle_round":
             a, d = sum(e["attack_dice"]), sum(e["defence_dice"])
-            attacker = _colour(e["attacker"]) or "the attacker"
-            defender = _colour(e["defender"]) or "the port"
-            return (
-                f"Battle round, {attacker} against {defender}: {attacker} rolls "
-                f"{plural(len(e['attack_dice']), 'die', 'dice')} ({plural(a, 'skull')}), "
-                f"{defender} {len(e['defence_dice'])} ({plural(d, 'skull')}); {attacker} loses "
-                f"{plural(e['attacker_lost'], 'sailor')} and {defender} "
-                f"{plural(e['defender_lost'], 'sailor')}."
+            attacker = _colour(e["attacker"]) or _("the attacker")
+            defender = _colour(e["defender"]) or _("the port")
+            n = len(e["attack_dice"])
+            return _(
+                "Battle round, {attacker} against {defender}: {attacker} rolls {dice} "
+                "({a}), {defender} {defence} ({d}); {attacker} loses {attacker_lost} and "
+                "{defender} {defender_lost}."
+            ).format(
+                attacker=attacker,
+                defender=defender,
+                dice=ngettext("{n} die", "{n} dice", n).format(n=n),
+                a=skulls(a),
+                defence=len(e["defence_dice"]),
+                d=skulls(d),
+                attacker_lost=sailors(e["attacker_lost"]),
+                defender_lost=sailors(e["defender_lost"]),
             )
         case "sunk":
-            return f"Galley {e['galley']} ({who}) sinks ({e['cause']})."
+            return _("Galley {galley} ({who}) sinks ({cause}).").format(
+                galley=galley, who=who, cause=_(str(e["cause"]))
+            )
         case "loot":
-            return f"{who} takes {e['good']} from the wreck."
+            return _("{who} takes {good} from the wreck.").format(who=who, good=good(e["good"]))
         case "retreat":
-            return f"{who} breaks off the battle."
+            return _("{who} breaks off the battle.").format(who=who)
         case "port_neutral":
-            return f"{place(e['port'])} is emptied and becomes neutral."
+            return _("{port} is emptied and becomes neutral.").format(port=place(e["port"]))
         case "port_taken":
-            return f"{who} takes {place(e['port'])} with {plural(e['sailors'], 'sailor')}."
+            return _("{who} takes {port} with {sailors}.").format(
+                who=who, port=place(e["port"]), sailors=sailors(e["sailors"])
+            )
         case "end":
-            return f"{who} ends the turn of galley {e['galley']}."
+            return _("{who} ends the turn of galley {galley}.").format(who=who, galley=galley)
         case "purchase":
-            return f"{who} {_purchase(str(e['what']), place)} for {plural(e['ducats'], 'ducat')}."
+            return _purchase(str(e["what"]), place, who, ducats(e["ducats"]))
         case "end_investment":
-            return f"{who} ends the investment."
+            return _("{who} ends the investment.").format(who=who)
         case "special_investment":
-            return f"{who} has fewer than 2 galleys and may buy more."
+            return _("{who} has fewer than 2 galleys and may buy more.").format(who=who)
         case "doge_card":
-            return f"Doge card: {doge_name(e['card'])}."
+            return _("Doge card: {card}.").format(card=doge_name(e["card"]))
         case "doge_shuffle":
-            return "The Doge cards are shuffled."
+            return _("The Doge cards are shuffled.")
         case "wine_income":
-            return f"{who} earns {plural(e['ducats'], 'ducat')} from wine."
+            return _("{who} earns {ducats} from wine.").format(who=who, ducats=ducats(e["ducats"]))
         case "scoring":
-            return f"Scoring {e['scoring']}: {who} earns {plural(e['ducats'], 'ducat')}."
+            return _("Scoring {n}: {who} earns {ducats}.").format(
+                n=e["scoring"], who=who, ducats=ducats(e["ducats"])
+            )
         case "game_over":
-            return "The game is over."
+            return _("The game is over.")
         case "submitted":
-            return f"{who} has made a secret choice."
+            return _("{who} has made a secret choice.").format(who=who)
     return str(e)

@@ -16,6 +16,7 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_2012 import turn_end
 from arsenale.games.serenissima_2012.activation import RULE_CLOSED
 from arsenale.games.serenissima_2012.board import GOODS
+from arsenale.games.serenissima_2012.words import _, port_name
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
@@ -68,14 +69,15 @@ def legal_close(s: Serenissima2012State, seat: int, top: Decision, why: Why | No
         if b.port_good[p] == good and p not in b.start_ports and not s.closed >> p & 1:
             out.append(close[p])
         elif why is not None:
-            name = b.port_names[p]
+            name = port_name(b, p)
             if p in b.start_ports:
-                reason = "starting ports stay open"
+                reason = _("starting ports stay open")
             elif b.port_good[p] != good:
-                reason = f"now a {GOODS[good]} port is closed, and {name} produces "
-                reason += GOODS[b.port_good[p]]
+                reason = _("now a {good} port is closed, and {name} produces {produced}").format(
+                    good=_(GOODS[good]), name=name, produced=_(GOODS[b.port_good[p]])
+                )
             else:
-                reason = f"{name} is already closed"
+                reason = _("{name} is already closed").format(name=name)
             why.no(reason, RULE_CLOSED, "close", port=b.port_ids[p])
     return out
 
@@ -104,12 +106,17 @@ def legal_choose_port(
             out.append(choose[p])
         elif why is not None:
             why.no(
-                f"{b.port_names[p]} is already taken", RULE_SETUP, "choose_port", port=b.port_ids[p]
+                _("{port} is already taken").format(port=port_name(b, p)),
+                RULE_SETUP,
+                "choose_port",
+                port=b.port_ids[p],
             )
     if why is not None:
         for p in range(len(b.port_ids)):
             if p not in b.start_ports:
-                reason = f"{b.port_names[p]} is not one of the {len(b.start_ports)} starting ports"
+                reason = _("{port} is not one of the {start_ports} starting ports").format(
+                    port=port_name(b, p), start_ports=len(b.start_ports)
+                )
                 why.no(reason, RULE_SETUP, "choose_port", port=b.port_ids[p])
     return out
 
@@ -143,11 +150,11 @@ def legal_choose_galley(
             out.append(galleys[g])
         elif why is not None:
             if g >= used:
-                reason = (
-                    f"with {s.players} players galleys {used + 1}-{len(galleys)} stay in the box"
-                )
+                reason = _(
+                    "with {players} players galleys {used}-{galleys} stay in the box"
+                ).format(players=s.players, used=used + 1, galleys=len(galleys))
             else:
-                reason = f"galley {g + 1} is already taken"
+                reason = _("galley {g} is already taken").format(g=g + 1)
             why.no(reason, RULE_PLAYERS if g >= used else RULE_SETUP, "choose_galley", galley=g + 1)
     return out
 

@@ -7,74 +7,151 @@ Activating a galley: loading, movement, sale, battle; Investment).
 
 from __future__ import annotations
 
-from arsenale.core.actions import Action, Wording, amount_words
+from typing import TYPE_CHECKING
+
+from arsenale.core.actions import Action, Wording
+from arsenale.i18n import N_, current, game_domain
+
+if TYPE_CHECKING:
+    from arsenale.games.serenissima_2012.board import Board
+
+WORDS = game_domain(__file__)
+"""This game's catalogue (locale/fr): its words in French, for the terminal, the page's moves
+and log, and the engine's refusals (translated when a refusal is built, never while the legal
+moves are generated)."""
+_ = WORDS.gettext
+ngettext = WORDS.ngettext
+
+GOOD_WORDS = {
+    "wood": N_("wood"),
+    "stone": N_("stone"),
+    "marble": N_("marble"),
+    "wine": N_("wine"),
+    "gold": N_("gold"),
+    "spice": N_("spice"),
+    "fort": N_("fort"),
+    "basilica": N_("basilica"),
+}
+"""The goods (board.GOODS) and buildings as a sentence names them, to translate."""
+
+COLOUR_WORDS = {"blue": N_("Blue"), "red": N_("Red"), "orange": N_("Orange"), "black": N_("Black")}
+"""The players' colours (the seats' labels) as names, to translate."""
+
+
+SEA_WORDS = {"ionian-sea": N_("the Ionian Sea")}
+"""The sea zones without a port, by id, to translate (a zone with a port is the port's)."""
+
+
+def sea_name(zone_id: str) -> str:
+    """A sea zone without a port in the language in force ("the Ionian Sea")."""
+    return _(SEA_WORDS.get(zone_id, zone_id.replace("-", " ")))
+
+
+def port_name(board: Board, p: int) -> str:
+    """Port p's name in the language in force: the board's, or its French `name_fr`."""
+    if current() == "fr" and board.port_names_fr:
+        return board.port_names_fr[p]
+    return board.port_names[p]
+
+
+def good(name: str) -> str:
+    """A good ("wine") in the language in force."""
+    return _(GOOD_WORDS.get(name, name))
+
+
+def colour(label: str) -> str:
+    """A seat's colour ("blue") as a name in the language in force ("Bleu")."""
+    return _(COLOUR_WORDS.get(label, label.capitalize()))
+
 
 _FIXED = {
-    "act": ("Take this galley's actions", "Activation"),
-    "invest": ("Invest instead", "Activation"),
-    "sailor_from_port": ("Take a sailor aboard from the port", "Sailors"),
-    "sailor_to_port": ("Put a sailor ashore in the port", "Sailors"),
-    "sink": ("Sink this galley", "Sink"),
-    "attack_port": ("Attack the port", "Attack"),
-    "end": ("End this galley's turn", "Finish"),
-    "blockade": ("Blockade the galley", "Blockade"),
-    "pass": ("Let it pass", "Blockade"),
-    "fight": ("Fight another round", "Battle"),
-    "retreat": ("Retreat from the battle", "Battle"),
-    "done": ("Done looting", "Loot"),
+    "act": (N_("Take this galley's actions"), N_("Activation")),
+    "invest": (N_("Invest instead"), N_("Activation")),
+    "sailor_from_port": (N_("Take a sailor aboard from the port"), N_("Sailors")),
+    "sailor_to_port": (N_("Put a sailor ashore in the port"), N_("Sailors")),
+    "sink": (N_("Sink this galley"), N_("Sink")),
+    "attack_port": (N_("Attack the port"), N_("Attack")),
+    "end": (N_("End this galley's turn"), N_("Finish")),
+    "blockade": (N_("Blockade the galley"), N_("Blockade")),
+    "pass": (N_("Let it pass"), N_("Blockade")),
+    "fight": (N_("Fight another round"), N_("Battle")),
+    "retreat": (N_("Retreat from the battle"), N_("Battle")),
+    "done": (N_("Done looting"), N_("Loot")),
 }
 
 
 def action_words(action: Action, names: dict[str, str]) -> Wording:
+    """The move in the language in force; `names`: printed names by id in that language."""
     p = action.params
     kind = action.kind
     if kind in _FIXED:
-        return Wording(*_FIXED[kind])
+        text, group = _FIXED[kind]
+        return Wording(_(text), _(group))
 
     def name(key: str) -> str:
         return names.get(str(p[key]), str(p[key]))
 
-    galley = f"galley {p['galley']}" if "galley" in p else ""
+    galley = p.get("galley", "")
     if kind == "close":
-        return Wording(f"Close {name('port')} for this game", "Set-up: close a port")
+        return Wording(
+            _("Close {port} for this game").format(port=name("port")), _("Set-up: close a port")
+        )
     if kind == "choose_port":
-        return Wording(f"Take {name('port')} as your home port", "Set-up: home port")
+        return Wording(
+            _("Take {port} as your home port").format(port=name("port")), _("Set-up: home port")
+        )
     if kind == "choose_galley":
-        return Wording(f"Take {galley}", "Set-up: galley")
+        return Wording(_("Take galley {galley}").format(galley=galley), _("Set-up: galley"))
     if kind == "sailor_from_galley":
-        return Wording(f"Take a sailor from {galley}", "Sailors")
+        return Wording(_("Take a sailor from galley {galley}").format(galley=galley), _("Sailors"))
     if kind == "sailor_to_galley":
-        return Wording(f"Give a sailor to {galley}", "Sailors")
+        return Wording(_("Give a sailor to galley {galley}").format(galley=galley), _("Sailors"))
     if kind == "buy_good":
-        return Wording(f"Buy {p['good']} here", "Goods")
+        return Wording(_("Buy {good} here").format(good=good(p["good"])), _("Goods"))
     if kind == "take_good":
-        return Wording(f"Take {p['good']} from {galley}", "Goods")
+        return Wording(
+            _("Take {good} from galley {galley}").format(good=good(p["good"]), galley=galley),
+            _("Goods"),
+        )
     if kind == "give_good":
-        return Wording(f"Give {p['good']} to {galley}", "Goods")
+        return Wording(
+            _("Give {good} to galley {galley}").format(good=good(p["good"]), galley=galley),
+            _("Goods"),
+        )
     if kind == "toss_good":
-        return Wording(f"Throw {p['good']} overboard", "Goods")
+        return Wording(_("Throw {good} overboard").format(good=good(p["good"])), _("Goods"))
     if kind == "move":
-        return Wording(f"Sail to {name('zone')}", "Move")
+        return Wording(_("Sail to {zone}").format(zone=name("zone")), _("Move"))
     if kind == "sell":
-        return Wording(f"Sell {p['good']} here", "Sell")
+        return Wording(_("Sell {good} here").format(good=good(p["good"])), _("Sell"))
     if kind == "attack_galley":
-        return Wording(f"Attack {galley}", "Attack")
+        return Wording(_("Attack galley {galley}").format(galley=galley), _("Attack"))
     if kind == "claim":
         return Wording(
-            f"Take the port with {amount_words(p['sailors'], 'sailor')}",
-            "Take the port",
+            ngettext(
+                "Take the port with {n} sailor", "Take the port with {n} sailors", p["sailors"]
+            ).format(n=p["sailors"]),
+            _("Take the port"),
             ("sailors",),
+            (_("Sailors landed"),),
         )
     if kind == "loot":
-        return Wording(f"Take {p['good']} from the sunk galley", "Loot")
+        return Wording(
+            _("Take {good} from the sunk galley").format(good=good(p["good"])), _("Loot")
+        )
     if kind == "recruit_port":
-        return Wording(f"Recruit a sailor in {name('port')}", "Recruit")
+        return Wording(_("Recruit a sailor in {port}").format(port=name("port")), _("Recruit"))
     if kind == "recruit_galley":
-        return Wording(f"Recruit a sailor aboard {galley}", "Recruit")
+        return Wording(
+            _("Recruit a sailor aboard galley {galley}").format(galley=galley), _("Recruit")
+        )
     if kind == "buy_galley":
-        return Wording(f"Buy {galley} in {name('port')}", "Buy a galley")
+        return Wording(
+            _("Buy galley {galley} in {port}").format(galley=galley, port=name("port")),
+            _("Buy a galley"),
+        )
     if kind == "fort":
-        return Wording(f"Build a fort in {name('port')}", "Build")
+        return Wording(_("Build a fort in {port}").format(port=name("port")), _("Build"))
     if kind == "basilica":
-        return Wording(f"Build a basilica in {name('port')}", "Build")
+        return Wording(_("Build a basilica in {port}").format(port=name("port")), _("Build"))
     raise ValueError(f"no words for {action.notation}")
