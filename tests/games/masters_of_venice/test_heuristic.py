@@ -147,3 +147,37 @@ def test_the_gondolieri_uses_the_marker_to_reach_the_docks_before_a_rival():
         act(s, seat, f"go {place}")
     assert top(s).kind == "marker" and top(s).seats == (3,)
     assert decide(s, 3).notation == "gondola"
+
+
+def test_evaluate_gains_by_a_delivery_and_values_an_unfilled_order_by_the_time_left():
+    """Final Scoring B: an order held at the end costs 2 VP, a delivery earns 3-6 VP (Guild
+    Hall). The estimate must not fall when a seat delivers an order whose cubes it holds (the
+    search would otherwise never deliver), and an order that lacks cubes is worth more with
+    more rounds left to fill it, and less than nothing with none."""
+    from arsenale.games.masters_of_venice import guild_hall
+    from arsenale.games.masters_of_venice.board import N_RES, ORDERS
+
+    s = new(4, 3)
+    card = 0
+    need = ORDERS[card].need
+    s.hands[0] = (card,)
+    for r in range(N_RES):
+        s.cubes[N_RES * 0 + r] = need[r]
+    before = GAME.evaluate(s)[0]
+    guild_hall.deliver(s, 0, card, 3, [])
+    assert GAME.evaluate(s)[0] > before
+
+    lacking = new(4, 3)
+    lacking.hands[0] = (card,)
+    for r in range(N_RES):
+        lacking.cubes[N_RES * 0 + r] = 0
+    early = GAME.evaluate(lacking)[0]
+    lacking.round = 15
+    late = GAME.evaluate(lacking)[0]
+    none = new(4, 3)
+    none.round = 15
+    none.hands[0] = ()
+    for r in range(N_RES):
+        none.cubes[N_RES * 0 + r] = 0
+    assert early > late
+    assert late < GAME.evaluate(none)[0] - 1.5

@@ -638,18 +638,28 @@ def prepare_sale(
 
 def evaluate(s: MovState) -> list[float]:
     """Each seat's expected final score in VP: the VP on the track, cash and stock value at 1
-    VP per 100, cubes at half their value (the tax or a sale), less 2 VP per order in hand
-    (an order its cubes are held for counts its worth instead)."""
+    VP per 100 (Final Scoring C, D), cubes at 0.6 of their value (sold at double the price or
+    taxed at half). A Guild Order in hand whose cubes are held counts nine tenths of its
+    delivery's VP less those cubes (they are spent by the delivery); one that lacks cubes
+    counts its VP or the 2 VP it costs undelivered (Final Scoring B), weighted by the chance
+    to fill it: the commerce rounds left against 1.5 per lacking cube."""
     if s.over:
         return [float(f[-1]) for f in s.final]
+    left = rounds_left(s)
     out = []
     for seat in range(s.players):
         v = float(s.vp[seat])
         v += (s.cash[seat] + s.stock_value(seat) + 0.6 * s.cube_value(seat)) / 100
+        worth = GUILD_VP[min(len(s.delivered[seat]), 3)]
         for card in s.hands[seat]:
             need = ORDERS[card].need
             lacking = sum(max(0, need[r] - s.cubes[N_RES * seat + r]) for r in range(N_RES))
-            v += (GUILD_VP[min(len(s.delivered[seat]), 3)] if lacking == 0 else 0) - 2
+            if lacking == 0:
+                held = sum(k * s.price[r] for r, k in enumerate(need))
+                v += 0.9 * worth - 0.6 * held / 100
+            else:
+                p = left / (left + 1.5 * lacking)
+                v += p * worth - (1 - p) * 2
         out.append(v)
     return out
 
