@@ -805,6 +805,55 @@ def test_every_game_page_fits_a_phone_and_a_laptop_and_reads_in_words(
     page.context.close()
 
 
+def test_two_fingers_pinch_the_board_and_one_pans_it_on_a_phone(
+    browser: Browser, one_server: ServerProcess
+) -> None:
+    """On a 390 px phone, touch events as a finger sends them (Chromium's DevTools input, not
+    mouse events): two fingers spreading zoom the board in about their middle, one finger then
+    pans it, and neither counts as a click on the board (no move chosen, the ply unchanged)."""
+    created = _game_for_a_human(one_server, "serenissima-1996")
+    link = next(s["url"] for s in created["seats"] if s["url"])
+    page = _phone_or_laptop(browser, 390)
+    player = Player(0, page, one_server.base_url)
+    player.watch()
+    page.goto(one_server.base_url + link)
+    page.wait_for_selector('#banner[data-state="your-turn"]', timeout=WAIT_MS)
+    page.wait_for_selector("#board svg[viewBox]", timeout=WAIT_MS)
+    box = page.locator("#board svg").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    ply = player.shown_ply()
+    touch = page.context.new_cdp_session(page)
+
+    def fingers(kind: str, points: list[tuple[float, float]]) -> None:
+        touch.send(
+            "Input.dispatchTouchEvent",
+            {
+                "type": kind,
+                "touchPoints": [{"x": px, "y": py, "id": i} for i, (px, py) in enumerate(points)],
+            },
+        )
+
+    fingers("touchStart", [(x - 20, y), (x + 20, y)])
+    for step in range(1, 9):
+        fingers("touchMove", [(x - 20 - 10 * step, y), (x + 20 + 10 * step, y)])
+    fingers("touchEnd", [])
+    page.wait_for_function("Number(document.querySelector('#board svg').dataset.zoom) > 1.5")
+    before = page.get_attribute("#board svg", "viewBox")
+    fingers("touchStart", [(x, y)])
+    for step in range(1, 7):
+        fingers("touchMove", [(x - 15 * step, y - 8 * step)])
+    fingers("touchEnd", [])
+    page.wait_for_timeout(300)
+    assert page.get_attribute("#board svg", "viewBox") != before
+    assert player.shown_ply() == ply and page.locator("#chooser.hidden").count() == 1
+    check_fits(page, 390, "1996 page, zoomed in")
+    _shot(page, "game-serenissima-1996-390-pinched.png")
+    player.errors[:] = [e for e in player.errors if "status of 409" not in e]
+    _clean(player)
+    page.context.close()
+
+
 def test_the_lobby_fits_a_phone_and_a_laptop(browser: Browser, one_server: ServerProcess) -> None:
     for width in WIDTHS:
         page = _phone_or_laptop(browser, width)
