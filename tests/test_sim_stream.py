@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from arsenale.cli import app
 from arsenale.sim import simulate, tally_files, tournament
 from arsenale.sim.results import rotated, two_proportion_test
-from arsenale.sim.runner import _ordered, tournament_lineups
+from arsenale.sim.runner import _chunk_size, _ordered, tournament_lineups
 
 runner = CliRunner()
 SEATS = ["random", "heuristic", "random"]
@@ -209,3 +209,12 @@ def test_the_report_as_pdf(tmp_path: Path) -> None:
     assert data.startswith(b"%PDF")
     assert len(re.findall(rb"/Type\s*/Page\b(?!s)", data)) == 5
     assert html.read_text().count("data:image/png;base64,") == 4
+
+
+def test_a_searching_bot_gets_one_game_a_chunk_so_each_line_is_written_when_its_game_ends() -> None:
+    """A lineup with a budgeted bot plays one game per chunk (its games take minutes, and a
+    resume keeps every finished game); a lineup of quick bots shares the games in chunks."""
+    assert _chunk_size(100, 2, ["ismcts:1s", "heuristic"]) == 1
+    assert _chunk_size(100, 2, ["heuristic", "ismcts+heuristic:200it"]) == 1
+    assert _chunk_size(100, 2, ["heuristic", "random"]) == 13
+    assert _chunk_size(10_000, 2, ["heuristic"]) == 50

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from arsenale.bots.base import Fallbacks
-from arsenale.bots.registry import is_human, make_bot
+from arsenale.bots.registry import is_human, make_bot, parse_spec
 from arsenale.core import registry
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game
@@ -509,7 +509,7 @@ def _dispatch(
         _run_ray(head, tasks, count, workers, address, emit)
         return
     parallel = workers or os.cpu_count() or 1
-    size = _chunk_size(count, parallel)
+    size = _chunk_size(count, parallel, head["entrants"])
     if parallel == 1:
         for chunk in _chunked(tasks, size):
             emit(_play_tasks(head, chunk, {}))
@@ -532,7 +532,12 @@ WINDOW = 4
 the oldest chunk is awaited, few enough that the parent's memory does not grow."""
 
 
-def _chunk_size(count: int, parallel: int) -> int:
+def _chunk_size(count: int, parallel: int, entrants: Sequence[str] = ()) -> int:
+    """Games a worker plays per chunk: enough to share `count` among the workers' windows, at
+    most 50; one when a bot has a budget (a search that thinks for seconds a decision), so
+    that every game's line is written, and kept for a resume, as soon as the game ends."""
+    if any(parse_spec(spec)[1] is not None for spec in entrants):
+        return 1
     return max(1, min(50, math.ceil(count / (parallel * WINDOW))))
 
 
@@ -595,7 +600,10 @@ def _run_ray(
         regs = _registrations()
         head_ref = ray.put(head)
         _ordered(
-            (task.remote(head_ref, c, regs) for c in _chunked(tasks, _chunk_size(count, parallel))),
+            (
+                task.remote(head_ref, c, regs)
+                for c in _chunked(tasks, _chunk_size(count, parallel, head["entrants"]))
+            ),
             ray.get,
             WINDOW * parallel,
             emit,
