@@ -3,6 +3,7 @@ events, refusals, amount labels, and no translation while legal moves are genera
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -137,3 +138,126 @@ def test_the_terminal_game_of_serenissima_2012_speaks_french() -> None:
     assert "Partie terminée." in out
     assert " navigue vers " in out and "Bleu" in out and "Rouge" in out
     assert " sails to " not in out and "Blue" not in out
+
+
+# -- Serenissima 1996: every move family in Méditerranée's terms, places with their article ----
+
+
+def test_every_1996_move_family_has_words_in_both_languages() -> None:
+    """Each kind of action of the catalogue worded in English and French (words.py and its
+    catalogue), none left in English in French, no placeholder or id left."""
+    game = load_game("serenissima-1996")
+    ids = [i for i in (*game.board.port_ids, *game.board.area_ids) if "-" in i]
+    first = {}
+    for action in game.catalogue:
+        first.setdefault(action.kind, action)
+    for action in first.values():
+        english = game.action_words(action)
+        with i18n.speaking("fr"):
+            french = game.action_words(action)
+        assert french.text != english.text and french.group != english.group, action.notation
+        for text in (english.text, french.text, french.group):
+            assert "{" not in text and "_" not in text, text
+            assert not any(i in text for i in ids), text  # "gulf-of-naples": a name is shown
+        assert len(french.labels) == len(french.amounts)
+
+
+@pytest.mark.parametrize(
+    ("notation", "english", "french"),
+    [
+        ("bid 1100", "Bid 1,100 ducats for the turn order",
+         "Miser 1\u202f100 ducats pour l’ordre du tour"),
+        ("sail g4 gulf-of-naples", "Sail galley g4 to the Gulf of Naples",
+         "Déplacer la galère g4 vers le golfe de Naples"),
+        ("sail g4 tyrrhenian-sea", "Sail galley g4 to the Tyrrhenian Sea",
+         "Déplacer la galère g4 vers la mer Tyrrhénienne"),
+        ("arrange tyrrhenian-sea", "Rearrange sailors and goods in the Tyrrhenian Sea",
+         "Transférer marins et marchandises en mer Tyrrhénienne"),
+        ("arrange balearic-islands", "Rearrange sailors and goods in the Balearic Islands",
+         "Transférer marins et marchandises aux îles Baléares"),
+        ("hire venezia", "Hire a sailor in Venezia", "Enrôler un marin à Venise"),
+        ("build fort sicily", "Build a fort in Sicily",
+         "Construire des fortifications en Sicile"),
+        ("buy wine g2", "Buy wine for galley g2", "Acheter un pion vin pour la galère g2"),
+        ("land g3 2", "Land 2 sailors from galley g3", "Débarquer 2 marins de la galère g3"),
+        ("capture 1", "Capture the galley with 1 sailor of yours",
+         "S’emparer de la galère en y faisant passer 1 de vos marins"),
+        ("allow", "Let the galley pass", "Accorder le passage à la galère"),
+    ],
+)  # fmt: skip
+def test_1996_moves_read_as_the_rulebook_says_in_each_language(
+    notation: str, english: str, french: str
+) -> None:
+    """Méditerranée's terms (serenissima-1996.fr.txt: Phase 1 "miser", Phase 2 "enrôler",
+    "transfert de pions", Phase 3 "autorisation de passage", Phase 4 "s'emparer", Phase 5
+    "débarquer"); ports and areas with the article and preposition French gives them
+    (board.toml `the_fr`, `in_fr`)."""
+    game = load_game("serenissima-1996")
+    action = game.catalogue.from_text(notation)
+    assert game.action_words(action).text == english
+    with i18n.speaking("fr"):
+        assert game.action_words(action).text == french
+
+
+def test_1996_events_and_refusals_name_places_with_their_articles() -> None:
+    game = load_game("serenissima-1996")
+    label = {0: "venetians", 1: "genoese"}.__getitem__
+    events = [
+        {"type": "sail", "seat": 1, "galley": 3, "area": "tyrrhenian-sea"},
+        {"type": "hired", "seat": 0, "port": "sardinia"},
+        {"type": "arranging", "seat": 0, "area": "dardanelles"},
+    ]
+    english = [game.describe_event(e, label) for e in events]
+    with i18n.speaking("fr"):
+        french = [game.describe_event(e, label) for e in events]
+    assert english == [
+        "g3 (Genoese) sails to the Tyrrhenian Sea.",
+        "Venetians hire a sailor in Sardinia.",
+        "Venetians rearrange their pieces in the Dardanelles.",
+    ]
+    assert french == [
+        "g3 (Génois) navigue vers la mer Tyrrhénienne.",
+        "Les Vénitiens enrôlent un marin en Sardaigne.",
+        "Les Vénitiens transfèrent leurs pions dans les Dardanelles.",
+    ]
+
+
+def test_every_1996_place_has_its_french_forms() -> None:
+    """board.toml gives every port and area where-forms in French; none is the bare name."""
+    board = load_game("serenissima-1996").board
+    forms = board.places["fr"]
+    assert set(forms) == {*board.port_ids, *board.area_ids}
+    for place, (the, where) in forms.items():
+        assert where.split()[0] in ("à", "en", "dans", "aux", "sur"), (place, where)
+        assert where.endswith(the.removeprefix("la ").removeprefix("le ").removeprefix("les ")
+                              .removeprefix("l'")) or where.endswith(the), (place, the, where)  # fmt: skip
+    assert forms["tyrrhenian-sea"] == ("la mer Tyrrhénienne", "en mer Tyrrhénienne")
+    assert forms["crete"] == ("la Crète", "en Crète")
+
+
+def test_the_arrange_refusals_name_the_piece_in_the_language_in_force() -> None:
+    """A piece in a refusal of Phase 2's "transfert de pions" is named, never shown by its id
+    (serenissima-1996.fr.txt, Phase 2): "marin", "vin" in French."""
+    from arsenale.games.serenissima_1996.arrange import PIECES, piece_name
+
+    game = load_game("serenissima-1996")
+    state = game.new_game(2, seed=1)
+    wine = PIECES.index("wine")
+    with i18n.speaking("fr"):
+        assert piece_name(state, 0) == "marin"
+        assert piece_name(state, wine) == "vin"
+    assert (piece_name(state, 0), piece_name(state, wine)) == ("sailor", "wine")
+
+
+def test_the_title_is_mediterranee_in_french() -> None:
+    game = load_game("serenissima-1996")
+    assert game.display_title() == game.title
+    with i18n.speaking("fr"):
+        assert game.display_title() == "Méditerranée"
+        described = game.describe()
+        assert described["title"] == "Méditerranée"
+        assert described["options"]["open_money"]["help"].startswith("argent sur la table")
+    result = CliRunner().invoke(app, ["--lang", "fr", "games", "--json"])
+    assert result.exit_code == 0, result.output
+    titles = {row["id"]: row["title"] for row in json.loads(result.output)}
+    assert titles["serenissima-1996"] == "Méditerranée"

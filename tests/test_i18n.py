@@ -130,9 +130,10 @@ def test_serenissima_1996_events_use_mediterranees_words_in_french() -> None:
     )
     assert (
         french[0]
-        == "Les Vénitiens vendent vin à Gênes pour 300 ducats et 100 ducats pour un nouveau marché."
+        == "Les Vénitiens vendent un pion vin à Gênes pour 300 ducats et 100 ducats pour un "
+        "nouveau marché."
     )
-    assert french[1] == "g3 (Génois) navigue vers Golfe de Naples."
+    assert french[1] == "g3 (Génois) navigue vers le golfe de Naples."
     assert french[2] == "g3 coule (coulée par le vainqueur)."
     assert french[3] == "Les Vénitiens débarquent 1 marin et prennent Venise."
     assert game.seat_name("venetians") == "Venetians"  # English again outside the block

@@ -655,7 +655,7 @@ def replay_command(
         return
     console = stdout_console()
     who = "spectator" if seat is None else state.seat_label(seat)
-    console.rule(f"{state.game.title}: ply {state.ply}, view of {who}")
+    console.rule(f"{state.game.display_title()}: ply {state.ply}, view of {who}")
     console.print(state.game.render(view, seat))
     if state.is_over:
         console.print(result_table(state, record.get("seats") or None))

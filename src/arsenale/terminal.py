@@ -280,7 +280,7 @@ class TerminalPlay:
         self.console.rule(
             Text(
                 _("{game}: ply {ply}, view of {who}").format(
-                    game=self.game.title, ply=self.state.ply, who=who
+                    game=self.game.display_title(), ply=self.state.ply, who=who
                 )
             )
         )
@@ -344,7 +344,7 @@ class TerminalPlay:
         labels = ", ".join(f"{self.label(s)}: {spec}" for s, spec in enumerate(self.seats))
         self.say(
             _("{game}, {n} players ({seats})").format(
-                game=self.game.title, n=state.players, seats=labels
+                game=self.game.display_title(), n=state.players, seats=labels
             ),
             style="bold",
         )
@@ -548,7 +548,9 @@ def refusal(
             try:
                 state.check(seat, example)
                 reason, rule = (
-                    _("{text} is not a move of {game}").format(text=repr(text), game=game.title),
+                    _("{text} is not a move of {game}").format(
+                        text=repr(text), game=game.display_title()
+                    ),
                     None,
                 )
             except IllegalAction as e:
@@ -561,7 +563,7 @@ def refusal(
                 lines.append(("  " + _("(rule: {rule})").format(rule=rule), "red"))
         else:
             not_a_move = _("{text} is not a move of {game}").format(
-                text=repr(text), game=game.title
+                text=repr(text), game=game.display_title()
             )
             lines.append((_("Refused: {reason}").format(reason=not_a_move), "red"))
     else:
@@ -716,7 +718,7 @@ class ReplaySession:
         self.console.rule(
             Text(
                 _("{game}: ply {ply} of {last}, view of {who}").format(
-                    game=self.game.title, ply=self.ply, last=self.last, who=who
+                    game=self.game.display_title(), ply=self.ply, last=self.last, who=who
                 )
             )
         )

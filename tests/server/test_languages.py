@@ -258,3 +258,40 @@ def test_the_pages_speak_the_viewers_language(client: TestClient) -> None:
     game = client.get(f"/game/{gid}", headers=FR)
     assert "Vos coups" in game.text and "Journal" in game.text
     assert "Relecture" in client.get(f"/replay/{gid}", headers=FR).text
+
+
+def test_the_bids_amount_labels_are_in_the_viewers_language(client: TestClient) -> None:
+    """Serenissima 1996's turn order bid (rulebook Phase 1, "miser"): the page's amount control
+    is labelled in the viewer's language, the legal actions themselves the same for both."""
+    gid, tokens = new_1996(client)
+    for seat in (0, 1, 2):  # the secret deployments; then every seat bids
+        play_first(client, gid, tokens, seat)
+    french = get_view(client, gid, tokens[0], FR)
+    english = get_view(client, gid, tokens[0], EN)
+    fr_bids = [e for e in french["legal"] if e["action"]["kind"] == "bid"]
+    en_bids = [e for e in english["legal"] if e["action"]["kind"] == "bid"]
+    assert len(fr_bids) > 1 and [e["action"] for e in fr_bids] == [e["action"] for e in en_bids]
+    assert {tuple(e["amounts"]) for e in fr_bids} == {("ducats",)}
+    assert {tuple(e["amount_labels"]) for e in fr_bids} == {("Ducats misés",)}
+    assert {tuple(e["amount_labels"]) for e in en_bids} == {("Ducats bid",)}
+    hundred = next(e for e in fr_bids if e["action"]["ducats"] == 100)
+    assert hundred["words"] == "Miser 100 ducats pour l’ordre du tour"
+    assert hundred["group"] == "Enchère pour l’ordre du tour"
+    assert next(e for e in en_bids if e["action"]["ducats"] == 100)["words"] == (
+        "Bid 100 ducats for the turn order"
+    )
+
+
+def test_the_catalog_names_the_games_and_options_in_the_viewers_language(
+    client: TestClient,
+) -> None:
+    """`/api/catalog` through `Game.display_title` and `Game.option_help`: Méditerranée is
+    Serenissima 1996's French title (serenissima-1996.fr.txt)."""
+    french = {g["id"]: g for g in client.get("/api/catalog", headers=FR).json()["games"]}
+    english = {g["id"]: g for g in client.get("/api/catalog", headers=EN).json()["games"]}
+    assert french["serenissima-1996"]["name"] == "Méditerranée"
+    assert english["serenissima-1996"]["name"].startswith("Serenissima (first edition, 1996")
+    fr_help = {o["name"]: o["help"] for o in french["serenissima-1996"]["options"]}
+    assert fr_help["open_money"].startswith("argent sur la table")
+    assert french["serenissima-2012"]["name"] == "Serenissima (seconde édition, 2012)"
+    assert english["masters-of-venice"]["name"] == french["masters-of-venice"]["name"]

@@ -180,6 +180,15 @@ class Game(ABC):
         language in force; a game with a message catalogue of its own overrides it."""
         return text
 
+    def display_title(self) -> str:
+        """The game's title in the language in force: `title` through `translate` (a game
+        whose catalogue holds its title names itself there, as Méditerranée in French)."""
+        return self.translate(self.title)
+
+    def option_help(self, option: Option) -> str:
+        """An option's help text in the language in force (through `translate`)."""
+        return self.translate(option.help)
+
     def describe_event(self, event: Event, label: Label) -> str:
         """One line in words for an event, seats named by `label`. Used by the terminal, the
         web page's log and the adapters; a game overrides it with the rulebook's wording."""
@@ -287,10 +296,12 @@ class Game(ABC):
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,
-            "title": self.title,
+            "title": self.display_title(),
             "players": [self.min_players, self.max_players],
             "rulebook": self.rulebook,
-            "options": {o.name: {"default": o.default, "help": o.help} for o in self.options},
+            "options": {
+                o.name: {"default": o.default, "help": self.option_help(o)} for o in self.options
+            },
         }
 
 

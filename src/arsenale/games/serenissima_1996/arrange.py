@@ -71,6 +71,12 @@ NOWHERE = N_("the sailors left have nowhere to go: sailors go ashore only in you
 """Why the arrangement cannot go on to the next galley (translated only for a refusal)."""
 
 
+def piece_name(s: Serenissima1996State, k: int) -> str:
+    """Piece kind k for a sentence in the language in force ("sailor", "wine"; "marin",
+    "vin")."""
+    return _("sailor") if k == 0 else s.game.names()[PIECES[k]]
+
+
 def arranged_bit(area: int) -> int:
     """The bit of `s.arranged` for an area arranged since the seat's last other action."""
     return 1 << area
@@ -136,7 +142,7 @@ def legal_arrange(
         if not pool[k]:
             if why is not None:
                 why.no(
-                    _("no {piece} is left to put aboard").format(piece=PIECES[k]),
+                    _("no {piece} is left to put aboard").format(piece=piece_name(s, k)),
                     RULE_ARRANGE,
                     "put",
                     piece=PIECES[k],
@@ -165,7 +171,7 @@ def legal_arrange(
             why.no(
                 _(
                     "with this {piece} aboard galley {g}, the pieces left could not all be placed (5 pieces a galley, at most 4 goods)"
-                ).format(piece=PIECES[k], g=g + 1),
+                ).format(piece=piece_name(s, k), g=g + 1),
                 RULE_ARRANGE,
                 "put",
                 piece=PIECES[k],

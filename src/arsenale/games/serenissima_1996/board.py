@@ -170,6 +170,10 @@ class Board:
     bank_unlimited: bool
     status: dict[str, str]  # "port:<id>", "area:<id>", "good:<id>", ... -> one of STATUSES
     names_fr: dict[str, str]  # id of a good, nation, port or area -> its French name
+    places: dict[str, dict[str, tuple[str, str]]]
+    """Per language, a port or area id -> (its name with the article its language puts
+    before it, where a thing is): ("le golfe de Naples", "dans le golfe de Naples") in
+    French (board.toml `the_fr`, `in_fr`); in English `the` and "in" before it."""
 
     def port_index(self, port_id: str) -> int:
         return self.port_ids.index(port_id)
@@ -544,5 +548,15 @@ def load_board(data: dict[str, Any] | None = None) -> Board:
                 *((p["id"], p) for p in ports),
                 *((a["id"], a) for a in areas),
             ]
+        },
+        places={
+            "en": {
+                e["id"]: (e.get("the", e["name"]), f"in {e.get('the', e['name'])}")
+                for e in (*ports, *areas)
+            },
+            "fr": {
+                e["id"]: (e.get("the_fr", e.get("name_fr", e["name"])), e["in_fr"])
+                for e in (*ports, *areas)
+            },
         },
     )

@@ -16,7 +16,7 @@ from arsenale.games.serenissima_1996.actions import Actions
 from arsenale.games.serenissima_1996.board import Board, load_board
 from arsenale.games.serenissima_1996.heuristic import FALLBACK_KINDS
 from arsenale.games.serenissima_1996.state import Serenissima1996State
-from arsenale.i18n import current
+from arsenale.i18n import N_, current
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -28,16 +28,17 @@ PRIOR_AS_HEURISTIC = 0.5
 
 class Serenissima1996(Game):
     id = "serenissima-1996"
-    title = "Serenissima (first edition, 1996; French: Méditerranée)"
+    title = N_("Serenissima (first edition, 1996; French: Méditerranée)")
+    """In French: Méditerranée, the French edition's own title (`display_title`)."""
     min_players = 2
     max_players = 4
     rulebook = "serenissima-1996.en.txt, serenissima-1996.fr.txt"
     options = (
-        Option("open_money", False, "money on the table: every seat sees everyone's ducats"),
+        Option("open_money", False, N_("money on the table: every seat sees everyone's ducats")),
         Option(
             "nations",
             "historical",
-            "2 players: 'historical' (Venetians and Genoese) or 'spanish-turks'",
+            N_("2 players: 'historical' (Venetians and Genoese) or 'spanish-turks'"),
         ),
     )
     fallback_kinds = FALLBACK_KINDS
@@ -195,11 +196,10 @@ class Serenissima1996(Game):
         }
 
     def action_words(self, action: Action) -> Wording:
-        from arsenale.games.serenissima_1996.render import display_names
         from arsenale.games.serenissima_1996.words import action_words
 
         # in the language in force: Game.wording keeps one wording per action and language
-        return action_words(action, display_names(self.board, current()))
+        return action_words(action, self.names())
 
     def describe_event(self, event: Event, label: Label) -> str:
         from arsenale.games.serenissima_1996.render import describe_event

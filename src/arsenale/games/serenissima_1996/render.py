@@ -357,7 +357,9 @@ def render(
 def display_names(board: Board, language: str = "en") -> dict[str, str]:
     """Printed names of the goods, nations, ports and areas by id ('venetians' -> 'Venetians'),
     in French ('Vénitiens') when `language` is "fr" (board.toml's `name_fr`); in French the
-    English names of the nations map to theirs too, as the terminal labels seats in English."""
+    English names of the nations map to theirs too, as the terminal labels seats in English.
+    A port or area is also named for a sentence: "the:<id>" with its article ("le golfe de
+    Naples") and "in:<id>" where a thing is ("dans le golfe de Naples", "à Venise")."""
     out: dict[str, str] = {}
     for ids, names in (
         (board.goods, board.good_names),
@@ -373,6 +375,10 @@ def display_names(board: Board, language: str = "en") -> dict[str, str]:
             out.update({n: board.names_fr[i] for i, n in zip(ids, names, strict=True)})
         else:
             out.update(zip(ids, names, strict=True))
+    forms = board.places["fr" if language == "fr" else "en"]
+    for place, (the, where) in forms.items():
+        out[f"the:{place}"] = the  # "le golfe de Naples", "the Gulf of Naples"
+        out[f"in:{place}"] = where  # "dans le golfe de Naples", "in the Gulf of Naples"
     return out
 
 
@@ -406,7 +412,12 @@ def describe_event(
         return shown.get(text, text)
 
     def place(place_id: Any) -> str:
-        return shown.get(place_id, str(place_id))
+        """A port or area with its article ("le golfe de Naples")."""
+        return shown.get(f"the:{place_id}", shown.get(place_id, str(place_id)))
+
+    def where(place_id: Any) -> str:
+        """Where a thing is: "dans le golfe de Naples", "à Venise", "in Venezia"."""
+        return shown.get(f"in:{place_id}", str(place_id))
 
     def good(good_id: Any) -> str:
         return shown.get(good_id, str(good_id))
@@ -446,8 +457,8 @@ def describe_event(
         case "order":
             return _("Turn order: {order}.").format(order=", ".join(name(s) for s in e["order"]))
         case "arranging":
-            return _("{who} rearrange their pieces in {area}.").format(
-                who=who, area=place(e["area"])
+            return _("{who} rearrange their pieces {in_area}.").format(
+                who=who, in_area=where(e["area"])
             )
         case "put":
             return _("{who} put {piece} aboard g{galley}.").format(
@@ -472,8 +483,8 @@ def describe_event(
             ashore = (
                 "" if e["garrison"] is None else _("; {n} in the garrison").format(n=e["garrison"])
             )
-            return _("{who} arrange {area}: {loads}{ashore}.").format(
-                who=who, area=place(e["area"]), loads=loads, ashore=ashore
+            return _("{who} arrange their pieces {in_area}: {loads}{ashore}.").format(
+                who=who, in_area=where(e["area"]), loads=loads, ashore=ashore
             )
         case "arrangement_cancelled":
             return _("{who} leave the pieces as they were.").format(who=who)
@@ -530,13 +541,13 @@ def describe_event(
                 who=who, give=cubes(b["give"]), ask=cubes(b["ask"])
             )
         case "hired":
-            return _("{who} hire a sailor in {port}.").format(who=who, port=place(e["port"]))
+            return _("{who} hire a sailor {in_port}.").format(who=who, in_port=where(e["port"]))
         case "built_galley":
-            return _("{who} build galley g{galley} in {port}.").format(
-                who=who, galley=e["galley"], port=place(e["port"])
+            return _("{who} build galley g{galley} {in_port}.").format(
+                who=who, galley=e["galley"], in_port=where(e["port"])
             )
         case "built_fort":
-            return _("{who} build a fort in {port}.").format(who=who, port=place(e["port"]))
+            return _("{who} build a fort {in_port}.").format(who=who, in_port=where(e["port"]))
         case "sail":
             return _("g{galley} ({who}) sails to {area}.").format(
                 galley=e["galley"], who=who, area=place(e["area"])
@@ -624,10 +635,10 @@ def describe_event(
                 if e["bonus"]
                 else ""
             )
-            return _("{who} sell {good} in {port} for {price}{bonus}.").format(
+            return _("{who} sell {good} {in_port} for {price}{bonus}.").format(
                 who=who,
                 good=good(e["good"]),
-                port=place(e["port"]),
+                in_port=where(e["port"]),
                 price=ducats(e["ducats"]),
                 bonus=bonus,
             )

@@ -92,8 +92,8 @@ def can_build_galley(
     if not (s.port_has(p, WOOD) and s.port_has(p, IRON)):
         if why is not None:
             why.no(
-                _("a galley needs wood and iron produced in {port} or in its warehouse").format(
-                    port=s.game.names()[b.port_ids[p]]
+                _("a galley needs wood and iron produced {in_port} or in its warehouse").format(
+                    in_port=s.game.names()[f"in:{b.port_ids[p]}"]
                 ),
                 RULE_BUILD,
                 "build_galley",
@@ -166,8 +166,8 @@ def can_build_fort(s: Serenissima1996State, seat: int, p: int, why: Why | None =
         elif bin(s.forts).count("1") >= b.components["forts"]:
             reason = _("all {forts} forts are built").format(forts=b.components["forts"])
         else:
-            reason = _("a fort needs wood and gold produced in {port} or in its warehouse").format(
-                port=s.game.names()[b.port_ids[p]]
+            reason = _("a fort needs wood and gold produced {in_port} or in its warehouse").format(
+                in_port=s.game.names()[f"in:{b.port_ids[p]}"]
             )
         why.no(reason, RULE_BUILD, "build_fort", port=b.port_ids[p])
     return False

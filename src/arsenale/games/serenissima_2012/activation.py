@@ -14,7 +14,15 @@ from arsenale.core.state import Event
 from arsenale.games.serenissima_2012 import battle, blockade, turn_end
 from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT, SPICE, Board
 from arsenale.games.serenissima_2012.steps import BATTLE, LOADING, MOVING, NO_MODE, SALE, STEP3
-from arsenale.games.serenissima_2012.words import N_, _, colour, ngettext, port_name, sea_name
+from arsenale.games.serenissima_2012.words import (
+    N_,
+    _,
+    colour,
+    ngettext,
+    port_name,
+    sea_name,
+    zone_where,
+)
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
@@ -185,7 +193,7 @@ def _not_next(s: Serenissima2012State, zone: int, why: Why) -> None:
     for z, zid in enumerate(b.zone_ids):
         if z == zone:
             why.no(
-                _("the galley is already in {here}").format(here=here),
+                _("the galley is already {in_here}").format(in_here=zone_where(b, zone)),
                 RULE_MOVEMENT,
                 "move",
                 zone=zid,

@@ -60,6 +60,9 @@ class Board:
     status: dict[str, str]  # "port:<id>" / "zone:<id>" / other key -> "confirmed" | "reconstructed"
     port_names_fr: tuple[str, ...] = ()
     """The ports' names in French (board.toml `name_fr`: Méditerranée's where it has them)."""
+    zone_in_fr: tuple[str, ...] = ()
+    """Where a thing is, per zone, in French: "à Venise", "en mer Ionienne" (board.toml
+    `in_fr` of the zone, else of its port)."""
 
     def port_index(self, port_id: str) -> int:
         return self.port_ids.index(port_id)
@@ -190,6 +193,9 @@ def load_board(data: dict[str, Any] | None = None) -> Board:
         port_ids=port_ids,
         port_names=tuple(p["name"] for p in ports),
         port_names_fr=tuple(p.get("name_fr", p["name"]) for p in ports),
+        zone_in_fr=tuple(
+            z.get("in_fr") or ports[zone_port[i]]["in_fr"] for i, z in enumerate(zones)
+        ),
         port_good=tuple(GOODS.index(p["good"]) for p in ports),
         port_size=tuple(p["warehouse"] for p in ports),
         port_zone=port_zone,

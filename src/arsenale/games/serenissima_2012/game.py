@@ -17,7 +17,7 @@ from arsenale.games.serenissima_2012.evaluate import estimate
 from arsenale.games.serenissima_2012.heuristic import FALLBACK_KINDS
 from arsenale.games.serenissima_2012.state import Serenissima2012State
 from arsenale.games.serenissima_2012.words import WORDS, _, colour
-from arsenale.i18n import current
+from arsenale.i18n import N_, current
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 class Serenissima2012(Game):
     id = "serenissima-2012"
-    title = "Serenissima (second edition, 2012)"
+    title = N_("Serenissima (second edition, 2012)")
     min_players = 2
     max_players = 4
     rulebook = "serenissima-2012.en.txt"
@@ -34,7 +34,7 @@ class Serenissima2012(Game):
         Option(
             "hidden_money",
             False,
-            "coins kept face down: other players' ducats are absent from each seat's view",
+            N_("coins kept face down: other players' ducats are absent from each seat's view"),
         ),
     )
 

@@ -13,7 +13,16 @@ from rich.table import Table
 from rich.text import Text
 
 from arsenale.core.boardmap import draw_map, side_by_side
-from arsenale.games.serenissima_2012.words import N_, _, colour, good, ngettext, sea_name
+from arsenale.games.serenissima_2012.words import (
+    N_,
+    _,
+    colour,
+    good,
+    ngettext,
+    sea_name,
+    zone_where,
+)
+from arsenale.i18n import speaking
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.board import Board
@@ -252,8 +261,10 @@ def render(
         kind = _(DECISION_WORDS.get(decision["kind"], decision["kind"].replace("_", " ")))
         if decision["kind"] == "blockade" and act:
             where = next((g["zone"] for g in view["galleys"] if g["number"] == act["galley"]), "")
-            kind = _("blockade of galley {galley} ({who}) in {zone}").format(
-                galley=act["galley"], who=colour(COLOURS[act["seat"]]), zone=names.get(where, where)
+            kind = _("blockade of galley {galley} ({who}) {in_zone}").format(
+                galley=act["galley"],
+                who=colour(COLOURS[act["seat"]]),
+                in_zone=(shown or {}).get(f"in:{where}", names.get(where, where)),
             )
         line.append(
             _("Decision: {kind} (waiting for {who})").format(kind=kind, who=who), style="bold"
@@ -311,6 +322,9 @@ def display_names(board: Board, language: str = "en") -> dict[str, str]:
     out = dict(zip(board.port_ids, names, strict=True))
     for zone_id in board.zone_ids:
         out.setdefault(zone_id, sea_name(zone_id))
+    with speaking(language):
+        for z, zone_id in enumerate(board.zone_ids):
+            out[f"in:{zone_id}"] = zone_where(board, z)  # "à Gênes", "en mer Ionienne"
     return out
 
 
@@ -410,8 +424,8 @@ def _sentence(e: dict[str, Any], shown: dict[str, str]) -> str:
         case "start_port":
             return _("{who} starts in {port}.").format(who=who, port=place(e["port"]))
         case "start_galley":
-            return _("{who} takes galley {galley} in {zone}.").format(
-                who=who, galley=galley, zone=place(e["zone"])
+            return _("{who} takes galley {galley} {in_zone}.").format(
+                who=who, galley=galley, in_zone=shown.get(f"in:{e['zone']}", place(e["zone"]))
             )
         case "sailor":
             return _("{who} moves a sailor from {source} to {target}.").format(

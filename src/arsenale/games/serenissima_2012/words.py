@@ -54,6 +54,17 @@ def port_name(board: Board, p: int) -> str:
     return board.port_names[p]
 
 
+def zone_where(board: Board, z: int) -> str:
+    """Where a thing is in zone z, in the language in force: "in Genova", "in the Ionian Sea";
+    in French as board.toml's `in_fr` says ("à Gênes", "en mer Ionienne")."""
+    if current() == "fr" and board.zone_in_fr:
+        return board.zone_in_fr[z]
+    p = board.zone_port[z]
+    return _("in {place}").format(
+        place=port_name(board, p) if p >= 0 else sea_name(board.zone_ids[z])
+    )
+
+
 def good(name: str) -> str:
     """A good ("wine") in the language in force."""
     return _(GOOD_WORDS.get(name, name))
