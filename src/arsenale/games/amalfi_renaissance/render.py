@@ -176,10 +176,12 @@ def _slots(label: str, ids: list[Any], slots: tuple[int, ...], kind: str) -> lis
         out.append(name(ident))
         if kind == "art":
             a = b.ARTWORKS[b.ART_IDS.index(ident)]
-            out.append(f" {a.cost}{_res(a.mask)} {_('{n}VP').format(n=a.vp)}", style="dim")
+            points = _("{n}VP").format(n=a.vp)
+            out.append(f" {a.cost}{_res(a.mask)} {points}", style="dim")
         elif kind == "tile":
             t = PLACES[ident]
-            out.append(f" {t.cost}{_res(t.mask)} {_('{n}VP').format(n=t.vp)}", style="dim")
+            points = _("{n}VP").format(n=t.vp)
+            out.append(f" {t.cost}{_res(t.mask)} {points}", style="dim")
         else:
             c = b.CHARACTERS[b.CHAR_IDS.index(ident)]
             kind_word = word(CHAR_TYPE_WORDS, b.CHAR_TYPES[c.type])[:4]

@@ -184,6 +184,11 @@ _FIXED = {
 _SLOT = [N_("leftmost"), N_("second"), N_("third"), N_("fourth"), N_("fifth")]
 
 
+def ordinal(slot: int) -> str:
+    """A display's slot 1-5 counted from the left ("leftmost", "second")."""
+    return _(_SLOT[slot - 1])
+
+
 def action_words(action: Action) -> Wording:
     """The move in the language in force."""
     p = action.params
@@ -205,12 +210,12 @@ def action_words(action: Action) -> Wording:
         return Wording(_("Navigate to {place}").format(place=name(p["place"])), _("Navigate"))
     if kind == "acquire":
         return Wording(
-            _("Acquire the {slot} artwork of the Workshop").format(slot=_(_SLOT[p["slot"] - 1])),
+            _("Acquire the {slot} artwork of the Workshop").format(slot=ordinal(p["slot"])),
             _("Acquire"),
         )
     if kind == "discover":
         return Wording(
-            _("Discover the {slot} tile of the Atlas").format(slot=_(_SLOT[p["slot"] - 1])),
+            _("Discover the {slot} tile of the Atlas").format(slot=ordinal(p["slot"])),
             _("Discover"),
         )
     if kind == "invite":
@@ -251,7 +256,7 @@ def action_words(action: Action) -> Wording:
         return Wording(text, _("Evolving bonus"))
     if kind == "take":
         return Wording(
-            _("Take the {slot} character of the Council").format(slot=_(_SLOT[p["slot"] - 1])),
+            _("Take the {slot} character of the Council").format(slot=ordinal(p["slot"])),
             _("Council"),
         )
     if kind == "lighthouse":
