@@ -264,9 +264,11 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         head.append(_(" · Wind Rose: {seat}").format(seat=colour(colours[first])))
     if view.get("rival"):
         r = view["rival"]
+        ships = ngettext("{n} ship", "{n} ships", r["ships"]).format(n=r["ships"])
+        lights = ngettext("{n} lh", "{n} lh", r["lighthouses"]).format(n=r["lighthouses"])
         head.append(
-            _(" · rival {rival}: {ships} ships, {lighthouses} lh").format(
-                rival=name(r["name"]), ships=r["ships"], lighthouses=r["lighthouses"]
+            _(" · rival {rival}: {ships}, {lighthouses}").format(
+                rival=name(r["name"]), ships=ships, lighthouses=lights
             )
         )
         if view.get("outcome") and view["outcome"] != "playing":
@@ -330,7 +332,8 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         ),
         (_("Atlas"), "atlas", b.ATLAS_SLOTS, "tile", piles),
     ):
-        parts.extend(_slots(f"{label} ({extra}): ", view.get(key, []), slots, kind))
+        heading = _("{label} ({extra}): ").format(label=label, extra=extra)
+        parts.extend(_slots(heading, view.get(key, []), slots, kind))
     parts.append(Text(_(SLOT_KEY), style="dim"))
     parts.append(Text(_(PLAYER_HEAD), style="dim"))
     for p in players:
