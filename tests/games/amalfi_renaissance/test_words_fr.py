@@ -217,3 +217,24 @@ def test_a_french_player_sees_the_board_and_the_decision_in_french() -> None:
     assert f"choisissez un paquet de départ{NBSP}: 'pack <icône>'" in out
     for english in ("Period I of IV", "Wind Rose", "Spice Market", "Your hand", "Workshop"):
         assert english not in out, english
+
+
+def test_the_pages_board_data_names_things_in_the_viewers_language() -> None:
+    """GET /api/boards/amalfi-renaissance runs in the viewer's language (the server's
+    language middleware): names and bonus words in French, ids and numbers as they are."""
+    with i18n.speaking("fr"):
+        french = GAME.board_data()
+    english = GAME.board_data()
+    assert french is not None and english is not None
+    assert french["destinations"][0]["name"] == "Marché aux épices"
+    assert english["destinations"][0]["name"] == "Spice Market"
+    assert french["characters"]["raphael"]["name"] == "Raphaël"
+    assert french["decrees"]["trade"]["name"] == "Commerce"
+    assert french["artworks"]["book-1"]["name"] == "Livre 1"
+    assert french["destinations"][0]["steps"] == ["envoyer jusqu’à 2 navires dans la cale à épices"]
+    assert english["destinations"][0]["steps"] == ["send up to 2 ships to the spices hold"]
+    assert french["characters"]["raphael"]["type"] == english["characters"]["raphael"]["type"]
+    assert french["resources"] == english["resources"] == list(GAME_RESOURCES)
+
+
+GAME_RESOURCES = ("spices", "wood", "wine", "gems", "fabric")
