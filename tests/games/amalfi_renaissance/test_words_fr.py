@@ -5,6 +5,7 @@ while legal moves are generated."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 
@@ -238,3 +239,32 @@ def test_the_pages_board_data_names_things_in_the_viewers_language() -> None:
 
 
 GAME_RESOURCES = ("spices", "wood", "wine", "gems", "fabric")
+
+
+def test_a_french_player_at_a_real_terminal_reads_the_board_and_a_refusal_in_french() -> None:
+    """`arsenale --lang fr play amalfi-renaissance` under a 100 x 40 pseudo-terminal
+    (tests/test_terminal_pty.py): the sea by its French names, the decision, and a refusal
+    naming the card in French and the rule as it is."""
+    pytest.importorskip("pexpect")
+    pytest.importorskip("pyte")
+    from test_terminal_pty import ARSENALE, Terminal
+
+    if not os.path.exists(ARSENALE):
+        pytest.skip("needs the installed command")
+    term = Terminal("--lang", "fr", "play", "amalfi-renaissance", "--seats", "human",
+                    "--seed", "3", "-o", "hands=blind")  # fmt: skip
+    term.wait("Rouge >")
+    screen = term.text()
+    board = screen[screen.rindex("vue de Rouge") :]
+    assert len(board.splitlines()) <= 40
+    for name in ("Marché aux épices", "Dépôt de bois", "Vignoble", "Joailliers", "Drapiers",
+                 "Haute mer", "Cap", "Cour", "Évolutive II", "[Amalfi]", "Période I sur IV"):  # fmt: skip
+        assert name in board, name
+    assert f"Votre main{NBSP}: " in board and "Spice Market" not in board
+    term.send("engage leonardo")
+    term.wait("amalfi-renaissance.en.txt, Engagement")
+    assert "vous n’avez pas invité Léonard" in term.text()
+    term.child.sendcontrol("c")
+    term.wait("[O/n] ")
+    term.send("n")
+    assert term.end() == 130
