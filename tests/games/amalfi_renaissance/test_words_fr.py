@@ -268,3 +268,20 @@ def test_a_french_player_at_a_real_terminal_reads_the_board_and_a_refusal_in_fre
     term.wait("[O/n] ")
     term.send("n")
     assert term.end() == 130
+
+
+def test_every_move_is_worded_in_french_and_none_is_left_in_english() -> None:
+    """Each action of the catalogue in both languages: the French text differs from the
+    English, with no placeholder or id left and a real plural for the ships built."""
+    seen = set()
+    for action in GAME.catalogue:
+        with i18n.speaking("en"):
+            english = GAME.wording(action)
+        with i18n.speaking("fr"):
+            french = GAME.wording(action)
+        assert french.text != english.text, action.notation
+        assert "{" not in french.text and "_" not in french.text, french.text
+        assert not re.search(r"\b(the|to|from|your|ship|hold|Take|Send)\b", french.text), french
+        assert len(french.labels) == len(french.amounts) == len(english.amounts)
+        seen.add(action.kind)
+    assert len(seen) == len({a.kind for a in GAME.catalogue}) >= 20
