@@ -392,7 +392,17 @@ def load(board: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
         lighthouse = v.startswith("lighthouse:")
         dest = v.split(":", 1)[1] if lighthouse else v
         bonus_row[STEP_NAMES.index(k)] = (-1 if dest == "hold" else pub_ids.index(dest), lighthouse)
+    names_fr = {
+        e["id"]: e["name_fr"]
+        for table in (board["destination"], board["decree"], board["title"])
+        for e in table
+        if "name_fr" in e
+    }
+    names_fr |= {
+        e["id"]: e["name_fr"] for e in (*cards["private"], *cards["character"]) if "name_fr" in e
+    }
     return {
+        "names_fr": names_fr,
         "meta": meta,
         "hold_values": values,
         "slots": slots,
@@ -417,6 +427,9 @@ def load(board: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
 
 
 DATA = load(read_toml(__package__, "board.toml"), read_toml(__package__, "cards.toml"))
+NAMES_FR: dict[str, str] = DATA["names_fr"]
+"""French names by id (the TOML files' `name_fr`, ours): destinations, decrees, titles, private
+destinations and characters; words.name shows them in French."""
 META = DATA["meta"]
 HOLD_VALUES: tuple[int, ...] = DATA["hold_values"]
 COUNCIL_SLOTS: tuple[int, ...] = tuple(DATA["slots"]["council"])

@@ -20,13 +20,12 @@ from arsenale.games.amalfi_renaissance.board import (
     META,
     N_LOC,
     PRIVATES,
-    ROMAN,
     TITLES,
     WORKSHOP_SLOTS,
-    name,
 )
 from arsenale.games.amalfi_renaissance.rules import draw_atlas, settle, start_hands
 from arsenale.games.amalfi_renaissance.state import EMPTY, METHODS, N_MODS, RIVALS, AmalfiState
+from arsenale.games.amalfi_renaissance.words import WORDS, _, action_words, colour
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -89,20 +88,32 @@ class AmalfiRenaissance(Game):
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> AmalfiState:
         method = options["hands"]
         if method not in HAND_PLAYERS:
-            raise OptionError(f"option hands must be one of {', '.join(METHODS)}, not {method!r}")
+            raise OptionError(
+                _("option hands must be one of {methods}, not {method!r}").format(
+                    methods=", ".join(METHODS), method=method
+                )
+            )
         low, high = HAND_PLAYERS[method]
         if not low <= players <= high:
             raise OptionError(
-                f"the {method} hands are for {low}-{high} players, not {players} "
-                "(amalfi-renaissance.en.txt, Variants for the Allocation of Starting Hands)"
+                _(
+                    "the {method} hands are for {low}-{high} players, not {players} "
+                    "(amalfi-renaissance.en.txt, Variants for the Allocation of Starting Hands)"
+                ).format(method=method, low=low, high=high, players=players)
             )
         if options["rival"] not in RIVALS[1:]:
-            raise OptionError(f"option rival must be naples or genoa, not {options['rival']!r}")
+            raise OptionError(
+                _("option rival must be naples or genoa, not {rival!r}").format(
+                    rival=options["rival"]
+                )
+            )
         if options["solo_check"] not in ("after", "before"):
-            raise OptionError("option solo_check must be 'after' or 'before'")
+            raise OptionError(_("option solo_check must be 'after' or 'before'"))
         first = options["first_player"]
         if first != -1 and not 0 <= first < players:
-            raise OptionError(f"option first_player must be -1 or a seat 0-{players - 1}")
+            raise OptionError(
+                _("option first_player must be -1 or a seat 0-{last}").format(last=players - 1)
+            )
         s = object.__new__(AmalfiState)
         s._init_core(self, players, seed, options)
         n = players
@@ -219,110 +230,34 @@ class AmalfiRenaissance(Game):
         return {
             "sources": [
                 {
-                    "source": "Artworks, discoveries, decrees, characters and bonuses",
+                    "source": _("Artworks, discoveries, decrees, characters and bonuses"),
                     "points": [v - t for v, t in zip(state.vp, titles, strict=True)],
                 },
-                {"source": "Titles", "points": titles},
+                {"source": _("Titles"), "points": titles},
             ],
             "money": None,
-            "tiebreak_names": ["VP from titles"],
+            "tiebreak_names": [_("VP from titles")],
         }
 
     def action_words(self, action: Action) -> Wording:
-        from arsenale.games.amalfi_renaissance.words import action_words
-
         return action_words(action)
 
+    def seat_name(self, label: str) -> str:
+        """A colour as a name in the language in force ("Rouge")."""
+        return colour(label)
+
+    def translate(self, text: str) -> str:
+        """In French, this game's words (locale/fr/LC_MESSAGES/amalfi_renaissance.po)."""
+        return WORDS.gettext(text)
+
     def describe_event(self, event: Event, label: Label) -> str:
-        kind = event.get("type")
-        seat = event.get("seat")
-        who = label(seat) if isinstance(seat, int) else ""
-        words = {
-            "navigate": lambda e: (
-                f"{who} sails to {name(e['place'])}"
-                + (f", paying {e['bread']} bread" if e["bread"] else "")
-            ),
-            "acquire": lambda e: f"{who} acquires {name(e['artwork'])} for {e['vp']} VP",
-            "discover": lambda e: f"{who} discovers {name(e['tile'])} for {e['vp']} VP",
-            "invite": lambda e: f"{who} invites {name(e['card'])}",
-            "engage": lambda e: f"{who} engages {name(e['card'])}",
-            "construct": lambda e: (
-                f"{who} constructs {e['ships']} ship" + ("s" if e["ships"] != 1 else "")
-            ),
-            "pass": lambda e: f"{who} passes",
-            "take": lambda e: f"{who} takes {name(e['card'])} into hand",
-            "lighthouse": lambda e: f"{who} erects a lighthouse on {name(e['place'])}",
-            "send": lambda e: f"{who} sends a ship to the {e['hold']} hold",
-            "title": lambda e: f"{who} completes the title {name(e['title'])} for {e['vp']} VP",
-            "decree": lambda e: f"{who} scores {e['vp']} VP from the decree {name(e['decree'])}",
-            "feed": lambda e: (
-                f"{who} feeds the crews with {e['bread']} bread"
-                + (f" and loses {e['vp_lost']} VP" if e["vp_lost"] else "")
-            ),
-            "period": lambda e: (
-                f"period {ROMAN[e['period'] - 1]} begins; {label(e['first'])} plays first"
-            ),
-            "game_over": lambda e: "the game is over",
-            "pack": lambda e: f"{who} takes the {e['icon']} pack",
-            "council": lambda e: "the Council shows " + ", ".join(name(c) for c in e["cards"]),
-            "discard": lambda e: f"{who} discards {name(e['card'])} for {e['bread']} bread",
-            "discard_artwork": lambda e: f"{name(e['artwork'])} is discarded from the Workshop",
-            "discard_character": lambda e: f"{name(e['character'])} is discarded from the Council",
-            "evolving": lambda e: f"{name(e['tile'])} now covers {name(e['place'])}",
-            "rival_removes": lambda e: f"the rival removes {name(e['tile'])} from the Atlas",
-            "endgame": lambda e: f"{who} scores {e['vp']} VP with {name(e['card'])}",
-            "straighten": lambda e: f"{who} straightens {name(e['card'])}",
-            "beacon": lambda e: (
-                f"{who} uses the lighthouse on {name(e['place'])}: "
-                + ("1 bread" if e["use"] == "bread" else f"a ship to the {e['use']} hold")
-            ),
-            "kept": lambda e: f"{who} keeps {name(e['card'])}",
-            "unload": lambda e: (
-                f"{who} unloads the {e['hold']} hold for "
-                + (f"{e['units']} units" if "units" in e else f"{e['bread']} bread")
-            ),
-            "emergency": lambda e: (
-                f"{who} sends a ship to port for "
-                + (f"{e['units']} units" if "units" in e else f"{e['bread']} bread")
-            ),
-            "bread": lambda e: f"{who} gains {e['bread']} bread",
-            "vp": lambda e: f"{who} gains {e['vp']} VP",
-            "lost": lambda e: f"{who} cannot use the bonus ({e['bonus']}) and loses it",
-            "solo_lost": lambda e: (
-                f"the title check of period {ROMAN[e['period'] - 1]} fails "
-                f"({e['titles']} titles): the solo challenge is lost"
-            ),
-            "stop": lambda e: f"{who} sends no more ships",
-            "evolving_bonus": lambda e: f"{who} takes the evolving bonus {e['when']}",
-            "paying": lambda e: f"{who} starts paying {e['cost']} for the {e['for']}",
-            "paid": lambda e: (
-                f"{who} has paid {e['cost']} for the {e['for']}"
-                + (f", {e['bread_kept']} bread kept" if e["bread_kept"] else "")
-                + (f", {e['surcharge']} bread surcharge" if e["surcharge"] else "")
-            ),
-            "actions_end": lambda e: (
-                f"the actions of period {ROMAN[e['period'] - 1]} end; "
-                f"{label(e['first'])} holds the Wind Rose"
-            ),
-            "choose": lambda e: (
-                f"{who} chooses to {'take a character' if e['what'] == 'character' else 'straighten'}"
-            ),
-            "instead": lambda e: (
-                f"{who} takes {'a character' if e['what'] == 'character' else '2 VP'} instead of a lighthouse"
-            ),
-            "ready": lambda e: f"{who} is ready for the decree",
-            "kept_round": lambda e: f"round {e['round']} of keeping cards is over",
-            "dealt": lambda e: f"{who} receives {', '.join(name(c) for c in e['cards'])}",
-            "rival": lambda e: (
-                f"{name(e['rival'])} reacts to the {e['after']}: {e['ships']} ships and "
-                f"{e['lighthouses']} lighthouses on the board"
-            ),
-            "solo_completed": lambda e: (
-                f"the solo challenge is completed with {e['vp']} VP: {e['band']}"
-            ),
-        }
-        fn = words.get(str(kind))
-        text = str(fn(event)) if fn is not None else super().describe_event(event, label)
+        """One event as a sentence in the language in force (events.py of the rules: their
+        fields), starting with a capital."""
+        from arsenale.games.amalfi_renaissance.render import describe_event
+
+        text = describe_event(event, label)
+        if text is None:
+            text = super().describe_event(event, label)
         return text[:1].upper() + text[1:]
 
 

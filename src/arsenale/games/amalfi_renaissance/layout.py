@@ -5,6 +5,8 @@ and shipyard icons, every character, artwork and private destination with its pr
 come from board.toml and cards.toml through board.py; where each part sits on the drawing
 comes from layout.toml (a reconstruction, see its header). Served by
 `GET /api/boards/amalfi-renaissance`, drawn by `server/static/boards/amalfi-renaissance.js`.
+Names and words in the language in force (words.py: the viewer's, set by the server per
+request); ids, resources and numbers as they are.
 """
 
 from __future__ import annotations
@@ -16,6 +18,15 @@ from arsenale.core.data import read_toml
 from arsenale.core.errors import DataError
 from arsenale.games.amalfi_renaissance import board as b
 from arsenale.games.amalfi_renaissance.state import COLOURS
+from arsenale.games.amalfi_renaissance.words import (
+    TITLE_ITEM_WORDS,
+    _,
+    name,
+    ngettext,
+    res,
+    word,
+)
+from arsenale.i18n import N_
 
 GAME_ID = "amalfi-renaissance"
 PLACES = ("period", "decrees", "windrose", "sea", "titles", "atlas", "council", "workshop")
@@ -32,20 +43,55 @@ def step_words(step: b.Step | None) -> str:
         return ""
     kind, a, hold = step
     if kind == b.VP:
-        return f"{a} VP"
+        return _("{n} VP").format(n=a)
     if kind == b.BREAD:
-        return f"{a} bread"
+        return ngettext("{n} bread", "{n} bread", a).format(n=a)
     if kind == b.SEND:
-        where = "holds of your choice" if hold == b.ANY else f"the {b.RES[hold]} hold"
-        return f"send up to {a} ship{'s' if a > 1 else ''} to {where}"
-    return {
-        b.TAKE: "take a character",
-        b.ERECT: "erect a lighthouse",
-        b.STRAIGHTEN: "straighten an engaged character",
-        b.DISC_ART: "discard the rightmost artwork",
-        b.DISC_CHAR: "discard the rightmost character",
-        b.CHOICE: "take a character or straighten",
-    }[kind]
+        if hold == b.ANY:
+            return ngettext(
+                "send up to {n} ship to holds of your choice",
+                "send up to {n} ships to holds of your choice",
+                a,
+            ).format(n=a)
+        return ngettext(
+            "send up to {n} ship to the {hold} hold", "send up to {n} ships to the {hold} hold", a
+        ).format(n=a, hold=res(b.RES[hold]))
+    return _(
+        {
+            b.TAKE: N_("take a character"),
+            b.ERECT: N_("erect a lighthouse"),
+            b.STRAIGHTEN: N_("straighten an engaged character"),
+            b.DISC_ART: N_("discard the rightmost artwork"),
+            b.DISC_CHAR: N_("discard the rightmost character"),
+            b.CHOICE: N_("take a character or straighten"),
+        }[kind]
+    )
+
+
+EFFECT_WORDS = {
+    "cheaper_ships": N_("cheaper ships"),
+    "lighter_feed": N_("lighter feed"),
+    "bigger_granary": N_("bigger granary"),
+    "cheaper_displays": N_("cheaper displays"),
+    "rich_hold": N_("rich hold"),
+}
+"""The permanent characters' effects (board.PERMANENT_EFFECTS) in a few words."""
+
+PER_WORDS = {
+    "artworks": N_("artwork"),
+    "books": N_("book"),
+    "characters": N_("character"),
+    "engageable": N_("engageable character"),
+    "immediate": N_("immediate character"),
+    "lighthouses": N_("lighthouse"),
+    "monuments": N_("monument"),
+    "paintings": N_("painting"),
+    "permanent": N_("permanent character"),
+    "privates": N_("private destination"),
+    "ships": N_("ship"),
+    "titles": N_("title"),
+}
+"""What an endgame character counts (board.ENDGAME_ITEMS), one of it."""
 
 
 def _resources(mask: int) -> list[str]:
@@ -55,7 +101,7 @@ def _resources(mask: int) -> list[str]:
 def _place(p: b.Place) -> dict[str, Any]:
     return {
         "id": p.id,
-        "name": b.name(p.id),
+        "name": name(p.id),
         "cost": p.cost,
         "resources": _resources(p.mask),
         "vp": p.vp,
@@ -67,13 +113,15 @@ def _place(p: b.Place) -> dict[str, Any]:
 
 def _character(c: b.Character) -> dict[str, Any]:
     if c.type == b.ENDGAME:
-        text = f"{c.per} VP per {c.item[:-1] if c.item.endswith('s') else c.item}, max {c.max}"
+        text = _("{per} VP per {item}, max {max}").format(
+            per=c.per, item=word(PER_WORDS, c.item), max=c.max
+        )
     elif c.type == b.PERMANENT:
-        text = c.effect.replace("_", " ")
+        text = word(EFFECT_WORDS, c.effect)
     else:
         text = ", ".join(step_words(s) for s in c.steps)
     return {
-        "name": b.name(c.id),
+        "name": name(c.id),
         "type": b.CHAR_TYPES[c.type],
         "cost": c.cost,
         "resources": _resources(c.mask),
@@ -141,13 +189,13 @@ def board_data(layout: dict[str, Any] | None = None) -> dict[str, Any]:
         "shipyard_icons": [step_words(s) for s in b.SHIPYARD_ICONS],
         "base_capacity": b.META["base_capacity"],
         "decrees": {
-            d.id: {"name": b.name(d.id), "value": d.value, "pair": d.pair} for d in b.DECREES
+            d.id: {"name": name(d.id), "value": d.value, "pair": d.pair} for d in b.DECREES
         },
         "titles": {
             t.id: {
-                "name": b.name(t.id),
+                "name": name(t.id),
                 "dark": t.dark,
-                "need": ", ".join(f"{k} {item.replace('_', ' ')}" for item, k in t.need),
+                "need": ", ".join(f"{k} {word(TITLE_ITEM_WORDS, item)}" for item, k in t.need),
                 "values": list(b.DARK_VALUES if t.dark else b.LIGHT_VALUES),
             }
             for t in b.TITLES
@@ -155,7 +203,7 @@ def board_data(layout: dict[str, Any] | None = None) -> dict[str, Any]:
         "characters": {c.id: _character(c) for c in b.CHARACTERS},
         "artworks": {
             a.id: {
-                "name": b.name(a.id),
+                "name": name(a.id),
                 "type": b.ART_TYPES[a.type],
                 "cost": a.cost,
                 "resources": _resources(a.mask),

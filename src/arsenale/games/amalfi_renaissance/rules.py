@@ -68,7 +68,6 @@ from arsenale.games.amalfi_renaissance.board import (
     WORKSHOP_SLOTS,
     Place,
     Step,
-    name,
 )
 from arsenale.games.amalfi_renaissance.effects import AT_END, DECREE_FORMULAS, ON_INVITE
 from arsenale.games.amalfi_renaissance.state import (
@@ -82,6 +81,8 @@ from arsenale.games.amalfi_renaissance.state import (
     AmalfiState,
     band,
 )
+from arsenale.games.amalfi_renaissance.words import PACK_WORDS, _, name, ngettext, res, word
+from arsenale.i18n import N_
 
 RB = "amalfi-renaissance.en.txt, "
 R_SETUP = RB + "Players Setup"
@@ -167,14 +168,16 @@ def can_pay(s: AmalfiState, seat: int, cost: int, mask: int, surcharge: int) -> 
     """None if the payment is possible (RULES.md, Payments); else why not, in words."""
     toward, produce = coverage(s, seat, mask)
     if toward < cost:
-        names = " or ".join(RES[r] for r in range(5) if mask >> r & 1)
-        return f"it costs {cost} {names} and your ships can raise at most {toward}"
+        names = _(" or ").join(res(RES[r]) for r in range(5) if mask >> r & 1)
+        return _("it costs {cost} {resources} and your ships can raise at most {toward}").format(
+            cost=cost, resources=names, toward=toward
+        )
     if surcharge < 0:
         best = min(s.capacity(seat), s.bread[seat] + produce - cost)
         if best < -surcharge:
-            return (
-                f"after paying you could hold at most {best} bread, and the slot costs {-surcharge}"
-            )
+            return _(
+                "after paying you could hold at most {best} bread, and the slot costs {surcharge}"
+            ).format(best=best, surcharge=-surcharge)
     return None
 
 
@@ -493,7 +496,12 @@ def legal_pack(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
     for i, action in enumerate(A.PACK):
         if i in s.pack_of:
             if why is not None:
-                why.no(f"the {PACK_ICONS[i]} pack is taken", R_SETUP, "pack", icon=PACK_ICONS[i])
+                why.no(
+                    _("the {icon} pack is taken").format(icon=word(PACK_WORDS, PACK_ICONS[i])),
+                    R_SETUP,
+                    "pack",
+                    icon=PACK_ICONS[i],
+                )
         else:
             out.append(action)
     return out
@@ -521,8 +529,11 @@ def legal_keep(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
     if why is not None and why.wants("keep"):
         c = CHAR_IDS.index(why.action["card"])
         if c not in cards:
-            where = "your 3 endgame cards" if top.kind == "reserve" else "the cards you hold"
-            why.no(f"{name(CHAR_IDS[c])} is not among {where}", R_VARIANTS, "keep")
+            if top.kind == "reserve":
+                reason = _("{card} is not among your 3 endgame cards")
+            else:
+                reason = _("{card} is not among the cards you hold")
+            why.no(reason.format(card=name(CHAR_IDS[c])), R_VARIANTS, "keep")
     return [A.KEEP[c] for c in cards]
 
 
@@ -621,8 +632,10 @@ def legal_optional(
     h = 5 * seat
     if not ships and why is not None and why.wants(("unload", "emergency")):
         why.no(
-            "ships may be moved for bread only before the first ship this turn sends to "
-            "a hold or after the last",
+            _(
+                "ships may be moved for bread only before the first ship this turn sends to "
+                "a hold or after the last"
+            ),
             R_OPT,
             why.action.kind,
         )
@@ -630,18 +643,23 @@ def legal_optional(
         if s.holds[h + r]:
             out.append(A.UNLOAD[r])
         elif why is not None:
-            why.no(f"you have no ship in your {RES[r]} hold", R_OPT, "unload", hold=RES[r])
+            why.no(
+                _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
+                R_OPT,
+                "unload",
+                hold=RES[r],
+            )
     if not ships:
         pass
     elif s.bay[seat]:
         out.append(A.EMERGENCY)
     elif why is not None:
-        why.no("you have no ship in your bay", R_PAY, "emergency")
+        why.no(_("you have no ship in your bay"), R_PAY, "emergency")
     hand = s.hands[seat]
     if why is not None and why.wants("discard"):
         c = CHAR_IDS.index(why.action["card"])
         if c not in hand:
-            why.no(f"{name(CHAR_IDS[c])} is not in your hand", R_OPT, "discard")
+            why.no(_("{card} is not in your hand").format(card=name(CHAR_IDS[c])), R_OPT, "discard")
     out.extend(A.DISCARD[c] for c in hand)
 
 
@@ -667,14 +685,18 @@ def apply_optional(s: AmalfiState, seat: int, action: Action) -> list[Event]:
 
 def can_navigate(s: AmalfiState, seat: int, loc: int) -> str | None:
     if s.dock[loc] != EMPTY:
-        return f"the dock of {name(LOC_IDS[loc])} is taken this period"
+        return _("the dock of {place} is taken this period").format(place=name(LOC_IDS[loc]))
     if loc >= PRIV0:
         t = loc - PRIV0
         if s.owner[t] != seat:
-            return f"{name(LOC_IDS[loc])} is not a private destination you have discovered"
+            return _("{place} is not a private destination you have discovered").format(
+                place=name(LOC_IDS[loc])
+            )
     price = place_of(s, loc).price
     if s.bread[seat] < price:
-        return f"{name(LOC_IDS[loc])} costs {price} bread and you have {s.bread[seat]}"
+        return _("{place} costs {price} bread and you have {bread}").format(
+            place=name(LOC_IDS[loc]), price=price, bread=s.bread[seat]
+        )
     return None
 
 
@@ -792,7 +814,7 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
     if why is None or why.wants("navigate"):
         if not s.bay[seat]:
             if why is not None:
-                why.no("you have no ship in your bay to sail", R_NAV, "navigate")
+                why.no(_("you have no ship in your bay to sail"), R_NAV, "navigate")
         else:
             bread = s.bread[seat]
             dock = s.dock
@@ -800,7 +822,9 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 if dock[loc] != EMPTY:
                     if why is not None:
                         why.no(
-                            f"the dock of {name(LOC_IDS[loc])} is taken this period",
+                            _("the dock of {place} is taken this period").format(
+                                place=name(LOC_IDS[loc])
+                            ),
                             R_NAV,
                             "navigate",
                             place=LOC_IDS[loc],
@@ -810,7 +834,9 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                     if s.owner[loc - PRIV0] != seat:
                         if why is not None:
                             why.no(
-                                f"{name(LOC_IDS[loc])} is not a private destination you have discovered",
+                                _(
+                                    "{place} is not a private destination you have discovered"
+                                ).format(place=name(LOC_IDS[loc])),
                                 R_DISC + ", Navigate to a private destination",
                                 "navigate",
                                 place=LOC_IDS[loc],
@@ -822,7 +848,9 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 if bread < price:
                     if why is not None:
                         why.no(
-                            f"{name(LOC_IDS[loc])} costs {price} bread and you have {bread}",
+                            _("{place} costs {price} bread and you have {bread}").format(
+                                place=name(LOC_IDS[loc]), price=price, bread=bread
+                            ),
                             R_NAV,
                             "navigate",
                             place=LOC_IDS[loc],
@@ -834,7 +862,12 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
             a = s.workshop[k]
             if a < 0:
                 if why is not None:
-                    why.no(f"Workshop slot {k + 1} is empty", R_ACQ, "acquire", slot=k + 1)
+                    why.no(
+                        _("Workshop slot {slot} is empty").format(slot=k + 1),
+                        R_ACQ,
+                        "acquire",
+                        slot=k + 1,
+                    )
                 continue
             art = ARTWORKS[a]
             sb = slot_bread(s, seat, WORKSHOP_SLOTS[k])
@@ -842,7 +875,9 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 out.append(A.ACQUIRE[k])
             elif why is not None:
                 why.no(
-                    f"{name(art.id)}: {can_pay(s, seat, art.cost, art.mask, sb)}",
+                    _("{card}: {why}").format(
+                        card=name(art.id), why=can_pay(s, seat, art.cost, art.mask, sb)
+                    ),
                     R_ACQ,
                     "acquire",
                     slot=k + 1,
@@ -852,7 +887,12 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
             t = s.atlas[k]
             if t < 0:
                 if why is not None:
-                    why.no(f"Atlas slot {k + 1} is empty", R_DISC, "discover", slot=k + 1)
+                    why.no(
+                        _("Atlas slot {slot} is empty").format(slot=k + 1),
+                        R_DISC,
+                        "discover",
+                        slot=k + 1,
+                    )
                 continue
             tile = PRIVATES[t]
             sb = slot_bread(s, seat, ATLAS_SLOTS[k])
@@ -860,7 +900,9 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
                 out.append(A.DISCOVER[k])
             elif why is not None:
                 why.no(
-                    f"{name(tile.id)}: {can_pay(s, seat, tile.cost, tile.mask, sb)}",
+                    _("{card}: {why}").format(
+                        card=name(tile.id), why=can_pay(s, seat, tile.cost, tile.mask, sb)
+                    ),
                     R_DISC,
                     "discover",
                     slot=k + 1,
@@ -870,14 +912,18 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
         if why is not None:
             c = CHAR_IDS.index(why.action["card"])
             if c not in hand:
-                why.no(f"{name(CHAR_IDS[c])} is not in your hand", R_INV, "invite")
+                why.no(
+                    _("{card} is not in your hand").format(card=name(CHAR_IDS[c])), R_INV, "invite"
+                )
         for c in hand:
             ch = CHARACTERS[c]
             if pay_ok(s, seat, ch.cost, ch.mask, 0, memo):
                 out.append(A.INVITE[c])
             elif why is not None:
                 why.no(
-                    f"{name(ch.id)}: {can_pay(s, seat, ch.cost, ch.mask, 0)}",
+                    _("{card}: {why}").format(
+                        card=name(ch.id), why=can_pay(s, seat, ch.cost, ch.mask, 0)
+                    ),
                     R_INV,
                     "invite",
                     card=ch.id,
@@ -886,11 +932,23 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
         if why is not None:
             c = CHAR_IDS.index(why.action["card"])
             if c not in s.invited[seat]:
-                why.no(f"you have not invited {name(CHAR_IDS[c])}", R_ENG, "engage")
+                why.no(
+                    _("you have not invited {card}").format(card=name(CHAR_IDS[c])),
+                    R_ENG,
+                    "engage",
+                )
             elif CHARACTERS[c].type != ENGAGEABLE:
-                why.no(f"{name(CHAR_IDS[c])} is not an engageable character", R_ENG, "engage")
+                why.no(
+                    _("{card} is not an engageable character").format(card=name(CHAR_IDS[c])),
+                    R_ENG,
+                    "engage",
+                )
             elif c in s.engaged[seat]:
-                why.no(f"{name(CHAR_IDS[c])} is already engaged this period", R_ENG, "engage")
+                why.no(
+                    _("{card} is already engaged this period").format(card=name(CHAR_IDS[c])),
+                    R_ENG,
+                    "engage",
+                )
         engaged = s.engaged[seat]
         out.extend(
             A.ENGAGE[c]
@@ -903,13 +961,27 @@ def legal_turn(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
         for n in range(1, 7):
             if n > left:
                 if why is not None:
-                    why.no(f"your shipyard has {left} ships left", R_CON, "construct", ships=n)
+                    why.no(
+                        ngettext(
+                            "your shipyard has {n} ship left",
+                            "your shipyard has {n} ships left",
+                            left,
+                        ).format(n=left),
+                        R_CON,
+                        "construct",
+                        ships=n,
+                    )
                 continue
             if pay_ok(s, seat, n * price, 1 << SHIP_RES, 0, memo):
                 out.append(A.CONSTRUCT[n - 1])
             elif why is not None:
                 no = can_pay(s, seat, n * price, 1 << SHIP_RES, 0)
-                why.no(f"{n} ships: {no}", R_CON, "construct", ships=n)
+                why.no(
+                    ngettext("{n} ship: {why}", "{n} ships: {why}", n).format(n=n, why=no),
+                    R_CON,
+                    "construct",
+                    ships=n,
+                )
             else:
                 break  # dearer counts cannot be paid either
     legal_optional(s, seat, why, out)
@@ -996,27 +1068,36 @@ def legal_pay(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) 
         if s.holds[h + r]:
             out.append(A.UNLOAD[r])
         elif why is not None:
-            why.no(f"you have no ship in your {RES[r]} hold", R_PAY, "unload", hold=RES[r])
+            why.no(
+                _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
+                R_PAY,
+                "unload",
+                hold=RES[r],
+            )
     if s.bay[seat]:
         out.append(A.EMERGENCY)
     elif why is not None:
-        why.no("you have no ship in your bay", R_PAY, "emergency")
+        why.no(_("you have no ship in your bay"), R_PAY, "emergency")
     if paid < cost:
         if why is not None:
-            why.no(f"you have raised {paid} of {cost}", R_PAY, "done")
+            why.no(
+                _("you have raised {paid} of {cost}").format(paid=paid, cost=cost), R_PAY, "done"
+            )
     elif (
         surcharge < 0 and min(s.capacity(seat), s.bread[seat] + surplus + paid - cost) < -surcharge
     ):
         if why is not None:
             why.no(
-                f"the slot costs {-surcharge} bread more than you would hold: raise more first",
+                _(
+                    "the slot costs {surcharge} bread more than you would hold: raise more first"
+                ).format(surcharge=-surcharge),
                 R_PAY,
                 "done",
             )
     else:
         out.append(A.DONE)
     if why is not None and why.wants("discard"):
-        why.no("discard characters before you start a payment", R_OPT, "discard")
+        why.no(_("discard characters before you start a payment"), R_OPT, "discard")
     return out
 
 
@@ -1139,7 +1220,11 @@ def legal_send(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
     else:
         out = [A.SEND[hold]]
         if why is not None and why.wants("send"):
-            why.no(f"this benefit sends ships to your {RES[hold]} hold only", R_NAV, "send")
+            why.no(
+                _("this benefit sends ships to your {hold} hold only").format(hold=res(RES[hold])),
+                R_NAV,
+                "send",
+            )
     out.append(A.STOP)
     return out
 
@@ -1164,13 +1249,20 @@ def legal_take(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
     for k in range(4):
         if s.council[k] < 0:
             if why is not None:
-                why.no(f"Council slot {k + 1} is empty", R_TAKE, "take", slot=k + 1)
+                why.no(
+                    _("Council slot {slot} is empty").format(slot=k + 1),
+                    R_TAKE,
+                    "take",
+                    slot=k + 1,
+                )
             continue
         cost = -take_cost(s, seat, k)
         if cost > s.bread[seat]:
             if why is not None:
                 why.no(
-                    f"Council slot {k + 1} costs {cost} bread and you have {s.bread[seat]}",
+                    _("Council slot {slot} costs {cost} bread and you have {bread}").format(
+                        slot=k + 1, cost=cost, bread=s.bread[seat]
+                    ),
                     R_TAKE,
                     "take",
                     slot=k + 1,
@@ -1208,7 +1300,7 @@ def legal_erect(s: AmalfiState, seat: int, top: Decision, why: Why | None = None
         if s.light[loc] != EMPTY:
             if why is not None:
                 why.no(
-                    f"{name(LOC_IDS[loc])} already has a lighthouse",
+                    _("{place} already has a lighthouse").format(place=name(LOC_IDS[loc])),
                     R_ERECT,
                     "lighthouse",
                     place=LOC_IDS[loc],
@@ -1216,7 +1308,9 @@ def legal_erect(s: AmalfiState, seat: int, top: Decision, why: Why | None = None
         elif not slot_exists(s, loc):
             if why is not None:
                 why.no(
-                    f"{name(LOC_IDS[loc])} is not on the board (nobody has discovered it)",
+                    _("{place} is not on the board (nobody has discovered it)").format(
+                        place=name(LOC_IDS[loc])
+                    ),
                     R_ERECT,
                     "lighthouse",
                     place=LOC_IDS[loc],
@@ -1266,7 +1360,9 @@ def legal_straighten(
         c = CHAR_IDS.index(why.action["card"])
         if c not in s.engaged[seat]:
             why.no(
-                f"{name(CHAR_IDS[c])} is not one of your engaged characters", R_ENG, "straighten"
+                _("{card} is not one of your engaged characters").format(card=name(CHAR_IDS[c])),
+                R_ENG,
+                "straighten",
             )
     return [A.STRAIGHTEN[c] for c in s.engaged[seat]]
 
@@ -1283,19 +1379,29 @@ def legal_beacon(s: AmalfiState, seat: int, top: Decision, why: Why | None = Non
     if hold == NONE:
         if why is not None:
             why.no(
-                "this destination shows no hold: its lighthouse gives 1 bread", R_LIGHT, "beacon"
+                _("this destination shows no hold: its lighthouse gives 1 bread"),
+                R_LIGHT,
+                "beacon",
             )
     elif s.bread[seat] < 2:
         if why is not None:
-            why.no(f"sending costs 2 bread and you have {s.bread[seat]}", R_LIGHT, "beacon")
+            why.no(
+                _("sending costs 2 bread and you have {bread}").format(bread=s.bread[seat]),
+                R_LIGHT,
+                "beacon",
+            )
     elif not s.bay[seat]:
         if why is not None:
-            why.no("you have no ship in your bay", R_LIGHT, "beacon")
+            why.no(_("you have no ship in your bay"), R_LIGHT, "beacon")
     elif hold == ANY:
         out.extend(A.BEACON)
     else:
         if why is not None and why.action.params.get("use") not in (RES[hold], "bread"):
-            why.no(f"this lighthouse sends to the {RES[hold]} hold", R_LIGHT, "beacon")
+            why.no(
+                _("this lighthouse sends to the {hold} hold").format(hold=res(RES[hold])),
+                R_LIGHT,
+                "beacon",
+            )
         out.append(A.BEACON[hold])
     out.append(A.BEACON_BREAD)
     legal_optional(s, seat, why, out)
@@ -1510,83 +1616,93 @@ def end_game(s: AmalfiState, events: list[Event]) -> None:
 
 
 AmalfiState.phases = {
-    "pack": Phase(legal_pack, apply_pack, None, "choose a starting pack: 'pack <icon>'", R_SETUP),
+    "pack": Phase(
+        legal_pack, apply_pack, None, N_("choose a starting pack: 'pack <icon>'"), R_SETUP
+    ),
     "select": Phase(
         legal_keep,
         apply_keep,
         resolve_keep,
-        "keep one more of your dealt cards: 'keep <card>'",
+        N_("keep one more of your dealt cards: 'keep <card>'"),
         R_VARIANTS,
     ),
     "draft": Phase(
         legal_keep,
         apply_keep,
         resolve_keep,
-        "keep one card of your packet: 'keep <card>'",
+        N_("keep one card of your packet: 'keep <card>'"),
         R_VARIANTS,
     ),
     "reserve": Phase(
         legal_keep,
         apply_keep,
         resolve_keep,
-        "keep one of your 3 endgame cards: 'keep <card>'",
+        N_("keep one of your 3 endgame cards: 'keep <card>'"),
         R_VARIANTS,
     ),
     "turn": Phase(
         legal_turn,
         apply_turn,
         None,
-        "a main action (navigate, acquire, discover, invite, engage, construct), an "
-        "optional action (unload, emergency, discard) or pass",
+        N_(
+            N_(
+                "a main action (navigate, acquire, discover, invite, engage, construct), an "
+                "optional action (unload, emergency, discard) or pass"
+            )
+        ),
         R_ACTIONS,
     ),
     "pay": Phase(
-        legal_pay, apply_pay, None, "pay: 'unload <hold>', 'emergency', then 'done'", R_PAY
+        legal_pay, apply_pay, None, N_("pay: 'unload <hold>', 'emergency', then 'done'"), R_PAY
     ),
     "evolving": Phase(
         legal_evolving,
         apply_evolving,
         None,
-        "take the evolving bonus first or last: 'bonus first' / 'bonus last'",
+        N_("take the evolving bonus first or last: 'bonus first' / 'bonus last'"),
         R_EVOLVING,
     ),
-    "send": Phase(legal_send, apply_send, None, "send a ship: 'send <hold>' or 'stop'", R_NAV),
-    "take": Phase(legal_take, apply_take, None, "take a character: 'take <slot 1-4>'", R_TAKE),
+    "send": Phase(legal_send, apply_send, None, N_("send a ship: 'send <hold>' or 'stop'"), R_NAV),
+    "take": Phase(legal_take, apply_take, None, N_("take a character: 'take <slot 1-4>'"), R_TAKE),
     "erect": Phase(
-        legal_erect, apply_erect, None, "erect a lighthouse: 'lighthouse <place>'", R_ERECT
+        legal_erect, apply_erect, None, N_("erect a lighthouse: 'lighthouse <place>'"), R_ERECT
     ),
     "instead": Phase(
         legal_instead,
         apply_instead,
         None,
-        "no lighthouse left: 'instead character' or 'instead vp'",
+        N_("no lighthouse left: 'instead character' or 'instead vp'"),
         R_ERECT,
     ),
     "choose": Phase(
-        legal_choose, apply_choose, None, "'choose character' or 'choose straighten'", R_CON
+        legal_choose, apply_choose, None, N_("'choose character' or 'choose straighten'"), R_CON
     ),
     "straighten": Phase(
         legal_straighten,
         apply_straighten,
         None,
-        "straighten an engaged character: 'straighten <card>'",
+        N_("straighten an engaged character: 'straighten <card>'"),
         R_ENG,
     ),
     "beacon": Phase(
         legal_beacon,
         apply_beacon,
         None,
-        "use your lighthouse: 'beacon <hold>' (2 bread) or 'beacon bread'",
+        N_("use your lighthouse: 'beacon <hold>' (2 bread) or 'beacon bread'"),
         R_LIGHT,
     ),
     "feed": Phase(
-        legal_feed, apply_feed, None, "feed your crews: 'feed' (after any optional action)", R_FEED
+        legal_feed,
+        apply_feed,
+        None,
+        N_("feed your crews: 'feed' (after any optional action)"),
+        R_FEED,
     ),
     "ready": Phase(
         legal_feed,
         apply_feed,
         None,
-        "score the decree: 'ready' (after any optional action)",
+        N_("score the decree: 'ready' (after any optional action)"),
         R_DECREE,
     ),
 }
