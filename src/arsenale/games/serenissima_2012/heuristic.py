@@ -26,6 +26,7 @@ competes with acting: basilicas, galleys, sailors for slow galleys and exposed p
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
@@ -170,6 +171,8 @@ class _Ctx:
         self._pv: dict[int, float] = {}
         self._risk: dict[tuple[int, int, bool], float] = {}
         self.my_ports = w.owner.count(seat)
+        # ways to end the activation, by (zone, sailors, cargo, zones crossed, sale, battle)
+        self.finals: dict[tuple[object, ...], list[tuple[float, Action | None]]] = {}
 
     # -- values ------------------------------------------------------------------------------
 
@@ -374,6 +377,48 @@ class _Ctx:
         w = self.w
         cubes = sum(w.cargo[6 * h : 6 * h + 6])
         return self.crew(w.g_sailors[h]) + 1.5 * cubes
+
+
+_KEPT = threading.local()
+
+
+def _snapshot(w: Serenissima2012State, seat: int) -> tuple[object, ...]:
+    """Everything of the world a plan's values depend on, except where the active galley is
+    and how far it has come (the plan reads those afresh): equal snapshots give equal
+    `_Ctx` values, so a context carries over from one decision of an activation to the next.
+    The face-down Doge cards count as a multiset (their order is redrawn each decision)."""
+    parts: list[object] = [seat, w.players]
+    for name in w.copied:
+        if name == "g_zone":
+            zones = list(w.g_zone)
+            if w.active >= 0:
+                zones[w.active] = -1
+            parts.append(tuple(zones))
+        elif name == "doge_deck":
+            parts.append(tuple(sorted(w.doge_deck)))
+        else:
+            parts.append(tuple(getattr(w, name)))
+    for name in w.kept:
+        if name not in ("moves", "step"):
+            parts.append(getattr(w, name))
+    return tuple(parts)
+
+
+def _context(w: Serenissima2012State, seat: int) -> _Ctx:
+    """The decision context of `seat` in `w`: the last one of this thread and seat when its
+    snapshot is equal (its memos still hold), else a fresh one."""
+    kept = getattr(_KEPT, "by_seat", None)
+    if kept is None:
+        kept = _KEPT.by_seat = {}
+    key = _snapshot(w, seat)
+    got = kept.get(seat)
+    if got is not None and got[0] is w.game and got[1] == key:
+        c: _Ctx = got[2]
+        c.w = w
+        return c
+    c = _Ctx(w, seat)
+    kept[seat] = (w.game, key, c)
+    return c
 
 
 # -- battles ---------------------------------------------------------------------------------
@@ -805,7 +850,12 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 if d == 99:
                     continue
                 moves = moves_left_base + d
-                for v, act in _finals(c, dest, t, cargo, moves, allow_sale, allow_battle):
+                fkey = (dest, t, tuple(cargo), moves, allow_sale, allow_battle)
+                finals = c.finals.get(fkey)
+                if finals is None:
+                    finals = _finals(c, dest, t, cargo, moves, allow_sale, allow_battle)
+                    c.finals[fkey] = finals
+                for v, act in finals:
                     total = v + shift - cost
                     if total > best_k:
                         best_k = total
@@ -955,7 +1005,7 @@ def _invest_total(w: Serenissima2012State, seat: int) -> float:
 def _act_total(w: Serenissima2012State, seat: int) -> float:
     x = cast(Serenissima2012State, w.clone())
     x.apply(seat, x.game.actions.act)
-    c = _Ctx(x, seat)
+    c = _context(x, seat)
     g = x.active
     zone = x.g_zone[g]
     base = c.galley_value(zone, x.g_sailors[g], [x.cargo[6 * g + i] for i in range(6)])
@@ -1109,7 +1159,7 @@ def _decide(w: Serenissima2012State, seat: int, legal: list[Action]) -> Action:
         if inv <= INVEST_MARGIN:
             return a.act
         return a.invest if inv > _act_total(w, seat) + INVEST_MARGIN else a.act
-    c = _Ctx(w, seat)
+    c = _context(w, seat) if kind == "activation" else _Ctx(w, seat)
     if kind == "activation":
         settle = _settle(c, legal)
         if settle is not None:
