@@ -29,7 +29,7 @@ import math
 import threading
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from arsenale.core.actions import Action
 from arsenale.games.serenissima_2012 import investment
@@ -41,6 +41,8 @@ from arsenale.games.serenissima_2012.steps import BATTLE, LOADING, SALE, STEP3
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.actions import Actions
 
+
+_T = TypeVar("_T")
 
 GAMMA = 0.65  # worth of a gain one activation later
 ACT = (0.0, 1.3, 2.6, 3.4, 3.9, 4.2)  # ducats a galley with n sailors earns per activation
@@ -117,6 +119,39 @@ def _future(
     return turns / n, wines / n
 
 
+class _Market:
+    """Memos of the values that depend only on the ports, the Doge deck and the seat."""
+
+    __slots__ = ("caps", "claims", "pot_caps", "pv", "sale_caps", "sales", "top")
+
+    def __init__(self) -> None:
+        self.sales: list[list[tuple[float, int, int]]] | None = None
+        self.claims: list[tuple[int, float]] | None = None
+        self.caps: list[list[float]] | None = None
+        self.top: dict[tuple[int, int, int], list[tuple[float, int]]] = {}
+        self.pv: dict[int, float] = {}
+        self.sale_caps: dict[int, list[float]] = {}
+        self.pot_caps: dict[int, float] = {}
+
+
+_SHARED = threading.local()
+_SHARED_MAX = 256  # memos kept per thread (a game's decisions reuse a handful at a time)
+
+
+def _shared(w: Serenissima2012State, key: tuple[object, ...], make: Callable[[], _T]) -> _T:
+    """The memo stored under `key` for this thread and game, made if missing."""
+    memos = getattr(_SHARED, "memos", None)
+    if memos is None or _SHARED.game is not w.game:
+        memos = _SHARED.memos = {}
+        _SHARED.game = w.game
+    got = memos.get(key)
+    if got is None:
+        if len(memos) >= _SHARED_MAX:
+            memos.clear()
+        got = memos[key] = make()
+    return cast(_T, got)
+
+
 # -- the per-decision context ----------------------------------------------------------------
 
 
@@ -162,17 +197,43 @@ class _Ctx:
         for (_, z), n in tot.items():
             if n > self.enemy[z]:
                 self.enemy[z] = n
-        self._top: dict[tuple[int, int, int], list[tuple[float, int]]] = {}
-        self._sales: list[list[tuple[float, int, int]]] | None = None
-        self._claims: list[tuple[int, float]] | None = None
         # gains of attacks met while planning, by (zone, sailors, combat value, target)
         self.attacks: dict[tuple[int, int, int, int], float] = {}
-        self._pot: dict[tuple[int, int, int], float] = {}
-        self._pv: dict[int, float] = {}
-        self._risk: dict[tuple[int, int, bool], float] = {}
         self.my_ports = w.owner.count(seat)
         # ways to end the activation, by (zone, sailors, cargo, zones crossed, sale, battle)
         self.finals: dict[tuple[object, ...], list[tuple[float, Action | None]]] = {}
+        g = w.active
+        self.here = [w.cargo[6 * g + i] for i in range(6)] if g >= 0 else [0] * 6
+        self.rivals_at: list[list[int]] = [[] for _ in range(nz)]
+        for h, o in enumerate(w.g_owner):
+            if o >= 0 and o != seat:
+                self.rivals_at[w.g_zone[h]].append(h)
+        self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = {}
+        self._battle_caps: dict[tuple[int, int, int], float] = {}
+        # the values that depend on ports and the Doge deck only, and those that depend on
+        # rival galleys too, are shared by every decision of this seat in the same market
+        market = (
+            seat,
+            w.players,
+            tuple(w.warehouse),
+            w.closed,
+            tuple(w.owner),
+            w.basilicas,
+            w.scorings,
+            w.track,
+            deck,
+        )
+        self.mk = _shared(w, ("market", market), _Market)
+        stocked = tuple(n > 0 for n in w.supply)
+        self._pot: dict[tuple[int, int, bool], float] = _shared(
+            w, ("potential", market, stocked), dict
+        )
+        rivals = tuple(
+            (h, w.g_zone[h], w.g_sailors[h])
+            for h, o in enumerate(w.g_owner)
+            if o >= 0 and o != seat
+        )
+        self._risk: dict[tuple[int, int, bool], float] = _shared(w, ("risk", market, rivals), dict)
 
     # -- values ------------------------------------------------------------------------------
 
@@ -201,7 +262,7 @@ class _Ctx:
 
     def sales(self) -> list[list[tuple[float, int, int]]]:
         """Per good, every port that would buy it later: (value, zone, port)."""
-        out = self._sales
+        out = self.mk.sales
         if out is None:
             w, b = self.w, self.b
             out = [[] for _ in range(6)]
@@ -212,7 +273,7 @@ class _Ctx:
                     v = self.sale_value(p, good, n, self.R_next, self.wines_next)
                     if v is not None and v > 0:
                         out[good].append((v, zp, p))
-            self._sales = out
+            self.mk.sales = out
         return out
 
     def worthless(self, good: int) -> bool:
@@ -226,7 +287,7 @@ class _Ctx:
     def top(self, zone: int, t: int, good: int) -> list[tuple[float, int]]:
         """Best future sales of `good` for a galley at `zone` with t sailors: (value, port)."""
         key = (zone, t, good)
-        out = self._top.get(key)
+        out = self.mk.top.get(key)
         if out is not None:
             return out
         out = []
@@ -239,7 +300,7 @@ class _Ctx:
                     out.append((v * f, p))
             out.sort(reverse=True)
             del out[5:]
-        self._top[key] = out
+        self.mk.top[key] = out
         return out
 
     def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
@@ -289,7 +350,7 @@ class _Ctx:
 
     def claim_targets(self) -> list[tuple[int, float]]:
         """Neutral open ports: (zone, discounted worth of claiming it next activation)."""
-        out = self._claims
+        out = self.mk.claims
         if out is None:
             w, b = self.w, self.b
             out = [
@@ -297,8 +358,69 @@ class _Ctx:
                 for q in range(len(b.port_ids))
                 if w.owner[q] < 0 and not w.closed >> q & 1
             ]
-            self._claims = out
+            self.mk.claims = out
         return out
+
+    # -- upper bounds, to skip destinations that cannot beat the best plan ----------------
+
+    def cargo_cap(self, cargo: list[int]) -> float:
+        """At least `cargo_value` of these cubes anywhere, with any crew: each cube sold at a
+        different port, none sooner than next activation (the least discount)."""
+        if self.fut <= 0:
+            return 0.0
+        caps = self.sale_sums()
+        total = 0.0
+        for good in range(6):
+            k = cargo[good]
+            if k:
+                acc = caps[good]
+                total += acc[min(k, len(acc) - 1)]
+        return total
+
+    def sale_sums(self) -> list[list[float]]:
+        """Per good, the sums of its n best sales made next activation (n = 0, 1, ...)."""
+        caps = self.mk.caps
+        if caps is None:
+            caps = []
+            for good in range(6):
+                acc = [0.0]
+                for v in sorted((v * self.disc[1] for v, _, _ in self.sales()[good]), reverse=True):
+                    acc.append(acc[-1] + v)
+                caps.append(acc)
+            self.mk.caps = caps
+        return caps
+
+    def potential_cap(self, t: int) -> float:
+        """At least `potential` anywhere with at most t sailors: the best cube anywhere, or the
+        best claim paid with the t-th sailor (each sailor adds less than the one before)."""
+        if t <= 0 or self.fut <= 0:
+            return 0.0
+        got = self.mk.pot_caps.get(t)
+        if got is None:
+            pot = max([0.0] + [acc[1] for acc in self.sale_sums() if len(acc) > 1])
+            if t >= 2:
+                cost = self.crew(t) - self.crew(t - 1)
+                for _, v in self.claim_targets():
+                    pot = max(pot, v - cost)
+            got = self.mk.pot_caps[t] = pot * POTENTIAL * min(1.0, self.fut)
+        return got
+
+    def sale_cap(self, p: int, cargo: list[int]) -> float:
+        """At least the takings of one sale at port p: at most one cube of each good aboard,
+        each at its best price whatever the warehouse holds by then."""
+        caps = self.mk.sale_caps.get(p)
+        if caps is None:
+            n, size = POPCOUNT[self.w.warehouse[p]], self.b.port_size[p]
+            caps = []
+            for good in range(6):
+                best = 0.0
+                for m in range(n, size):
+                    v = self.sale_value(p, good, m, self.R, self.wines)
+                    if v is not None and v > best:
+                        best = v
+                caps.append(best)
+            self.mk.sale_caps[p] = caps
+        return sum(caps[good] for good in range(6) if cargo[good])
 
     def crew(self, t: int) -> float:
         return self.fut * ACT[min(t, 5)]  # more than 5 only while loading (RULINGS.md R29)
@@ -317,8 +439,8 @@ class _Ctx:
 
     def port_value(self, p: int, mine: bool) -> float:
         """Worth of owning port p, to us (mine) or to a rival."""
-        if mine and p in self._pv:
-            return self._pv[p]
+        if mine and p in self.mk.pv:
+            return self.mk.pv[p]
         w, b = self.w, self.b
         n = POPCOUNT[w.warehouse[p]]
         by = b.scoring_by_cubes
@@ -330,7 +452,7 @@ class _Ctx:
         if n < b.port_size[p]:
             v += FILL_HOPE * self.R_next * (by[n + 1] - by[n])
         if mine:
-            self._pv[p] = v
+            self.mk.pv[p] = v
         return v
 
     def risk(self, p: int, n: int, fort: bool | None = None) -> float:
@@ -727,38 +849,119 @@ def _finals(
                     if risky and not w.sale_asked:  # the blockade is offered at the first sale
                         after = (1 - P_BLOCK) * after + P_BLOCK * idle
                     out.append((after, a.sell[first_good]))
-        if allow_battle:
-            if owner < 0:
-                if not w.claim_blockers or not any(
-                    o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone
-                    for h, o in enumerate(w.g_owner)
-                ):
-                    for n_s in range(1, claimable(t, b.port_size[p]) + 1):
-                        v = c.held(p, n_s) + c.galley_value(zone, t - n_s, cargo)
-                        if risky:
-                            v = (1 - P_BLOCK) * v + P_BLOCK * idle
-                        out.append((v, a.claim_action(n_s)))
-            elif (
-                owner != seat
-                and w.owner.count(owner) >= 2
-                and not any(o == owner and w.g_zone[h] == zone for h, o in enumerate(w.g_owner))
+        if allow_battle and owner < 0:
+            if not w.claim_blockers or not any(
+                o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone
+                for h, o in enumerate(w.g_owner)
             ):
-                cap = w.cap if w.cap >= 0 else max(0, t - moves)
-                if cap > 0:
-                    key = (zone, t, cap, -1)
-                    if key not in c.attacks:
-                        c.attacks[key] = _attack_port_gain(c, zone, t, cargo, cap, p)
-                    out.append((idle + c.attacks[key], a.attack_port))
+                for n_s in range(1, claimable(t, b.port_size[p]) + 1):
+                    v = c.held(p, n_s) + c.galley_value(zone, t - n_s, cargo)
+                    if risky:
+                        v = (1 - P_BLOCK) * v + P_BLOCK * idle
+                    out.append((v, a.claim_action(n_s)))
     if allow_battle:
-        cap = w.cap if w.cap >= 0 else max(0, t - moves)
-        if cap > 0:
-            for h, o in enumerate(w.g_owner):
-                if o >= 0 and o != seat and w.g_zone[h] == zone:
-                    key = (zone, t, cap, h)
-                    if key not in c.attacks:
-                        c.attacks[key] = _attack_galley_gain(c, zone, t, cargo, cap, h)
-                    out.append((idle + c.attacks[key], a.attack_galley[h]))
+        for gain, act in _battles(c, zone, t, moves):
+            out.append((idle + gain, act))
     return out
+
+
+def _battles(c: _Ctx, zone: int, t: int, moves: int) -> list[tuple[float, Action]]:
+    """The battles a galley with t sailors could start at `zone` after crossing `moves`
+    zones, a rival's port then its galleys: (expected gain, action). They are valued with
+    the cargo aboard now (cubes bought in this loading left out)."""
+    w, b = c.w, c.b
+    cap = w.cap if w.cap >= 0 else max(0, t - moves)
+    if cap <= 0:
+        return []
+    key = (zone, t, cap)
+    out = c._battles.get(key)
+    if out is not None:
+        return out
+    out = []
+    p = b.zone_port[zone]
+    if p >= 0 and not w.closed >> p & 1:
+        owner = w.owner[p]
+        if (
+            owner >= 0
+            and owner != c.seat
+            and w.owner.count(owner) >= 2
+            and not any(o == owner and w.g_zone[h] == zone for h, o in enumerate(w.g_owner))
+        ):
+            out.append((_attack_port_gain(c, zone, t, c.here, cap, p), c.a.attack_port))
+    for h in c.rivals_at[zone]:
+        out.append((_attack_galley_gain(c, zone, t, c.here, cap, h), c.a.attack_galley[h]))
+    c._battles[key] = out
+    return out
+
+
+def _battle_cap(c: _Ctx, zone: int, t: int, moves: int) -> float:
+    """At least the expected gain of every battle of `_battles`, from the same odds: a won
+    battle leaves at most the best galley anywhere (plus the port taken, or half the best
+    loot), a lost one what the battle's gain counts for it, and not fighting is worth at
+    least the crew."""
+    w, b = c.w, c.b
+    cap = w.cap if w.cap >= 0 else max(0, t - moves)
+    if cap <= 0:
+        return 0.0
+    key = (zone, t, cap)
+    got = c._battle_caps.get(key)
+    if got is not None:
+        return got
+    opp, skull = c.w_opp, c.st.skull
+    crew = c.crew(t)
+    galley = crew + c.cargo_cap(c.here) + c.potential_cap(t)  # any galley of ours, t or less
+    best = 0.0
+    p = b.zone_port[zone]
+    if p >= 0 and not w.closed >> p & 1:
+        owner = w.owner[p]
+        if owner >= 0 and owner != c.seat:
+            fort_dice = c.st.fort_dice if w.forts >> p & 1 else 0
+            pw, pl, _ = _outcomes(t, w.port_sailors[p], cap, fort_dice, skull, w.cap < 0)
+            theirs = c.port_value(p, False)
+            win = galley + c.port_value(p, True)
+            best = max(best, sum(pw) * win - sum(pl) * opp * theirs - crew + opp * theirs)
+    goods = sum(c.here)
+    caps = c.sale_sums()
+    for h in c.rivals_at[zone]:
+        d0 = w.g_sailors[h]
+        base_enemy = c.enemy_galley_value(h)
+        per_sailor = c.fut * 0.6
+        loot = w.cargo[6 * h : 6 * h + 6]
+        one = max([0.0] + [caps[i][1] for i in range(6) if loot[i] and len(caps[i]) > 1])
+        win = galley + 0.5 * one * max(0, min(4 - goods, sum(loot)))
+        pw, pl, _ = _outcomes(t, d0, cap, 0, skull)
+        lost = sum(
+            pr * -opp * (base_enemy - (d0 - d) * per_sailor + 1.5 * goods)
+            for d, pr in enumerate(pl)
+            if pr
+        )
+        best = max(best, sum(pw) * win + lost - crew + opp * base_enemy)
+    c._battle_caps[key] = best
+    return best
+
+
+_SLACK = 1e-7  # covers rounding: a bound is compared with values summed in another order
+
+
+def _ending_cap(
+    c: _Ctx, zone: int, t: int, cargo: list[int], moves: int, allow_sale: bool, allow_battle: bool
+) -> float:
+    """At least what any way of ending at `zone` (`_finals`) adds to the value of waiting
+    there with the most favourable room aboard: a sale's takings, a claimed port, a battle's
+    expected gain. Every galley value in `_finals` is at most that of waiting with t sailors
+    and room (fewer sailors or cubes never hold more), and a blockade's odds only mix a value
+    with waiting."""
+    w, b = c.w, c.b
+    extra = 0.0
+    p = b.zone_port[zone]
+    if p >= 0 and not w.closed >> p & 1:
+        if allow_sale and not w.sale_blocked and any(cargo):
+            extra = c.sale_cap(p, cargo)
+        if allow_battle and w.owner[p] < 0:
+            extra = max(extra, c.port_value(p, True))
+    if allow_battle:
+        extra = max(extra, _battle_cap(c, zone, t, moves))
+    return extra
 
 
 def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
@@ -836,7 +1039,8 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
             shift, split = 0.0, ()
         dist, first = _reach(c, zone, t, t - moves_left_base, w.start_zone)
         prev_k = -1e9
-        for k in range(0, min(k_max, 5 - t - goods0) + 1):
+        k_top = min(k_max, 5 - t - goods0)
+        for k in range(0, k_top + 1):
             cost = 0.0 if k == 0 else float(k - (1 if free else 0))
             if k and w.owner[p] >= 0 and w.owner[p] != seat:
                 cost += c.w_opp * k  # the ducats go to a rival
@@ -845,14 +1049,29 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 cargo = list(cargo0)
                 cargo[local] += k
             best_k = -1e9
+            cargo_key = tuple(cargo)
+            waiting_cap = c.crew(t) + c.cargo_cap(cargo) + c.potential_cap(t)
+            skipped: list[tuple[float, int, int]] = []
             for dest in range(len(dist)):
                 d = dist[dest]
                 if d == 99:
                     continue
                 moves = moves_left_base + d
-                fkey = (dest, t, tuple(cargo), moves, allow_sale, allow_battle)
+                fkey = (dest, t, cargo_key, moves, allow_sale, allow_battle)
                 finals = c.finals.get(fkey)
                 if finals is None:
+                    # skipped when no ending there can pass the best plan (kept for best_k)
+                    limit = best.value + 1e-9 - shift + cost - _SLACK
+                    extra = _ending_cap(c, dest, t, cargo, moves, allow_sale, allow_battle)
+                    if waiting_cap + extra <= limit:
+                        skipped.append((waiting_cap + extra, dest, moves))
+                        continue
+                    waiting = (
+                        c.crew(t) + c.cargo_value(dest, t, cargo, -1, 0) + c.potential(dest, t, 1)
+                    )
+                    if waiting + extra <= limit:
+                        skipped.append((waiting + extra, dest, moves))
+                        continue
                     finals = _finals(c, dest, t, cargo, moves, allow_sale, allow_battle)
                     c.finals[fkey] = finals
                 for v, act in finals:
@@ -864,6 +1083,20 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                         if first_act is None or first_act in legal:
                             best = _Plan(total, t, k, dest, act)
                             best.action = first_act
+            if k == k_top:
+                break
+            # the next cube count compares with this one's best: the skipped count too
+            skipped.sort(reverse=True)
+            for cap_v, dest, moves in skipped:
+                if cap_v + shift - cost + _SLACK <= best_k:
+                    break
+                fkey = (dest, t, cargo_key, moves, allow_sale, allow_battle)
+                finals = c.finals.get(fkey)
+                if finals is None:
+                    finals = _finals(c, dest, t, cargo, moves, allow_sale, allow_battle)
+                    c.finals[fkey] = finals
+                for v, _ in finals:
+                    best_k = max(best_k, v + shift - cost)
             if best_k <= prev_k:
                 break  # one more cube no longer pays: nor will two
             prev_k = best_k
