@@ -17,7 +17,9 @@ a rival could blockade, and what to do there (sell the goods worth more now than
 a neutral port, attack a galley or a port when the expected value of the battle, computed
 exactly over the skull dice, is positive, or just wait). The bot plays the first action of
 the best plan; re-planning after each action keeps it consistent (sailor transfers are valued
-by the resulting crews, so none is ever undone). Between battle rounds it fights on while the
+by the resulting crews, so none is ever undone); a destination is skipped when an upper
+bound of every way to end there cannot pass the best plan found so far, and values are
+remembered from one decision to the next while what they depend on is unchanged. Between battle rounds it fights on while the
 exact expectation with the option to retreat later says so. Ports are valued after the risk
 of losing them to a rival galley in reach, which prices port sailors and forts. Investing
 competes with acting: basilicas, galleys, sailors for slow galleys and exposed ports, forts.
@@ -197,8 +199,6 @@ class _Ctx:
         for (_, z), n in tot.items():
             if n > self.enemy[z]:
                 self.enemy[z] = n
-        # gains of attacks met while planning, by (zone, sailors, combat value, target)
-        self.attacks: dict[tuple[int, int, int, int], float] = {}
         self.my_ports = w.owner.count(seat)
         # ways to end the activation, by (zone, sailors, cargo, zones crossed, sale, battle)
         self.finals: dict[tuple[object, ...], list[tuple[float, Action | None]]] = {}
@@ -803,7 +803,7 @@ def _finals(
     allow_battle: bool,
 ) -> list[tuple[float, Action | None]]:
     """Every way to end the activation at `zone`: (value, first action), None = just end."""
-    w, b, a, seat = c.w, c.b, c.a, c.seat
+    w, b, a = c.w, c.b, c.a
     out: list[tuple[float, Action | None]] = []
     idle = c.galley_value(zone, t, cargo)
     out.append((idle, None))
@@ -849,16 +849,16 @@ def _finals(
                     if risky and not w.sale_asked:  # the blockade is offered at the first sale
                         after = (1 - P_BLOCK) * after + P_BLOCK * idle
                     out.append((after, a.sell[first_good]))
-        if allow_battle and owner < 0:
-            if not w.claim_blockers or not any(
-                o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone
-                for h, o in enumerate(w.g_owner)
-            ):
-                for n_s in range(1, claimable(t, b.port_size[p]) + 1):
-                    v = c.held(p, n_s) + c.galley_value(zone, t - n_s, cargo)
-                    if risky:
-                        v = (1 - P_BLOCK) * v + P_BLOCK * idle
-                    out.append((v, a.claim_action(n_s)))
+        blocked = w.claim_blockers and any(
+            o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone
+            for h, o in enumerate(w.g_owner)
+        )
+        if allow_battle and owner < 0 and not blocked:
+            for n_s in range(1, claimable(t, b.port_size[p]) + 1):
+                v = c.held(p, n_s) + c.galley_value(zone, t - n_s, cargo)
+                if risky:
+                    v = (1 - P_BLOCK) * v + P_BLOCK * idle
+                out.append((v, a.claim_action(n_s)))
     if allow_battle:
         for gain, act in _battles(c, zone, t, moves):
             out.append((idle + gain, act))
