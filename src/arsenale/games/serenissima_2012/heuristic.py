@@ -209,7 +209,7 @@ class _Ctx:
             if o >= 0 and o != seat:
                 self.rivals_at[w.g_zone[h]].append(h)
         self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = {}
-        self._battle_caps: dict[tuple[int, int, int], float] = {}
+        self._battle_caps: dict[tuple[int, int, int, bool], float] = {}
         # the values that depend on ports and the Doge deck only, and those that depend on
         # rival galleys too, are shared by every decision of this seat in the same market
         market = (
@@ -408,6 +408,11 @@ class _Ctx:
     def sale_cap(self, p: int, cargo: list[int]) -> float:
         """At least the takings of one sale at port p: at most one cube of each good aboard,
         each at its best price whatever the warehouse holds by then."""
+        caps = self.sale_caps(p)
+        return sum(caps[good] for good in range(6) if cargo[good])
+
+    def sale_caps(self, p: int) -> list[float]:
+        """Per good, the best price port p could pay for one cube in this sale (0: none)."""
         caps = self.mk.sale_caps.get(p)
         if caps is None:
             n, size = POPCOUNT[self.w.warehouse[p]], self.b.port_size[p]
@@ -420,7 +425,7 @@ class _Ctx:
                         best = v
                 caps.append(best)
             self.mk.sale_caps[p] = caps
-        return sum(caps[good] for good in range(6) if cargo[good])
+        return caps
 
     def crew(self, t: int) -> float:
         return self.fut * ACT[min(t, 5)]  # more than 5 only while loading (RULINGS.md R29)
@@ -894,22 +899,26 @@ def _battles(c: _Ctx, zone: int, t: int, moves: int) -> list[tuple[float, Action
     return out
 
 
-def _battle_cap(c: _Ctx, zone: int, t: int, moves: int) -> float:
+def _battle_cap(c: _Ctx, zone: int, t: int, moves: int, fine: bool = False) -> float:
     """At least the expected gain of every battle of `_battles`, from the same odds: a won
-    battle leaves at most the best galley anywhere (plus the port taken, or half the best
-    loot), a lost one what the battle's gain counts for it, and not fighting is worth at
-    least the crew."""
+    battle leaves at most the best galley anywhere (if `fine`: here, waiting with room),
+    plus the port taken or half the best loot; a lost one what the battle's gain counts for
+    it; not fighting is worth at least the crew (if `fine`: exactly the galley's value)."""
     w, b = c.w, c.b
     cap = w.cap if w.cap >= 0 else max(0, t - moves)
     if cap <= 0:
         return 0.0
-    key = (zone, t, cap)
+    key = (zone, t, cap, fine)
     got = c._battle_caps.get(key)
     if got is not None:
         return got
     opp, skull = c.w_opp, c.st.skull
     crew = c.crew(t)
-    galley = crew + c.cargo_cap(c.here) + c.potential_cap(t)  # any galley of ours, t or less
+    if fine:
+        galley = crew + c.cargo_value(zone, t, c.here, -1, 0) + c.potential(zone, t, 1)
+        crew = c.galley_value(zone, t, c.here)  # not fighting
+    else:
+        galley = crew + c.cargo_cap(c.here) + c.potential_cap(t)
     best = 0.0
     p = b.zone_port[zone]
     if p >= 0 and not w.closed >> p & 1:
@@ -944,23 +953,41 @@ _SLACK = 1e-7  # covers rounding: a bound is compared with values summed in anot
 
 
 def _ending_cap(
-    c: _Ctx, zone: int, t: int, cargo: list[int], moves: int, allow_sale: bool, allow_battle: bool
+    c: _Ctx,
+    zone: int,
+    t: int,
+    cargo: list[int],
+    moves: int,
+    allow_sale: bool,
+    allow_battle: bool,
+    fine: bool = False,
 ) -> float:
     """At least what any way of ending at `zone` (`_finals`) adds to the value of waiting
-    there with the most favourable room aboard: a sale's takings, a claimed port, a battle's
-    expected gain. Every galley value in `_finals` is at most that of waiting with t sailors
-    and room (fewer sailors or cubes never hold more), and a blockade's odds only mix a value
-    with waiting."""
+    there with the most favourable room aboard: a sale's takings (less, if `fine`, the least
+    each sold good's cubes lose in future worth), a claimed port less the sailors landed, a
+    battle's expected gain. Every galley value in `_finals` is at most that of waiting with t
+    sailors and room (fewer sailors or cubes never hold more), and a blockade's odds only mix
+    a value with waiting."""
     w, b = c.w, c.b
     extra = 0.0
     p = b.zone_port[zone]
     if p >= 0 and not w.closed >> p & 1:
         if allow_sale and not w.sale_blocked and any(cargo):
-            extra = c.sale_cap(p, cargo)
+            if fine:
+                caps = c.sale_caps(p)
+                for good in range(6):
+                    k = cargo[good]
+                    if k:
+                        top = c.top(zone, t, good)
+                        extra += max(0.0, caps[good] - (top[k - 1][0] if len(top) >= k else 0.0))
+            else:
+                extra = c.sale_cap(p, cargo)
         if allow_battle and w.owner[p] < 0:
-            extra = max(extra, c.port_value(p, True))
+            crew = c.crew(t)
+            for n in range(1, claimable(t, b.port_size[p]) + 1):
+                extra = max(extra, c.held(p, n) - (crew - c.crew(t - n)))
     if allow_battle:
-        extra = max(extra, _battle_cap(c, zone, t, moves))
+        extra = max(extra, _battle_cap(c, zone, t, moves, fine))
     return extra
 
 
@@ -1069,6 +1096,7 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                     waiting = (
                         c.crew(t) + c.cargo_value(dest, t, cargo, -1, 0) + c.potential(dest, t, 1)
                     )
+                    extra = _ending_cap(c, dest, t, cargo, moves, allow_sale, allow_battle, True)
                     if waiting + extra <= limit:
                         skipped.append((waiting + extra, dest, moves))
                         continue
