@@ -200,16 +200,12 @@ class _Ctx:
             if n > self.enemy[z]:
                 self.enemy[z] = n
         self.my_ports = w.owner.count(seat)
-        # ways to end the activation, by (zone, sailors, cargo, zones crossed, sale, battle)
-        self.finals: dict[tuple[object, ...], list[tuple[float, Action | None]]] = {}
         g = w.active
         self.here = [w.cargo[6 * g + i] for i in range(6)] if g >= 0 else [0] * 6
         self.rivals_at: list[list[int]] = [[] for _ in range(nz)]
         for h, o in enumerate(w.g_owner):
             if o >= 0 and o != seat:
                 self.rivals_at[w.g_zone[h]].append(h)
-        self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = {}
-        self._battle_caps: dict[tuple[int, int, int, bool], float] = {}
         # the values that depend on ports and the Doge deck only, and those that depend on
         # rival galleys too, are shared by every decision of this seat in the same market
         market = (
@@ -234,6 +230,34 @@ class _Ctx:
             if o >= 0 and o != seat
         )
         self._risk: dict[tuple[int, int, bool], float] = _shared(w, ("risk", market, rivals), dict)
+        # the ways to end an activation without a battle, by (zone, sailors, cargo, sale,
+        # battle): they read the ports, the rival galleys and the blockades of this activation
+        ends = (market, stocked, rivals, w.start_zone, w.sale_blocked, w.sale_asked)
+        ends += (w.claim_blockers,)
+        self.ends: dict[tuple[object, ...], list[tuple[float, Action | None]]] = _shared(
+            w, ("ends", ends), dict
+        )
+        # battles read the cargo aboard, the rivals' cargo and ports, forts, the combat value
+        fights = (
+            ends,
+            tuple(self.here),
+            tuple(tuple(w.cargo[6 * h : 6 * h + 6]) for h, _, _ in rivals),
+            tuple(n if o != seat else -1 for n, o in zip(w.port_sailors, w.owner, strict=True)),
+            w.forts,
+            w.cap,
+        )
+        self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = _shared(
+            w, ("battles", fights), dict
+        )
+        self._battle_caps: dict[tuple[int, int, int, bool], float] = _shared(
+            w, ("battle caps", fights), dict
+        )
+        # every way to end the activation, and upper bounds of them (coarse, fine), by
+        # (zone, sailors, cargo, combat value, sale, battle)
+        self.finals: dict[tuple[object, ...], list[tuple[float, Action | None]]] = _shared(
+            w, ("finals", fights), dict
+        )
+        self.bounds: dict[tuple[object, ...], list[float]] = _shared(w, ("bounds", fights), dict)
 
     # -- values ------------------------------------------------------------------------------
 
@@ -807,7 +831,23 @@ def _finals(
     allow_sale: bool,
     allow_battle: bool,
 ) -> list[tuple[float, Action | None]]:
-    """Every way to end the activation at `zone`: (value, first action), None = just end."""
+    """Every way to end the activation at `zone`: (value, first action), None = just end;
+    the ways without a battle, then the battles."""
+    key = (zone, t, tuple(cargo), allow_sale, allow_battle)
+    ends = c.ends.get(key)
+    if ends is None:
+        ends = c.ends[key] = _ends(c, zone, t, cargo, allow_sale, allow_battle)
+    fights = _battles(c, zone, t, moves) if allow_battle else []
+    if not fights:
+        return ends
+    idle = ends[0][0]
+    return ends + [(idle + gain, act) for gain, act in fights]
+
+
+def _ends(
+    c: _Ctx, zone: int, t: int, cargo: list[int], allow_sale: bool, allow_battle: bool
+) -> list[tuple[float, Action | None]]:
+    """The ways to end the activation at `zone` without a battle: wait, sell, claim."""
     w, b, a = c.w, c.b, c.a
     out: list[tuple[float, Action | None]] = []
     idle = c.galley_value(zone, t, cargo)
@@ -864,9 +904,6 @@ def _finals(
                 if risky:
                     v = (1 - P_BLOCK) * v + P_BLOCK * idle
                 out.append((v, a.claim_action(n_s)))
-    if allow_battle:
-        for gain, act in _battles(c, zone, t, moves):
-            out.append((idle + gain, act))
     return out
 
 
@@ -1084,21 +1121,31 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 if d == 99:
                     continue
                 moves = moves_left_base + d
-                fkey = (dest, t, cargo_key, moves, allow_sale, allow_battle)
+                fight = w.cap if w.cap >= 0 else max(0, t - moves)
+                fkey = (dest, t, cargo_key, fight, allow_sale, allow_battle)
                 finals = c.finals.get(fkey)
                 if finals is None:
                     # skipped when no ending there can pass the best plan (kept for best_k)
                     limit = best.value + 1e-9 - shift + cost - _SLACK
-                    extra = _ending_cap(c, dest, t, cargo, moves, allow_sale, allow_battle)
-                    if waiting_cap + extra <= limit:
-                        skipped.append((waiting_cap + extra, dest, moves))
+                    bounds = c.bounds.get(fkey)
+                    if bounds is None:
+                        extra = _ending_cap(c, dest, t, cargo, moves, allow_sale, allow_battle)
+                        bounds = c.bounds[fkey] = [waiting_cap + extra]
+                    if bounds[0] <= limit:
+                        skipped.append((bounds[0], dest, moves))
                         continue
-                    waiting = (
-                        c.crew(t) + c.cargo_value(dest, t, cargo, -1, 0) + c.potential(dest, t, 1)
-                    )
-                    extra = _ending_cap(c, dest, t, cargo, moves, allow_sale, allow_battle, True)
-                    if waiting + extra <= limit:
-                        skipped.append((waiting + extra, dest, moves))
+                    if len(bounds) == 1:
+                        waiting = (
+                            c.crew(t)
+                            + c.cargo_value(dest, t, cargo, -1, 0)
+                            + c.potential(dest, t, 1)
+                        )
+                        extra = _ending_cap(
+                            c, dest, t, cargo, moves, allow_sale, allow_battle, fine=True
+                        )
+                        bounds.append(waiting + extra)
+                    if bounds[1] <= limit:
+                        skipped.append((bounds[1], dest, moves))
                         continue
                     finals = _finals(c, dest, t, cargo, moves, allow_sale, allow_battle)
                     c.finals[fkey] = finals
@@ -1118,7 +1165,8 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
             for cap_v, dest, moves in skipped:
                 if cap_v + shift - cost + _SLACK <= best_k:
                     break
-                fkey = (dest, t, cargo_key, moves, allow_sale, allow_battle)
+                fight = w.cap if w.cap >= 0 else max(0, t - moves)
+                fkey = (dest, t, cargo_key, fight, allow_sale, allow_battle)
                 finals = c.finals.get(fkey)
                 if finals is None:
                     finals = _finals(c, dest, t, cargo, moves, allow_sale, allow_battle)
