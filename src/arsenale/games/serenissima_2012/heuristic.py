@@ -206,6 +206,11 @@ class _Ctx:
         for h, o in enumerate(w.g_owner):
             if o >= 0 and o != seat:
                 self.rivals_at[w.g_zone[h]].append(h)
+        # zones where a battle may be fought: a rival galley there, or a rival's open port
+        self.fights_at = [bool(x) for x in self.rivals_at]
+        for z, p in enumerate(b.zone_port):
+            if p >= 0 and not w.closed >> p & 1 and w.owner[p] not in (-1, seat):
+                self.fights_at[z] = True
         # the values that depend on ports and the Doge deck only, and those that depend on
         # rival galleys too, are shared by every decision of this seat in the same market
         market = (
@@ -230,13 +235,11 @@ class _Ctx:
             if o >= 0 and o != seat
         )
         self._risk: dict[tuple[int, int, bool], float] = _shared(w, ("risk", market, rivals), dict)
-        # the ways to end an activation without a battle, by (zone, sailors, cargo, sale,
-        # battle): they read the ports, the rival galleys and the blockades of this activation
+        # the ways to end an activation without a battle, by (zone, sailors, cargo): they
+        # read the ports, the rival galleys, the blockades and the mode of this activation
         ends = (market, stocked, rivals, w.start_zone, w.sale_blocked, w.sale_asked)
-        ends += (w.claim_blockers,)
-        self.ends: dict[tuple[object, ...], list[tuple[float, Action | None]]] = _shared(
-            w, ("ends", ends), dict
-        )
+        ends += (w.claim_blockers, w.mode)
+        self.ends: dict[tuple[int, int, tuple[int, ...]], _At] = _shared(w, ("ends", ends), dict)
         # battles read the cargo aboard, the rivals' cargo and ports, forts, the combat value
         fights = (
             ends,
@@ -252,12 +255,10 @@ class _Ctx:
         self._battle_caps: dict[tuple[int, int, int, bool], float] = _shared(
             w, ("battle caps", fights), dict
         )
-        # every way to end the activation, and upper bounds of them (coarse, fine), by
-        # (zone, sailors, cargo, combat value, sale, battle)
+        # every way to end the activation, by (zone, sailors, cargo, combat value)
         self.finals: dict[tuple[object, ...], list[tuple[float, Action | None]]] = _shared(
             w, ("finals", fights), dict
         )
-        self.bounds: dict[tuple[object, ...], list[float]] = _shared(w, ("bounds", fights), dict)
 
     # -- values ------------------------------------------------------------------------------
 
@@ -400,6 +401,10 @@ class _Ctx:
                 acc = caps[good]
                 total += acc[min(k, len(acc) - 1)]
         return total
+
+    def waiting_cap(self, t: int, cargo: list[int]) -> float:
+        """At least the value of waiting anywhere with at most t sailors and this cargo."""
+        return self.crew(t) + self.cargo_cap(cargo) + self.potential_cap(t)
 
     def sale_sums(self) -> list[list[float]]:
         """Per good, the sums of its n best sales made next activation (n = 0, 1, ...)."""
@@ -822,26 +827,80 @@ def _reach(
     return dist, first
 
 
-def _finals(
+class _At:
+    """What is known of the ways to end the activation at a zone with given sailors and
+    cargo: upper bounds of them (coarse, then fine), the value of waiting, the ways."""
+
+    __slots__ = ("coarse", "ends", "fine", "waiting")
+
+    def __init__(self, coarse: float) -> None:
+        self.coarse = coarse
+        self.fine: float | None = None
+        self.waiting = 0.0
+        self.ends: list[tuple[float, Action | None]] | None = None
+
+
+_NEVER = -math.inf
+
+
+def _ways(
     c: _Ctx,
     zone: int,
     t: int,
     cargo: list[int],
-    moves: int,
-    allow_sale: bool,
-    allow_battle: bool,
+    cargo_key: tuple[int, ...],
+    cap: int,
+    waiting_cap: float,
+    limit: float = _NEVER,
+) -> tuple[list[tuple[float, Action | None]] | None, float]:
+    """Every way to end the activation at `zone` with t sailors, `cargo` and the combat value
+    `cap`: (value, first action), None = just end; the ways without a battle, then the
+    battles. When an upper bound of their values is at most `limit`, (None, that bound)
+    instead (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`)."""
+    w = c.w
+    allow_sale, allow_battle = w.mode != BATTLE, w.mode != SALE
+    key = (zone, t, cargo_key)
+    at = c.ends.get(key)
+    if at is None:
+        extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
+        at = c.ends[key] = _At(waiting_cap + extra)
+    fight = allow_battle and cap > 0 and c.fights_at[zone]
+    if at.ends is None:
+        bound = at.coarse
+        if fight:
+            bound = max(bound, waiting_cap + _battle_cap(c, zone, t, cap))
+        if bound <= limit:
+            return None, bound
+        if at.fine is None:
+            at.waiting = c.crew(t) + c.cargo_value(zone, t, cargo, -1, 0) + c.potential(zone, t, 1)
+            extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle, fine=True)
+            at.fine = at.waiting + extra
+        bound = at.fine
+        if fight:
+            bound = max(bound, at.waiting + _battle_cap(c, zone, t, cap, fine=True))
+        if bound <= limit:
+            return None, bound
+        at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle)
+    if not fight:
+        return at.ends, 0.0
+    fkey = (zone, t, cargo_key, cap)
+    out = c.finals.get(fkey)
+    if out is None:
+        idle = at.ends[0][0]
+        out = at.ends + [(idle + gain, act) for gain, act in _battles(c, zone, t, cap)]
+        c.finals[fkey] = out
+    return out, 0.0
+
+
+def _finals(
+    c: _Ctx, zone: int, t: int, cargo: list[int], moves: int
 ) -> list[tuple[float, Action | None]]:
-    """Every way to end the activation at `zone`: (value, first action), None = just end;
-    the ways without a battle, then the battles."""
-    key = (zone, t, tuple(cargo), allow_sale, allow_battle)
-    ends = c.ends.get(key)
-    if ends is None:
-        ends = c.ends[key] = _ends(c, zone, t, cargo, allow_sale, allow_battle)
-    fights = _battles(c, zone, t, moves) if allow_battle else []
-    if not fights:
-        return ends
-    idle = ends[0][0]
-    return ends + [(idle + gain, act) for gain, act in fights]
+    """Every way to end the activation at `zone` after crossing `moves` zones (`_ways`)."""
+    w = c.w
+    cap = w.cap if w.cap >= 0 else max(0, t - moves)
+    out, _ = _ways(c, zone, t, cargo, tuple(cargo), cap, c.waiting_cap(t, cargo))
+    assert out is not None
+    return out
 
 
 def _ends(
@@ -907,14 +966,11 @@ def _ends(
     return out
 
 
-def _battles(c: _Ctx, zone: int, t: int, moves: int) -> list[tuple[float, Action]]:
-    """The battles a galley with t sailors could start at `zone` after crossing `moves`
-    zones, a rival's port then its galleys: (expected gain, action). They are valued with
-    the cargo aboard now (cubes bought in this loading left out)."""
+def _battles(c: _Ctx, zone: int, t: int, cap: int) -> list[tuple[float, Action]]:
+    """The battles a galley with t sailors and combat value `cap` could start at `zone`, a
+    rival's port then its galleys: (expected gain, action). They are valued with the cargo
+    aboard now (cubes bought in this loading left out)."""
     w, b = c.w, c.b
-    cap = w.cap if w.cap >= 0 else max(0, t - moves)
-    if cap <= 0:
-        return []
     key = (zone, t, cap)
     out = c._battles.get(key)
     if out is not None:
@@ -936,15 +992,12 @@ def _battles(c: _Ctx, zone: int, t: int, moves: int) -> list[tuple[float, Action
     return out
 
 
-def _battle_cap(c: _Ctx, zone: int, t: int, moves: int, fine: bool = False) -> float:
+def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> float:
     """At least the expected gain of every battle of `_battles`, from the same odds: a won
     battle leaves at most the best galley anywhere (if `fine`: here, waiting with room),
     plus the port taken or half the best loot; a lost one what the battle's gain counts for
     it; not fighting is worth at least the crew (if `fine`: exactly the galley's value)."""
     w, b = c.w, c.b
-    cap = w.cap if w.cap >= 0 else max(0, t - moves)
-    if cap <= 0:
-        return 0.0
     key = (zone, t, cap, fine)
     got = c._battle_caps.get(key)
     if got is not None:
@@ -989,22 +1042,21 @@ def _battle_cap(c: _Ctx, zone: int, t: int, moves: int, fine: bool = False) -> f
 _SLACK = 1e-7  # covers rounding: a bound is compared with values summed in another order
 
 
-def _ending_cap(
+def _end_cap(
     c: _Ctx,
     zone: int,
     t: int,
     cargo: list[int],
-    moves: int,
     allow_sale: bool,
     allow_battle: bool,
     fine: bool = False,
 ) -> float:
-    """At least what any way of ending at `zone` (`_finals`) adds to the value of waiting
-    there with the most favourable room aboard: a sale's takings (less, if `fine`, the least
-    each sold good's cubes lose in future worth), a claimed port less the sailors landed, a
-    battle's expected gain. Every galley value in `_finals` is at most that of waiting with t
-    sailors and room (fewer sailors or cubes never hold more), and a blockade's odds only mix
-    a value with waiting."""
+    """At least what any way of ending at `zone` without a battle (`_ends`) adds to the value
+    of waiting there with the most favourable room aboard: a sale's takings (less, if `fine`,
+    the least each sold good's cubes lose in future worth), a claimed port less the sailors
+    landed. Every galley value in `_ends` is at most that of waiting with t sailors and room
+    (fewer sailors or cubes never hold more), and a blockade's odds only mix a value with
+    waiting."""
     w, b = c.w, c.b
     extra = 0.0
     p = b.zone_port[zone]
@@ -1023,8 +1075,6 @@ def _ending_cap(
             crew = c.crew(t)
             for n in range(1, claimable(t, b.port_size[p]) + 1):
                 extra = max(extra, c.held(p, n) - (crew - c.crew(t - n)))
-    if allow_battle:
-        extra = max(extra, _battle_cap(c, zone, t, moves, fine))
     return extra
 
 
@@ -1039,8 +1089,6 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
     goods0 = sum(cargo0)
     p = b.zone_port[zone]
     port_open = p >= 0 and not w.closed >> p & 1
-    allow_sale = w.mode != BATTLE
-    allow_battle = w.mode != SALE
     best = _Plan(-1e9, t0, 0, zone, None)
 
     if w.step == LOADING and goods0 and t0 + goods0 >= 4:
@@ -1050,7 +1098,7 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 return best
 
     if w.step == STEP3:
-        for v, act in _finals(c, zone, t0, cargo0, w.moves, allow_sale, allow_battle):
+        for v, act in _finals(c, zone, t0, cargo0, w.moves):
             if v > best.value and (act is None or act in legal):
                 best = _Plan(v, t0, 0, zone, act)
         best.action = best.final
@@ -1114,41 +1162,19 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 cargo[local] += k
             best_k = -1e9
             cargo_key = tuple(cargo)
-            waiting_cap = c.crew(t) + c.cargo_cap(cargo) + c.potential_cap(t)
-            skipped: list[tuple[float, int, int]] = []
+            waiting_cap = c.waiting_cap(t, cargo)
+            skipped: list[tuple[float, int, int]] = []  # (upper bound, zone, combat value)
             for dest in range(len(dist)):
                 d = dist[dest]
                 if d == 99:
                     continue
-                moves = moves_left_base + d
-                fight = w.cap if w.cap >= 0 else max(0, t - moves)
-                fkey = (dest, t, cargo_key, fight, allow_sale, allow_battle)
-                finals = c.finals.get(fkey)
+                fight = w.cap if w.cap >= 0 else max(0, t - moves_left_base - d)
+                # skipped when no ending there can pass the best plan (kept for best_k)
+                limit = best.value + 1e-9 - shift + cost - _SLACK
+                finals, bound = _ways(c, dest, t, cargo, cargo_key, fight, waiting_cap, limit)
                 if finals is None:
-                    # skipped when no ending there can pass the best plan (kept for best_k)
-                    limit = best.value + 1e-9 - shift + cost - _SLACK
-                    bounds = c.bounds.get(fkey)
-                    if bounds is None:
-                        extra = _ending_cap(c, dest, t, cargo, moves, allow_sale, allow_battle)
-                        bounds = c.bounds[fkey] = [waiting_cap + extra]
-                    if bounds[0] <= limit:
-                        skipped.append((bounds[0], dest, moves))
-                        continue
-                    if len(bounds) == 1:
-                        waiting = (
-                            c.crew(t)
-                            + c.cargo_value(dest, t, cargo, -1, 0)
-                            + c.potential(dest, t, 1)
-                        )
-                        extra = _ending_cap(
-                            c, dest, t, cargo, moves, allow_sale, allow_battle, fine=True
-                        )
-                        bounds.append(waiting + extra)
-                    if bounds[1] <= limit:
-                        skipped.append((bounds[1], dest, moves))
-                        continue
-                    finals = _finals(c, dest, t, cargo, moves, allow_sale, allow_battle)
-                    c.finals[fkey] = finals
+                    skipped.append((bound, dest, fight))
+                    continue
                 for v, act in finals:
                     total = v + shift - cost
                     if total > best_k:
@@ -1162,16 +1188,11 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 break
             # the next cube count compares with this one's best: the skipped count too
             skipped.sort(reverse=True)
-            for cap_v, dest, moves in skipped:
-                if cap_v + shift - cost + _SLACK <= best_k:
+            for bound, dest, fight in skipped:
+                if bound + shift - cost + _SLACK <= best_k:
                     break
-                fight = w.cap if w.cap >= 0 else max(0, t - moves)
-                fkey = (dest, t, cargo_key, fight, allow_sale, allow_battle)
-                finals = c.finals.get(fkey)
-                if finals is None:
-                    finals = _finals(c, dest, t, cargo, moves, allow_sale, allow_battle)
-                    c.finals[fkey] = finals
-                for v, _ in finals:
+                finals, _ = _ways(c, dest, t, cargo, cargo_key, fight, waiting_cap)
+                for v, _ in finals or ():
                     best_k = max(best_k, v + shift - cost)
             if best_k <= prev_k:
                 break  # one more cube no longer pays: nor will two
