@@ -148,8 +148,9 @@ def _shared(w: Serenissima2012State, key: tuple[object, ...], make: Callable[[],
         _SHARED.game = w.game
     got = memos.get(key)
     if got is None:
-        if len(memos) >= _SHARED_MAX:
-            memos.clear()
+        if len(memos) >= _SHARED_MAX:  # forget the older half
+            for old in list(memos)[: _SHARED_MAX // 2]:
+                del memos[old]
         got = memos[key] = make()
     return cast(_T, got)
 
@@ -200,17 +201,6 @@ class _Ctx:
             if n > self.enemy[z]:
                 self.enemy[z] = n
         self.my_ports = w.owner.count(seat)
-        g = w.active
-        self.here = [w.cargo[6 * g + i] for i in range(6)] if g >= 0 else [0] * 6
-        self.rivals_at: list[list[int]] = [[] for _ in range(nz)]
-        for h, o in enumerate(w.g_owner):
-            if o >= 0 and o != seat:
-                self.rivals_at[w.g_zone[h]].append(h)
-        # zones where a battle may be fought: a rival galley there, or a rival's open port
-        self.fights_at = [bool(x) for x in self.rivals_at]
-        for z, p in enumerate(b.zone_port):
-            if p >= 0 and not w.closed >> p & 1 and w.owner[p] not in (-1, seat):
-                self.fights_at[z] = True
         # the values that depend on ports and the Doge deck only, and those that depend on
         # rival galleys too, are shared by every decision of this seat in the same market
         market = (
@@ -235,10 +225,30 @@ class _Ctx:
             if o >= 0 and o != seat
         )
         self._risk: dict[tuple[int, int, bool], float] = _shared(w, ("risk", market, rivals), dict)
+        self._keys = (market, stocked, rivals)
+
+    def plan_memos(self) -> None:
+        """The memos of planning the active galley's activation (`_plan`)."""
+        w, b, seat = self.w, self.b, self.seat
+        market, stocked, rivals = self._keys
+        g = w.active
+        self.here = [w.cargo[6 * g + i] for i in range(6)]
+        self.rivals_at: list[list[int]] = [[] for _ in b.zone_ids]
+        for h, _, _ in rivals:
+            self.rivals_at[w.g_zone[h]].append(h)
+        # zones where a battle may be fought: a rival galley there, or a rival's open port
+        self.fights_at = [bool(x) for x in self.rivals_at]
+        for z, p in enumerate(b.zone_port):
+            if p >= 0 and not w.closed >> p & 1 and w.owner[p] not in (-1, seat):
+                self.fights_at[z] = True
+        # the most a claim adds, by (port, sailors aboard)
+        self.claim_gains: dict[tuple[int, int], float] = _shared(
+            w, ("claim gains", market, rivals), dict
+        )
         # the ways to end an activation without a battle, by (zone, sailors, cargo): they
         # read the ports, the rival galleys, the blockades and the mode of this activation
-        ends = (market, stocked, rivals, w.start_zone, w.sale_blocked, w.sale_asked)
-        ends += (w.claim_blockers, w.mode)
+        blockades = (w.start_zone, w.sale_blocked, w.sale_asked, w.claim_blockers)
+        ends = (market, stocked, rivals, blockades, w.mode)
         self.ends: dict[tuple[int, int, tuple[int, ...]], _At] = _shared(w, ("ends", ends), dict)
         # battles read the cargo aboard, the rivals' cargo and ports, forts, the combat value
         fights = (
@@ -573,6 +583,7 @@ def _context(w: Serenissima2012State, seat: int) -> _Ctx:
         c.w = w
         return c
     c = _Ctx(w, seat)
+    c.plan_memos()
     kept[seat] = (w.game, key, c)
     return c
 
@@ -1072,9 +1083,13 @@ def _end_cap(
             else:
                 extra = c.sale_cap(p, cargo)
         if allow_battle and w.owner[p] < 0:
-            crew = c.crew(t)
-            for n in range(1, claimable(t, b.port_size[p]) + 1):
-                extra = max(extra, c.held(p, n) - (crew - c.crew(t - n)))
+            claim = c.claim_gains.get((p, t))
+            if claim is None:
+                claim, crew = 0.0, c.crew(t)
+                for n in range(1, claimable(t, b.port_size[p]) + 1):
+                    claim = max(claim, c.held(p, n) - (crew - c.crew(t - n)))
+                c.claim_gains[(p, t)] = claim
+            extra = max(extra, claim)
     return extra
 
 
