@@ -230,6 +230,7 @@ class _Ctx:
     def plan_memos(self) -> None:
         """The memos of planning the active galley's activation (`_plan`)."""
         w, b, seat = self.w, self.b, self.seat
+        self.last_plan: tuple[tuple[object, ...], _Plan] | None = None
         market, stocked, rivals = self._keys
         g = w.active
         self.here = [w.cargo[6 * g + i] for i in range(6)]
@@ -1215,6 +1216,18 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
     return best
 
 
+def _planned(c: _Ctx, legal: list[Action]) -> _Plan:
+    """`_plan`, or the plan this context made last if the galley is where it was then (the
+    plan weighing acting against investing is the first one of the activation)."""
+    w = c.w
+    key = (w.g_zone[w.active], w.moves, w.step, tuple(legal))
+    if c.last_plan is not None and c.last_plan[0] == key:
+        return c.last_plan[1]
+    plan = _plan(c, set(legal))
+    c.last_plan = (key, plan)
+    return plan
+
+
 def _settle(c: _Ctx, legal: list[Action]) -> Action | None:
     """While loading, an active galley over its limits or without a sailor (RULINGS.md R29)
     is first brought back within them: sailors out before goods, goods to another own galley
@@ -1354,7 +1367,7 @@ def _act_total(w: Serenissima2012State, seat: int) -> float:
     g = x.active
     zone = x.g_zone[g]
     base = c.galley_value(zone, x.g_sailors[g], [x.cargo[6 * g + i] for i in range(6)])
-    return _plan(c, set(x.legal_actions(seat))).value - base
+    return _planned(c, x.legal_actions(seat)).value - base
 
 
 # -- set-up ----------------------------------------------------------------------------------
@@ -1509,7 +1522,7 @@ def _decide(w: Serenissima2012State, seat: int, legal: list[Action]) -> Action:
         settle = _settle(c, legal)
         if settle is not None:
             return settle
-        plan = _plan(c, set(legal))
+        plan = _planned(c, legal)
         return plan.action if plan.action is not None else a.end
     if kind == "investment":
         _, act_ = _invest_pick(c, legal)
