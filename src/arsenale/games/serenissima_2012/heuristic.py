@@ -1094,9 +1094,11 @@ def _end_cap(
     return extra
 
 
-def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
+def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     """The best plan for the rest of the active galley's activation whose first action is
-    legal (None: end the activation)."""
+    legal (None: end the activation). With a `floor`, only whether some legal plan is worth
+    more: the first one found is returned, else a plan worth at most floor + 1e-9 (every
+    cube count is then tried, so nothing the full search meets is missed)."""
     w, b, seat = c.w, c.b, c.seat
     g = w.active
     zone = w.g_zone[g]
@@ -1186,7 +1188,10 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                     continue
                 fight = w.cap if w.cap >= 0 else max(0, t - moves_left_base - d)
                 # skipped when no ending there can pass the best plan (kept for best_k)
-                limit = best.value + 1e-9 - shift + cost - _SLACK
+                limit = best.value + 1e-9
+                if floor is not None and floor > limit:
+                    limit = floor
+                limit = limit - shift + cost - _SLACK
                 finals, bound = _ways(c, dest, t, cargo, cargo_key, fight, waiting_cap, limit)
                 if finals is None:
                     skipped.append((bound, dest, fight))
@@ -1200,8 +1205,10 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                         if first_act is None or first_act in legal:
                             best = _Plan(total, t, k, dest, act)
                             best.action = first_act
-            if k == k_top:
-                break
+                            if floor is not None and total > floor:
+                                return best
+            if k == k_top or floor is not None:
+                continue
             # the next cube count compares with this one's best: the skipped count too
             skipped.sort(reverse=True)
             for bound, dest, fight in skipped:
@@ -1360,14 +1367,25 @@ def _invest_total(w: Serenissima2012State, seat: int) -> float:
     return total
 
 
-def _act_total(w: Serenissima2012State, seat: int) -> float:
+def _invest_wins(w: Serenissima2012State, seat: int, inv: float) -> bool:
+    """Investing (worth `inv`) beats acting by INVEST_MARGIN: acting is worth the best plan
+    of the activation over the galley's value now. Plans that cannot decide it are not
+    searched: a floor just under the break-even shows whether any plan passes it, and only
+    a plan within a hair of it needs the full search."""
     x = cast(Serenissima2012State, w.clone())
     x.apply(seat, x.game.actions.act)
     c = _context(x, seat)
     g = x.active
     zone = x.g_zone[g]
     base = c.galley_value(zone, x.g_sailors[g], [x.cargo[6 * g + i] for i in range(6)])
-    return _planned(c, x.legal_actions(seat)).value - base
+    legal = x.legal_actions(seat)
+    floor = inv - INVEST_MARGIN + base - 1e-6
+    probe = _plan(c, set(legal), floor)
+    if probe.value <= floor + 1e-9:
+        return True
+    if probe.value > floor + 4e-6:
+        return False
+    return inv > _planned(c, legal).value - base + INVEST_MARGIN
 
 
 # -- set-up ----------------------------------------------------------------------------------
@@ -1516,7 +1534,7 @@ def _decide(w: Serenissima2012State, seat: int, legal: list[Action]) -> Action:
         inv = _invest_total(w, seat)
         if inv <= INVEST_MARGIN:
             return a.act
-        return a.invest if inv > _act_total(w, seat) + INVEST_MARGIN else a.act
+        return a.invest if _invest_wins(w, seat, inv) else a.act
     c = _context(w, seat) if kind == "activation" else _Ctx(w, seat)
     if kind == "activation":
         settle = _settle(c, legal)
