@@ -1157,6 +1157,13 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             k_max = min(k_max, 2)
     t_lo = max(1, t0 - len(drops) + 1)
     t_hi = max(t0, min(5 - goods0, t0 + len(takes) - 1))
+    # Waiting here as we are (t0, no cube) is a plan the search meets, legal (it ends the
+    # activation), so the best plan is worth at least that less 1e-9 (a plan replaces the
+    # best only if worth 1e-9 more). Plans worth a thousandth less than that cannot change
+    # the outcome: the searches with and without them agree again at the first plan worth
+    # 1e-9 more than every plan either has kept, and the thousandth holds fewer than a
+    # million steps of 1e-9.
+    low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
     moves_left_base = w.moves
     for t in range(t_lo, t_hi + 1):
         if t > t0:
@@ -1188,7 +1195,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                     continue
                 fight = w.cap if w.cap >= 0 else max(0, t - moves_left_base - d)
                 # skipped when no ending there can pass the best plan (kept for best_k)
-                limit = best.value + 1e-9
+                limit = max(best.value + 1e-9, low)
                 if floor is not None and floor > limit:
                     limit = floor
                 limit = limit - shift + cost - _SLACK
