@@ -31,7 +31,7 @@ import math
 import threading
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from arsenale.core.actions import Action
 from arsenale.games.serenissima_2012 import investment
@@ -124,7 +124,7 @@ def _future(
 class _Market:
     """Memos of the values that depend only on the ports, the Doge deck and the seat."""
 
-    __slots__ = ("caps", "claims", "pot_caps", "pv", "sale_caps", "sales", "top")
+    __slots__ = ("caps", "children", "claims", "pot_caps", "pv", "sale_caps", "sales", "top")
 
     def __init__(self) -> None:
         self.sales: list[list[tuple[float, int, int]]] | None = None
@@ -134,6 +134,15 @@ class _Market:
         self.pv: dict[int, float] = {}
         self.sale_caps: dict[int, list[float]] = {}
         self.pot_caps: dict[int, float] = {}
+        self.children: dict[tuple[object, ...], dict[Any, Any]] = {}
+
+    def child(self, key: tuple[object, ...]) -> dict[Any, Any]:
+        """The memo of values that also read what `key` holds, made if missing."""
+        got = self.children.get(key)
+        if got is None:
+            _forget(self.children)
+            got = self.children[key] = {}
+        return got
 
 
 _SHARED = threading.local()
@@ -148,11 +157,16 @@ def _shared(w: Serenissima2012State, key: tuple[object, ...], make: Callable[[],
         _SHARED.game = w.game
     got = memos.get(key)
     if got is None:
-        if len(memos) >= _SHARED_MAX:  # forget the older half
-            for old in list(memos)[: _SHARED_MAX // 2]:
-                del memos[old]
+        _forget(memos)
         got = memos[key] = make()
     return cast(_T, got)
+
+
+def _forget(memos: dict[Any, Any]) -> None:
+    """Forget the older half of a full memo store."""
+    if len(memos) >= _SHARED_MAX:
+        for old in list(memos)[: _SHARED_MAX // 2]:
+            del memos[old]
 
 
 # -- the per-decision context ----------------------------------------------------------------
@@ -184,6 +198,7 @@ class _Ctx:
             need_sc = (nxt[0] - w.track) if nxt else need_end
             p_score = sum(1 for c in deck if b.doge_steps[c] >= need_sc) / len(deck)
         self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
+        self.crews = [self.fut * x for x in ACT]
         # worth of a gain k activations from now (k = 1..20)
         self.disc = [0.0] + [GAMMA**k * min(1.0, max(0.0, self.fut - k + 1)) for k in range(1, 21)]
         self.R_next = max(0.0, self.R - p_score)
@@ -216,22 +231,20 @@ class _Ctx:
         )
         self.mk = _shared(w, ("market", market), _Market)
         stocked = tuple(n > 0 for n in w.supply)
-        self._pot: dict[tuple[int, int, bool], float] = _shared(
-            w, ("potential", market, stocked), dict
-        )
+        self._pot: dict[tuple[int, int, bool], float] = self.mk.child(("potential", stocked))
         rivals = tuple(
             (h, w.g_zone[h], w.g_sailors[h])
             for h, o in enumerate(w.g_owner)
             if o >= 0 and o != seat
         )
-        self._risk: dict[tuple[int, int, bool], float] = _shared(w, ("risk", market, rivals), dict)
-        self._keys = (market, stocked, rivals)
+        self._risk: dict[tuple[int, int, bool], float] = self.mk.child(("risk", rivals))
+        self._keys = (stocked, rivals)
 
     def plan_memos(self) -> None:
         """The memos of planning the active galley's activation (`_plan`)."""
         w, b, seat = self.w, self.b, self.seat
         self.last_plan: tuple[tuple[object, ...], _Plan] | None = None
-        market, stocked, rivals = self._keys
+        stocked, rivals = self._keys
         g = w.active
         self.here = [w.cargo[6 * g + i] for i in range(6)]
         self.rivals_at: list[list[int]] = [[] for _ in b.zone_ids]
@@ -243,14 +256,12 @@ class _Ctx:
             if p >= 0 and not w.closed >> p & 1 and w.owner[p] not in (-1, seat):
                 self.fights_at[z] = True
         # the most a claim adds, by (port, sailors aboard)
-        self.claim_gains: dict[tuple[int, int], float] = _shared(
-            w, ("claim gains", market, rivals), dict
-        )
+        self.claim_gains: dict[tuple[int, int], float] = self.mk.child(("claims", rivals))
         # the ways to end an activation without a battle, by (zone, sailors, cargo): they
         # read the ports, the rival galleys, the blockades and the mode of this activation
         blockades = (w.start_zone, w.sale_blocked, w.sale_asked, w.claim_blockers)
-        ends = (market, stocked, rivals, blockades, w.mode)
-        self.ends: dict[tuple[int, int, tuple[int, ...]], _At] = _shared(w, ("ends", ends), dict)
+        ends = (stocked, rivals, blockades, w.mode)
+        self.ends: dict[tuple[int, int, tuple[int, ...]], _At] = self.mk.child(("ends", ends))
         # battles read the cargo aboard, the rivals' cargo and ports, forts, the combat value
         fights = (
             ends,
@@ -260,16 +271,13 @@ class _Ctx:
             w.forts,
             w.cap,
         )
-        self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = _shared(
-            w, ("battles", fights), dict
-        )
-        self._battle_caps: dict[tuple[int, int, int, bool], float] = _shared(
-            w, ("battle caps", fights), dict
-        )
+        memo = self.mk.child(("fights", fights))
+        if not memo:
+            memo.update(battles={}, caps={}, finals={})
+        self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = memo["battles"]
+        self._battle_caps: dict[tuple[int, int, int, bool], float] = memo["caps"]
         # every way to end the activation, by (zone, sailors, cargo, combat value)
-        self.finals: dict[tuple[object, ...], list[tuple[float, Action | None]]] = _shared(
-            w, ("finals", fights), dict
-        )
+        self.finals: dict[tuple[object, ...], list[tuple[float, Action | None]]] = memo["finals"]
 
     # -- values ------------------------------------------------------------------------------
 
@@ -468,7 +476,7 @@ class _Ctx:
         return caps
 
     def crew(self, t: int) -> float:
-        return self.fut * ACT[min(t, 5)]  # more than 5 only while loading (RULINGS.md R29)
+        return self.crews[t] if t < 6 else self.crews[5]  # 5+ only while loading (R29)
 
     def galley_value(
         self, zone: int, t: int, cargo: list[int], sold_at: int = -1, sold: int = 0
