@@ -238,6 +238,7 @@ class _Ctx:
             if o >= 0 and o != seat
         )
         self._risk: dict[tuple[int, int, bool], float] = self.mk.child(("risk", rivals))
+        self._threats: dict[int, list[tuple[int, int, float]]] = self.mk.child(("threats", rivals))
         self._keys = (stocked, rivals)
 
     def plan_memos(self) -> None:
@@ -510,7 +511,7 @@ class _Ctx:
 
     def risk(self, p: int, n: int, fort: bool | None = None) -> float:
         """Chance of losing port p, held with n sailors, to a rival galley before the end."""
-        w, b = self.w, self.b
+        w = self.w
         if fort is None:
             fort = bool(w.forts >> p & 1)
         key = (p, n, fort)
@@ -520,7 +521,25 @@ class _Ctx:
         worst = others = 0.0
         fort_dice = self.st.fort_dice if fort else 0
         if n > 0 and self.fut > 0:
-            dz = self.st.dist[b.port_zone[p]]
+            for s, cap, chance in self.threats(p):
+                x = chance * _win_chance(s, n, cap, fort_dice, self.st.skull)
+                if x > worst:
+                    worst, x = x, worst
+                others += x
+        risk = min(0.9, worst + 0.25 * others) * min(1.0, self.fut / 2.0)
+        if self.my_ports < 2 and w.owner[p] == self.seat:
+            risk *= 0.5  # our last port is safe until we take another
+        self._risk[key] = risk
+        return risk
+
+    def threats(self, p: int) -> list[tuple[int, int, float]]:
+        """The rival galleys that could attack port p, in galley order: (sailors, combat
+        value, chance it tries) — in reach this activation, or next one with a sailor less."""
+        got = self._threats.get(p)
+        if got is None:
+            w = self.w
+            dz = self.st.dist[self.b.port_zone[p]]
+            got = []
             for h, o in enumerate(w.g_owner):
                 if o < 0 or o == self.seat:
                     continue
@@ -532,17 +551,10 @@ class _Ctx:
                     cap, chance = s - 1, 0.4 * ATTACK_P
                 else:
                     continue
-                if cap <= 0:
-                    continue
-                x = chance * sum(_outcomes(s, n, cap, fort_dice, self.st.skull)[0])
-                if x > worst:
-                    worst, x = x, worst
-                others += x
-        risk = min(0.9, worst + 0.25 * others) * min(1.0, self.fut / 2.0)
-        if self.my_ports < 2 and w.owner[p] == self.seat:
-            risk *= 0.5  # our last port is safe until we take another
-        self._risk[key] = risk
-        return risk
+                if cap > 0:
+                    got.append((s, cap, chance))
+            self._threats[p] = got
+        return got
 
     def held(self, p: int, n: int) -> float:
         """Worth to us of holding port p with n sailors in it, after the risk of losing it."""
@@ -723,6 +735,12 @@ def _outcomes(
             lose[i] += pk * v
         both += pk * b2
     return tuple(win), tuple(lose), both
+
+
+@lru_cache(maxsize=4096)
+def _win_chance(a0: int, d0: int, cap: int, fort_dice: int, skull: float) -> float:
+    """The chance that the attacker wins a battle fought to the end (`_outcomes`)."""
+    return sum(_outcomes(a0, d0, cap, fort_dice, skull)[0])
 
 
 def _attack_galley_gain(
