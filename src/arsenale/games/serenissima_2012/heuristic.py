@@ -468,10 +468,11 @@ class _Ctx:
             caps = []
             for good in range(6):
                 best = 0.0
-                for m in range(n, size):
-                    v = self.sale_value(p, good, m, self.R, self.wines)
-                    if v is not None and v > best:
-                        best = v
+                if self.sale_value(p, good, n, self.R, self.wines) is not None:  # not refused
+                    for m in range(n, size):
+                        v = self.sale_value(p, good, m, self.R, self.wines)
+                        if v is not None and v > best:
+                            best = v
                 caps.append(best)
             self.mk.sale_caps[p] = caps
         return caps
@@ -735,6 +736,16 @@ def _outcomes(
             lose[i] += pk * v
         both += pk * b2
     return tuple(win), tuple(lose), both
+
+
+@lru_cache(maxsize=4096)
+def _odds(
+    a0: int, d0: int, cap: int, fort_dice: int, skull: float, fresh: bool
+) -> tuple[float, float, float]:
+    """Of a battle fought to the end (`_outcomes`): the chance the attacker wins, the chance
+    the defender holds, and the defender's expected sailors left when it holds."""
+    win, lose, _ = _outcomes(a0, d0, cap, fort_dice, skull, fresh)
+    return sum(win), sum(lose), sum(d * pr for d, pr in enumerate(lose))
 
 
 @lru_cache(maxsize=4096)
@@ -1053,10 +1064,10 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
         owner = w.owner[p]
         if owner >= 0 and owner != c.seat:
             fort_dice = c.st.fort_dice if w.forts >> p & 1 else 0
-            pw, pl, _ = _outcomes(t, w.port_sailors[p], cap, fort_dice, skull, w.cap < 0)
+            odds = _odds(t, w.port_sailors[p], cap, fort_dice, skull, w.cap < 0)
             theirs = c.port_value(p, False)
             win = galley + c.port_value(p, True)
-            best = max(best, sum(pw) * win - sum(pl) * opp * theirs - crew + opp * theirs)
+            best = max(best, odds[0] * win - odds[1] * opp * theirs - crew + opp * theirs)
     goods = sum(c.here)
     caps = c.sale_sums()
     for h in c.rivals_at[zone]:
@@ -1066,13 +1077,9 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
         loot = w.cargo[6 * h : 6 * h + 6]
         one = max([0.0] + [caps[i][1] for i in range(6) if loot[i] and len(caps[i]) > 1])
         win = galley + 0.5 * one * max(0, min(4 - goods, sum(loot)))
-        pw, pl, _ = _outcomes(t, d0, cap, 0, skull)
-        lost = sum(
-            pr * -opp * (base_enemy - (d0 - d) * per_sailor + 1.5 * goods)
-            for d, pr in enumerate(pl)
-            if pr
-        )
-        best = max(best, sum(pw) * win + lost - crew + opp * base_enemy)
+        p_win, p_lose, left = _odds(t, d0, cap, 0, skull, True)
+        lost = -opp * ((base_enemy - d0 * per_sailor + 1.5 * goods) * p_lose + per_sailor * left)
+        best = max(best, p_win * win + lost - crew + opp * base_enemy)
     c._battle_caps[key] = best
     return best
 
