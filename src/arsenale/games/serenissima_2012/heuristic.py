@@ -262,7 +262,9 @@ class _Ctx:
         # read the ports, the rival galleys, the blockades and the mode of this activation
         blockades = (w.start_zone, w.sale_blocked, w.sale_asked, w.claim_blockers)
         ends = (stocked, rivals, blockades, w.mode)
-        self.ends: dict[tuple[int, int, tuple[int, ...]], _At] = self.mk.child(("ends", ends))
+        self.ends: dict[tuple[int, tuple[int, ...]], list[_At | None]] = self.mk.child(
+            ("ends", ends)
+        )
         # battles read the cargo aboard, the rivals' cargo and ports, forts, the combat value
         fights = (
             ends,
@@ -421,6 +423,13 @@ class _Ctx:
                 acc = caps[good]
                 total += acc[min(k, len(acc) - 1)]
         return total
+
+    def row(self, t: int, cargo_key: tuple[int, ...]) -> list[_At | None]:
+        """What is known at each zone with t sailors and this cargo (`_At`), by zone."""
+        got = self.ends.get((t, cargo_key))
+        if got is None:
+            got = self.ends[(t, cargo_key)] = [None] * len(self.b.zone_ids)
+        return got
 
     def waiting_cap(self, t: int, cargo: list[int]) -> float:
         """At least the value of waiting anywhere with at most t sailors and this cargo."""
@@ -908,11 +917,11 @@ def _ways(
     instead (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`)."""
     w = c.w
     allow_sale, allow_battle = w.mode != BATTLE, w.mode != SALE
-    key = (zone, t, cargo_key)
-    at = c.ends.get(key)
+    row = c.row(t, cargo_key)
+    at = row[zone]
     if at is None:
         extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
-        at = c.ends[key] = _At(waiting_cap + extra)
+        at = row[zone] = _At(waiting_cap + extra)
     fight = allow_battle and cap > 0 and c.fights_at[zone]
     if at.ends is None:
         bound = at.coarse
@@ -1157,6 +1166,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
 
     # sailor transfers (loading only): from/to our port here and our other galleys here,
     # each side valued by what it holds afterwards, so that no transfer is ever undone
+    battles = w.mode != SALE
     mine = port_open and w.owner[p] == seat
     mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
     takes: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
@@ -1221,6 +1231,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             best_k = -1e9
             cargo_key = tuple(cargo)
             waiting_cap = c.waiting_cap(t, cargo)
+            row = c.row(t, cargo_key)
             skipped: list[tuple[float, int, int]] = []  # (upper bound, zone, combat value)
             for dest in range(len(dist)):
                 d = dist[dest]
@@ -1232,10 +1243,18 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 if floor is not None and floor > limit:
                     limit = floor
                 limit = limit - shift + cost - _SLACK
-                finals, bound = _ways(c, dest, t, cargo, cargo_key, fight, waiting_cap, limit)
+                at = row[dest]
+                finals = None
+                if at is not None and not (battles and fight > 0 and c.fights_at[dest]):
+                    finals = at.ends  # the common cases, without a call
+                    if finals is None and at.coarse <= limit:
+                        skipped.append((at.coarse, dest, fight))
+                        continue
                 if finals is None:
-                    skipped.append((bound, dest, fight))
-                    continue
+                    finals, bound = _ways(c, dest, t, cargo, cargo_key, fight, waiting_cap, limit)
+                    if finals is None:
+                        skipped.append((bound, dest, fight))
+                        continue
                 for v, act in finals:
                     total = v + shift - cost
                     if total > best_k:
