@@ -65,6 +65,15 @@ def _binom(p: float) -> tuple[tuple[float, ...], ...]:
     )
 
 
+@lru_cache(maxsize=256)
+def _by_future(fut: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """With `fut` activations of a galley to come: the worth of its crew by sailors, and of a
+    gain k activations from now (k = 1..20)."""
+    crews = tuple(fut * x for x in ACT)
+    disc = (0.0, *(GAMMA**k * min(1.0, max(0.0, fut - k + 1)) for k in range(1, 21)))
+    return crews, disc
+
+
 # -- board statics ---------------------------------------------------------------------------
 
 
@@ -198,9 +207,7 @@ class _Ctx:
             need_sc = (nxt[0] - w.track) if nxt else need_end
             p_score = sum(1 for c in deck if b.doge_steps[c] >= need_sc) / len(deck)
         self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
-        self.crews = [self.fut * x for x in ACT]
-        # worth of a gain k activations from now (k = 1..20)
-        self.disc = [0.0] + [GAMMA**k * min(1.0, max(0.0, self.fut - k + 1)) for k in range(1, 21)]
+        self.crews, self.disc = _by_future(self.fut)
         self.R_next = max(0.0, self.R - p_score)
         wine_now = sum(1 for c in deck if b.doge_wine[c]) / len(deck) if deck else 0.0
         self.wines_next = max(0.0, self.wines - wine_now)
