@@ -272,6 +272,10 @@ class _Ctx:
         self.ends: dict[tuple[int, tuple[int, ...]], list[_At | None]] = self.mk.child(
             ("ends", ends)
         )
+        # rougher bounds than `_end_cap`'s that read only the ports and this activation's mode
+        self.rough: dict[tuple[int, tuple[int, ...]], list[float | None]] = self.mk.child(
+            ("rough", w.mode, w.sale_blocked)
+        )
         # battles read the cargo aboard, the rivals' cargo and ports, forts, the combat value
         fights = (
             ends,
@@ -436,6 +440,13 @@ class _Ctx:
         got = self.ends.get((t, cargo_key))
         if got is None:
             got = self.ends[(t, cargo_key)] = [None] * len(self.b.zone_ids)
+        return got
+
+    def rough_row(self, t: int, cargo_key: tuple[int, ...]) -> list[float | None]:
+        """`_rough_cap` at each zone (plus `waiting_cap`), by zone; None: not yet known."""
+        got = self.rough.get((t, cargo_key))
+        if got is None:
+            got = self.rough[(t, cargo_key)] = [None] * len(self.b.zone_ids)
         return got
 
     def waiting_cap(self, t: int, cargo: list[int]) -> float:
@@ -1103,6 +1114,20 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
 _SLACK = 1e-7  # covers rounding: a bound is compared with values summed in another order
 
 
+def _rough_cap(c: _Ctx, zone: int, t: int, cargo: list[int]) -> float:
+    """At least `_end_cap` (coarse) without reading the rival galleys: a claimed port is
+    worth at most its value whatever the risk, and costs at least one sailor."""
+    w, b = c.w, c.b
+    extra = 0.0
+    p = b.zone_port[zone]
+    if p >= 0 and not w.closed >> p & 1:
+        if w.mode != BATTLE and not w.sale_blocked and any(cargo):
+            extra = c.sale_cap(p, cargo)
+        if w.mode != SALE and w.owner[p] < 0 and claimable(t, b.port_size[p]) >= 1:
+            extra = max(extra, c.port_value(p, True) - (c.crew(t) - c.crew(t - 1)))
+    return extra
+
+
 def _end_cap(
     c: _Ctx,
     zone: int,
@@ -1239,6 +1264,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             cargo_key = tuple(cargo)
             waiting_cap = c.waiting_cap(t, cargo)
             row = c.row(t, cargo_key)
+            rough_row = c.rough_row(t, cargo_key)
             skipped: list[tuple[float, int, int]] = []  # (upper bound, zone, combat value)
             for dest in range(len(dist)):
                 d = dist[dest]
@@ -1252,6 +1278,13 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 limit = limit - shift + cost - _SLACK
                 at = row[dest]
                 finals = None
+                if at is None and not (battles and fight > 0 and c.fights_at[dest]):
+                    rough = rough_row[dest]
+                    if rough is None:
+                        rough = rough_row[dest] = waiting_cap + _rough_cap(c, dest, t, cargo)
+                    if rough <= limit:
+                        skipped.append((rough, dest, fight))
+                        continue
                 if at is not None and not (battles and fight > 0 and c.fights_at[dest]):
                     finals = at.ends  # the common cases, without a call
                     if finals is None and at.coarse <= limit:
