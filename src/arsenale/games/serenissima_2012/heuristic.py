@@ -65,6 +65,29 @@ def _binom(p: float) -> tuple[tuple[float, ...], ...]:
     )
 
 
+@lru_cache(maxsize=1024)
+def _doge(
+    need_end: int,
+    need_sc: int,
+    deck: tuple[int, ...],
+    full: tuple[int, ...],
+    steps: tuple[int, ...],
+    shuffle: tuple[bool, ...],
+    wine: tuple[bool, ...],
+) -> tuple[float, float, float, float, float]:
+    """From the face-down Doge cards: expected draws to the end and wine cards among them
+    (`_future`), the chances that the next card ends the game and that it brings a scoring
+    (`need_sc` steps away), and the chance it is the wine card."""
+    if need_end <= 0 or not deck:
+        turns, wines, p_last, p_score = 1.0, 0.0, 1.0, 1.0
+    else:
+        turns, wines = _future(need_end, deck, full, steps, shuffle, wine)
+        p_last = sum(1 for c in deck if steps[c] >= need_end) / len(deck)
+        p_score = sum(1 for c in deck if steps[c] >= need_sc) / len(deck)
+    wine_now = sum(1 for c in deck if wine[c]) / len(deck) if deck else 0.0
+    return turns, wines, p_last, p_score, wine_now
+
+
 @lru_cache(maxsize=256)
 def _by_future(fut: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """With `fut` activations of a galley to come: the worth of its crew by sailors, and of a
@@ -139,7 +162,7 @@ class _Market:
         self.sales: list[list[tuple[float, int, int]]] | None = None
         self.claims: list[tuple[int, float]] | None = None
         self.caps: list[list[float]] | None = None
-        self.top: dict[tuple[int, int, int], list[tuple[float, int]]] = {}
+        self.top: dict[int, list[tuple[float, int]]] = {}
         self.pv: dict[int, float] = {}
         self.sale_caps: dict[int, list[float]] = {}
         self.pot_caps: dict[int, float] = {}
@@ -198,18 +221,14 @@ class _Ctx:
         full = tuple(range(len(b.doge_ids)))
         need_end = setup.track_length - w.track
         nxt = [sp for sp in setup.scoring if sp > w.track]
-        if need_end <= 0 or not deck:
-            self.turns, self.wines, self.p_last, p_score = 1.0, 0.0, 1.0, 1.0
-        else:
-            args = (full, b.doge_steps, b.doge_shuffle, b.doge_wine)
-            self.turns, self.wines = _future(need_end, deck, *args)
-            self.p_last = sum(1 for c in deck if b.doge_steps[c] >= need_end) / len(deck)
-            need_sc = (nxt[0] - w.track) if nxt else need_end
-            p_score = sum(1 for c in deck if b.doge_steps[c] >= need_sc) / len(deck)
+        need_sc = (nxt[0] - w.track) if nxt else need_end
+        doge = (full, b.doge_steps, b.doge_shuffle, b.doge_wine)
+        self.turns, self.wines, self.p_last, p_score, wine_now = _doge(
+            need_end, need_sc, deck, *doge
+        )
         self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
         self.crews, self.disc = _by_future(self.fut)
         self.R_next = max(0.0, self.R - p_score)
-        wine_now = sum(1 for c in deck if b.doge_wine[c]) / len(deck) if deck else 0.0
         self.wines_next = max(0.0, self.wines - wine_now)
         # enemy strength per zone (the most sailors one rival has there, on galleys)
         nz = len(b.zone_ids)
@@ -344,7 +363,7 @@ class _Ctx:
 
     def top(self, zone: int, t: int, good: int) -> list[tuple[float, int]]:
         """Best future sales of `good` for a galley at `zone` with t sailors: (value, port)."""
-        key = (zone, t, good)
+        key = (t * 8 + good) * 32 + zone  # an int hashes faster than a tuple
         out = self.mk.top.get(key)
         if out is not None:
             return out
@@ -485,7 +504,11 @@ class _Ctx:
         """At least the takings of one sale at port p: at most one cube of each good aboard,
         each at its best price whatever the warehouse holds by then."""
         caps = self.sale_caps(p)
-        return sum(caps[good] for good in range(6) if cargo[good])
+        total = 0.0
+        for good in range(6):
+            if cargo[good]:
+                total += caps[good]
+        return total
 
     def sale_caps(self, p: int) -> list[float]:
         """Per good, the best price port p could pay for one cube in this sale (0: none)."""
