@@ -1255,13 +1255,13 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             k_max = min(k_max, 2)
     t_lo = max(1, t0 - len(drops) + 1)
     t_hi = max(t0, min(5 - goods0, t0 + len(takes) - 1))
-    # Every plan with t0 sailors and no cube is met by the search, so the best plan is worth
-    # at least the best legal one of them less 1e-9 (a plan replaces the best only if worth
-    # 1e-9 more). Plans worth a thousandth less than that cannot change the outcome: the
-    # searches with and without them agree again at the first plan worth 1e-9 more than
-    # every plan either has kept, and the thousandth holds far more steps of 1e-9 than
-    # there are plans.
-    low = _best_staying(c, legal, zone, t0, cargo0) - 1e-9 - 1e-3
+    # Waiting here as we are (t0, no cube) is a plan the search meets, legal (it ends the
+    # activation), so the best plan is worth at least that less 1e-9 (a plan replaces the
+    # best only if worth 1e-9 more). Plans worth a thousandth less than that cannot change
+    # the outcome: the searches with and without them agree again at the first plan worth
+    # 1e-9 more than every plan either has kept, and the thousandth holds fewer than a
+    # million steps of 1e-9.
+    low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
     moves_left_base = w.moves
     for t in range(t_lo, t_hi + 1):
         if t > t0:
@@ -1342,35 +1342,6 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             if best_k <= prev_k:
                 break  # one more cube no longer pays: nor will two
             prev_k = best_k
-    return best
-
-
-def _best_staying(c: _Ctx, legal: set[Action], zone: int, t0: int, cargo0: list[int]) -> float:
-    """The value of the best legal plan with the sailors and cargo aboard now (t0, no cube):
-    zones in the order of their upper bounds, until no bound can pass the best found."""
-    w = c.w
-    dist, first = _reach(c, zone, t0, t0 - w.moves, w.start_zone)
-    key = tuple(cargo0)
-    waiting_cap = c.waiting_cap(t0, cargo0)
-    order = []
-    for dest, d in enumerate(dist):
-        if d != 99:
-            fight = w.cap if w.cap >= 0 else max(0, t0 - w.moves - d)
-            known, bound = _ways(c, dest, t0, cargo0, key, fight, waiting_cap, math.inf)
-            if known is not None:
-                bound = max(v for v, _ in known)
-            order.append((bound, dest, fight))
-    order.sort(reverse=True)
-    best = -1e9
-    for bound, dest, fight in order:
-        if bound + _SLACK <= best:
-            break
-        finals, _ = _ways(c, dest, t0, cargo0, key, fight, waiting_cap, best - _SLACK)
-        for v, act in finals or ():
-            if v > best:
-                first_act = _first_action(c, zone, t0, t0, 0, dest, first, act, ())
-                if first_act is None or first_act in legal:
-                    best = v
     return best
 
 
