@@ -164,7 +164,7 @@ class _Market:
         self.caps: list[list[float]] | None = None
         self.top: dict[int, list[tuple[float, int]]] = {}
         self.pv: dict[int, float] = {}
-        self.sale_caps: dict[int, list[float]] = {}
+        self.sale_caps: dict[int, list[list[float]]] = {}
         self.pot_caps: dict[int, float] = {}
         self.children: dict[tuple[object, ...], dict[Any, Any]] = {}
 
@@ -506,24 +506,28 @@ class _Ctx:
         caps = self.sale_caps(p)
         total = 0.0
         for good in range(6):
-            if cargo[good]:
-                total += caps[good]
+            if cargo[good] and caps[good]:
+                total += caps[good][-1]
         return total
 
-    def sale_caps(self, p: int) -> list[float]:
-        """Per good, the best price port p could pay for one cube in this sale (0: none)."""
+    def sale_caps(self, p: int) -> list[list[float]]:
+        """Per good, the best price port p could pay for one cube of it sold i-th or sooner
+        in this sale, for i = 1, 2, ... (the warehouse fills by one cube a sale; at least 0;
+        empty if the port refuses the good)."""
         caps = self.mk.sale_caps.get(p)
         if caps is None:
             n, size = POPCOUNT[self.w.warehouse[p]], self.b.port_size[p]
             caps = []
             for good in range(6):
-                best = 0.0
+                run: list[float] = []
                 if self.sale_value(p, good, n, self.R, self.wines) is not None:  # not refused
+                    best = 0.0
                     for m in range(n, size):
                         v = self.sale_value(p, good, m, self.R, self.wines)
                         if v is not None and v > best:
                             best = v
-                caps.append(best)
+                        run.append(best)
+                caps.append(run)
             self.mk.sale_caps[p] = caps
         return caps
 
@@ -1171,13 +1175,15 @@ def _end_cap(
     p = b.zone_port[zone]
     if p >= 0 and not w.closed >> p & 1:
         if allow_sale and not w.sale_blocked and any(cargo):
-            if fine:
+            if fine:  # with g goods the port takes aboard, a cube is sold g-th or sooner
                 caps = c.sale_caps(p)
+                taken = sum(1 for good in range(6) if cargo[good] and caps[good])
                 for good in range(6):
                     k = cargo[good]
-                    if k:
+                    if k and caps[good]:
                         top = c.top(zone, t, good)
-                        extra += max(0.0, caps[good] - (top[k - 1][0] if len(top) >= k else 0.0))
+                        price = caps[good][min(taken, len(caps[good])) - 1]
+                        extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
             else:
                 extra = c.sale_cap(p, cargo)
         if allow_battle and w.owner[p] < 0:
