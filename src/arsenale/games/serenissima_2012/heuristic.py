@@ -965,8 +965,11 @@ def _ways(
     row = c.row(t, cargo_key)
     at = row[zone]
     if at is None:
-        extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
-        at = row[zone] = _At(waiting_cap + extra)
+        rough_row = c.rough_row(t, cargo_key)
+        rough = rough_row[zone]
+        if rough is None:
+            rough = rough_row[zone] = waiting_cap + _rough_cap(c, zone, t, cargo)
+        at = row[zone] = _At(rough)
     fight = allow_battle and cap > 0 and c.fights_at[zone]
     if at.ends is None:
         bound = at.coarse
@@ -976,7 +979,7 @@ def _ways(
             return None, bound
         if at.fine is None:
             at.waiting = c.crew(t) + c.cargo_value(zone, t, cargo, -1, 0) + c.potential(zone, t, 1)
-            extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle, fine=True)
+            extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
             at.fine = at.waiting + extra
         bound = at.fine
         if fight:
@@ -1142,8 +1145,10 @@ _SLACK = 1e-7  # covers rounding: a bound is compared with values summed in anot
 
 
 def _rough_cap(c: _Ctx, zone: int, t: int, cargo: list[int]) -> float:
-    """At least `_end_cap` (coarse) without reading the rival galleys: a claimed port is
-    worth at most its value whatever the risk, and costs at least one sailor."""
+    """At least what any way of ending at `zone` without a battle adds to the value of
+    waiting anywhere (`_Ctx.waiting_cap`), reading only the ports and this activation's
+    mode: a sale's takings at the best prices, a claimed port's value whatever the risk
+    less one sailor (see `_end_cap`)."""
     w, b = c.w, c.b
     extra = 0.0
     p = b.zone_port[zone]
@@ -1162,30 +1167,27 @@ def _end_cap(
     cargo: list[int],
     allow_sale: bool,
     allow_battle: bool,
-    fine: bool = False,
 ) -> float:
     """At least what any way of ending at `zone` without a battle (`_ends`) adds to the value
-    of waiting there with the most favourable room aboard: a sale's takings (less, if `fine`,
-    the least each sold good's cubes lose in future worth), a claimed port less the sailors
-    landed. Every galley value in `_ends` is at most that of waiting with t sailors and room
-    (fewer sailors or cubes never hold more), and a blockade's odds only mix a value with
+    of waiting there with the most favourable room aboard: a sale's takings less the least
+    each sold good's cubes lose in future worth, a claimed port less the sailors landed.
+    Every galley value in `_ends` is at most that of waiting with t sailors and room (fewer
+    sailors or cubes never hold more), and a blockade's odds only mix a value with
     waiting."""
     w, b = c.w, c.b
     extra = 0.0
     p = b.zone_port[zone]
     if p >= 0 and not w.closed >> p & 1:
         if allow_sale and not w.sale_blocked and any(cargo):
-            if fine:  # with g goods the port takes aboard, a cube is sold g-th or sooner
-                caps = c.sale_caps(p)
-                taken = sum(1 for good in range(6) if cargo[good] and caps[good])
-                for good in range(6):
-                    k = cargo[good]
-                    if k and caps[good]:
-                        top = c.top(zone, t, good)
-                        price = caps[good][min(taken, len(caps[good])) - 1]
-                        extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
-            else:
-                extra = c.sale_cap(p, cargo)
+            # with g goods the port takes aboard, a cube is sold g-th or sooner
+            caps = c.sale_caps(p)
+            taken = sum(1 for good in range(6) if cargo[good] and caps[good])
+            for good in range(6):
+                k = cargo[good]
+                if k and caps[good]:
+                    top = c.top(zone, t, good)
+                    price = caps[good][min(taken, len(caps[good])) - 1]
+                    extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
         if allow_battle and w.owner[p] < 0:
             claim = c.claim_gains.get((p, t))
             if claim is None:
