@@ -795,11 +795,13 @@ def _outcomes(
 @lru_cache(maxsize=4096)
 def _odds(
     a0: int, d0: int, cap: int, fort_dice: int, skull: float, fresh: bool
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, float]:
     """Of a battle fought to the end (`_outcomes`): the chance the attacker wins, the chance
-    the defender holds, and the defender's expected sailors left when it holds."""
+    the defender holds, the defender's expected sailors left when it holds, and the
+    expected earnings per activation (ACT) of the attacker's crew left when it wins."""
     win, lose, _ = _outcomes(a0, d0, cap, fort_dice, skull, fresh)
-    return sum(win), sum(lose), sum(d * pr for d, pr in enumerate(lose))
+    acts = sum(pr * ACT[min(a, 5)] for a, pr in enumerate(win))
+    return sum(win), sum(lose), sum(d * pr for d, pr in enumerate(lose)), acts
 
 
 @lru_cache(maxsize=4096)
@@ -1100,9 +1102,10 @@ def _battles(c: _Ctx, zone: int, t: int, cap: int) -> list[tuple[float, Action]]
 
 def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> float:
     """At least the expected gain of every battle of `_battles`, from the same odds: a won
-    battle leaves at most the best galley anywhere (if `fine`: here, waiting with room),
-    plus the port taken or half the best loot; a lost one what the battle's gain counts for
-    it; not fighting is worth at least the crew (if `fine`: exactly the galley's value)."""
+    battle leaves at most the crew left and the best cargo and prospects anywhere (if
+    `fine`: here, with room), plus the port taken or half the best loot; a lost one what the
+    battle's gain counts for it; not fighting is worth at least the crew (if `fine`: exactly
+    the galley's value)."""
     w, b = c.w, c.b
     key = (zone, t, cap, fine)
     got = c._battle_caps.get(key)
@@ -1111,20 +1114,20 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
     opp, skull = c.w_opp, c.st.skull
     crew = c.crew(t)
     if fine:
-        galley = crew + c.cargo_value(zone, t, c.here, -1, 0) + c.potential(zone, t, 1)
+        galley = c.cargo_value(zone, t, c.here, -1, 0) + c.potential(zone, t, 1)
         crew = c.galley_value(zone, t, c.here)  # not fighting
     else:
-        galley = crew + c.cargo_cap(c.here) + c.potential_cap(t)
+        galley = c.cargo_cap(c.here) + c.potential_cap(t)
     best = 0.0
     p = b.zone_port[zone]
     if p >= 0 and not w.closed >> p & 1:
         owner = w.owner[p]
         if owner >= 0 and owner != c.seat:
             fort_dice = c.st.fort_dice if w.forts >> p & 1 else 0
-            odds = _odds(t, w.port_sailors[p], cap, fort_dice, skull, w.cap < 0)
+            p_win, p_lose, _, acts = _odds(t, w.port_sailors[p], cap, fort_dice, skull, w.cap < 0)
             theirs = c.port_value(p, False)
-            win = galley + c.port_value(p, True)
-            best = max(best, odds[0] * win - odds[1] * opp * theirs - crew + opp * theirs)
+            win = p_win * (galley + c.port_value(p, True)) + c.fut * acts
+            best = max(best, win - p_lose * opp * theirs - crew + opp * theirs)
     goods = sum(c.here)
     caps = c.sale_sums()
     for h in c.rivals_at[zone]:
@@ -1133,10 +1136,10 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
         per_sailor = c.fut * 0.6
         loot = w.cargo[6 * h : 6 * h + 6]
         one = max([0.0] + [caps[i][1] for i in range(6) if loot[i] and len(caps[i]) > 1])
-        win = galley + 0.5 * one * max(0, min(4 - goods, sum(loot)))
-        p_win, p_lose, left = _odds(t, d0, cap, 0, skull, True)
+        p_win, p_lose, left, acts = _odds(t, d0, cap, 0, skull, True)
+        win = p_win * (galley + 0.5 * one * max(0, min(4 - goods, sum(loot)))) + c.fut * acts
         lost = -opp * ((base_enemy - d0 * per_sailor + 1.5 * goods) * p_lose + per_sailor * left)
-        best = max(best, p_win * win + lost - crew + opp * base_enemy)
+        best = max(best, win + lost - crew + opp * base_enemy)
     c._battle_caps[key] = best
     return best
 
