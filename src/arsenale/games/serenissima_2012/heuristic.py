@@ -172,13 +172,15 @@ class _Market:
         """The memo of values that also read what `key` holds, made if missing."""
         got = self.children.get(key)
         if got is None:
-            _forget(self.children)
+            _forget(self.children, _CHILDREN)
             got = self.children[key] = {}
         return got
 
 
 _SHARED = threading.local()
-_SHARED_MAX = 256  # memos kept per thread (a game's decisions reuse a handful at a time)
+_MARKETS = 8  # markets remembered per thread: few are met again, and the garbage collector
+# visits every memo kept
+_CHILDREN = 32  # memos remembered per market
 
 
 def _shared(w: Serenissima2012State, key: tuple[object, ...], make: Callable[[], _T]) -> _T:
@@ -189,15 +191,15 @@ def _shared(w: Serenissima2012State, key: tuple[object, ...], make: Callable[[],
         _SHARED.game = w.game
     got = memos.get(key)
     if got is None:
-        _forget(memos)
+        _forget(memos, _MARKETS)
         got = memos[key] = make()
     return cast(_T, got)
 
 
-def _forget(memos: dict[Any, Any]) -> None:
-    """Forget the older half of a full memo store."""
-    if len(memos) >= _SHARED_MAX:
-        for old in list(memos)[: _SHARED_MAX // 2]:
+def _forget(memos: dict[Any, Any], most: int) -> None:
+    """Forget the older half of a memo store holding `most` memos."""
+    if len(memos) >= most:
+        for old in list(memos)[: most // 2]:
             del memos[old]
 
 
