@@ -308,7 +308,8 @@ class _Ctx:
         )
         memo = self.mk.child(("fights", fights))
         if not memo:
-            memo.update(battles={}, caps={}, finals={})
+            memo.update(battles={}, caps={}, finals={}, values={})
+        self.fight_memo: dict[tuple[object, ...], float] = memo["values"]
         self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = memo["battles"]
         self._battle_caps: dict[tuple[int, int, int, bool], float] = memo["caps"]
         # every way to end the activation, by (zone, sailors, cargo, combat value)
@@ -812,11 +813,35 @@ def _win_chance(a0: int, d0: int, cap: int, fort_dice: int, skull: float) -> flo
     return sum(_outcomes(a0, d0, cap, fort_dice, skull)[0])
 
 
+def _mine(
+    c: _Ctx, zone: int, t: int, cargo: list[int], memo: dict[tuple[object, ...], float] | None
+) -> list[float]:
+    """Our galley's value at `zone` with a = 0..t sailors and `cargo` (remembered in `memo`,
+    for the cargo aboard now)."""
+    if memo is None:
+        return [c.galley_value(zone, a, cargo) for a in range(t + 1)]
+    out = []
+    for a in range(t + 1):
+        v = memo.get(("galley", zone, a))
+        if v is None:
+            v = memo[("galley", zone, a)] = c.galley_value(zone, a, cargo)
+        out.append(v)
+    return out
+
+
 def _attack_galley_gain(
-    c: _Ctx, zone: int, t: int, cargo: list[int], cap: int, h: int, exact: bool = False
+    c: _Ctx,
+    zone: int,
+    t: int,
+    cargo: list[int],
+    cap: int,
+    h: int,
+    exact: bool = False,
+    memo: dict[tuple[object, ...], float] | None = None,
 ) -> float:
     """Expected gain of attacking galley h (fought to the end, or with the best retreats if
-    `exact`), against not fighting."""
+    `exact`), against not fighting; `memo` remembers values that do not depend on t or the
+    combat value (for the cargo aboard now)."""
     w = c.w
     d0 = w.g_sailors[h]
     opp = c.w_opp
@@ -824,7 +849,8 @@ def _attack_galley_gain(
     per_sailor = c.fut * 0.6
     loot_cargo = [w.cargo[6 * h + i] for i in range(6)]
     goods = sum(cargo)
-    mine_v = [c.galley_value(zone, a, cargo) for a in range(t + 1)]
+    mine_v = _mine(c, zone, t, cargo, memo)
+    order = sorted(range(6), key=lambda i: -loot_cargo[i])
 
     def enemy(d: int) -> float:
         return base_enemy - (d0 - d) * per_sailor
@@ -833,16 +859,22 @@ def _attack_galley_gain(
         return mine_v[a] - opp * enemy(d)
 
     def win(a: int) -> float:
+        key = ("win", zone, a, h)
+        if memo is not None and key in memo:
+            return memo[key]
+        v = mine_v[a]
         room = min(5 - a - goods, 4 - goods)
         if room > 0 and any(loot_cargo):
             new = list(cargo)
-            for good in sorted(range(6), key=lambda i: -loot_cargo[i]):
+            for good in order:
                 take = min(room, loot_cargo[good])
                 new[good] += take
                 room -= take
             gain = c.cargo_value(zone, a, new, -1, 0) - c.cargo_value(zone, a, cargo, -1, 0)
-            return mine_v[a] + 0.5 * gain
-        return mine_v[a]
+            v = mine_v[a] + 0.5 * gain
+        if memo is not None:
+            memo[key] = v
+        return v
 
     def lose(d: int) -> float:
         return -opp * (enemy(d) + 1.5 * goods)
@@ -865,12 +897,15 @@ def _attack_port_gain(
     p: int,
     exact: bool = False,
     fort: bool = True,
+    memo: dict[tuple[object, ...], float] | None = None,
 ) -> float:
+    """Expected gain of attacking port p (as `_attack_galley_gain`), the fort firing first
+    if `fort`."""
     w = c.w
     d0 = w.port_sailors[p]
     opp = c.w_opp
     theirs = c.port_value(p, False)
-    mine_v = [c.galley_value(zone, a, cargo) for a in range(t + 1)]
+    mine_v = _mine(c, zone, t, cargo, memo)
     fort_dice = c.st.fort_dice if fort and w.forts >> p & 1 else 0
     size = c.b.port_size[p]
 
@@ -1095,9 +1130,11 @@ def _battles(c: _Ctx, zone: int, t: int, cap: int) -> list[tuple[float, Action]]
             and w.owner.count(owner) >= 2
             and not any(o == owner and w.g_zone[h] == zone for h, o in enumerate(w.g_owner))
         ):
-            out.append((_attack_port_gain(c, zone, t, c.here, cap, p), c.a.attack_port))
+            gain = _attack_port_gain(c, zone, t, c.here, cap, p, memo=c.fight_memo)
+            out.append((gain, c.a.attack_port))
     for h in c.rivals_at[zone]:
-        out.append((_attack_galley_gain(c, zone, t, c.here, cap, h), c.a.attack_galley[h]))
+        gain = _attack_galley_gain(c, zone, t, c.here, cap, h, memo=c.fight_memo)
+        out.append((gain, c.a.attack_galley[h]))
     c._battles[key] = out
     return out
 
