@@ -88,6 +88,15 @@ def _doge(
     return turns, wines, p_last, p_score, wine_now
 
 
+@lru_cache(maxsize=1024)
+def _by_distance(fut: float, t: int, span: int) -> tuple[float, ...]:
+    """The discount (`_by_future`) of a sale d zones away (d < span) for a galley with t
+    sailors, by d: it gets there in ceil(d / t) activations; a sale here waits for the
+    next one."""
+    disc = _by_future(fut)[1]
+    return tuple(disc[-(-d // t) if d else 1] for d in range(span))
+
+
 @lru_cache(maxsize=256)
 def _by_future(fut: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """With `fut` activations of a galley to come: the worth of its crew by sailors, and of a
@@ -106,6 +115,7 @@ class _Static:
         self.fort_dice = b.meta["fort_dice"]
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
+        self.span = n  # more than the longest distance
         for z in range(n):
             d = self.dist[z]
             d[z] = 0
@@ -373,9 +383,9 @@ class _Ctx:
         out = []
         if self.fut > 0 and t > 0:
             dist = self.st.dist[zone]
-            disc = self.disc
+            by_dist = _by_distance(self.fut, t, self.st.span)
             for v, zp, p in self.sales()[good]:
-                f = disc[-(-dist[zp] // t) if dist[zp] else 1]
+                f = by_dist[dist[zp]]
                 if f > 0:
                     out.append((v * f, p))
             out.sort(reverse=True)
