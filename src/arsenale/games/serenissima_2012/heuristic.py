@@ -17,7 +17,9 @@ a rival could blockade, and what to do there (sell the goods worth more now than
 a neutral port, attack a galley or a port when the expected value of the battle, computed
 exactly over the skull dice, is positive, or just wait). The bot plays the first action of
 the best plan; re-planning after each action keeps it consistent (sailor transfers are valued
-by the resulting crews, so none is ever undone). Between battle rounds it fights on while the
+by the resulting crews, so none is ever undone); a destination is skipped when an upper
+bound of every way to end there cannot pass the best plan found so far, and values are
+remembered from one decision to the next while what they depend on is unchanged. Between battle rounds it fights on while the
 exact expectation with the option to retreat later says so. Ports are valued after the risk
 of losing them to a rival galley in reach, which prices port sailors and forts. Investing
 competes with acting: basilicas, galleys, sailors for slow galleys and exposed ports, forts.
@@ -26,9 +28,10 @@ competes with acting: basilicas, galleys, sailors for slow galleys and exposed p
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from arsenale.core.actions import Action
 from arsenale.games.serenissima_2012 import investment
@@ -40,6 +43,8 @@ from arsenale.games.serenissima_2012.steps import BATTLE, LOADING, SALE, STEP3
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.actions import Actions
 
+
+_T = TypeVar("_T")
 
 GAMMA = 0.65  # worth of a gain one activation later
 ACT = (0.0, 1.3, 2.6, 3.4, 3.9, 4.2)  # ducats a galley with n sailors earns per activation
@@ -60,6 +65,47 @@ def _binom(p: float) -> tuple[tuple[float, ...], ...]:
     )
 
 
+@lru_cache(maxsize=1024)
+def _doge(
+    need_end: int,
+    need_sc: int,
+    deck: tuple[int, ...],
+    full: tuple[int, ...],
+    steps: tuple[int, ...],
+    shuffle: tuple[bool, ...],
+    wine: tuple[bool, ...],
+) -> tuple[float, float, float, float, float]:
+    """From the face-down Doge cards: expected draws to the end and wine cards among them
+    (`_future`), the chances that the next card ends the game and that it brings a scoring
+    (`need_sc` steps away), and the chance it is the wine card."""
+    if need_end <= 0 or not deck:
+        turns, wines, p_last, p_score = 1.0, 0.0, 1.0, 1.0
+    else:
+        turns, wines = _future(need_end, deck, full, steps, shuffle, wine)
+        p_last = sum(1 for c in deck if steps[c] >= need_end) / len(deck)
+        p_score = sum(1 for c in deck if steps[c] >= need_sc) / len(deck)
+    wine_now = sum(1 for c in deck if wine[c]) / len(deck) if deck else 0.0
+    return turns, wines, p_last, p_score, wine_now
+
+
+@lru_cache(maxsize=1024)
+def _by_distance(fut: float, t: int, span: int) -> tuple[float, ...]:
+    """The discount (`_by_future`) of a sale d zones away (d < span) for a galley with t
+    sailors, by d: it gets there in ceil(d / t) activations; a sale here waits for the
+    next one."""
+    disc = _by_future(fut)[1]
+    return tuple(disc[-(-d // t) if d else 1] for d in range(span))
+
+
+@lru_cache(maxsize=256)
+def _by_future(fut: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """With `fut` activations of a galley to come: the worth of its crew by sailors, and of a
+    gain k activations from now (k = 1..20)."""
+    crews = tuple(fut * x for x in ACT)
+    disc = (0.0, *(GAMMA**k * min(1.0, max(0.0, fut - k + 1)) for k in range(1, 21)))
+    return crews, disc
+
+
 # -- board statics ---------------------------------------------------------------------------
 
 
@@ -69,6 +115,7 @@ class _Static:
         self.fort_dice = b.meta["fort_dice"]
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
+        self.span = n  # more than the longest distance
         for z in range(n):
             d = self.dist[z]
             d[z] = 0
@@ -116,6 +163,56 @@ def _future(
     return turns / n, wines / n
 
 
+class _Market:
+    """Memos of the values that depend only on the ports, the Doge deck and the seat."""
+
+    __slots__ = ("caps", "children", "claims", "pot_caps", "pv", "sale_caps", "sales", "top")
+
+    def __init__(self) -> None:
+        self.sales: list[list[tuple[float, int, int]]] | None = None
+        self.claims: list[tuple[int, float]] | None = None
+        self.caps: list[list[float]] | None = None
+        self.top: dict[int, list[tuple[float, int]]] = {}
+        self.pv: dict[int, float] = {}
+        self.sale_caps: dict[int, list[list[float]]] = {}
+        self.pot_caps: dict[int, float] = {}
+        self.children: dict[tuple[object, ...], dict[Any, Any]] = {}
+
+    def child(self, key: tuple[object, ...]) -> dict[Any, Any]:
+        """The memo of values that also read what `key` holds, made if missing."""
+        got = self.children.get(key)
+        if got is None:
+            _forget(self.children, _CHILDREN)
+            got = self.children[key] = {}
+        return got
+
+
+_SHARED = threading.local()
+_MARKETS = 8  # markets remembered per thread: few are met again, and the garbage collector
+# visits every memo kept
+_CHILDREN = 32  # memos remembered per market
+
+
+def _shared(w: Serenissima2012State, key: tuple[object, ...], make: Callable[[], _T]) -> _T:
+    """The memo stored under `key` for this thread and game, made if missing."""
+    memos = getattr(_SHARED, "memos", None)
+    if memos is None or _SHARED.game is not w.game:
+        memos = _SHARED.memos = {}
+        _SHARED.game = w.game
+    got = memos.get(key)
+    if got is None:
+        _forget(memos, _MARKETS)
+        got = memos[key] = make()
+    return cast(_T, got)
+
+
+def _forget(memos: dict[Any, Any], most: int) -> None:
+    """Forget the older half of a memo store holding `most` memos."""
+    if len(memos) >= most:
+        for old in list(memos)[: most // 2]:
+            del memos[old]
+
+
 # -- the per-decision context ----------------------------------------------------------------
 
 
@@ -136,19 +233,14 @@ class _Ctx:
         full = tuple(range(len(b.doge_ids)))
         need_end = setup.track_length - w.track
         nxt = [sp for sp in setup.scoring if sp > w.track]
-        if need_end <= 0 or not deck:
-            self.turns, self.wines, self.p_last, p_score = 1.0, 0.0, 1.0, 1.0
-        else:
-            args = (full, b.doge_steps, b.doge_shuffle, b.doge_wine)
-            self.turns, self.wines = _future(need_end, deck, *args)
-            self.p_last = sum(1 for c in deck if b.doge_steps[c] >= need_end) / len(deck)
-            need_sc = (nxt[0] - w.track) if nxt else need_end
-            p_score = sum(1 for c in deck if b.doge_steps[c] >= need_sc) / len(deck)
+        need_sc = (nxt[0] - w.track) if nxt else need_end
+        doge = (full, b.doge_steps, b.doge_shuffle, b.doge_wine)
+        self.turns, self.wines, self.p_last, p_score, wine_now = _doge(
+            need_end, need_sc, deck, *doge
+        )
         self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
-        # worth of a gain k activations from now (k = 1..20)
-        self.disc = [0.0] + [GAMMA**k * min(1.0, max(0.0, self.fut - k + 1)) for k in range(1, 21)]
+        self.crews, self.disc = _by_future(self.fut)
         self.R_next = max(0.0, self.R - p_score)
-        wine_now = sum(1 for c in deck if b.doge_wine[c]) / len(deck) if deck else 0.0
         self.wines_next = max(0.0, self.wines - wine_now)
         # enemy strength per zone (the most sailors one rival has there, on galleys)
         nz = len(b.zone_ids)
@@ -161,15 +253,77 @@ class _Ctx:
         for (_, z), n in tot.items():
             if n > self.enemy[z]:
                 self.enemy[z] = n
-        self._top: dict[tuple[int, int, int], list[tuple[float, int]]] = {}
-        self._sales: list[list[tuple[float, int, int]]] | None = None
-        self._claims: list[tuple[int, float]] | None = None
-        # gains of attacks met while planning, by (zone, sailors, combat value, target)
-        self.attacks: dict[tuple[int, int, int, int], float] = {}
-        self._pot: dict[tuple[int, int, int], float] = {}
-        self._pv: dict[int, float] = {}
-        self._risk: dict[tuple[int, int, bool], float] = {}
         self.my_ports = w.owner.count(seat)
+        # the values that depend on ports and the Doge deck only, and those that depend on
+        # rival galleys too, are shared by every decision of this seat in the same market
+        market = (
+            seat,
+            w.players,
+            tuple(w.warehouse),
+            w.closed,
+            tuple(w.owner),
+            w.basilicas,
+            w.scorings,
+            w.track,
+            deck,
+        )
+        self.mk = _shared(w, ("market", market), _Market)
+        stocked = tuple(n > 0 for n in w.supply)
+        self._pot: dict[tuple[int, int, bool], float] = self.mk.child(("potential", stocked))
+        rivals = tuple(
+            (h, w.g_zone[h], w.g_sailors[h])
+            for h, o in enumerate(w.g_owner)
+            if o >= 0 and o != seat
+        )
+        self._risk: dict[tuple[int, int, bool], float] = self.mk.child(("risk", rivals))
+        self._threats: dict[int, list[tuple[int, int, float]]] = self.mk.child(("threats", rivals))
+        self._keys = (stocked, rivals)
+
+    def plan_memos(self) -> None:
+        """The memos of planning the active galley's activation (`_plan`)."""
+        w, b, seat = self.w, self.b, self.seat
+        self.last_plan: tuple[tuple[object, ...], _Plan] | None = None
+        stocked, rivals = self._keys
+        g = w.active
+        self.here = [w.cargo[6 * g + i] for i in range(6)]
+        self.rivals_at: list[list[int]] = [[] for _ in b.zone_ids]
+        for h, _, _ in rivals:
+            self.rivals_at[w.g_zone[h]].append(h)
+        # zones where a battle may be fought: a rival galley there, or a rival's open port
+        self.fights_at = [bool(x) for x in self.rivals_at]
+        for z, p in enumerate(b.zone_port):
+            if p >= 0 and not w.closed >> p & 1 and w.owner[p] not in (-1, seat):
+                self.fights_at[z] = True
+        # the most a claim adds, by (port, sailors aboard)
+        self.claim_gains: dict[tuple[int, int], float] = self.mk.child(("claims", rivals))
+        # the ways to end an activation without a battle, by (zone, sailors, cargo): they
+        # read the ports, the rival galleys, the blockades and the mode of this activation
+        blockades = (w.start_zone, w.sale_blocked, w.sale_asked, w.claim_blockers)
+        ends = (stocked, rivals, blockades, w.mode)
+        self.ends: dict[tuple[int, tuple[int, ...]], list[_At | None]] = self.mk.child(
+            ("ends", ends)
+        )
+        # rougher bounds than `_end_cap`'s that read only the ports and this activation's mode
+        self.rough: dict[tuple[int, tuple[int, ...]], list[float | None]] = self.mk.child(
+            ("rough", w.mode, w.sale_blocked)
+        )
+        # battles read the cargo aboard, the rivals' cargo and ports, forts, the combat value
+        fights = (
+            ends,
+            tuple(self.here),
+            tuple(tuple(w.cargo[6 * h : 6 * h + 6]) for h, _, _ in rivals),
+            tuple(n if o != seat else -1 for n, o in zip(w.port_sailors, w.owner, strict=True)),
+            w.forts,
+            w.cap,
+        )
+        memo = self.mk.child(("fights", fights))
+        if not memo:
+            memo.update(battles={}, caps={}, finals={}, values={})
+        self.fight_memo: dict[tuple[object, ...], float] = memo["values"]
+        self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = memo["battles"]
+        self._battle_caps: dict[tuple[int, int, int, bool], float] = memo["caps"]
+        # every way to end the activation, by (zone, sailors, cargo, combat value)
+        self.finals: dict[tuple[object, ...], list[tuple[float, Action | None]]] = memo["finals"]
 
     # -- values ------------------------------------------------------------------------------
 
@@ -198,7 +352,7 @@ class _Ctx:
 
     def sales(self) -> list[list[tuple[float, int, int]]]:
         """Per good, every port that would buy it later: (value, zone, port)."""
-        out = self._sales
+        out = self.mk.sales
         if out is None:
             w, b = self.w, self.b
             out = [[] for _ in range(6)]
@@ -209,7 +363,7 @@ class _Ctx:
                     v = self.sale_value(p, good, n, self.R_next, self.wines_next)
                     if v is not None and v > 0:
                         out[good].append((v, zp, p))
-            self._sales = out
+            self.mk.sales = out
         return out
 
     def worthless(self, good: int) -> bool:
@@ -222,21 +376,21 @@ class _Ctx:
 
     def top(self, zone: int, t: int, good: int) -> list[tuple[float, int]]:
         """Best future sales of `good` for a galley at `zone` with t sailors: (value, port)."""
-        key = (zone, t, good)
-        out = self._top.get(key)
+        key = (t * 8 + good) * 32 + zone  # an int hashes faster than a tuple
+        out = self.mk.top.get(key)
         if out is not None:
             return out
         out = []
         if self.fut > 0 and t > 0:
             dist = self.st.dist[zone]
-            disc = self.disc
+            by_dist = _by_distance(self.fut, t, self.st.span)
             for v, zp, p in self.sales()[good]:
-                f = disc[-(-dist[zp] // t) if dist[zp] else 1]
+                f = by_dist[dist[zp]]
                 if f > 0:
                     out.append((v * f, p))
             out.sort(reverse=True)
             del out[5:]
-        self._top[key] = out
+        self.mk.top[key] = out
         return out
 
     def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
@@ -286,7 +440,7 @@ class _Ctx:
 
     def claim_targets(self) -> list[tuple[int, float]]:
         """Neutral open ports: (zone, discounted worth of claiming it next activation)."""
-        out = self._claims
+        out = self.mk.claims
         if out is None:
             w, b = self.w, self.b
             out = [
@@ -294,11 +448,104 @@ class _Ctx:
                 for q in range(len(b.port_ids))
                 if w.owner[q] < 0 and not w.closed >> q & 1
             ]
-            self._claims = out
+            self.mk.claims = out
         return out
 
+    # -- upper bounds, to skip destinations that cannot beat the best plan ----------------
+
+    def cargo_cap(self, cargo: list[int]) -> float:
+        """At least `cargo_value` of these cubes anywhere, with any crew: each cube sold at a
+        different port, none sooner than next activation (the least discount)."""
+        if self.fut <= 0:
+            return 0.0
+        caps = self.sale_sums()
+        total = 0.0
+        for good in range(6):
+            k = cargo[good]
+            if k:
+                acc = caps[good]
+                total += acc[min(k, len(acc) - 1)]
+        return total
+
+    def row(self, t: int, cargo_key: tuple[int, ...]) -> list[_At | None]:
+        """What is known at each zone with t sailors and this cargo (`_At`), by zone."""
+        got = self.ends.get((t, cargo_key))
+        if got is None:
+            got = self.ends[(t, cargo_key)] = [None] * len(self.b.zone_ids)
+        return got
+
+    def rough_row(self, t: int, cargo_key: tuple[int, ...]) -> list[float | None]:
+        """`_rough_cap` at each zone (plus `waiting_cap`), by zone; None: not yet known."""
+        got = self.rough.get((t, cargo_key))
+        if got is None:
+            got = self.rough[(t, cargo_key)] = [None] * len(self.b.zone_ids)
+        return got
+
+    def waiting_cap(self, t: int, cargo: list[int]) -> float:
+        """At least the value of waiting anywhere with at most t sailors and this cargo."""
+        return self.crew(t) + self.cargo_cap(cargo) + self.potential_cap(t)
+
+    def sale_sums(self) -> list[list[float]]:
+        """Per good, the sums of its n best sales made next activation (n = 0, 1, ...)."""
+        caps = self.mk.caps
+        if caps is None:
+            caps = []
+            for good in range(6):
+                acc = [0.0]
+                for v in sorted((v * self.disc[1] for v, _, _ in self.sales()[good]), reverse=True):
+                    acc.append(acc[-1] + v)
+                caps.append(acc)
+            self.mk.caps = caps
+        return caps
+
+    def potential_cap(self, t: int) -> float:
+        """At least `potential` anywhere with at most t sailors: the best cube anywhere, or the
+        best claim paid with the t-th sailor (each sailor adds less than the one before)."""
+        if t <= 0 or self.fut <= 0:
+            return 0.0
+        got = self.mk.pot_caps.get(t)
+        if got is None:
+            pot = max([0.0] + [acc[1] for acc in self.sale_sums() if len(acc) > 1])
+            if t >= 2:
+                cost = self.crew(t) - self.crew(t - 1)
+                for _, v in self.claim_targets():
+                    pot = max(pot, v - cost)
+            got = self.mk.pot_caps[t] = pot * POTENTIAL * min(1.0, self.fut)
+        return got
+
+    def sale_cap(self, p: int, cargo: list[int]) -> float:
+        """At least the takings of one sale at port p: at most one cube of each good aboard,
+        each at its best price whatever the warehouse holds by then."""
+        caps = self.sale_caps(p)
+        total = 0.0
+        for good in range(6):
+            if cargo[good] and caps[good]:
+                total += caps[good][-1]
+        return total
+
+    def sale_caps(self, p: int) -> list[list[float]]:
+        """Per good, the best price port p could pay for one cube of it sold i-th or sooner
+        in this sale, for i = 1, 2, ... (the warehouse fills by one cube a sale; at least 0;
+        empty if the port refuses the good)."""
+        caps = self.mk.sale_caps.get(p)
+        if caps is None:
+            n, size = POPCOUNT[self.w.warehouse[p]], self.b.port_size[p]
+            caps = []
+            for good in range(6):
+                run: list[float] = []
+                if self.sale_value(p, good, n, self.R, self.wines) is not None:  # not refused
+                    best = 0.0
+                    for m in range(n, size):
+                        v = self.sale_value(p, good, m, self.R, self.wines)
+                        if v is not None and v > best:
+                            best = v
+                        run.append(best)
+                caps.append(run)
+            self.mk.sale_caps[p] = caps
+        return caps
+
     def crew(self, t: int) -> float:
-        return self.fut * ACT[min(t, 5)]  # more than 5 only while loading (RULINGS.md R29)
+        return self.crews[t] if t < 6 else self.crews[5]  # 5+ only while loading (R29)
 
     def galley_value(
         self, zone: int, t: int, cargo: list[int], sold_at: int = -1, sold: int = 0
@@ -314,8 +561,8 @@ class _Ctx:
 
     def port_value(self, p: int, mine: bool) -> float:
         """Worth of owning port p, to us (mine) or to a rival."""
-        if mine and p in self._pv:
-            return self._pv[p]
+        if mine and p in self.mk.pv:
+            return self.mk.pv[p]
         w, b = self.w, self.b
         n = POPCOUNT[w.warehouse[p]]
         by = b.scoring_by_cubes
@@ -327,12 +574,12 @@ class _Ctx:
         if n < b.port_size[p]:
             v += FILL_HOPE * self.R_next * (by[n + 1] - by[n])
         if mine:
-            self._pv[p] = v
+            self.mk.pv[p] = v
         return v
 
     def risk(self, p: int, n: int, fort: bool | None = None) -> float:
         """Chance of losing port p, held with n sailors, to a rival galley before the end."""
-        w, b = self.w, self.b
+        w = self.w
         if fort is None:
             fort = bool(w.forts >> p & 1)
         key = (p, n, fort)
@@ -342,7 +589,25 @@ class _Ctx:
         worst = others = 0.0
         fort_dice = self.st.fort_dice if fort else 0
         if n > 0 and self.fut > 0:
-            dz = self.st.dist[b.port_zone[p]]
+            for s, cap, chance in self.threats(p):
+                x = chance * _win_chance(s, n, cap, fort_dice, self.st.skull)
+                if x > worst:
+                    worst, x = x, worst
+                others += x
+        risk = min(0.9, worst + 0.25 * others) * min(1.0, self.fut / 2.0)
+        if self.my_ports < 2 and w.owner[p] == self.seat:
+            risk *= 0.5  # our last port is safe until we take another
+        self._risk[key] = risk
+        return risk
+
+    def threats(self, p: int) -> list[tuple[int, int, float]]:
+        """The rival galleys that could attack port p, in galley order: (sailors, combat
+        value, chance it tries) — in reach this activation, or next one with a sailor less."""
+        got = self._threats.get(p)
+        if got is None:
+            w = self.w
+            dz = self.st.dist[self.b.port_zone[p]]
+            got = []
             for h, o in enumerate(w.g_owner):
                 if o < 0 or o == self.seat:
                     continue
@@ -354,17 +619,10 @@ class _Ctx:
                     cap, chance = s - 1, 0.4 * ATTACK_P
                 else:
                     continue
-                if cap <= 0:
-                    continue
-                x = chance * sum(_outcomes(s, n, cap, fort_dice, self.st.skull)[0])
-                if x > worst:
-                    worst, x = x, worst
-                others += x
-        risk = min(0.9, worst + 0.25 * others) * min(1.0, self.fut / 2.0)
-        if self.my_ports < 2 and w.owner[p] == self.seat:
-            risk *= 0.5  # our last port is safe until we take another
-        self._risk[key] = risk
-        return risk
+                if cap > 0:
+                    got.append((s, cap, chance))
+            self._threats[p] = got
+        return got
 
     def held(self, p: int, n: int) -> float:
         """Worth to us of holding port p with n sailors in it, after the risk of losing it."""
@@ -374,6 +632,49 @@ class _Ctx:
         w = self.w
         cubes = sum(w.cargo[6 * h : 6 * h + 6])
         return self.crew(w.g_sailors[h]) + 1.5 * cubes
+
+
+_KEPT = threading.local()
+
+
+def _snapshot(w: Serenissima2012State, seat: int) -> tuple[object, ...]:
+    """Everything of the world a plan's values depend on, except where the active galley is
+    and how far it has come (the plan reads those afresh): equal snapshots give equal
+    `_Ctx` values, so a context carries over from one decision of an activation to the next.
+    The face-down Doge cards count as a multiset (their order is redrawn each decision)."""
+    parts: list[object] = [seat, w.players]
+    for name in w.copied:
+        if name == "g_zone":
+            zones = list(w.g_zone)
+            if w.active >= 0:
+                zones[w.active] = -1
+            parts.append(tuple(zones))
+        elif name == "doge_deck":
+            parts.append(tuple(sorted(w.doge_deck)))
+        else:
+            parts.append(tuple(getattr(w, name)))
+    for name in w.kept:
+        if name not in ("moves", "step"):
+            parts.append(getattr(w, name))
+    return tuple(parts)
+
+
+def _context(w: Serenissima2012State, seat: int) -> _Ctx:
+    """The decision context of `seat` in `w`: the last one of this thread and seat when its
+    snapshot is equal (its memos still hold), else a fresh one."""
+    kept = getattr(_KEPT, "by_seat", None)
+    if kept is None:
+        kept = _KEPT.by_seat = {}
+    key = _snapshot(w, seat)
+    got = kept.get(seat)
+    if got is not None and got[0] is w.game and got[1] == key:
+        c: _Ctx = got[2]
+        c.w = w
+        return c
+    c = _Ctx(w, seat)
+    c.plan_memos()
+    kept[seat] = (w.game, key, c)
+    return c
 
 
 # -- battles ---------------------------------------------------------------------------------
@@ -504,11 +805,53 @@ def _outcomes(
     return tuple(win), tuple(lose), both
 
 
+@lru_cache(maxsize=4096)
+def _odds(
+    a0: int, d0: int, cap: int, fort_dice: int, skull: float, fresh: bool
+) -> tuple[float, float, float, float]:
+    """Of a battle fought to the end (`_outcomes`): the chance the attacker wins, the chance
+    the defender holds, the defender's expected sailors left when it holds, and the
+    expected earnings per activation (ACT) of the attacker's crew left when it wins."""
+    win, lose, _ = _outcomes(a0, d0, cap, fort_dice, skull, fresh)
+    acts = sum(pr * ACT[min(a, 5)] for a, pr in enumerate(win))
+    return sum(win), sum(lose), sum(d * pr for d, pr in enumerate(lose)), acts
+
+
+@lru_cache(maxsize=4096)
+def _win_chance(a0: int, d0: int, cap: int, fort_dice: int, skull: float) -> float:
+    """The chance that the attacker wins a battle fought to the end (`_outcomes`)."""
+    return sum(_outcomes(a0, d0, cap, fort_dice, skull)[0])
+
+
+def _mine(
+    c: _Ctx, zone: int, t: int, cargo: list[int], memo: dict[tuple[object, ...], float] | None
+) -> list[float]:
+    """Our galley's value at `zone` with a = 0..t sailors and `cargo` (remembered in `memo`,
+    for the cargo aboard now)."""
+    if memo is None:
+        return [c.galley_value(zone, a, cargo) for a in range(t + 1)]
+    out = []
+    for a in range(t + 1):
+        v = memo.get(("galley", zone, a))
+        if v is None:
+            v = memo[("galley", zone, a)] = c.galley_value(zone, a, cargo)
+        out.append(v)
+    return out
+
+
 def _attack_galley_gain(
-    c: _Ctx, zone: int, t: int, cargo: list[int], cap: int, h: int, exact: bool = False
+    c: _Ctx,
+    zone: int,
+    t: int,
+    cargo: list[int],
+    cap: int,
+    h: int,
+    exact: bool = False,
+    memo: dict[tuple[object, ...], float] | None = None,
 ) -> float:
     """Expected gain of attacking galley h (fought to the end, or with the best retreats if
-    `exact`), against not fighting."""
+    `exact`), against not fighting; `memo` remembers values that do not depend on t or the
+    combat value (for the cargo aboard now)."""
     w = c.w
     d0 = w.g_sailors[h]
     opp = c.w_opp
@@ -516,7 +859,8 @@ def _attack_galley_gain(
     per_sailor = c.fut * 0.6
     loot_cargo = [w.cargo[6 * h + i] for i in range(6)]
     goods = sum(cargo)
-    mine_v = [c.galley_value(zone, a, cargo) for a in range(t + 1)]
+    mine_v = _mine(c, zone, t, cargo, memo)
+    order = sorted(range(6), key=lambda i: -loot_cargo[i])
 
     def enemy(d: int) -> float:
         return base_enemy - (d0 - d) * per_sailor
@@ -525,16 +869,22 @@ def _attack_galley_gain(
         return mine_v[a] - opp * enemy(d)
 
     def win(a: int) -> float:
+        key = ("win", zone, a, h)
+        if memo is not None and key in memo:
+            return memo[key]
+        v = mine_v[a]
         room = min(5 - a - goods, 4 - goods)
         if room > 0 and any(loot_cargo):
             new = list(cargo)
-            for good in sorted(range(6), key=lambda i: -loot_cargo[i]):
+            for good in order:
                 take = min(room, loot_cargo[good])
                 new[good] += take
                 room -= take
             gain = c.cargo_value(zone, a, new, -1, 0) - c.cargo_value(zone, a, cargo, -1, 0)
-            return mine_v[a] + 0.5 * gain
-        return mine_v[a]
+            v = mine_v[a] + 0.5 * gain
+        if memo is not None:
+            memo[key] = v
+        return v
 
     def lose(d: int) -> float:
         return -opp * (enemy(d) + 1.5 * goods)
@@ -557,12 +907,15 @@ def _attack_port_gain(
     p: int,
     exact: bool = False,
     fort: bool = True,
+    memo: dict[tuple[object, ...], float] | None = None,
 ) -> float:
+    """Expected gain of attacking port p (as `_attack_galley_gain`), the fort firing first
+    if `fort`."""
     w = c.w
     d0 = w.port_sailors[p]
     opp = c.w_opp
     theirs = c.port_value(p, False)
-    mine_v = [c.galley_value(zone, a, cargo) for a in range(t + 1)]
+    mine_v = _mine(c, zone, t, cargo, memo)
     fort_dice = c.st.fort_dice if fort and w.forts >> p & 1 else 0
     size = c.b.port_size[p]
 
@@ -626,17 +979,90 @@ def _reach(
     return dist, first
 
 
-def _finals(
+class _At:
+    """What is known of the ways to end the activation at a zone with given sailors and
+    cargo: upper bounds of them (coarse, then fine), the value of waiting, the ways."""
+
+    __slots__ = ("coarse", "ends", "fine", "waiting")
+
+    def __init__(self, coarse: float) -> None:
+        self.coarse = coarse
+        self.fine: float | None = None
+        self.waiting = 0.0
+        self.ends: list[tuple[float, Action | None]] | None = None
+
+
+_NEVER = -math.inf
+
+
+def _ways(
     c: _Ctx,
     zone: int,
     t: int,
     cargo: list[int],
-    moves: int,
-    allow_sale: bool,
-    allow_battle: bool,
+    cargo_key: tuple[int, ...],
+    cap: int,
+    waiting_cap: float,
+    limit: float = _NEVER,
+) -> tuple[list[tuple[float, Action | None]] | None, float]:
+    """Every way to end the activation at `zone` with t sailors, `cargo` and the combat value
+    `cap`: (value, first action), None = just end; the ways without a battle, then the
+    battles. When an upper bound of their values is at most `limit`, (None, that bound)
+    instead (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`)."""
+    w = c.w
+    allow_sale, allow_battle = w.mode != BATTLE, w.mode != SALE
+    row = c.row(t, cargo_key)
+    at = row[zone]
+    if at is None:
+        rough_row = c.rough_row(t, cargo_key)
+        rough = rough_row[zone]
+        if rough is None:
+            rough = rough_row[zone] = waiting_cap + _rough_cap(c, zone, t, cargo)
+        at = row[zone] = _At(rough)
+    fight = allow_battle and cap > 0 and c.fights_at[zone]
+    if at.ends is None:
+        bound = at.coarse
+        if fight:
+            bound = max(bound, waiting_cap + _battle_cap(c, zone, t, cap))
+        if bound <= limit:
+            return None, bound
+        if at.fine is None:
+            at.waiting = c.crew(t) + c.cargo_value(zone, t, cargo, -1, 0) + c.potential(zone, t, 1)
+            extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
+            at.fine = at.waiting + extra
+        bound = at.fine
+        if fight:
+            bound = max(bound, at.waiting + _battle_cap(c, zone, t, cap, fine=True))
+        if bound <= limit:
+            return None, bound
+        at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle)
+    if not fight:
+        return at.ends, 0.0
+    fkey = (zone, t, cargo_key, cap)
+    out = c.finals.get(fkey)
+    if out is None:
+        idle = at.ends[0][0]
+        out = at.ends + [(idle + gain, act) for gain, act in _battles(c, zone, t, cap)]
+        c.finals[fkey] = out
+    return out, 0.0
+
+
+def _finals(
+    c: _Ctx, zone: int, t: int, cargo: list[int], moves: int
 ) -> list[tuple[float, Action | None]]:
-    """Every way to end the activation at `zone`: (value, first action), None = just end."""
-    w, b, a, seat = c.w, c.b, c.a, c.seat
+    """Every way to end the activation at `zone` after crossing `moves` zones (`_ways`)."""
+    w = c.w
+    cap = w.cap if w.cap >= 0 else max(0, t - moves)
+    out, _ = _ways(c, zone, t, cargo, tuple(cargo), cap, c.waiting_cap(t, cargo))
+    assert out is not None
+    return out
+
+
+def _ends(
+    c: _Ctx, zone: int, t: int, cargo: list[int], allow_sale: bool, allow_battle: bool
+) -> list[tuple[float, Action | None]]:
+    """The ways to end the activation at `zone` without a battle: wait, sell, claim."""
+    w, b, a = c.w, c.b, c.a
     out: list[tuple[float, Action | None]] = []
     idle = c.galley_value(zone, t, cargo)
     out.append((idle, None))
@@ -682,43 +1108,154 @@ def _finals(
                     if risky and not w.sale_asked:  # the blockade is offered at the first sale
                         after = (1 - P_BLOCK) * after + P_BLOCK * idle
                     out.append((after, a.sell[first_good]))
-        if allow_battle:
-            if owner < 0:
-                if not w.claim_blockers or not any(
-                    o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone
-                    for h, o in enumerate(w.g_owner)
-                ):
-                    for n_s in range(1, claimable(t, b.port_size[p]) + 1):
-                        v = c.held(p, n_s) + c.galley_value(zone, t - n_s, cargo)
-                        if risky:
-                            v = (1 - P_BLOCK) * v + P_BLOCK * idle
-                        out.append((v, a.claim_action(n_s)))
-            elif (
-                owner != seat
-                and w.owner.count(owner) >= 2
-                and not any(o == owner and w.g_zone[h] == zone for h, o in enumerate(w.g_owner))
-            ):
-                cap = w.cap if w.cap >= 0 else max(0, t - moves)
-                if cap > 0:
-                    key = (zone, t, cap, -1)
-                    if key not in c.attacks:
-                        c.attacks[key] = _attack_port_gain(c, zone, t, cargo, cap, p)
-                    out.append((idle + c.attacks[key], a.attack_port))
-    if allow_battle:
-        cap = w.cap if w.cap >= 0 else max(0, t - moves)
-        if cap > 0:
-            for h, o in enumerate(w.g_owner):
-                if o >= 0 and o != seat and w.g_zone[h] == zone:
-                    key = (zone, t, cap, h)
-                    if key not in c.attacks:
-                        c.attacks[key] = _attack_galley_gain(c, zone, t, cargo, cap, h)
-                    out.append((idle + c.attacks[key], a.attack_galley[h]))
+        blocked = w.claim_blockers and any(
+            o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone
+            for h, o in enumerate(w.g_owner)
+        )
+        if allow_battle and owner < 0 and not blocked:
+            for n_s in range(1, claimable(t, b.port_size[p]) + 1):
+                v = c.held(p, n_s) + c.galley_value(zone, t - n_s, cargo)
+                if risky:
+                    v = (1 - P_BLOCK) * v + P_BLOCK * idle
+                out.append((v, a.claim_action(n_s)))
     return out
 
 
-def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
+def _battles(c: _Ctx, zone: int, t: int, cap: int) -> list[tuple[float, Action]]:
+    """The battles a galley with t sailors and combat value `cap` could start at `zone`, a
+    rival's port then its galleys: (expected gain, action). They are valued with the cargo
+    aboard now (cubes bought in this loading left out)."""
+    w, b = c.w, c.b
+    key = (zone, t, cap)
+    out = c._battles.get(key)
+    if out is not None:
+        return out
+    out = []
+    p = b.zone_port[zone]
+    if p >= 0 and not w.closed >> p & 1:
+        owner = w.owner[p]
+        if (
+            owner >= 0
+            and owner != c.seat
+            and w.owner.count(owner) >= 2
+            and not any(o == owner and w.g_zone[h] == zone for h, o in enumerate(w.g_owner))
+        ):
+            gain = _attack_port_gain(c, zone, t, c.here, cap, p, memo=c.fight_memo)
+            out.append((gain, c.a.attack_port))
+    for h in c.rivals_at[zone]:
+        gain = _attack_galley_gain(c, zone, t, c.here, cap, h, memo=c.fight_memo)
+        out.append((gain, c.a.attack_galley[h]))
+    c._battles[key] = out
+    return out
+
+
+def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> float:
+    """At least the expected gain of every battle of `_battles`, from the same odds: a won
+    battle leaves at most the crew left and the best cargo and prospects anywhere (if
+    `fine`: here, with room), plus the port taken or half the best loot; a lost one what the
+    battle's gain counts for it; not fighting is worth at least the crew (if `fine`: exactly
+    the galley's value)."""
+    w, b = c.w, c.b
+    key = (zone, t, cap, fine)
+    got = c._battle_caps.get(key)
+    if got is not None:
+        return got
+    opp, skull = c.w_opp, c.st.skull
+    crew = c.crew(t)
+    if fine:
+        galley = c.cargo_value(zone, t, c.here, -1, 0) + c.potential(zone, t, 1)
+        crew = c.galley_value(zone, t, c.here)  # not fighting
+    else:
+        galley = c.cargo_cap(c.here) + c.potential_cap(t)
+    best = 0.0
+    p = b.zone_port[zone]
+    if p >= 0 and not w.closed >> p & 1:
+        owner = w.owner[p]
+        if owner >= 0 and owner != c.seat:
+            fort_dice = c.st.fort_dice if w.forts >> p & 1 else 0
+            p_win, p_lose, _, acts = _odds(t, w.port_sailors[p], cap, fort_dice, skull, w.cap < 0)
+            theirs = c.port_value(p, False)
+            win = p_win * (galley + c.port_value(p, True)) + c.fut * acts
+            best = max(best, win - p_lose * opp * theirs - crew + opp * theirs)
+    goods = sum(c.here)
+    caps = c.sale_sums()
+    for h in c.rivals_at[zone]:
+        d0 = w.g_sailors[h]
+        base_enemy = c.enemy_galley_value(h)
+        per_sailor = c.fut * 0.6
+        loot = w.cargo[6 * h : 6 * h + 6]
+        one = max([0.0] + [caps[i][1] for i in range(6) if loot[i] and len(caps[i]) > 1])
+        p_win, p_lose, left, acts = _odds(t, d0, cap, 0, skull, True)
+        win = p_win * (galley + 0.5 * one * max(0, min(4 - goods, sum(loot)))) + c.fut * acts
+        lost = -opp * ((base_enemy - d0 * per_sailor + 1.5 * goods) * p_lose + per_sailor * left)
+        best = max(best, win + lost - crew + opp * base_enemy)
+    c._battle_caps[key] = best
+    return best
+
+
+_SLACK = 1e-7  # covers rounding: a bound is compared with values summed in another order
+
+
+def _rough_cap(c: _Ctx, zone: int, t: int, cargo: list[int]) -> float:
+    """At least what any way of ending at `zone` without a battle adds to the value of
+    waiting anywhere (`_Ctx.waiting_cap`), reading only the ports and this activation's
+    mode: a sale's takings at the best prices, a claimed port's value whatever the risk
+    less one sailor (see `_end_cap`)."""
+    w, b = c.w, c.b
+    extra = 0.0
+    p = b.zone_port[zone]
+    if p >= 0 and not w.closed >> p & 1:
+        if w.mode != BATTLE and not w.sale_blocked and any(cargo):
+            extra = c.sale_cap(p, cargo)
+        if w.mode != SALE and w.owner[p] < 0 and claimable(t, b.port_size[p]) >= 1:
+            extra = max(extra, c.port_value(p, True) - (c.crew(t) - c.crew(t - 1)))
+    return extra
+
+
+def _end_cap(
+    c: _Ctx,
+    zone: int,
+    t: int,
+    cargo: list[int],
+    allow_sale: bool,
+    allow_battle: bool,
+) -> float:
+    """At least what any way of ending at `zone` without a battle (`_ends`) adds to the value
+    of waiting there with the most favourable room aboard: a sale's takings less the least
+    each sold good's cubes lose in future worth, a claimed port less the sailors landed.
+    Every galley value in `_ends` is at most that of waiting with t sailors and room (fewer
+    sailors or cubes never hold more), and a blockade's odds only mix a value with
+    waiting."""
+    w, b = c.w, c.b
+    extra = 0.0
+    p = b.zone_port[zone]
+    if p >= 0 and not w.closed >> p & 1:
+        if allow_sale and not w.sale_blocked and any(cargo):
+            # with g goods the port takes aboard, a cube is sold g-th or sooner
+            caps = c.sale_caps(p)
+            taken = sum(1 for good in range(6) if cargo[good] and caps[good])
+            for good in range(6):
+                k = cargo[good]
+                if k and caps[good]:
+                    top = c.top(zone, t, good)
+                    price = caps[good][min(taken, len(caps[good])) - 1]
+                    extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
+        if allow_battle and w.owner[p] < 0:
+            claim = c.claim_gains.get((p, t))
+            if claim is None:
+                claim, crew = 0.0, c.crew(t)
+                for n in range(1, claimable(t, b.port_size[p]) + 1):
+                    claim = max(claim, c.held(p, n) - (crew - c.crew(t - n)))
+                c.claim_gains[(p, t)] = claim
+            extra = max(extra, claim)
+    return extra
+
+
+def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     """The best plan for the rest of the active galley's activation whose first action is
-    legal (None: end the activation)."""
+    legal (None: end the activation). With a `floor`, only whether some legal plan is worth
+    more: the first one found is returned, else a plan worth at most floor + 1e-9 (every
+    cube count is then tried, so nothing the full search meets is missed)."""
     w, b, seat = c.w, c.b, c.seat
     g = w.active
     zone = w.g_zone[g]
@@ -727,8 +1264,6 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
     goods0 = sum(cargo0)
     p = b.zone_port[zone]
     port_open = p >= 0 and not w.closed >> p & 1
-    allow_sale = w.mode != BATTLE
-    allow_battle = w.mode != SALE
     best = _Plan(-1e9, t0, 0, zone, None)
 
     if w.step == LOADING and goods0 and t0 + goods0 >= 4:
@@ -738,7 +1273,7 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 return best
 
     if w.step == STEP3:
-        for v, act in _finals(c, zone, t0, cargo0, w.moves, allow_sale, allow_battle):
+        for v, act in _finals(c, zone, t0, cargo0, w.moves):
             if v > best.value and (act is None or act in legal):
                 best = _Plan(v, t0, 0, zone, act)
         best.action = best.final
@@ -746,6 +1281,7 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
 
     # sailor transfers (loading only): from/to our port here and our other galleys here,
     # each side valued by what it holds afterwards, so that no transfer is ever undone
+    battles = w.mode != SALE
     mine = port_open and w.owner[p] == seat
     mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
     takes: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
@@ -779,6 +1315,13 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
             k_max = min(k_max, 2)
     t_lo = max(1, t0 - len(drops) + 1)
     t_hi = max(t0, min(5 - goods0, t0 + len(takes) - 1))
+    # Waiting here as we are (t0, no cube) is a plan the search meets, legal (it ends the
+    # activation), so the best plan is worth at least that less 1e-9 (a plan replaces the
+    # best only if worth 1e-9 more). Plans worth a thousandth less than that cannot change
+    # the outcome: the searches with and without them agree again at the first plan worth
+    # 1e-9 more than every plan either has kept, and the thousandth holds fewer than a
+    # million steps of 1e-9.
+    low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
     moves_left_base = w.moves
     for t in range(t_lo, t_hi + 1):
         if t > t0:
@@ -791,7 +1334,8 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
             shift, split = 0.0, ()
         dist, first = _reach(c, zone, t, t - moves_left_base, w.start_zone)
         prev_k = -1e9
-        for k in range(0, min(k_max, 5 - t - goods0) + 1):
+        k_top = min(k_max, 5 - t - goods0)
+        for k in range(0, k_top + 1):
             cost = 0.0 if k == 0 else float(k - (1 if free else 0))
             if k and w.owner[p] >= 0 and w.owner[p] != seat:
                 cost += c.w_opp * k  # the ducats go to a rival
@@ -800,12 +1344,41 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                 cargo = list(cargo0)
                 cargo[local] += k
             best_k = -1e9
+            cargo_key = tuple(cargo)
+            waiting_cap = c.waiting_cap(t, cargo)
+            row = c.row(t, cargo_key)
+            rough_row = c.rough_row(t, cargo_key)
+            skipped: list[tuple[float, int, int]] = []  # (upper bound, zone, combat value)
             for dest in range(len(dist)):
                 d = dist[dest]
                 if d == 99:
                     continue
-                moves = moves_left_base + d
-                for v, act in _finals(c, dest, t, cargo, moves, allow_sale, allow_battle):
+                fight = w.cap if w.cap >= 0 else max(0, t - moves_left_base - d)
+                # skipped when no ending there can pass the best plan (kept for best_k)
+                limit = max(best.value + 1e-9, low)
+                if floor is not None and floor > limit:
+                    limit = floor
+                limit = limit - shift + cost - _SLACK
+                at = row[dest]
+                finals = None
+                if at is None and not (battles and fight > 0 and c.fights_at[dest]):
+                    rough = rough_row[dest]
+                    if rough is None:
+                        rough = rough_row[dest] = waiting_cap + _rough_cap(c, dest, t, cargo)
+                    if rough <= limit:
+                        skipped.append((rough, dest, fight))
+                        continue
+                if at is not None and not (battles and fight > 0 and c.fights_at[dest]):
+                    finals = at.ends  # the common cases, without a call
+                    if finals is None and at.coarse <= limit:
+                        skipped.append((at.coarse, dest, fight))
+                        continue
+                if finals is None:
+                    finals, bound = _ways(c, dest, t, cargo, cargo_key, fight, waiting_cap, limit)
+                    if finals is None:
+                        skipped.append((bound, dest, fight))
+                        continue
+                for v, act in finals:
                     total = v + shift - cost
                     if total > best_k:
                         best_k = total
@@ -814,10 +1387,34 @@ def _plan(c: _Ctx, legal: set[Action]) -> _Plan:
                         if first_act is None or first_act in legal:
                             best = _Plan(total, t, k, dest, act)
                             best.action = first_act
+                            if floor is not None and total > floor:
+                                return best
+            if k == k_top or floor is not None:
+                continue
+            # the next cube count compares with this one's best: the skipped count too
+            skipped.sort(reverse=True)
+            for bound, dest, fight in skipped:
+                if bound + shift - cost + _SLACK <= best_k:
+                    break
+                finals, _ = _ways(c, dest, t, cargo, cargo_key, fight, waiting_cap)
+                for v, _ in finals or ():
+                    best_k = max(best_k, v + shift - cost)
             if best_k <= prev_k:
                 break  # one more cube no longer pays: nor will two
             prev_k = best_k
     return best
+
+
+def _planned(c: _Ctx, legal: list[Action]) -> _Plan:
+    """`_plan`, or the plan this context made last if the galley is where it was then (the
+    plan weighing acting against investing is the first one of the activation)."""
+    w = c.w
+    key = (w.g_zone[w.active], w.moves, w.step, tuple(legal))
+    if c.last_plan is not None and c.last_plan[0] == key:
+        return c.last_plan[1]
+    plan = _plan(c, set(legal))
+    c.last_plan = (key, plan)
+    return plan
 
 
 def _settle(c: _Ctx, legal: list[Action]) -> Action | None:
@@ -952,14 +1549,25 @@ def _invest_total(w: Serenissima2012State, seat: int) -> float:
     return total
 
 
-def _act_total(w: Serenissima2012State, seat: int) -> float:
+def _invest_wins(w: Serenissima2012State, seat: int, inv: float) -> bool:
+    """Investing (worth `inv`) beats acting by INVEST_MARGIN: acting is worth the best plan
+    of the activation over the galley's value now. Plans that cannot decide it are not
+    searched: a floor just under the break-even shows whether any plan passes it, and only
+    a plan within a hair of it needs the full search."""
     x = cast(Serenissima2012State, w.clone())
     x.apply(seat, x.game.actions.act)
-    c = _Ctx(x, seat)
+    c = _context(x, seat)
     g = x.active
     zone = x.g_zone[g]
     base = c.galley_value(zone, x.g_sailors[g], [x.cargo[6 * g + i] for i in range(6)])
-    return _plan(c, set(x.legal_actions(seat))).value - base
+    legal = x.legal_actions(seat)
+    floor = inv - INVEST_MARGIN + base - 1e-6
+    probe = _plan(c, set(legal), floor)
+    if probe.value <= floor + 1e-9:
+        return True
+    if probe.value > floor + 4e-6:
+        return False
+    return inv > _planned(c, legal).value - base + INVEST_MARGIN
 
 
 # -- set-up ----------------------------------------------------------------------------------
@@ -1108,13 +1716,13 @@ def _decide(w: Serenissima2012State, seat: int, legal: list[Action]) -> Action:
         inv = _invest_total(w, seat)
         if inv <= INVEST_MARGIN:
             return a.act
-        return a.invest if inv > _act_total(w, seat) + INVEST_MARGIN else a.act
-    c = _Ctx(w, seat)
+        return a.invest if _invest_wins(w, seat, inv) else a.act
+    c = _context(w, seat) if kind == "activation" else _Ctx(w, seat)
     if kind == "activation":
         settle = _settle(c, legal)
         if settle is not None:
             return settle
-        plan = _plan(c, set(legal))
+        plan = _planned(c, legal)
         return plan.action if plan.action is not None else a.end
     if kind == "investment":
         _, act_ = _invest_pick(c, legal)
