@@ -77,10 +77,11 @@ async def catalog() -> dict[str, Any]:
         games.append(
             {
                 "id": game.id,
-                "name": game.title,
+                "name": game.translate(game.title),  # in the viewer's language
                 "players": [game.min_players, game.max_players],
                 "options": [
-                    {"name": o.name, "default": o.default, "help": o.help} for o in game.options
+                    {"name": o.name, "default": o.default, "help": game.translate(o.help)}
+                    for o in game.options
                 ],
             }
         )

@@ -456,7 +456,9 @@ export class GameScreen {
     const rows = amounts.map((name, i) => {
       const vals = values[i];
       const step = vals.length > 1 ? vals[1] - vals[0] : 1;
-      const label = _("{amount} ({low} to {high})", { amount: name.replaceAll("_", " "), low: num(vals[0]), high: num(vals[vals.length - 1]) });
+      // the game's label for the amount in the page's language (Wording.labels), else its name
+      const shown = entries[0].amount_labels?.[i] || name.replaceAll("_", " ");
+      const label = _("{amount} ({low} to {high})", { amount: shown, low: num(vals[0]), high: num(vals[vals.length - 1]) });
       const set = (v) => {
         const near = vals.reduce((best, x) => (Math.abs(x - v) < Math.abs(best - v) ? x : best), vals[0]);
         chosen[name] = near;
@@ -472,10 +474,10 @@ export class GameScreen {
       return h(
         "div",
         { class: "amount-row" },
-        h("span", { class: "amount-name" }, name.replaceAll("_", " ")),
-        h("button", { type: "button", class: "step", "aria-label": _("less {amount}", { amount: name.replaceAll("_", " ") }), onclick: by(-1) }, "−"),
+        h("span", { class: "amount-name" }, shown),
+        h("button", { type: "button", class: "step", "aria-label": _("less {amount}", { amount: shown }), onclick: by(-1) }, "−"),
         number,
-        h("button", { type: "button", class: "step", "aria-label": _("more {amount}", { amount: name.replaceAll("_", " ") }), onclick: by(1) }, "+"),
+        h("button", { type: "button", class: "step", "aria-label": _("more {amount}", { amount: shown }), onclick: by(1) }, "+"),
         range,
       );
     });
