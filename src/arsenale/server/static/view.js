@@ -209,9 +209,10 @@ export class GameScreen {
           h(
             "dl",
             {},
-            rows.flatMap(([k, v]) => {
+            rows.flatMap(([k, v, field]) => {
               const wide = String(v).length > 12 ? "wide" : null;
-              return [h("dt", { class: wide }, k), h("dd", { class: wide, dataset: { field: k.toLowerCase().replaceAll(" ", "-") } }, v)];
+              // data-field: the row's key, the same in every language (the label's otherwise)
+              return [h("dt", { class: wide }, k), h("dd", { class: wide, dataset: { field: field || k.toLowerCase().replaceAll(" ", "-") } }, v)];
             }),
           ),
         );

@@ -126,14 +126,14 @@ export function panel(info, gv, board) {
   const p = player(gv, info?.seat ?? -1);
   if (!p) return [];
   const rows = [
-    [_("VP"), _("{vp} ({titles} from titles)", { vp: p.vp, titles: p.title_vp })],
-    [_("Bread"), _("{bread} of {capacity} · feed {feed}", { bread: p.bread, capacity: p.capacity, feed: p.feed })],
-    [_("Ships"), _("{bay} in bay, {port} in port, {shipyard} in shipyard", { bay: p.bay, port: p.port, shipyard: p.shipyard })],
-    [_("Holds"), board.resources.map((r) => `${p.holds[r]} ${res(board, r)}`).join(", ")],
-    [_("Hand"), Array.isArray(p.hand) ? p.hand.map((c) => nameOf(board, c)).join(", ") || _("empty") : ngettext("{n} card", "{n} cards", p.hand_size)],
-    [_("Invited"), p.invited.map((c) => nameOf(board, c)).join(", ") || _("none")],
+    [_("VP"), _("{vp} ({titles} from titles)", { vp: p.vp, titles: p.title_vp }), "vp"],
+    [_("Bread"), _("{bread} of {capacity} · feed {feed}", { bread: p.bread, capacity: p.capacity, feed: p.feed }), "bread"],
+    [_("Ships"), _("{bay} in bay, {port} in port, {shipyard} in shipyard", { bay: p.bay, port: p.port, shipyard: p.shipyard }), "ships"],
+    [_("Holds"), board.resources.map((r) => `${p.holds[r]} ${res(board, r)}`).join(", "), "holds"],
+    [_("Hand"), Array.isArray(p.hand) ? p.hand.map((c) => nameOf(board, c)).join(", ") || _("empty") : ngettext("{n} card", "{n} cards", p.hand_size), "hand"],
+    [_("Invited"), p.invited.map((c) => nameOf(board, c)).join(", ") || _("none"), "invited"],
   ];
-  if (p.passed) rows.push([_("Passed"), _("yes")]);
+  if (p.passed) rows.push([_("Passed"), _("yes"), "passed"]);
   return rows;
 }
 

@@ -12,7 +12,7 @@
 // [data-dock="<1..4>"], [data-office="<id>"], [data-pawn="<seat>"], [data-merchant="<seat>"],
 // [data-hand-card="<order id>"], svg[data-arrangement="wide|narrow"].
 
-import { _, ngettext, num } from "../i18n.js";
+import { _, ngettext } from "../i18n.js";
 import { capitalise, el, inkOn, nameOf, text, title } from "./common.js";
 
 const SEAT_CSS = {
@@ -106,18 +106,18 @@ export function panel(info, gv, board) {
   const m = merchant(gv, info?.seat ?? -1);
   if (!m) return [];
   const rows = [];
-  rows.push([_("Ducats"), "cash" in m ? num(m.cash) : _("hidden")]);
-  rows.push([_("VP"), String(m.vp)]);
-  rows.push([_("Cubes"), cubeWords(m.cubes, board)]);
+  rows.push([_("Ducats"), "cash" in m ? String(m.cash) : _("hidden"), "ducats"]);
+  rows.push([_("VP"), String(m.vp), "vp"]);
+  rows.push([_("Cubes"), cubeWords(m.cubes, board), "cubes"]);
   const shares = Object.entries(m.shares)
     .filter(([, n]) => n > 0)
     .map(([c, n]) => `${n} ${shopName(board, c)}`);
-  rows.push([_("Shares"), shares.join(", ") || _("none")]);
-  rows.push([_("Characters"), m.characters.map((c) => characterName(board, c)).join(", ") || _("none")]);
-  rows.push([_("Orders"), _("{hand} in hand, {delivered} delivered", { hand: m.hand_size, delivered: m.delivered.length })]);
-  if (m.favors.length) rows.push([_("Favors"), m.favors.join(", ")]);
-  rows.push([_("Rumors"), String(m.rumor_count)]);
-  if (m.pawn) rows.push([_("Pawn"), locationName(board, m.pawn)]);
+  rows.push([_("Shares"), shares.join(", ") || _("none"), "shares"]);
+  rows.push([_("Characters"), m.characters.map((c) => characterName(board, c)).join(", ") || _("none"), "characters"]);
+  rows.push([_("Orders"), _("{hand} in hand, {delivered} delivered", { hand: m.hand_size, delivered: m.delivered.length }), "orders"]);
+  if (m.favors.length) rows.push([_("Favors"), m.favors.join(", "), "favors"]);
+  rows.push([_("Rumors"), String(m.rumor_count), "rumors"]);
+  if (m.pawn) rows.push([_("Pawn"), locationName(board, m.pawn), "pawn"]);
   return rows;
 }
 
@@ -407,7 +407,7 @@ function drawMerchants(svg, board, gv, place) {
     el("rect", { class: "mov-box merchant", x: mx, y: my, width: cw, height: ch, rx: 5 }, g);
     el("rect", { x: mx, y: my, width: 5, height: ch, fill: css, rx: 2 }, g);
     text(g, mx + 10, my + 13, mine ? _("{seat} (you)", { seat: seatName(m.seat, gv) }) : seatName(m.seat, gv), { class: "mov-title" });
-    const cash = "cash" in m ? ngettext("{n} ducat", "{n} ducats", m.cash, { n: num(m.cash) }) : _("ducats hidden");
+    const cash = "cash" in m ? ngettext("{n} ducat", "{n} ducats", m.cash) : _("ducats hidden");
     text(g, mx + cw - 6, my + 13, _("{vp} VP · {cash}", { vp: m.vp, cash }), { class: "mov-note", "text-anchor": "end" });
     // Cubes: one square per resource with its count.
     let ly = my + 20;

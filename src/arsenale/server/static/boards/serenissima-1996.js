@@ -138,12 +138,12 @@ export function status(gv, board) {
 
 export function panel(player, gv, board) {
   const rows = [];
-  rows.push([_("Ducats"), "money" in player ? num(player.money) : _("hidden")]);
-  rows.push([_("Sailors left"), String(player.sailors_in_box)]);
-  if (player.place) rows.push([_("Turn order"), ROMAN[player.place - 1] || String(player.place)]);
-  rows.push([_("Ports"), player.ports.map((p) => portName(board, p)).join(", ") || _("none")]);
-  rows.push([_("Galleys"), player.galleys.map((g) => `g${g}`).join(", ") || _("none")]);
-  if ("prosperity" in player) rows.push([_("Prosperity"), String(player.prosperity)]);
+  rows.push([_("Ducats"), "money" in player ? String(player.money) : _("hidden"), "ducats"]);
+  rows.push([_("Sailors left"), String(player.sailors_in_box), "sailors-left"]);
+  if (player.place) rows.push([_("Turn order"), ROMAN[player.place - 1] || String(player.place), "turn-order"]);
+  rows.push([_("Ports"), player.ports.map((p) => portName(board, p)).join(", ") || _("none"), "ports"]);
+  rows.push([_("Galleys"), player.galleys.map((g) => `g${g}`).join(", ") || _("none"), "galleys"]);
+  if ("prosperity" in player) rows.push([_("Prosperity"), String(player.prosperity), "prosperity"]);
   return rows;
 }
 

@@ -74,11 +74,11 @@ export function status(gv, board) {
 export function panel(player, gv, board) {
   const names = new Map(board.ports.map((p) => [p.id, p.name]));
   const rows = [];
-  rows.push([_("Ducats"), "money" in player ? num(player.money) : _("hidden")]);
-  rows.push([_("Sailors left"), String(player.sailors_in_reserve)]);
-  rows.push([_("Ports"), player.ports.map((p) => names.get(p) || nameOf(board, p)).join(", ") || _("none")]);
-  rows.push([_("Galleys"), player.galleys.join(", ") || _("none")]);
-  if (gv.view.first_player === player.seat) rows.push([_("First"), _("yes")]);
+  rows.push([_("Ducats"), "money" in player ? String(player.money) : _("hidden"), "ducats"]);
+  rows.push([_("Sailors left"), String(player.sailors_in_reserve), "sailors-left"]);
+  rows.push([_("Ports"), player.ports.map((p) => names.get(p) || nameOf(board, p)).join(", ") || _("none"), "ports"]);
+  rows.push([_("Galleys"), player.galleys.join(", ") || _("none"), "galleys"]);
+  if (gv.view.first_player === player.seat) rows.push([_("First"), _("yes"), "first"]);
   return rows;
 }
 
