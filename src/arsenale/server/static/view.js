@@ -203,6 +203,7 @@ export class GameScreen {
             { class: "head" },
             h("span", { class: "swatch", style: `background: ${colour}` }),
             h("span", { class: "seat-name" }, this.seatName(seat)),
+            seat === gv.seat ? h("span", { class: "you" }, _("(you)")) : null,
             h("span", { class: "kind" }, s.kind === "human" ? _("human") : _("bot: {kind}", { kind: s.kind })),
             state,
           ),

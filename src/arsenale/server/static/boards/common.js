@@ -41,6 +41,16 @@ export function text(parent, x, y, content, attrs = {}) {
   return t;
 }
 
+/** Squeeze an SVG text into `width` when it is wider (a label longer in another language). */
+export function fit(node, width) {
+  const drawn = node.getComputedTextLength?.() || 0;
+  if (drawn > width) {
+    node.setAttribute("textLength", String(width));
+    node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return node;
+}
+
 /** A <title> child: the tooltip and accessible name of an SVG place. */
 export function title(node, content) {
   const t = el("title", {}, node);

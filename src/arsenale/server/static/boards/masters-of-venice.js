@@ -13,7 +13,7 @@
 // [data-hand-card="<order id>"], svg[data-arrangement="wide|narrow"].
 
 import { _, ngettext } from "../i18n.js";
-import { capitalise, el, inkOn, nameOf, text, title } from "./common.js";
+import { capitalise, el, fit, inkOn, nameOf, text, title } from "./common.js";
 
 const SEAT_CSS = {
   red: "#c42f28",
@@ -222,7 +222,7 @@ function drawCanal(svg, board, gv, place) {
     const s = el("g", { class: cls.join(" "), "data-canal-space": k }, g);
     el("rect", { x: sx + 1, y: sy, width: cw - 2, height: ch - 2, rx: 3 }, s);
     text(s, sx + 4, sy + 10, String(k), { class: "mov-space-number" });
-    if (bid || final) text(s, sx + cw - 4, sy + 10, bid ? _("BID") : _("Final"), { class: "mov-space-tag", "text-anchor": "end" });
+    if (bid || final) fit(text(s, sx + cw - 4, sy + 10, bid ? _("BID") : _("Final"), { class: "mov-space-tag", "text-anchor": "end" }), cw - 20);
     const tip = [bid ? _("space {n}: bidding round", { n: k }) : final ? _("space {n}: final turn", { n: k }) : _("space {n}: commerce round", { n: k })];
     if (v.canal_rumors?.[k - 1]) {
       const r = el("g", { class: "mov-rumor", transform: `translate(${sx + cw / 2 - 6},${sy + ch - 16})` }, s);
@@ -230,7 +230,7 @@ function drawCanal(svg, board, gv, place) {
       text(r, 6, 9, "?", { "text-anchor": "middle", class: "mov-rumor-mark" });
       tip.push(_("a rumor face down"));
     }
-    title(s, tip.join("; "));
+    title(s, tip.join(_("; ")));
     if (k === v.round) {
       const gx = sx + cw / 2;
       const gy = sy + ch / 2 + 1;

@@ -10,6 +10,7 @@ import {
   countsText,
   drawSeaMap,
   el,
+  fit,
   galleyToken,
   inkOn,
   nameOf,
@@ -221,7 +222,7 @@ function portCard(layer, port, state, gv, board) {
   if (port.capital_of) tip.push(capitalOf(port.capital_of));
   if (state.fort) tip.push(_("fort"));
   if (state.built_this_round) tip.push(_("built this round"));
-  title(g, tip.join("; "));
+  title(g, tip.join(_("; ")));
   el("rect", { class: "card", x: x0, y: y0, width: W, height: H, rx: 3, stroke: ownerCss || "#8b7a55" }, g);
   if (ownerCss) el("rect", { class: "owner-band", x: x0, y: y0, width: 4, height: H, fill: ownerCss, stroke: "#3b2f1a", "stroke-width": 0.4 }, g);
   el("circle", { class: "good-disc", cx: x0 + 10, cy: y0 + 8, r: 4.2, fill: goodColour(port.good) }, g);
@@ -287,7 +288,7 @@ function drawRoundTrack(svg, board, gv, [x, y]) {
     const current = v.phase === p;
     const s = el("g", { class: `track-space phase${current ? " current" : ""}` }, g);
     el("rect", { x: 8 + i * 62, y: 42, width: 58, height: 17, rx: 3 }, s);
-    text(s, 37 + i * 62, 54, phaseName(p), { "text-anchor": "middle", class: "phase-name" });
+    fit(text(s, 37 + i * 62, 54, phaseName(p), { "text-anchor": "middle", class: "phase-name" }), 54);
   });
 }
 

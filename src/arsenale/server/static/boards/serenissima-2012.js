@@ -182,7 +182,7 @@ function portCard(layer, port, state, gv, board) {
   if (state.wine_side) tip.push(_("wine side (income)"));
   if (state.start) tip.push(_("starting port"));
   if (state.closed) tip.push(_("closed"));
-  title(g, tip.join("; "));
+  title(g, tip.join(_("; ")));
   el("rect", { class: "card", x: x0, y: y0, width: W, height: H, rx: 3, stroke: ownerCss || "#8b7a55" }, g);
   if (ownerCss) el("rect", { class: "owner-band", x: x0, y: y0, width: 4, height: H, fill: ownerCss }, g);
   el("circle", { class: "good-disc", cx: x0 + 10, cy: y0 + 8, r: 4.2, fill: goodColour(port.good) }, g);
