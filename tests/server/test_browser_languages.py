@@ -163,7 +163,11 @@ def test_a_french_viewer_sees_each_games_board_in_french(
     for game, expect in BOARDS.items():
         created = httpx.post(
             f"{server.base_url}/api/games",
-            json={"game": game, "players": expect["players"], "seats": ["human"] * expect["players"]},
+            json={
+                "game": game,
+                "players": expect["players"],
+                "seats": ["human"] * expect["players"],
+            },
             timeout=10,
         ).json()
         board = httpx.get(
@@ -194,10 +198,12 @@ def test_a_french_viewer_sees_each_games_board_in_french(
             assert {"Golfe de Valence", "Golfe du Lion", "Îles Baléares"} <= set(names), names
             assert "Gulf of Valencia" not in names
             venice = page.locator('#board svg [data-port="venezia"] title').first
-            assert (venice.text_content() or "").startswith("Venise\u00a0: produit tissus\u00a0; entrepôt 0/6"), (
-                venice.text_content()
+            assert (venice.text_content() or "").startswith(
+                "Venise\u00a0: produit tissus\u00a0; entrepôt 0/6"
+            ), venice.text_content()
+            assert "Venise" in (
+                page.locator('#board svg [data-port="venezia"]').text_content() or ""
             )
-            assert "Venise" in (page.locator('#board svg [data-port="venezia"]').text_content() or "")
             assert panel.locator(".seat-name").text_content() == "Vénitiens"
             assert panel.locator(".you").text_content() == "(vous)"
     assert errors == []

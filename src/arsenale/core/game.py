@@ -333,8 +333,7 @@ class Game(ABC):
             "players": [self.min_players, self.max_players],
             "rulebook": self.rulebook,
             "options": {
-                o.name: {"default": o.default, "help": self.translate(o.help)}
-                for o in self.options
+                o.name: {"default": o.default, "help": self.translate(o.help)} for o in self.options
             },
         }
 
