@@ -108,3 +108,103 @@ def test_a_french_browser_gets_the_page_in_french_and_the_switch_turns_it_englis
     assert page.locator("#new-title").text_content() == "New game"
     assert errors == []
     context.close()
+
+
+# Each game's board for a French viewer: the panel's labels, the status line and the drawing's
+# own words in French, and the places under the game's names in French where it has them
+# (Méditerranée's for 1996), the same names the board data gives in French.
+BOARDS = {
+    "serenissima-1996": {
+        "players": 3,
+        "drawn": "#board svg [data-zone]",
+        "labels": {"Ducats", "Marins restants", "Ports", "Galères"},
+        "english": {"Sailors left", "Galleys"},
+        "status": r"Tour de jeu \d+/\d+ · phase\u00a0: ",
+        "svg": ["Ordre du tour", "Tours de jeu", "carte reconstituée, pas le plateau imprimé"],
+    },
+    "serenissima-2012": {
+        "players": 2,
+        "drawn": "#board svg [data-zone]",
+        "labels": {"Ducats", "Marins restants", "Ports", "Galères"},
+        "english": {"Sailors left", "Galleys"},
+        "status": r"Tour \d+ · piste \d+/\d+ · décomptes \d/3",
+        "svg": ["Roue", "Piste des tours"],
+    },
+    "masters-of-venice": {
+        "players": 2,
+        "drawn": '#board svg [data-mov="canal"]',
+        "labels": {"Ducats", "PV", "Cubes", "Actions", "Personnages", "Commandes", "Rumeurs"},
+        "english": {"Shares", "Characters", "Rumors"},
+        "status": r"Tour de jeu \d+/\d+ · enchères",
+        "svg": ["Les boutiques", "Cours de l'action", "Ordre du tour"],
+    },
+    "amalfi-renaissance": {
+        "players": 2,
+        "drawn": '#board svg [data-amalfi="sea"]',
+        "labels": {"PV", "Pain", "Navires", "Cales", "Main", "Invités"},
+        "english": {"Bread", "Ships", "Holds"},
+        "status": r"Période I sur IV · ",
+        "svg": ["La mer", "Rose des vents", "Décrets", "Titres"],
+    },
+}
+
+
+def test_a_french_viewer_sees_each_games_board_in_french(
+    browser: Browser,  # noqa: F811
+    tmp_path: Path,
+    serve: Callable[..., ServerProcess],
+) -> None:
+    server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    errors: list[str] = []
+    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    _watch(page, errors)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for game, expect in BOARDS.items():
+        created = httpx.post(
+            f"{server.base_url}/api/games",
+            json={
+                "game": game,
+                "players": expect["players"],
+                "seats": ["human"] * expect["players"],
+            },
+            timeout=10,
+        ).json()
+        board = httpx.get(
+            f"{server.base_url}/api/boards/{game}", headers={"Cookie": "lang=fr"}, timeout=10
+        ).json()
+        page.goto(server.base_url + created["seats"][0]["url"])
+        page.wait_for_selector(expect["drawn"], timeout=WAIT_MS)
+        page.wait_for_selector('#panels .panel[data-seat="0"] dt', timeout=WAIT_MS)
+        panel = page.locator('#panels .panel[data-seat="0"]')
+        labels = set(panel.locator("dt").all_text_contents())
+        assert expect["labels"] <= labels, (game, labels)
+        assert not labels & expect["english"], (game, labels)
+        if "Ducats" in expect["labels"]:  # the row's key stays the same in every language
+            assert panel.locator('dd[data-field="ducats"]').count() == 1
+        status = page.locator("#status-line").text_content() or ""
+        assert re.search(expect["status"], status), (game, status)
+        assert status.endswith(tuple(f"coup {n}" for n in range(10))), status
+        drawn = page.locator("#board svg").text_content() or ""
+        for words in expect["svg"]:
+            assert words in drawn, (game, words)
+        # the places under the names the board data gives in French, tag by tag
+        for zone in board.get("zones", []):
+            tag = page.locator(f'#board svg g.zone-tag[data-zone="{zone["id"]}"] > title')
+            assert tag.text_content() == zone["name"], (game, zone["id"])
+        page.screenshot(path=str(SCREENSHOTS / f"board-fr-{game}.png"), full_page=True)
+        if game == "serenissima-1996":  # Méditerranée's names on the map
+            names = page.locator("#board svg g.zone-tag > title").all_text_contents()
+            assert {"Golfe de Valence", "Golfe du Lion", "Îles Baléares"} <= set(names), names
+            assert "Gulf of Valencia" not in names
+            venice = page.locator('#board svg [data-port="venezia"] title').first
+            assert (venice.text_content() or "").startswith(
+                "Venise\u00a0: produit tissus\u00a0; entrepôt 0/6"
+            ), venice.text_content()
+            assert "Venise" in (
+                page.locator('#board svg [data-port="venezia"]').text_content() or ""
+            )
+            assert panel.locator(".seat-name").text_content() == "Vénitiens"
+            assert panel.locator(".you").text_content() == "(vous)"
+    assert errors == []
+    context.close()

@@ -54,10 +54,13 @@ def test_chat_shows_markup_as_text_and_the_lobby_lists_my_games(
     for payload in PAYLOADS:
         me.fill("#chat-text", payload)
         me.press("#chat-text", "Enter")
-    other.wait_for_function(
-        f"document.querySelectorAll('#chat li').length >= {len(PAYLOADS)}", timeout=WAIT_MS
-    )
+    for page in (me, other):  # the sender's own page shows them as the server numbered them too
+        page.wait_for_function(
+            f"document.querySelectorAll('#chat li').length >= {len(PAYLOADS)}", timeout=WAIT_MS
+        )
     for page in (me, other):
+        # in the order typed: the page sends one message at a time (three sent together went on
+        # three connections and the server numbered them as they arrived, 2 runs in 20)
         shown = page.locator("#chat li .chat-text").all_text_contents()
         assert shown == PAYLOADS  # as typed, character for character
         assert page.locator("#chat script, #chat img, #chat b, #chat i").count() == 0

@@ -295,3 +295,42 @@ def test_the_catalog_names_the_games_and_options_in_the_viewers_language(
     assert fr_help["open_money"].startswith("argent sur la table")
     assert french["serenissima-2012"]["name"] == "Serenissima (seconde édition, 2012)"
     assert english["masters-of-venice"]["name"] == french["masters-of-venice"]["name"]
+def test_the_board_data_names_the_places_in_the_viewers_language(client: TestClient) -> None:
+    """GET /api/boards in French: Méditerranée's names of 1996's areas, ports and nations
+    (board.toml `name_fr`), and the game's names by id for the drawing's other words; in
+    English the printed ones. The positions are the same in both."""
+    french = client.get("/api/boards/serenissima-1996", headers=FR).json()
+    english = client.get("/api/boards/serenissima-1996", headers=EN).json()
+    zones = {z["id"]: z["name"] for z in french["zones"]}
+    ports = {p["id"]: p["name"] for p in french["ports"]}
+    assert zones["gulf-of-valencia"] == "Golfe de Valence"
+    assert ports["venezia"] == "Venise" and ports["genova"] == "Gênes"
+    assert {n["id"]: n["name"] for n in french["nations"]}["venetians"] == "Vénitiens"
+    assert french["names"]["wine"] == "vin"  # a good, named mid-sentence
+    assert {z["id"]: z["name"] for z in english["zones"]}["gulf-of-valencia"] == "Gulf of Valencia"
+    assert {p["id"]: p["name"] for p in english["ports"]}["venezia"] == "Venezia"
+    assert english["names"]["wine"] == "wine"
+    assert [z["label"] for z in french["zones"]] == [z["label"] for z in english["zones"]]
+    assert load_game("serenissima-1996").board_data()["zones"][0]["name"] == "Gulf of Valencia"
+    # every game's board data in French keeps its shape; a name the game has no French for
+    # stays the printed one
+    for gid in ("serenissima-2012", "masters-of-venice", "amalfi-renaissance"):
+        fr = client.get(f"/api/boards/{gid}", headers=FR).json()
+        en = client.get(f"/api/boards/{gid}", headers=EN).json()
+        assert set(fr) == set(en) and isinstance(fr["names"], dict)
+
+
+def test_the_catalog_asks_each_game_for_its_words(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Game names and option help in /api/catalog come through Game.translate in the
+    viewer's language (a game words them with its own catalogue)."""
+    game = load_game("amalfi-renaissance")
+    monkeypatch.setattr(
+        type(game), "translate", lambda self, text: f"[{i18n.current()}] {text}", raising=True
+    )
+    french = {g["id"]: g for g in client.get("/api/catalog", headers=FR).json()["games"]}
+    english = {g["id"]: g for g in client.get("/api/catalog", headers=EN).json()["games"]}
+    assert french["amalfi-renaissance"]["name"] == f"[fr] {game.title}"
+    assert english["amalfi-renaissance"]["name"] == f"[en] {game.title}"
+    assert all(o["help"].startswith("[fr] ") for o in french["amalfi-renaissance"]["options"])

@@ -176,8 +176,9 @@ class Game(ABC):
         return label[:1].upper() + label[1:]
 
     def translate(self, text: str) -> str:
-        """A text of this game marked for translation (a decision's `asks`, say) in the
-        language in force; a game with a message catalogue of its own overrides it."""
+        """A text of this game marked for translation (a decision's `asks`, its title, an
+        option's help) in the language in force; a game with a message catalogue of its own
+        overrides it."""
         return text
 
     def display_title(self) -> str:
@@ -188,6 +189,13 @@ class Game(ABC):
     def option_help(self, option: Option) -> str:
         """An option's help text in the language in force (through `translate`)."""
         return self.translate(option.help)
+
+    def names(self) -> dict[str, str]:
+        """The printed names of the game's places and pieces by id (ports, sea areas, goods,
+        shops...) in the language in force, where the game has names in that language; the
+        page draws its board with them (`GET /api/boards/{id}`). Empty by default: the board
+        data's own names are shown."""
+        return {}
 
     def describe_event(self, event: Event, label: Label) -> str:
         """One line in words for an event, seats named by `label`. Used by the terminal, the
@@ -232,8 +240,39 @@ class Game(ABC):
     def board_data(self) -> dict[str, Any] | None:
         """What the web page needs to draw the board (places, the graph that joins them,
         tracks), JSON-ready; served by `GET /api/boards/{id}` and drawn by
-        `server/static/boards/{id}.js`. None: the page shows the view without a drawing."""
+        `server/static/boards/{id}.js`. None: the page shows the view without a drawing.
+        The server puts `names()` in the viewer's language over the `name` of every entry
+        with an `id` (see `board_in_words`)."""
         return None
+
+    def board_in_words(self) -> dict[str, Any] | None:
+        """`board_data()` for a viewer in the language in force: each entry's `name` (a list
+        entry with an `id`, or a mapping's value under its id) from `names()` where the game
+        names it, and those names under `names` for the drawing's other words (goods in a
+        tooltip). The game's own data is not changed."""
+        data = self.board_data()
+        if data is None:
+            return None
+        names = self.names()
+        if not names:
+            return {**data, "names": {}}
+
+        def named(entry: Any, key: Any = None) -> Any:
+            if isinstance(entry, dict) and "name" in entry:
+                found = names.get(str(entry.get("id", key)))
+                return {**entry, "name": found} if found else entry
+            return entry
+
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            if isinstance(value, list):
+                out[key] = [named(item) for item in value]
+            elif isinstance(value, dict):
+                out[key] = {k: named(item, k) for k, item in value.items()}
+            else:
+                out[key] = value
+        out["names"] = names
+        return out
 
     # -- bots -----------------------------------------------------------------------------------
 
@@ -263,7 +302,8 @@ class Game(ABC):
 
     def final_account(self, state: GameState) -> dict[str, Any]:
         """How the finished game was scored, for the page's result panel (called once it is
-        over, when nothing is hidden any more), JSON-ready:
+        over, when nothing is hidden any more), JSON-ready, in the language in force (a game
+        words its sources with its own catalogue):
         `sources`: `[{"source": words, "points": [one per seat]}]`, the score by its sources in
         the rulebook's order, adding up to each seat's score; `money`: `{"name": "Ducats",
         "amounts": [one per seat]}`, every seat's money revealed, or None for a game without
@@ -271,9 +311,11 @@ class Game(ABC):
         By default one source, the score, and the keys named "tie-break 1", "tie-break 2"."""
         result = state.result()
         return {
-            "sources": [{"source": "Score", "points": list(result.scores)}],
+            "sources": [{"source": i18n._("Score"), "points": list(result.scores)}],
             "money": None,
-            "tiebreak_names": [f"tie-break {i + 1}" for i in range(len(result.tiebreaks))],
+            "tiebreak_names": [
+                i18n._("tie-break {n}").format(n=i + 1) for i in range(len(result.tiebreaks))
+            ],
         }
 
     def returns(self, result: Result) -> list[float]:

@@ -1,6 +1,7 @@
-"""What the page reads of a game besides a table: its board data (`Game.board_data()`; 204, no
-content, for a known game without a board drawing, whose page then shows the game without one)
-and its rule summary; 404 for an unknown id."""
+"""What the page reads of a game besides a table: its board data in the viewer's language
+(`Game.board_in_words()`: the game's names of its places in that language; 204, no content, for
+a known game without a board drawing, whose page then shows the game without one) and its rule
+summary; 404 for an unknown id."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ router = APIRouter(responses=REFUSALS)
 )
 async def board(game: str) -> dict[str, Any] | Response:
     try:
-        data = load_game(game).board_data()
+        data = load_game(game).board_in_words()
     except ArsenaleError as e:
         raise Refusal(404, str(e), "arsenale: game ids") from None
     if data is None:

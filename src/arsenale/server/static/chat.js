@@ -22,6 +22,7 @@ export class Chat {
     this.live = live;
     this.shown = new Set();
     this.loading = null;
+    this.sending = Promise.resolve(); // the messages on their way, one after the other
     this.list = h("ol", { id: "chat", "aria-live": "polite", "aria-label": _("Table chat") });
     this.error = h("p", { id: "chat-error", class: "error", role: "alert" });
     this.input = h("input", { id: "chat-text", name: "text", maxlength: 500, autocomplete: "off", "aria-label": _("Say something to the table"), placeholder: _("Say something to the table") });
@@ -81,6 +82,14 @@ export class Chat {
     if (!text.trim()) return;
     this.error.textContent = "";
     this.input.value = ""; // at once: the next message may be typed while this one travels
+    // One message at a time, in the order typed: requests sent together travel on several
+    // connections and may reach the server, which numbers the messages, in another order.
+    const turn = this.sending.then(() => this.post(text));
+    this.sending = turn.catch(() => {});
+    await turn;
+  }
+
+  async post(text) {
     const res = await api(`/api/games/${encodeURIComponent(this.gameId)}/chat`, { method: "POST", token: this.token, body: { text } });
     if (res.ok) this.add(res.data);
     else {

@@ -46,10 +46,14 @@
 //   places(action, gameView, board)     the data-place keys a legal action (its JSON) belongs to
 //   seatName(seat, gameView, board)     "Blue", "Venetians", ...
 //   seatColour(seat, gameView, board)   a CSS colour
-//   panel(playerInfo, gameView, board)  [[label, value], ...] for the seat's panel
+//   panel(playerInfo, gameView, board)  [[label, value, field], ...] for the seat's panel: the
+//                                       label in the page's language (_()), `field` the row's
+//                                       key for dd[data-field] in every language ("ducats")
 //   status(gameView, board)             one line: turn, round, phase...
 //   decisionText(gameView, board)       what the current decision is about, in words
-// `board` is GET /api/boards/<game id> (the game's board_data()).
+// `board` is GET /api/boards/<game id> in the page's language (Game.board_in_words(): names of
+// places in that language, and `board.names`, the game's names by id; boards/common.js nameOf).
+// Every text a board module shows is marked with _() / ngettext() (i18n.js).
 
 import { api, gameIdFromPath, tokenFromHash, wsUrl } from "./api.js";
 import { _ } from "./i18n.js";

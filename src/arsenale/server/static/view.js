@@ -203,15 +203,17 @@ export class GameScreen {
             { class: "head" },
             h("span", { class: "swatch", style: `background: ${colour}` }),
             h("span", { class: "seat-name" }, this.seatName(seat)),
+            seat === gv.seat ? h("span", { class: "you" }, _("(you)")) : null,
             h("span", { class: "kind" }, s.kind === "human" ? _("human") : _("bot: {kind}", { kind: s.kind })),
             state,
           ),
           h(
             "dl",
             {},
-            rows.flatMap(([k, v]) => {
+            rows.flatMap(([k, v, field]) => {
               const wide = String(v).length > 12 ? "wide" : null;
-              return [h("dt", { class: wide }, k), h("dd", { class: wide, dataset: { field: k.toLowerCase().replaceAll(" ", "-") } }, v)];
+              // data-field: the row's key, the same in every language (the label's otherwise)
+              return [h("dt", { class: wide }, k), h("dd", { class: wide, dataset: { field: field || k.toLowerCase().replaceAll(" ", "-") } }, v)];
             }),
           ),
         );
@@ -456,7 +458,8 @@ export class GameScreen {
     const rows = amounts.map((name, i) => {
       const vals = values[i];
       const step = vals.length > 1 ? vals[1] - vals[0] : 1;
-      const shown = (entries[0].amount_labels || [])[i] || name.replaceAll("_", " ");
+      // the game's label for the amount in the page's language (Wording.labels), else its name
+      const shown = entries[0].amount_labels?.[i] || name.replaceAll("_", " ");
       const label = _("{amount} ({low} to {high})", { amount: shown, low: num(vals[0]), high: num(vals[vals.length - 1]) });
       const set = (v) => {
         const near = vals.reduce((best, x) => (Math.abs(x - v) < Math.abs(best - v) ? x : best), vals[0]);

@@ -18,7 +18,8 @@
 // [data-shipyard="<seat>"], [data-bay="<seat>"], [data-hand="<seat>"][data-count],
 // [data-hand-card="<character id>"] (the viewer's own hand only), [data-payment].
 
-import { capitalise, el, inkOn, text, title } from "./common.js";
+import { _, ngettext } from "../i18n.js";
+import { capitalise, el, inkOn, nameOf as boardName, text, title } from "./common.js";
 
 const SEAT_CSS = { red: "#c42f28", blue: "#2b63c6", green: "#2f8a3e", yellow: "#e5bf24" };
 const RIVAL_CSS = "#5a5a5a";
@@ -32,23 +33,27 @@ const SEA_CSS = "#3f77a3";
 const ROMAN = ["I", "II", "III", "IV"];
 
 const DECISIONS = {
-  pack: "choose a starting pack",
-  select: "secretly keep a character",
-  draft: "secretly keep a character and pass the rest",
-  reserve: "keep one of the set-aside characters",
-  turn: "take a main action or pass",
-  pay: "pay: unload holds, supply from the bay, then done",
-  evolving: "take the evolving bonus first or last",
-  send: "send ships from the bay to your holds",
-  take: "take a character from the Council",
-  erect: "erect a lighthouse",
-  instead: "all lighthouses are up: a character or 2 VP",
-  choose: "take a character or straighten",
-  straighten: "straighten an engaged character",
-  beacon: "use your lighthouse: send a ship or take bread",
-  feed: "feed the crews",
-  ready: "before the decree: convert ships to bread, then ready",
+  pack: _("choose a starting pack"),
+  select: _("secretly keep a character"),
+  draft: _("secretly keep a character and pass the rest"),
+  reserve: _("keep one of the set-aside characters"),
+  turn: _("take a main action or pass"),
+  pay: _("pay: unload holds, supply from the bay, then done"),
+  evolving: _("take the evolving bonus first or last"),
+  send: _("send ships from the bay to your holds"),
+  take: _("take a character from the Council"),
+  erect: _("erect a lighthouse"),
+  instead: _("all lighthouses are up: a character or 2 VP"),
+  choose: _("take a character or straighten"),
+  straighten: _("straighten an engaged character"),
+  beacon: _("use your lighthouse: send a ship or take bread"),
+  feed: _("feed the crews"),
+  ready: _("before the decree: convert ships to bread, then ready"),
 };
+const ART_NAMES = { book: _("books"), painting: _("paintings"), monument: _("monuments") };
+
+/** A resource's name in the page's language (the game's names, else the id). */
+const res = (board, r) => boardName(board, r);
 
 const FONT = "font-family: system-ui, sans-serif";
 
@@ -75,16 +80,20 @@ function nameOf(board, id) {
     board.evolving.find((d) => d.id === id)?.name ||
     board.titles[id]?.name ||
     board.decrees[id]?.name ||
-    capitalise(id.replaceAll("-", " "))
+    boardName(board, id, capitalise(id.replaceAll("-", " ")))
   );
 }
 
-function costWords(c) {
-  return `${c.cost} ${c.resources.join(" or ")}`;
+function orWords(board, resources) {
+  return resources.map((r) => res(board, r)).join(_(" or "));
+}
+
+function costWords(c, board) {
+  return `${c.cost} ${orWords(board, c.resources)}`;
 }
 
 function slotWords(v) {
-  return v < 0 ? `+${-v} bread` : v > 0 ? `gain ${v} bread` : "";
+  return v < 0 ? _("+{n} bread", { n: -v }) : v > 0 ? _("gain {n} bread", { n: v }) : "";
 }
 
 export function seatColour(seat, gv) {
@@ -92,7 +101,9 @@ export function seatColour(seat, gv) {
 }
 
 export function seatName(seat, gv) {
-  return capitalise(player(gv, seat)?.colour || `seat ${seat + 1}`);
+  const name = gv.seats?.[seat]?.name; // the server's, in the page's language
+  if (name) return name;
+  return capitalise(player(gv, seat)?.colour || _("seat {n}", { n: seat + 1 }));
 }
 
 export function decisionText(gv) {
@@ -103,11 +114,11 @@ export function decisionText(gv) {
 
 export function status(gv, board) {
   const v = gv.view;
-  const bits = [`Period ${ROMAN[v.period - 1] || v.period} of ${ROMAN[board.periods - 1]}`];
+  const bits = [_("Period {n} of {last}", { n: ROMAN[v.period - 1] || v.period, last: ROMAN[board.periods - 1] })];
   const decree = v.decrees?.[v.period - 1];
-  if (decree) bits.push(`decree: ${nameOf(board, decree)}`);
-  if (v.rival) bits.push(`rival: ${capitalise(v.rival.name)}`);
-  bits.push(`Wind Rose: ${seatName(v.first_player, gv)}`);
+  if (decree) bits.push(_("decree: {name}", { name: nameOf(board, decree) }));
+  if (v.rival) bits.push(_("rival: {name}", { name: capitalise(v.rival.name) }));
+  bits.push(_("Wind Rose: {seat}", { seat: seatName(v.first_player, gv) }));
   return bits.join(" · ");
 }
 
@@ -115,14 +126,14 @@ export function panel(info, gv, board) {
   const p = player(gv, info?.seat ?? -1);
   if (!p) return [];
   const rows = [
-    ["VP", `${p.vp} (${p.title_vp} from titles)`],
-    ["Bread", `${p.bread} of ${p.capacity} · feed ${p.feed}`],
-    ["Ships", `${p.bay} in bay, ${p.port} in port, ${p.shipyard} in shipyard`],
-    ["Holds", board.resources.map((r) => `${p.holds[r]} ${r}`).join(", ")],
-    ["Hand", Array.isArray(p.hand) ? p.hand.map((c) => nameOf(board, c)).join(", ") || "empty" : `${p.hand_size} cards`],
-    ["Invited", p.invited.map((c) => nameOf(board, c)).join(", ") || "none"],
+    [_("VP"), _("{vp} ({titles} from titles)", { vp: p.vp, titles: p.title_vp }), "vp"],
+    [_("Bread"), _("{bread} of {capacity} · feed {feed}", { bread: p.bread, capacity: p.capacity, feed: p.feed }), "bread"],
+    [_("Ships"), _("{bay} in bay, {port} in port, {shipyard} in shipyard", { bay: p.bay, port: p.port, shipyard: p.shipyard }), "ships"],
+    [_("Holds"), board.resources.map((r) => `${p.holds[r]} ${res(board, r)}`).join(", "), "holds"],
+    [_("Hand"), Array.isArray(p.hand) ? p.hand.map((c) => nameOf(board, c)).join(", ") || _("empty") : ngettext("{n} card", "{n} cards", p.hand_size), "hand"],
+    [_("Invited"), p.invited.map((c) => nameOf(board, c)).join(", ") || _("none"), "invited"],
   ];
-  if (p.passed) rows.push(["Passed", "yes"]);
+  if (p.passed) rows.push([_("Passed"), _("yes"), "passed"]);
   return rows;
 }
 
@@ -180,7 +191,7 @@ function markColour(gv, mark) {
 }
 
 function markName(gv, mark) {
-  return mark === "rival" ? capitalise(gv.view.rival?.name || "the rival") : seatName(mark, gv);
+  return mark === "rival" ? capitalise(gv.view.rival?.name || _("the rival")) : seatName(mark, gv);
 }
 
 /** A card on a display or in a hand: a coloured band for its kind, name, cost, and a line. */
@@ -212,7 +223,7 @@ function drawPeriod(svg, board, gv, place) {
   const v = gv.view;
   const [x, y, w] = place;
   const g = el("g", { "data-amalfi": "period" }, svg);
-  box(g, place, { label: "Period" });
+  box(g, place, { label: _("Period") });
   const step = (w - 20) / board.periods;
   for (let k = 1; k <= board.periods; k++) {
     const cx = x + 10 + step * (k - 0.5);
@@ -220,7 +231,7 @@ function drawPeriod(svg, board, gv, place) {
     const s = el("g", { "data-period": k, class: cur ? "current" : null }, g);
     el("circle", { cx, cy: y + 40, r: 13, fill: cur ? "#e2b43a" : k < v.period ? "#d8ccb0" : "#fffaf0", stroke: INK, "stroke-width": cur ? 2 : 1 }, s);
     t(s, cx, y + 44, ROMAN[k - 1], { size: 11, weight: 700, anchor: "middle" });
-    title(s, `period ${ROMAN[k - 1]}${cur ? " (now)" : k < v.period ? " (over)" : ""}`);
+    title(s, cur ? _("period {n} (now)", { n: ROMAN[k - 1] }) : k < v.period ? _("period {n} (over)", { n: ROMAN[k - 1] }) : _("period {n}", { n: ROMAN[k - 1] }));
   }
 }
 
@@ -228,7 +239,7 @@ function drawDecrees(svg, board, gv, place) {
   const v = gv.view;
   const [x, y, w, h] = place;
   const g = el("g", { "data-amalfi": "decrees" }, svg);
-  box(g, place, { label: "Decrees" });
+  box(g, place, { label: _("Decrees") });
   const n = v.decrees.length;
   const sw = (w - 70) / n;
   v.decrees.forEach((id, i) => {
@@ -239,8 +250,9 @@ function drawDecrees(svg, board, gv, place) {
     el("rect", { x: sx, y: y + 6, width: sw - 6, height: h - 12, rx: 4, fill: cur ? "#f3dc92" : "#fffaf0", stroke: cur ? INK : EDGE, "stroke-width": cur ? 2 : 1 }, s);
     t(s, sx + 5, y + 20, `${ROMAN[i]}`, { size: 9, weight: 700, fill: "#7d6a45" });
     t(s, sx + 5, y + 36, d?.name || id, { size: 10, weight: 700 });
-    t(s, sx + 5, y + 50, `${d?.value ?? "?"} VP each${d?.pair ? `, ${d.pair} a pair` : ""}`, { size: 8 });
-    title(s, `decree of period ${ROMAN[i]}: ${d?.name || id}, scored at the end of the period`);
+    const each = _("{n} VP each", { n: d?.value ?? "?" });
+    t(s, sx + 5, y + 50, d?.pair ? _("{each}, {n} a pair", { each, n: d.pair }) : each, { size: 8 });
+    title(s, _("decree of period {n}: {name}, scored at the end of the period", { n: ROMAN[i], name: d?.name || id }));
   });
 }
 
@@ -248,19 +260,19 @@ function drawWindrose(svg, board, gv, place) {
   const v = gv.view;
   const [x, y, w] = place;
   const g = el("g", { "data-amalfi": "windrose" }, svg);
-  box(g, place, { label: "Wind Rose" });
+  box(g, place, { label: _("Wind Rose") });
   const rose = el("g", { "data-windrose": v.first_player, transform: `translate(${x + 40},${y + 40})` }, g);
   const css = seatColour(v.first_player, gv);
   el("path", { d: "M0,-18 L4,-4 L18,0 L4,4 L0,18 L-4,4 L-18,0 L-4,-4 Z", fill: css, stroke: INK, "stroke-width": 1 }, rose);
-  title(rose, `the Wind Rose: ${seatName(v.first_player, gv)} plays first this period`);
-  t(g, x + 66, y + 36, `${seatName(v.first_player, gv)} plays first`, { size: 10, weight: 700 });
+  title(rose, _("the Wind Rose: {seat} plays first this period", { seat: seatName(v.first_player, gv) }));
+  t(g, x + 66, y + 36, _("{seat} plays first", { seat: seatName(v.first_player, gv) }), { size: 10, weight: 700 });
   if (v.rival) {
     const r = el("g", { "data-rival": v.rival.name }, g);
-    t(r, x + 66, y + 52, `Rival ${capitalise(v.rival.name)}: ${v.rival.ships} ships, ${v.rival.lighthouses} lighthouses`, { size: 8.5 });
-    title(r, `solo challenge against ${capitalise(v.rival.name)} (${v.outcome})${v.band ? `, ${v.band}` : ""}`);
+    t(r, x + 66, y + 52, _("Rival {name}: {ships}, {lighthouses}", { name: capitalise(v.rival.name), ships: ngettext("{n} ship", "{n} ships", v.rival.ships), lighthouses: ngettext("{n} lighthouse", "{n} lighthouses", v.rival.lighthouses) }), { size: 8.5 });
+    title(r, _("solo challenge against {name} ({outcome})", { name: capitalise(v.rival.name), outcome: v.outcome }) + (v.band ? `, ${v.band}` : ""));
   } else {
     const passed = (v.players || []).filter((p) => p.passed).map((p) => seatName(p.seat, gv));
-    t(g, x + 66, y + 52, passed.length ? `passed: ${passed.join(", ")}` : "nobody has passed", { size: 8.5 });
+    t(g, x + 66, y + 52, passed.length ? _("passed: {seats}", { seats: passed.join(", ") }) : _("nobody has passed"), { size: 8.5 });
   }
   void w;
 }
@@ -274,23 +286,25 @@ function destination(g, board, gv, d, [sx, sy], covered) {
   el("rect", { x: -48, y: -20, width: 96, height: 44, rx: 8, fill: covered ? "#efe2c0" : "#fdf8ea", stroke: "#274f70", "stroke-width": 1.4 }, node);
   const label = covered ? `${d.name}: ${shown.name}` : d.name;
   t(node, 0, -8, fit(label, 92, 5), { size: 8.5, weight: 700, anchor: "middle" });
-  const benefit = `${shown.price ? `pay ${shown.price} bread: ` : ""}${shown.steps.join(", ")}`;
+  const benefit = (shown.price ? _("pay {n} bread: ", { n: shown.price }) : "") + shown.steps.join(", ");
   t(node, 0, 3, fit(benefit, 92, 3.7), { size: 7, anchor: "middle", fill: "#3b2f1a" });
-  if (dock !== undefined) ship(node, -30, 16, markColour(gv, dock), `${markName(gv, dock)}'s ship is on the dock`);
+  if (dock !== undefined) ship(node, -30, 16, markColour(gv, dock), _("a ship of {seat} is on the dock", { seat: markName(gv, dock) }));
   else el("circle", { cx: -30, cy: 15, r: 4, fill: "none", stroke: "#274f70", "stroke-dasharray": "2 2" }, node);
   if (light !== undefined) {
-    const tw = tower(node, 34, 12, markColour(gv, light), `${markName(gv, light)}'s lighthouse`);
+    const tw = tower(node, 34, 12, markColour(gv, light), _("lighthouse of {seat}", { seat: markName(gv, light) }));
     tw.setAttribute("data-lighthouse", d.id);
   }
-  const extra = d.period ? `; evolving location of period ${ROMAN[d.period - 1]}, also ${board.evolving_bonus}` : "";
-  title(node, `${label}: ${benefit}${extra}${dock !== undefined ? `; dock taken by ${markName(gv, dock)}` : "; dock free"}${light !== undefined ? `; lighthouse of ${markName(gv, light)}` : ""}`);
+  const extra = d.period ? _("; evolving location of period {n}, also {bonus}", { n: ROMAN[d.period - 1], bonus: board.evolving_bonus }) : "";
+  const docked = dock !== undefined ? _("; dock taken by {seat}", { seat: markName(gv, dock) }) : _("; dock free");
+  const lit = light !== undefined ? _("; lighthouse of {seat}", { seat: markName(gv, light) }) : "";
+  title(node, `${label}: ${benefit}${extra}${docked}${lit}`);
 }
 
 function drawSea(svg, board, gv, place) {
   const v = gv.view;
   const [x, y, w, h] = place;
   const g = el("g", { "data-amalfi": "sea" }, svg);
-  box(g, place, { fill: SEA_CSS, stroke: "#274f70", label: "The sea" });
+  box(g, place, { fill: SEA_CSS, stroke: "#274f70", label: _("The sea") });
   // the lanes: every destination sails from Amalfi's harbour, drawn at the bottom centre
   const hx = x + w / 2;
   const hy = y + h - 8;
@@ -305,7 +319,7 @@ function drawTitles(svg, board, gv, place) {
   const v = gv.view;
   const [x, y, w, h] = place;
   const g = el("g", { "data-amalfi": "titles" }, svg);
-  box(g, place, { label: "Titles" });
+  box(g, place, { label: _("Titles") });
   const n = v.titles.length || 1;
   const tw = (w - 12) / n;
   v.titles.forEach((ti, i) => {
@@ -324,11 +338,12 @@ function drawTitles(svg, board, gv, place) {
       const cube = ti.cubes[k];
       if (cube !== undefined) {
         const c = el("rect", { x: bx + 5, y: by + 5, width: 14, height: 14, rx: 2, fill: seatColour(cube, gv), stroke: "#1d1d1d" }, s);
-        title(c, `${seatName(cube, gv)} completed it for ${val} VP`);
+        title(c, _("{seat} completed it for {n} VP", { seat: seatName(cube, gv), n: val }));
       }
     });
     const who = ti.cubes.map((c) => seatName(c, gv)).join(", ");
-    title(s, `${info?.dark ? "dark" : "light"} title ${info?.name || ti.id}: ${info?.need}; ${who ? `completed by ${who}` : "not yet completed"}`);
+    const values = { name: info?.name || ti.id, need: info?.need, done: who ? _("completed by {seats}", { seats: who }) : _("not yet completed") };
+    title(s, info?.dark ? _("dark title {name}: {need}; {done}", values) : _("light title {name}: {need}; {done}", values));
   });
 }
 
@@ -343,19 +358,20 @@ function drawDisplay(svg, board, gv, place, { key, label, ids, slots, deck, kind
     const cx = x + 6 + i * cw;
     const cy = y + 20;
     const extra = slotWords(slots[i]);
+    const slotTip = extra ? _("; this slot: {bonus}", { bonus: extra }) : "";
     const attrs = { [`data-${key}-slot`]: i + 1, "data-place": `${key}:${i + 1}` };
     if (!id) {
       const s = el("g", attrs, g);
-      emptySlot(s, cx, cy, cw - 6, h - 40, `${label} slot ${i + 1}: empty`);
+      emptySlot(s, cx, cy, cw - 6, h - 40, _("{place} slot {n}: empty", { place: label, n: i + 1 }));
     } else if (kind === "character") {
       const c = board.characters[id];
-      card(g, cx, cy, cw - 6, h - 40, { band: TYPE_CSS[c.type], name: c.name, cost: `${c.type} · ${costWords(c)}`, line: c.text, tip: `${c.name} (${c.type}): costs ${costWords(c)}; ${c.text}${extra ? `; this slot: ${extra}` : ""}`, attrs });
+      card(g, cx, cy, cw - 6, h - 40, { band: TYPE_CSS[c.type], name: c.name, cost: `${c.type} · ${costWords(c, board)}`, line: c.text, tip: _("{name} ({kind}): costs {cost}; {text}", { name: c.name, kind: c.type, cost: costWords(c, board), text: c.text }) + slotTip, attrs });
     } else if (kind === "artwork") {
       const a = board.artworks[id];
-      card(g, cx, cy, cw - 6, h - 40, { band: ART_CSS[a.type], name: a.name, cost: `${costWords(a)} · ${a.vp} VP`, line: a.bonus, tip: `${a.name} (${a.type}): costs ${costWords(a)}, ${a.vp} VP, bonus: ${a.bonus}${extra ? `; this slot: ${extra}` : ""}`, attrs });
+      card(g, cx, cy, cw - 6, h - 40, { band: ART_CSS[a.type], name: a.name, cost: _("{cost} · {n} VP", { cost: costWords(a, board), n: a.vp }), line: a.bonus, tip: _("{name} ({kind}): costs {cost}, {n} VP, bonus: {bonus}", { name: a.name, kind: a.type, cost: costWords(a, board), n: a.vp, bonus: a.bonus }) + slotTip, attrs });
     } else {
       const p = board.privates[id];
-      card(g, cx, cy, cw - 6, h - 40, { band: "#274f70", name: p.name, cost: `${costWords(p)} · ${p.vp} VP`, line: `${p.price ? `pay ${p.price}: ` : ""}${p.steps.join(", ")}`, tip: `${p.name}: costs ${costWords(p)}, ${p.vp} VP; sailing there: ${p.steps.join(", ")}${extra ? `; this slot: ${extra}` : ""}`, attrs });
+      card(g, cx, cy, cw - 6, h - 40, { band: "#274f70", name: p.name, cost: _("{cost} · {n} VP", { cost: costWords(p, board), n: p.vp }), line: (p.price ? _("pay {n}: ", { n: p.price }) : "") + p.steps.join(", "), tip: _("{name}: costs {cost}, {n} VP; sailing there: {steps}", { name: p.name, cost: costWords(p, board), n: p.vp, steps: p.steps.join(", ") }) + slotTip, attrs });
     }
     if (extra) t(g, cx + (cw - 6) / 2, y + h - 8, extra, { size: 8, anchor: "middle", fill: slots[i] < 0 ? "#8a2a20" : "#2f6a2f" });
   });
@@ -366,23 +382,23 @@ function drawDisplay(svg, board, gv, place, { key, label, ids, slots, deck, kind
 function drawShipyard(g, board, p, css, [x, y, w, h]) {
   const yard = el("g", { "data-shipyard": p.seat, "data-place": `shipyard:${p.seat}` }, g);
   el("rect", { x, y, width: w, height: h, rx: 4, fill: "#efe2c0", stroke: EDGE }, yard);
-  t(yard, x + 4, y + 10, `Shipyard ${p.shipyard}`, { size: 8, weight: 700 });
+  t(yard, x + 4, y + 10, _("Shipyard {n}", { n: p.shipyard }), { size: 8, weight: 700 });
   const built = 6 - p.shipyard;
   board.shipyard_icons.forEach((icon, k) => {
     const sx = x + 10 + k * ((w - 16) / 6) + 2;
-    if (k >= built) ship(yard, sx, y + h - 9, css, `a ship to build (under it: ${icon || "nothing"})`, 0.7);
+    if (k >= built) ship(yard, sx, y + h - 9, css, _("a ship to build (under it: {icon})", { icon: icon || _("nothing") }), 0.7);
     else t(yard, sx, y + h - 7, "·", { size: 10, anchor: "middle" });
   });
-  title(yard, `shipyard: ${p.shipyard} ships to build, at ${board.ship_price.join(", ")} ${board.ship_resource} in periods I-IV`);
+  title(yard, _("shipyard: {n} ships to build, at {prices} {resource} in periods I-IV", { n: p.shipyard, prices: board.ship_price.join(", "), resource: res(board, board.ship_resource) }));
 }
 
 function drawBay(g, p, css, [x, y, w, h]) {
   const bay = el("g", { "data-bay": p.seat, "data-place": `bay:${p.seat}` }, g);
   el("rect", { x, y, width: w, height: h, rx: 4, fill: "#cfe1ee", stroke: "#274f70" }, bay);
-  t(bay, x + 4, y + 10, `Bay ${p.bay} · port ${p.port}`, { size: 8, weight: 700 });
+  t(bay, x + 4, y + 10, _("Bay {bay} · port {port}", { bay: p.bay, port: p.port }), { size: 8, weight: 700 });
   const per = Math.max(1, Math.floor((w - 8) / 16));
   for (let k = 0; k < Math.min(p.bay, per * 2); k++) ship(bay, x + 11 + (k % per) * 16, y + 21 + Math.floor(k / per) * 12, css, null, 0.65);
-  title(bay, `bay: ${p.bay} ships ready to sail; port: ${p.port} ships used for emergency supply this period`);
+  title(bay, _("bay: {bay} ships ready to sail; port: {port} ships used for emergency supply this period", { bay: p.bay, port: p.port }));
 }
 
 function drawHolds(g, board, p, [x, y, w, h]) {
@@ -392,16 +408,16 @@ function drawHolds(g, board, p, [x, y, w, h]) {
     const hold = el("g", { "data-hold": `${p.seat}:${r}`, "data-ships": p.holds[r], "data-place": `hold:${p.seat}:${r}` }, g);
     el("rect", { x: hx, y, width: hw, height: h, rx: 4, fill: "#fffaf0", stroke: RES_CSS[r], "stroke-width": 2 }, hold);
     el("rect", { x: hx, y, width: hw, height: 10, rx: 3, fill: RES_CSS[r] }, hold);
-    t(hold, hx + hw / 2, y + 8, `${r} ×${board.holds[r]}`, { size: 7, anchor: "middle", fill: "#fff", weight: 700 });
+    t(hold, hx + hw / 2, y + 8, `${res(board, r)} ×${board.holds[r]}`, { size: 7, anchor: "middle", fill: "#fff", weight: 700 });
     t(hold, hx + hw / 2, y + h - 6, String(p.holds[r]), { size: Math.min(14, h - 14), weight: 700, anchor: "middle" });
-    title(hold, `${r} hold: ${p.holds[r]} ship${p.holds[r] === 1 ? "" : "s"}, each unloads for ${board.holds[r]} ${r}`);
+    title(hold, _("{resource} hold: {ships}, each unloads for {n} {resource}", { resource: res(board, r), ships: ngettext("{n} ship", "{n} ships", p.holds[r]), n: board.holds[r] }));
   });
 }
 
 function drawGranary(g, board, p, css, [x, y, w, h]) {
   const gran = el("g", { "data-granary": p.seat, "data-bread": p.bread }, g);
   el("rect", { x, y, width: w, height: h, rx: 4, fill: "#f3e2b0", stroke: EDGE }, gran);
-  t(gran, x + 4, y + 10, `Granary ${p.bread}/${p.capacity} bread`, { size: 8, weight: 700 });
+  t(gran, x + 4, y + 10, _("Granary {bread}/{capacity} bread", { bread: p.bread, capacity: p.capacity }), { size: 8, weight: 700 });
   const spaces = Math.max(12, p.capacity);
   const bw = (w - 8) / spaces;
   for (let k = 1; k <= spaces; k++) {
@@ -412,9 +428,9 @@ function drawGranary(g, board, p, css, [x, y, w, h]) {
   const lit = 6 - p.granary_lighthouses;
   board.granary_icons.forEach((icon, k) => {
     const bx = x + 4 + (6 + k) * bw + bw / 2;
-    if (k >= lit) tower(gran, bx, y + h - 8, css, `a lighthouse on space ${7 + k}${icon ? ` (under it: ${icon})` : ""}`);
+    if (k >= lit) tower(gran, bx, y + h - 8, css, icon ? _("a lighthouse on space {n} (under it: {icon})", { n: 7 + k, icon }) : _("a lighthouse on space {n}", { n: 7 + k }));
   });
-  title(gran, `granary: ${p.bread} of ${p.capacity} bread; ${p.granary_lighthouses} lighthouses still on it, ${lit} erected`);
+  title(gran, _("granary: {bread} of {capacity} bread; {left} lighthouses still on it, {lit} erected", { bread: p.bread, capacity: p.capacity, left: p.granary_lighthouses, lit }));
 }
 
 function drawPlayer(svg, board, gv, p, [x, y, w, h], mine) {
@@ -423,9 +439,11 @@ function drawPlayer(svg, board, gv, p, [x, y, w, h], mine) {
   const g = el("g", { "data-player-board": p.seat, class: mine ? "me" : null }, svg);
   el("rect", { x, y, width: w, height: h, rx: 6, fill: "#fbf6e8", stroke: mine ? INK : EDGE, "stroke-width": mine ? 2.2 : 1.2 }, g);
   el("rect", { x, y, width: 6, height: h, rx: 2, fill: css }, g);
-  const who = `${seatName(p.seat, gv)}${mine ? " (you)" : ""}${p.passed ? " · passed" : ""}${v.turn === p.seat && !v.over ? " · to play" : ""}`;
-  t(g, x + 12, y + 15, who, { size: 11, weight: 700 });
-  t(g, x + w - 8, y + 15, `${p.vp} VP (${p.title_vp} from titles) · feed ${p.feed}`, { size: 9, anchor: "end" });
+  const who = [mine ? _("{seat} (you)", { seat: seatName(p.seat, gv) }) : seatName(p.seat, gv)];
+  if (p.passed) who.push(_("passed"));
+  if (v.turn === p.seat && !v.over) who.push(_("to play"));
+  t(g, x + 12, y + 15, who.join(" · "), { size: 11, weight: 700 });
+  t(g, x + w - 8, y + 15, _("{vp} VP ({titles} from titles) · feed {feed}", { vp: p.vp, titles: p.title_vp, feed: p.feed }), { size: 9, anchor: "end" });
   const L = x + 12;
   const R = x + w - 8;
   let ly;
@@ -446,44 +464,48 @@ function drawPlayer(svg, board, gv, p, [x, y, w, h], mine) {
     ly = y + 136;
   }
   const line = (label, words) => {
-    const s = `${label}: ${words}`;
+    const s = _("{label}: {words}", { label, words });
     const max = Math.floor((R - L) / 4.4);
     const row = t(g, L, ly, s.length > max ? s.slice(0, max - 1) + "…" : s, { size: 8.5 });
     title(row, s);
     ly += 12;
   };
-  line("Destinations", p.privates.map((id) => nameOf(board, id)).join(", ") || "none");
+  line(_("Destinations"), p.privates.map((id) => nameOf(board, id)).join(", ") || _("none"));
   const arts = p.artworks.map((id) => board.artworks[id]);
-  const byType = ["book", "painting", "monument"].map((ty) => `${arts.filter((a) => a?.type === ty).length} ${ty}s`);
-  line("Artworks", `${byType.join(", ")}${arts.length ? ` (${arts.map((a) => a.name).join(", ")})` : ""}`);
+  const byType = ["book", "painting", "monument"].map((ty) => `${arts.filter((a) => a?.type === ty).length} ${ART_NAMES[ty]}`);
+  line(_("Artworks"), `${byType.join(", ")}${arts.length ? ` (${arts.map((a) => a.name).join(", ")})` : ""}`);
   const engaged = new Set(p.engaged);
-  line("Invited", p.invited.map((c) => `${nameOf(board, c)}${engaged.has(c) ? " (engaged)" : ""}`).join(", ") || "none");
+  line(_("Invited"), p.invited.map((c) => (engaged.has(c) ? _("{name} (engaged)", { name: nameOf(board, c) }) : nameOf(board, c))).join(", ") || _("none"));
   // the hand: its cards only on the owner's own board; the others show counts and public cards
   const hand = el("g", { "data-hand": p.seat, "data-count": p.hand_size }, g);
   if (mine && Array.isArray(p.hand)) {
-    const extra = [["packet", p.packet], ["reserve", p.reserve]].filter(([, l]) => l?.length).map(([k, l]) => `${k}: ${l.map((id) => nameOf(board, id)).join(", ")}`);
-    t(hand, L, ly + 2, `Your hand (${p.hand.length})${extra.length ? " · " + extra.join(" · ") : ""}`, { size: 9, weight: 700 });
+    const extra = [[_("packet"), p.packet], [_("reserve"), p.reserve]].filter(([, l]) => l?.length).map(([k, l]) => `${k}: ${l.map((id) => nameOf(board, id)).join(", ")}`);
+    t(hand, L, ly + 2, [_("Your hand ({n})", { n: p.hand.length }), ...extra].join(" · "), { size: 9, weight: 700 });
     const n = Math.max(6, p.hand.length);
     const cw = Math.min(150, (R - L) / n);
     p.hand.forEach((id, k) => {
       const c = board.characters[id];
-      card(hand, L + k * cw, ly + 6, cw - 4, 44, { band: TYPE_CSS[c.type], name: c.name, cost: `${c.type} · ${costWords(c)}`, line: c.text, tip: `${c.name} (${c.type}): costs ${costWords(c)}; ${c.text}`, attrs: { "data-hand-card": id, "data-place": `card:${id}` } });
+      card(hand, L + k * cw, ly + 6, cw - 4, 44, { band: TYPE_CSS[c.type], name: c.name, cost: `${c.type} · ${costWords(c, board)}`, line: c.text, tip: _("{name} ({kind}): costs {cost}; {text}", { name: c.name, kind: c.type, cost: costWords(c, board), text: c.text }), attrs: { "data-hand-card": id, "data-place": `card:${id}` } });
     });
   } else {
     const known = p.known_hand.map((c) => nameOf(board, c));
-    const s = `Hand: ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}${known.length ? `, known: ${known.join(", ")}` : ""}${p.packet_size ? ` · packet ${p.packet_size}` : ""}`;
+    let s = _("Hand: {cards}", { cards: ngettext("{n} card", "{n} cards", p.hand_size) });
+    if (known.length) s += _(", known: {names}", { names: known.join(", ") });
+    if (p.packet_size) s += _(" · packet {n}", { n: p.packet_size });
     const max = Math.floor((R - L) / 4.4);
     t(hand, L, ly, s.length > max ? s.slice(0, max - 1) + "…" : s, { size: 8.5, weight: 700 });
-    title(hand, `${seatName(p.seat, gv)} holds ${p.hand_size} character${p.hand_size === 1 ? "" : "s"}${known.length ? `; publicly known: ${known.join(", ")}` : ""}`);
+    const held = ngettext("{seat} holds {n} character", "{seat} holds {n} characters", p.hand_size, { seat: seatName(p.seat, gv) });
+    title(hand, known.length ? _("{held}; publicly known: {names}", { held, names: known.join(", ") }) : held);
   }
 }
 
-function drawPayment(svg, gv, [x, y, w]) {
+function drawPayment(svg, board, gv, [x, y, w]) {
   const pay = gv.view.payment;
   if (!pay) return;
   const g = el("g", { "data-payment": pay.for }, svg);
   el("rect", { x: x + w - 250, y: y - 26, width: 250, height: 22, rx: 4, fill: "#fff3c4", stroke: INK }, g);
-  t(g, x + w - 244, y - 11, `Paying for ${pay.for}: ${pay.paid} of ${pay.cost} ${pay.resources.join(" or ")}${pay.bread_surcharge ? ` + ${pay.bread_surcharge} bread` : ""}`, { size: 9, weight: 700 });
+  const paying = _("Paying for {what}: {paid} of {cost} {resources}", { what: nameOf(board, pay.for), paid: pay.paid, cost: pay.cost, resources: orWords(board, pay.resources) });
+  t(g, x + w - 244, y - 11, pay.bread_surcharge ? _("{paying} + {n} bread", { paying, n: pay.bread_surcharge }) : paying, { size: 9, weight: 700 });
 }
 
 /** Draw the whole board for this game view into `svg` (emptied by the caller). */
@@ -506,14 +528,14 @@ export function draw(svg, board, gv) {
   drawWindrose(svg, board, gv, P.windrose);
   drawSea(svg, board, gv, P.sea);
   drawTitles(svg, board, gv, P.titles);
-  drawDisplay(svg, board, gv, P.atlas, { key: "atlas", label: "Atlas", ids: v.atlas, slots: board.slots.atlas, deck: `piles ${v.atlas_piles.join(" / ")}`, kind: "private" });
-  drawDisplay(svg, board, gv, P.council, { key: "council", label: "Council", ids: v.council, slots: board.slots.council, deck: `deck ${v.council_deck} · discard ${v.council_discard.length}`, kind: "character" });
-  drawDisplay(svg, board, gv, P.workshop, { key: "workshop", label: "Workshop", ids: v.workshop, slots: board.slots.workshop, deck: `deck ${v.workshop_deck} · discard ${v.workshop_discard.length}`, kind: "artwork" });
+  drawDisplay(svg, board, gv, P.atlas, { key: "atlas", label: boardName(board, "atlas", _("Atlas")), ids: v.atlas, slots: board.slots.atlas, deck: _("piles {sizes}", { sizes: v.atlas_piles.join(" / ") }), kind: "private" });
+  drawDisplay(svg, board, gv, P.council, { key: "council", label: boardName(board, "council", _("Council")), ids: v.council, slots: board.slots.council, deck: _("deck {n} · discard {discard}", { n: v.council_deck, discard: v.council_discard.length }), kind: "character" });
+  drawDisplay(svg, board, gv, P.workshop, { key: "workshop", label: boardName(board, "workshop", _("Workshop")), ids: v.workshop, slots: board.slots.workshop, deck: _("deck {n} · discard {discard}", { n: v.workshop_deck, discard: v.workshop_discard.length }), kind: "artwork" });
   let y = board.players_top;
   const W = board.width - 20;
   if (me) {
     drawPlayer(svg, board, gv, me, [10, y, W, board.own_height], true);
-    drawPayment(svg, gv, [10, y, W]);
+    drawPayment(svg, board, gv, [10, y, W]);
     y += board.own_height + 8;
   }
   const ow = (W - (per - 1) * 8) / per;

@@ -3,6 +3,7 @@
 // A board module (boards/<game id>.js) draws with these but owns its look; see game.js for the
 // interface every board module exports.
 
+import { _ } from "../i18n.js";
 import { ISLANDS, OFF_BOARD_WATER, SEA } from "./mediterranean.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
@@ -40,6 +41,16 @@ export function text(parent, x, y, content, attrs = {}) {
   return t;
 }
 
+/** Squeeze an SVG text into `width` when it is wider (a label longer in another language). */
+export function fit(node, width) {
+  const drawn = node.getComputedTextLength?.() || 0;
+  if (drawn > width) {
+    node.setAttribute("textLength", String(width));
+    node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return node;
+}
+
 /** A <title> child: the tooltip and accessible name of an SVG place. */
 export function title(node, content) {
   const t = el("title", {}, node);
@@ -54,6 +65,46 @@ export function clear(node) {
 export function capitalise(s) {
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;
 }
+
+/** A place's or piece's name in the page's language: the game's names that the server sends
+ * with the board data (`board.names`, Game.names), else `fallback`, else the id. */
+export function nameOf(board, id, fallback = null) {
+  return board?.names?.[id] || fallback || id;
+}
+
+/** Counts of goods or pieces in words: "2 wine, 1 iron" with the game's names; "nothing". */
+export function countsText(counts, board) {
+  const parts = Object.entries(counts || {}).map(([what, n]) => `${n} ${nameOf(board, what)}`);
+  return parts.length ? parts.join(", ") : _("nothing");
+}
+
+/** The islands' names in the page's language (drawn by drawSeaMap as tooltips). */
+const ISLAND_NAMES = {
+  mallorca: _("Mallorca"),
+  menorca: _("Menorca"),
+  ibiza: _("Ibiza"),
+  corsica: _("Corsica"),
+  sardinia: _("Sardinia"),
+  sicily: _("Sicily"),
+  malta: _("Malta"),
+  crete: _("Crete"),
+  cyprus: _("Cyprus"),
+  rhodes: _("Rhodes"),
+  euboea: _("Euboea"),
+  lesbos: _("Lesbos"),
+  chios: _("Chios"),
+  samos: _("Samos"),
+  lemnos: _("Lemnos"),
+  naxos: _("Naxos"),
+  paros: _("Paros"),
+  andros: _("Andros"),
+  corfu: _("Corfu"),
+  cephalonia: _("Cephalonia"),
+  kythira: _("Kythira"),
+  karpathos: _("Karpathos"),
+  djerba: _("Djerba"),
+  elba: _("Elba"),
+};
 
 /**
  * Voronoi cells of `sites` ([{x, y}]) inside the 0..w x 0..h rectangle, by clipping the
@@ -166,7 +217,7 @@ export function drawSeaMap(svg, board, { zoneClass = () => "" } = {}) {
   });
   el("path", { class: "coast", d: SEA }, svg);
   const islands = el("g", { class: "islands" }, svg);
-  for (const [name, d] of ISLANDS) title(el("path", { class: "island", d }, islands), capitalise(name));
+  for (const [name, d] of ISLANDS) title(el("path", { class: "island", d }, islands), ISLAND_NAMES[name] || capitalise(name));
 
   const lanes = el("g", { class: "lanes" }, svg);
   for (const z of board.zones) {

@@ -12,7 +12,8 @@
 // [data-dock="<1..4>"], [data-office="<id>"], [data-pawn="<seat>"], [data-merchant="<seat>"],
 // [data-hand-card="<order id>"], svg[data-arrangement="wide|narrow"].
 
-import { capitalise, el, inkOn, text, title } from "./common.js";
+import { _, ngettext } from "../i18n.js";
+import { capitalise, el, fit, inkOn, nameOf, text, title } from "./common.js";
 
 const SEAT_CSS = {
   red: "#c42f28",
@@ -32,15 +33,20 @@ const RES_CSS = {
 const NARROW_BELOW = 640; // px of drawing width under which the phone arrangement is used
 
 const DECISIONS = {
-  bid: "secret bid for turn order",
-  character: "choose a character",
-  orders: "adjust the orders of a shop",
-  move: "secretly choose a destination on the dial",
-  marker: "use the Gondolieri's marker or wait",
-  use: "use the location",
-  keep: "keep one of the drawn Guild Orders",
-  place: "place the cubes on the docks",
+  bid: _("secret bid for turn order"),
+  character: _("choose a character"),
+  orders: _("adjust the orders of a shop"),
+  move: _("secretly choose a destination on the dial"),
+  marker: _("use the Gondolieri's marker or wait"),
+  use: _("use the location"),
+  keep: _("keep one of the drawn Guild Orders"),
+  place: _("place the cubes on the docks"),
 };
+const PHASES = { bidding: _("bidding"), commerce: _("commerce"), over: _("over") };
+const phaseName = (p) => PHASES[p] || p;
+
+/** A resource's name in the page's language (the game's names, else the id). */
+const resName = (board, r) => nameOf(board, r);
 
 function resColour(board, r) {
   const res = board.resources.find((x) => x.id === r);
@@ -48,7 +54,7 @@ function resColour(board, r) {
 }
 
 function shopName(board, id) {
-  return board.shops.find((s) => s.id === id)?.name || board.offices.find((o) => o.id === id)?.name || id;
+  return board.shops.find((s) => s.id === id)?.name || board.offices.find((o) => o.id === id)?.name || nameOf(board, id);
 }
 
 function merchant(gv, seat) {
@@ -60,37 +66,39 @@ export function seatColour(seat, gv) {
 }
 
 export function seatName(seat, gv) {
-  return capitalise(merchant(gv, seat)?.colour || `seat ${seat + 1}`);
+  const name = gv.seats?.[seat]?.name; // the server's, in the page's language
+  if (name) return name;
+  return capitalise(merchant(gv, seat)?.colour || _("seat {n}", { n: seat + 1 }));
 }
 
-export function decisionText(gv) {
+export function decisionText(gv, board) {
   const d = gv.view.decision;
   if (!d) return "";
-  const where = gv.view.location ? ` (${gv.view.location})` : "";
-  return (DECISIONS[d.kind] || d.kind.replaceAll("_", " ")) + (d.kind === "use" ? where : "");
+  const what = DECISIONS[d.kind] || d.kind.replaceAll("_", " ");
+  return d.kind === "use" && gv.view.location ? `${what} (${locationName(board, gv.view.location)})` : what;
 }
 
 export function status(gv, board) {
   const v = gv.view;
-  const bits = [`Round ${v.round}/${board.rounds}`, v.phase];
-  if (v.location) bits.push(`at ${locationName(board, v.location)}`);
-  bits.push(`orders deck ${v.deck_size}`);
+  const bits = [_("Round {round}/{rounds}", { round: v.round, rounds: board.rounds }), phaseName(v.phase)];
+  if (v.location) bits.push(_("at {place}", { place: locationName(board, v.location) }));
+  bits.push(_("orders deck {n}", { n: v.deck_size }));
   return bits.join(" · ");
 }
 
 function locationName(board, id) {
-  return board.locations.find((l) => l.id === id)?.name || id;
+  return board.locations.find((l) => l.id === id)?.name || nameOf(board, id);
 }
 
 function characterName(board, id) {
-  return board.characters.find((c) => c.id === id)?.name || id;
+  return board.characters.find((c) => c.id === id)?.name || nameOf(board, id);
 }
 
-function cubeWords(cubes) {
+function cubeWords(cubes, board) {
   const out = Object.entries(cubes || {})
     .filter(([, n]) => n > 0)
-    .map(([r, n]) => `${n} ${r}`);
-  return out.join(", ") || "none";
+    .map(([r, n]) => `${n} ${resName(board, r)}`);
+  return out.join(", ") || _("none");
 }
 
 export function panel(info, gv, board) {
@@ -98,18 +106,18 @@ export function panel(info, gv, board) {
   const m = merchant(gv, info?.seat ?? -1);
   if (!m) return [];
   const rows = [];
-  rows.push(["Ducats", "cash" in m ? String(m.cash) : "hidden"]);
-  rows.push(["VP", String(m.vp)]);
-  rows.push(["Cubes", cubeWords(m.cubes)]);
+  rows.push([_("Ducats"), "cash" in m ? String(m.cash) : _("hidden"), "ducats"]);
+  rows.push([_("VP"), String(m.vp), "vp"]);
+  rows.push([_("Cubes"), cubeWords(m.cubes, board), "cubes"]);
   const shares = Object.entries(m.shares)
     .filter(([, n]) => n > 0)
     .map(([c, n]) => `${n} ${shopName(board, c)}`);
-  rows.push(["Shares", shares.join(", ") || "none"]);
-  rows.push(["Characters", m.characters.map((c) => characterName(board, c)).join(", ") || "none"]);
-  rows.push(["Orders", `${m.hand_size} in hand, ${m.delivered.length} delivered`]);
-  if (m.favors.length) rows.push(["Favors", m.favors.join(", ")]);
-  rows.push(["Rumors", String(m.rumor_count)]);
-  if (m.pawn) rows.push(["Pawn", locationName(board, m.pawn)]);
+  rows.push([_("Shares"), shares.join(", ") || _("none"), "shares"]);
+  rows.push([_("Characters"), m.characters.map((c) => characterName(board, c)).join(", ") || _("none"), "characters"]);
+  rows.push([_("Orders"), _("{hand} in hand, {delivered} delivered", { hand: m.hand_size, delivered: m.delivered.length }), "orders"]);
+  if (m.favors.length) rows.push([_("Favors"), m.favors.join(", "), "favors"]);
+  rows.push([_("Rumors"), String(m.rumor_count), "rumors"]);
+  if (m.pawn) rows.push([_("Pawn"), locationName(board, m.pawn), "pawn"]);
   return rows;
 }
 
@@ -181,7 +189,7 @@ function pawns(layer, gv, board, places, placeId, seats) {
     const cx = x + w - 9 - i * 15;
     const cy = y + (placeId === "shops" ? 10 : 10);
     const g = el("g", { class: "mov-pawn", "data-pawn": seat, transform: `translate(${cx},${cy})` }, layer);
-    title(g, `${seatName(seat, gv)}'s pawn: ${locationName(board, merchant(gv, seat).pawn)}`);
+    title(g, _("pawn of {seat}: {place}", { seat: seatName(seat, gv), place: locationName(board, merchant(gv, seat).pawn) }));
     el("circle", { cx: 0, cy: -3, r: 3.2, fill: seatColour(seat, gv) }, g);
     el("path", { d: "M-5,6 L-2.5,-1 L2.5,-1 L5,6 Z", fill: seatColour(seat, gv) }, g);
   });
@@ -195,8 +203,8 @@ function drawCanal(svg, board, gv, place) {
   const perRow = place.per_row || board.rounds;
   const rows = Math.ceil(board.rounds / perRow);
   const g = el("g", { class: "mov-canal", "data-mov": "canal" }, svg);
-  box(g, place.box, "canal", "Canal");
-  text(g, x + w - 6, y + 12, `Round ${v.round} of ${board.rounds} · ${v.phase}`, { class: "mov-note", "text-anchor": "end" });
+  box(g, place.box, "canal", _("Canal"));
+  text(g, x + w - 6, y + 12, _("Round {round} of {rounds} · {phase}", { round: v.round, rounds: board.rounds, phase: phaseName(v.phase) }), { class: "mov-note", "text-anchor": "end" });
   const cw = (w - 8) / perRow;
   const ch = (h - 20) / rows;
   for (let k = 1; k <= board.rounds; k++) {
@@ -214,20 +222,21 @@ function drawCanal(svg, board, gv, place) {
     const s = el("g", { class: cls.join(" "), "data-canal-space": k }, g);
     el("rect", { x: sx + 1, y: sy, width: cw - 2, height: ch - 2, rx: 3 }, s);
     text(s, sx + 4, sy + 10, String(k), { class: "mov-space-number" });
-    if (bid || final) text(s, sx + cw - 4, sy + 10, bid ? "BID" : "Final", { class: "mov-space-tag", "text-anchor": "end" });
-    const tip = [`space ${k}${bid ? ": bidding round" : final ? ": final turn" : ": commerce round"}`];
+    if (bid || final) fit(text(s, sx + cw - 4, sy + 10, bid ? _("BID") : _("Final"), { class: "mov-space-tag", "text-anchor": "end" }), cw - 20);
+    const tip = [bid ? _("space {n}: bidding round", { n: k }) : final ? _("space {n}: final turn", { n: k }) : _("space {n}: commerce round", { n: k })];
     if (v.canal_rumors?.[k - 1]) {
       const r = el("g", { class: "mov-rumor", transform: `translate(${sx + cw / 2 - 6},${sy + ch - 16})` }, s);
       el("rect", { width: 12, height: 12, rx: 2 }, r);
       text(r, 6, 9, "?", { "text-anchor": "middle", class: "mov-rumor-mark" });
-      tip.push("a rumor face down");
+      tip.push(_("a rumor face down"));
     }
-    title(s, tip.join("; "));
+    title(s, tip.join(_("; ")));
     if (k === v.round) {
       const gx = sx + cw / 2;
       const gy = sy + ch / 2 + 1;
       const gondola = el("g", { class: "mov-gondola", "data-gondola": k, "data-place": "gondola", transform: `translate(${gx},${gy})` }, g);
-      title(gondola, `the Gondola (round ${k})${v.gondolieri >= 0 ? `; the Gondolieri: ${seatName(v.gondolieri, gv)}${v.marker_unused ? ", marker unused" : ""}` : ""}`);
+      const who = v.gondolieri >= 0 ? { seat: seatName(v.gondolieri, gv) } : null;
+      title(gondola, _("the Gondola (round {n})", { n: k }) + (who ? (v.marker_unused ? _("; the Gondolieri: {seat}, marker unused", who) : _("; the Gondolieri: {seat}", who)) : ""));
       el("path", { d: "M-14,-1 Q0,6 14,-1 L16,-5 Q0,1 -16,-5 Z" }, gondola);
       el("line", { x1: 8, y1: -3, x2: 12, y2: -12 }, gondola);
     }
@@ -240,30 +249,31 @@ function drawShop(svg, board, gv, shop, place) {
   const g = el("g", { class: "mov-shop", "data-shop": shop.id, "data-place": `shop:${shop.id}` }, svg);
   box(g, place.box, "shop");
   const colour = resColour(board, shop.resource);
-  cube(g, x + 6, y + 4, 10, colour, `buys ${shop.resource}`);
+  cube(g, x + 6, y + 4, 10, colour, _("buys {resource}", { resource: resName(board, shop.resource) }));
   text(g, x + 20, y + 13, shop.name, { class: "mov-title" });
   const played = v.rumors_played?.[shop.id] || 0;
-  text(g, x + w - 6, y + 13, `${v.supply[shop.id]} shares left${played ? ` · ${played} rumor${played > 1 ? "s" : ""}` : ""}`, { class: "mov-note", "text-anchor": "end" });
+  const left = ngettext("{n} share left", "{n} shares left", v.supply[shop.id]);
+  text(g, x + w - 6, y + 13, played ? `${left} · ${ngettext("{n} rumor", "{n} rumors", played)}` : left, { class: "mov-note", "text-anchor": "end" });
   const tw = w - 14;
-  track(g, board, { x: x + 7, y: y + 30, w: tw, kind: "price", value: v.prices[shop.resource], label: `${capitalise(shop.resource)} price`, id: `${shop.id}:price`, colour });
-  track(g, board, { x: x + 7, y: y + 62, w: tw, kind: "share", value: v.share_prices[shop.id], label: "Share price", id: `${shop.id}:share` });
-  track(g, board, { x: x + 7, y: y + 94, w: tw, kind: "orders", value: v.orders[shop.id], label: "Orders", id: `${shop.id}:orders`, colour: "#7a2a20" });
-  title(g, `${shop.name}: ${shop.resource} at ${v.prices[shop.resource]}, shares at ${v.share_prices[shop.id]}, ${v.orders[shop.id]} orders`);
+  track(g, board, { x: x + 7, y: y + 30, w: tw, kind: "price", value: v.prices[shop.resource], label: _("{resource} price", { resource: capitalise(resName(board, shop.resource)) }), id: `${shop.id}:price`, colour });
+  track(g, board, { x: x + 7, y: y + 62, w: tw, kind: "share", value: v.share_prices[shop.id], label: _("Share price"), id: `${shop.id}:share` });
+  track(g, board, { x: x + 7, y: y + 94, w: tw, kind: "orders", value: v.orders[shop.id], label: _("Orders"), id: `${shop.id}:orders`, colour: "#7a2a20" });
+  title(g, _("{shop}: {resource} at {price}, shares at {share}, {orders} orders", { shop: shop.name, resource: resName(board, shop.resource), price: v.prices[shop.resource], share: v.share_prices[shop.id], orders: v.orders[shop.id] }));
 }
 
 function drawGuild(svg, board, gv, place) {
   const v = gv.view;
   const [x, y, w, h] = place.box;
   const g = el("g", { class: "mov-guild", "data-place": "loc:guild" }, svg);
-  box(g, place.box, "guild", "Guild Hall");
-  track(g, board, { x: x + 7, y: y + 28, w: w - 14, kind: "price", value: v.prices.lumber, label: "Lumber price", id: "guild:price", colour: resColour(board, "lumber") });
+  box(g, place.box, "guild", nameOf(board, "guild", _("Guild Hall")));
+  track(g, board, { x: x + 7, y: y + 28, w: w - 14, kind: "price", value: v.prices.lumber, label: _("{resource} price", { resource: capitalise(resName(board, "lumber")) }), id: "guild:price", colour: resColour(board, "lumber") });
   const delivered = (v.merchants || []).reduce((n, m) => n + m.delivered.length, 0);
-  text(g, x + 7, y + 60, `Delivery VP: ${board.guild_vp.join(" / ")}`, { class: "mov-note" });
-  text(g, x + 7, y + 74, `${delivered} order${delivered === 1 ? "" : "s"} delivered`, { class: "mov-note" });
+  text(g, x + 7, y + 60, _("Delivery VP: {values}", { values: board.guild_vp.join(" / ") }), { class: "mov-note" });
+  text(g, x + 7, y + 74, ngettext("{n} order delivered", "{n} orders delivered", delivered), { class: "mov-note" });
   const deck = el("g", { class: "mov-deck" }, g);
   el("rect", { x: x + w - 34, y: y + h - 34, width: 24, height: 28, rx: 3 }, deck);
   text(deck, x + w - 22, y + h - 16, String(v.deck_size), { "text-anchor": "middle", class: "mov-deck-count" });
-  title(deck, `Guild Orders deck: ${v.deck_size} cards`);
+  title(deck, ngettext("Guild Orders deck: {n} card", "Guild Orders deck: {n} cards", v.deck_size));
 }
 
 function drawOffice(svg, board, gv, office, place) {
@@ -273,11 +283,11 @@ function drawOffice(svg, board, gv, office, place) {
   box(g, place.box, "office");
   text(g, x + 6, y + 12, office.name.replace("Shipping Office", "Office"), { class: "mov-title" });
   const r = v.offices[office.id];
-  if (r) cube(g, x + 8, y + 22, 16, resColour(board, r), `${r} cube waiting`);
-  text(g, x + 30, y + 34, r ? r : "no cube", { class: "mov-note" });
-  text(g, x + 8, y + 58, `Shares ${board.office_share_price} · ${v.supply[office.id]} left`, { class: "mov-note" });
-  text(g, x + 8, y + 74, `pays 10 a share`, { class: "mov-note faint" });
-  title(g, `${office.name}: ${r || "no"} cube; shares at ${board.office_share_price}`);
+  if (r) cube(g, x + 8, y + 22, 16, resColour(board, r), _("{resource} cube waiting", { resource: resName(board, r) }));
+  text(g, x + 30, y + 34, r ? resName(board, r) : _("no cube"), { class: "mov-note" });
+  text(g, x + 8, y + 58, _("Shares {price} · {n} left", { price: board.office_share_price, n: v.supply[office.id] }), { class: "mov-note" });
+  text(g, x + 8, y + 74, _("pays 10 a share"), { class: "mov-note faint" });
+  title(g, r ? _("{office}: {resource} cube; shares at {price}", { office: office.name, resource: resName(board, r), price: board.office_share_price }) : _("{office}: no cube; shares at {price}", { office: office.name, price: board.office_share_price }));
   void w;
 }
 
@@ -285,9 +295,9 @@ function drawDocks(svg, board, gv, place) {
   const v = gv.view;
   const [x, y, w, h] = place.box;
   const g = el("g", { class: "mov-docks", "data-place": "loc:docks" }, svg);
-  box(g, place.box, "docks", "Docks");
+  box(g, place.box, "docks", nameOf(board, "docks", _("Docks")));
   const bag = Object.values(v.bag || {}).reduce((a, b) => a + b, 0);
-  text(g, x + 50, y + 12, `bag: ${bag} cubes`, { class: "mov-note faint" });
+  text(g, x + 50, y + 12, ngettext("bag: {n} cube", "bag: {n} cubes", bag), { class: "mov-note faint" });
   const n = board.docks;
   const dw = (w - 8) / n;
   v.docks.forEach((dock, i) => {
@@ -295,12 +305,12 @@ function drawDocks(svg, board, gv, place) {
     const dy = y + 18;
     const d = el("g", { class: "mov-dock", "data-dock": i + 1, "data-place": `dock:${i + 1}` }, g);
     el("rect", { class: "mov-dock-bg", x: dx + 2, y: dy, width: dw - 4, height: h - 22, rx: 3 }, d);
-    text(d, dx + 6, dy + 11, `Dock ${i + 1}`, { class: "mov-note" });
+    text(d, dx + 6, dy + 11, _("Dock {n}", { n: i + 1 }), { class: "mov-note" });
     const list = [];
     for (const [r, k] of Object.entries(dock)) for (let j = 0; j < k; j++) list.push(r);
     const perRow = Math.max(1, Math.floor((dw - 12) / 13));
-    list.forEach((r, j) => cube(d, dx + 6 + (j % perRow) * 13, dy + 16 + Math.floor(j / perRow) * 13, 11, resColour(board, r), r));
-    title(d, `Dock ${i + 1}: ${cubeWords(dock)}`);
+    list.forEach((r, j) => cube(d, dx + 6 + (j % perRow) * 13, dy + 16 + Math.floor(j / perRow) * 13, 11, resColour(board, r), resName(board, r)));
+    title(d, _("Dock {n}: {cubes}", { n: i + 1, cubes: cubeWords(dock, board) }));
   });
 }
 
@@ -308,23 +318,23 @@ function drawChurch(svg, board, gv, place) {
   const v = gv.view;
   const [x, y] = place.box;
   const g = el("g", { class: "mov-church", "data-place": "loc:church" }, svg);
-  box(g, place.box, "church", "Church Plaza");
+  box(g, place.box, "church", nameOf(board, "church", _("Church Plaza")));
   v.favor_display.forEach((value, i) => {
     const f = el("g", { class: "mov-favor", "data-favor": value, "data-place": `favor:${value}`, transform: `translate(${x + 24 + i * 44},${y + 46})` }, g);
     el("circle", { r: 17 }, f);
     text(f, 0, 4, String(value), { "text-anchor": "middle", class: "mov-favor-value" });
     const info = board.favors.find((b) => b.value === value);
-    title(f, `favor ${value}: costs ${value}, adds up to ${info?.max_orders ?? "?"} orders at one shop`);
+    title(f, _("favor {value}: costs {value}, adds up to {n} orders at one shop", { value, n: info?.max_orders ?? "?" }));
   });
-  text(g, x + 6, y + 84, `${v.favor_stack.length} in the stack`, { class: "mov-note" });
+  text(g, x + 6, y + 84, _("{n} in the stack", { n: v.favor_stack.length }), { class: "mov-note" });
 }
 
 function drawMercato(svg, board, gv, place) {
   const [x, y] = place.box;
   const g = el("g", { class: "mov-mercato", "data-place": "loc:mercato" }, svg);
-  box(g, place.box, "mercato", "Mercato");
-  text(g, x + 6, y + 30, "buy, sell and swap", { class: "mov-note" });
-  text(g, x + 6, y + 44, "cubes at their prices", { class: "mov-note" });
+  box(g, place.box, "mercato", nameOf(board, "mercato", _("Mercato")));
+  text(g, x + 6, y + 30, _("buy, sell and swap"), { class: "mov-note" });
+  text(g, x + 6, y + 44, _("cubes at their prices"), { class: "mov-note" });
   void gv;
   void board;
 }
@@ -333,7 +343,7 @@ function drawMarket(svg, board, gv, place) {
   const v = gv.view;
   const [x, y, w] = place.box;
   const g = el("g", { class: "mov-market", "data-place": "loc:market" }, svg);
-  box(g, place.box, "market", "Stock Market");
+  box(g, place.box, "market", nameOf(board, "market", _("Stock Market")));
   const comps = [...board.shops.map((s) => s.id), ...board.offices.map((o) => o.id)];
   const cw = (w - 8) / comps.length;
   comps.forEach((c, i) => {
@@ -342,8 +352,8 @@ function drawMarket(svg, board, gv, place) {
     const name = shopName(board, c).replace("Shipping Office ", "").replace(" Shop", "");
     text(s, cx, y + 34, name.length > 8 ? name.slice(0, 7) + "." : name, { class: "mov-note", "text-anchor": "middle" });
     text(s, cx, y + 52, String(v.share_prices[c]), { class: "mov-value", "text-anchor": "middle" });
-    text(s, cx, y + 68, `${v.supply[c]} left`, { class: "mov-note faint", "text-anchor": "middle" });
-    title(s, `${shopName(board, c)}: shares at ${v.share_prices[c]}, ${v.supply[c]} in the market`);
+    text(s, cx, y + 68, _("{n} left", { n: v.supply[c] }), { class: "mov-note faint", "text-anchor": "middle" });
+    title(s, _("{shop}: shares at {price}, {n} in the market", { shop: shopName(board, c), price: v.share_prices[c], n: v.supply[c] }));
   });
 }
 
@@ -351,7 +361,7 @@ function drawOrder(svg, board, gv, place) {
   const v = gv.view;
   const [x, y, w] = place.box;
   const g = el("g", { class: "mov-order" }, svg);
-  box(g, place.box, "order", "Turn order");
+  box(g, place.box, "order", _("Turn order"));
   const n = v.turn_order.length;
   const sw = (w - 8) / Math.max(n, 1);
   v.turn_order.forEach((seat, i) => {
@@ -367,7 +377,7 @@ function drawOrder(svg, board, gv, place) {
       const label = characterName(board, c) + (c === "gondolieri" && v.marker_unused ? " ◆" : "");
       text(s, sx + 8, y + 52 + j * 12, label, { class: "mov-character" });
     });
-    title(s, `${i + 1}. ${seatName(seat, gv)}: ${(m?.characters || []).map((c) => characterName(board, c)).join(", ") || "no character"}`);
+    title(s, `${i + 1}. ${seatName(seat, gv)}: ${(m?.characters || []).map((c) => characterName(board, c)).join(", ") || _("no character")}`);
   });
 }
 
@@ -375,7 +385,7 @@ function orderCard(g, board, x, y, id) {
   const c = el("g", { class: "mov-order-card", "data-hand-card": id, transform: `translate(${x},${y})` }, g);
   el("rect", { width: 40, height: 14, rx: 2 }, c);
   id.split("+").forEach((r, i) => cube(c, 3 + i * 12.5, 2.5, 9, resColour(board, r)));
-  title(c, `Guild Order: ${id.replaceAll("+", ", ")}`);
+  title(c, _("Guild Order: {cubes}", { cubes: id.split("+").map((r) => resName(board, r)).join(", ") }));
   return c;
 }
 
@@ -396,26 +406,26 @@ function drawMerchants(svg, board, gv, place) {
     const g = el("g", { class: `mov-merchant${mine ? " me" : ""}`, "data-merchant": m.seat }, layer);
     el("rect", { class: "mov-box merchant", x: mx, y: my, width: cw, height: ch, rx: 5 }, g);
     el("rect", { x: mx, y: my, width: 5, height: ch, fill: css, rx: 2 }, g);
-    text(g, mx + 10, my + 13, `${seatName(m.seat, gv)}${mine ? " (you)" : ""}`, { class: "mov-title" });
-    const cash = "cash" in m ? `${m.cash} ducats` : "ducats hidden";
-    text(g, mx + cw - 6, my + 13, `${m.vp} VP · ${cash}`, { class: "mov-note", "text-anchor": "end" });
+    text(g, mx + 10, my + 13, mine ? _("{seat} (you)", { seat: seatName(m.seat, gv) }) : seatName(m.seat, gv), { class: "mov-title" });
+    const cash = "cash" in m ? ngettext("{n} ducat", "{n} ducats", m.cash) : _("ducats hidden");
+    text(g, mx + cw - 6, my + 13, _("{vp} VP · {cash}", { vp: m.vp, cash }), { class: "mov-note", "text-anchor": "end" });
     // Cubes: one square per resource with its count.
     let ly = my + 20;
     board.resources.forEach((r, j) => {
       const cx = mx + 10 + j * ((cw - 16) / 6);
-      cube(g, cx, ly, 10, RES_CSS[r.colour], `${m.cubes[r.id]} ${r.id}`);
+      cube(g, cx, ly, 10, RES_CSS[r.colour], `${m.cubes[r.id]} ${resName(board, r.id)}`);
       text(g, cx + 12, ly + 9, String(m.cubes[r.id]), { class: "mov-note" });
     });
     ly += 24;
     const shares = Object.entries(m.shares)
       .filter(([, n]) => n > 0)
       .map(([c, n]) => `${n} ${shopName(board, c).replace("Shipping Office ", "").replace(" Shop", "")}`);
-    text(g, mx + 10, ly, `Shares: ${shares.join(", ") || "none"}`, { class: "mov-note" });
+    text(g, mx + 10, ly, _("Shares: {shares}", { shares: shares.join(", ") || _("none") }), { class: "mov-note" });
     ly += 13;
-    const chars = m.characters.map((c) => characterName(board, c)).join(", ");
-    text(g, mx + 10, ly, `${chars || "no character"}${m.favors.length ? ` · favors ${m.favors.join(", ")}` : ""}`, { class: "mov-note" });
+    const chars = m.characters.map((c) => characterName(board, c)).join(", ") || _("no character");
+    text(g, mx + 10, ly, m.favors.length ? _("{characters} · favors {favors}", { characters: chars, favors: m.favors.join(", ") }) : chars, { class: "mov-note" });
     ly += 13;
-    text(g, mx + 10, ly, `${m.hand_size} in hand · ${m.delivered.length} delivered · ${m.rumor_count} rumor${m.rumor_count === 1 ? "" : "s"}`, { class: "mov-note" });
+    text(g, mx + 10, ly, _("{hand} in hand · {delivered} delivered · {rumors}", { hand: m.hand_size, delivered: m.delivered.length, rumors: ngettext("{n} rumor", "{n} rumors", m.rumor_count) }), { class: "mov-note" });
     ly += 6;
     // Delivered orders are public; the hand is drawn only when the view holds it (its owner).
     const cards = [];
@@ -429,9 +439,9 @@ function drawMerchants(svg, board, gv, place) {
     });
     if (cards.length > room) text(g, mx + cw - 6, my + ch - 5, `+${cards.length - room}`, { class: "mov-note", "text-anchor": "end" });
     if (mine && v.my_rumors?.length) {
-      text(g, mx + cw - 6, my + 26 + 24, `your rumors: ${v.my_rumors.join(", ")}`, { class: "mov-note faint", "text-anchor": "end" });
+      text(g, mx + cw - 6, my + 26 + 24, _("your rumors: {rumors}", { rumors: v.my_rumors.map((r) => shopName(board, r)).join(", ") }), { class: "mov-note faint", "text-anchor": "end" });
     }
-    title(g, `${seatName(m.seat, gv)}: ${cash}, ${m.vp} VP; cubes ${cubeWords(m.cubes)}; shares ${shares.join(", ") || "none"}`);
+    title(g, _("{seat}: {cash}, {vp} VP; cubes {cubes}; shares {shares}", { seat: seatName(m.seat, gv), cash, vp: m.vp, cubes: cubeWords(m.cubes, board), shares: shares.join(", ") || _("none") }));
   });
 }
 
@@ -450,7 +460,7 @@ export function draw(svg, board, gv) {
   drawCanal(svg, board, gv, p.canal);
   const banner = el("g", { class: "mov-shops-banner", "data-place": "loc:shops" }, svg);
   box(banner, p.shops.box, "banner");
-  text(banner, p.shops.box[0] + 6, p.shops.box[1] + 14, "The Shops", { class: "mov-title" });
+  text(banner, p.shops.box[0] + 6, p.shops.box[1] + 14, _("The Shops"), { class: "mov-title" });
   for (const shop of board.shops) drawShop(svg, board, gv, shop, p[`shop:${shop.id}`]);
   drawGuild(svg, board, gv, p.guild);
   for (const office of board.offices) drawOffice(svg, board, gv, office, p[`office:${office.id}`]);

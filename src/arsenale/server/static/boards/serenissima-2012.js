@@ -3,11 +3,14 @@
 // Board data: GET /api/boards/serenissima-2012 (games/serenissima_2012/layout.py); the game
 // view: state.py `_view`. The interface is described at the top of game.js.
 
+import { _, ngettext, num } from "../i18n.js";
 import {
   capitalise,
+  countsText,
   drawSeaMap,
   el,
   galleyToken,
+  nameOf,
   SEAT_CSS,
   text,
   title,
@@ -26,17 +29,17 @@ export const GOOD_CSS = {
 const goodColour = (g) => GOOD_CSS[g] || "#777";
 
 const DECISIONS = {
-  close: "close a port (2-3 players)",
-  choose_port: "choose a starting port",
-  choose_galley: "choose a starting galley",
-  galley: "act or invest with the galley on the wheel",
-  activation: "play the galley's turn",
-  blockade: "blockade or let pass",
-  battle: "fight on or retreat",
-  loot: "take goods from the wreck",
-  occupy: "claim the port",
-  investment: "invest",
-  special: "special investment",
+  close: _("close a port (2-3 players)"),
+  choose_port: _("choose a starting port"),
+  choose_galley: _("choose a starting galley"),
+  galley: _("act or invest with the galley on the wheel"),
+  activation: _("play the galley's turn"),
+  blockade: _("blockade or let pass"),
+  battle: _("fight on or retreat"),
+  loot: _("take goods from the wreck"),
+  occupy: _("claim the port"),
+  investment: _("invest"),
+  special: _("special investment"),
 };
 
 export function seatColour(seat, gv) {
@@ -45,35 +48,37 @@ export function seatColour(seat, gv) {
 }
 
 export function seatName(seat, gv) {
+  const name = gv.seats?.[seat]?.name; // the server's, in the page's language
+  if (name) return name;
   const p = gv.view.players_info?.[seat];
-  return capitalise(p?.colour || `seat ${seat + 1}`);
+  return capitalise(p?.colour || _("seat {n}", { n: seat + 1 }));
 }
 
 export function decisionText(gv) {
   const d = gv.view.decision;
   if (!d) return "";
   const act = gv.view.activation;
-  if (d.kind === "activation" && act) return `galley ${act.galley}: ${act.step}`;
+  if (d.kind === "activation" && act) return _("galley {n}: {step}", { n: act.galley, step: act.step });
   return DECISIONS[d.kind] || d.kind.replaceAll("_", " ");
 }
 
 export function status(gv, board) {
   const v = gv.view;
   const t = v.track;
-  const bits = [`Turn ${v.turn}`, `track ${t.position}/${t.length}`, `scorings ${t.scorings_done}/3`];
-  bits.push(`Doge deck ${v.doge.face_down}`);
-  if (v.activation) bits.push(`galley ${v.activation.galley} acting`);
+  const bits = [_("Turn {n}", { n: v.turn }), _("track {n}/{length}", { n: t.position, length: t.length }), _("scorings {n}/3", { n: t.scorings_done })];
+  bits.push(_("Doge deck {n}", { n: v.doge.face_down }));
+  if (v.activation) bits.push(_("galley {n} acting", { n: v.activation.galley }));
   return bits.join(" · ");
 }
 
 export function panel(player, gv, board) {
   const names = new Map(board.ports.map((p) => [p.id, p.name]));
   const rows = [];
-  rows.push(["Ducats", "money" in player ? String(player.money) : "hidden"]);
-  rows.push(["Sailors left", String(player.sailors_in_reserve)]);
-  rows.push(["Ports", player.ports.map((p) => names.get(p) || p).join(", ") || "none"]);
-  rows.push(["Galleys", player.galleys.join(", ") || "none"]);
-  if (gv.view.first_player === player.seat) rows.push(["First", "yes"]);
+  rows.push([_("Ducats"), "money" in player ? String(player.money) : _("hidden"), "ducats"]);
+  rows.push([_("Sailors left"), String(player.sailors_in_reserve), "sailors-left"]);
+  rows.push([_("Ports"), player.ports.map((p) => names.get(p) || nameOf(board, p)).join(", ") || _("none"), "ports"]);
+  rows.push([_("Galleys"), player.galleys.join(", ") || _("none"), "galleys"]);
+  if (gv.view.first_player === player.seat) rows.push([_("First"), _("yes"), "first"]);
   return rows;
 }
 
@@ -140,16 +145,16 @@ export function places(action, gv, board) {
 function fortIcon(g, x, y) {
   const f = el("g", { class: "icon fort", transform: `translate(${x},${y})` }, g);
   el("path", { d: "M-4,4 L-4,-3 L-2.5,-3 L-2.5,-1.5 L-0.8,-1.5 L-0.8,-3 L0.8,-3 L0.8,-1.5 L2.5,-1.5 L2.5,-3 L4,-3 L4,4 Z" }, f);
-  title(f, "fort");
+  title(f, _("fort"));
 }
 
 function basilicaIcon(g, x, y) {
   const b = el("g", { class: "icon basilica", transform: `translate(${x},${y})` }, g);
   el("path", { d: "M-4,4 L-4,0 A4,4 0 0 1 4,0 L4,4 Z M-0.6,-4 L0.6,-4 L0.6,-6 L-0.6,-6 Z" }, b);
-  title(b, "basilica");
+  title(b, _("basilica"));
 }
 
-function portCard(layer, port, state, gv) {
+function portCard(layer, port, state, gv, board) {
   const W = 68;
   const H = 28;
   const [cx, cy] = port.card;
@@ -166,18 +171,18 @@ function portCard(layer, port, state, gv) {
   if (state.closed) classes.push("closed");
   if (ownerCss) classes.push("owned");
   const g = el("g", { class: classes.join(" "), "data-port": port.id, "data-place": `port:${port.id}`, "data-owner": owner ?? "" }, layer);
-  const held = state.warehouse.length ? state.warehouse.join(", ") : "empty";
+  const held = state.warehouse.length ? state.warehouse.map((g) => nameOf(board, g)).join(", ") : _("empty");
   const tip = [
-    `${port.name}: produces ${port.good}`,
-    `warehouse ${state.warehouse.length}/${port.warehouse} (${held})`,
-    ownerCss ? `owner ${seatName(owner, gv)}, ${state.sailors} sailor(s)` : "neutral",
+    _("{port}: produces {good}", { port: port.name, good: nameOf(board, port.good) }),
+    _("warehouse {n}/{size} ({held})", { n: state.warehouse.length, size: port.warehouse, held }),
+    ownerCss ? _("owner {seat}, {sailors}", { seat: seatName(owner, gv), sailors: ngettext("{n} sailor", "{n} sailors", state.sailors) }) : _("neutral"),
   ];
-  if (state.fort) tip.push("fort");
-  if (state.basilica) tip.push("basilica");
-  if (state.wine_side) tip.push("wine side (income)");
-  if (state.start) tip.push("starting port");
-  if (state.closed) tip.push("closed");
-  title(g, tip.join("; "));
+  if (state.fort) tip.push(_("fort"));
+  if (state.basilica) tip.push(_("basilica"));
+  if (state.wine_side) tip.push(_("wine side (income)"));
+  if (state.start) tip.push(_("starting port"));
+  if (state.closed) tip.push(_("closed"));
+  title(g, tip.join(_("; ")));
   el("rect", { class: "card", x: x0, y: y0, width: W, height: H, rx: 3, stroke: ownerCss || "#8b7a55" }, g);
   if (ownerCss) el("rect", { class: "owner-band", x: x0, y: y0, width: 4, height: H, fill: ownerCss }, g);
   el("circle", { class: "good-disc", cx: x0 + 10, cy: y0 + 8, r: 4.2, fill: goodColour(port.good) }, g);
@@ -204,10 +209,10 @@ function portCard(layer, port, state, gv) {
     fortIcon(g, ix, y0 - 1);
     ix -= 13;
   }
-  if (state.wine_side) title(el("circle", { class: "wine-mark", cx: ix + 3, cy: y0 - 1, r: 3 }, g), "wine side (income)");
+  if (state.wine_side) title(el("circle", { class: "wine-mark", cx: ix + 3, cy: y0 - 1, r: 3 }, g), _("wine side (income)"));
   if (state.start) {
     const star = text(g, x0 + 11 + port.warehouse * 8, y0 + 23.5, "★", { class: "start-star" });
-    title(star, "starting port");
+    title(star, _("starting port"));
   }
   if (state.closed) el("line", { class: "closed-bar", x1: x0 + 2, y1: y0 + H - 2, x2: x0 + W - 2, y2: y0 + 2 }, g);
 }
@@ -216,7 +221,7 @@ function drawWheel(svg, board, gv, [x, y]) {
   const v = gv.view;
   const g = el("g", { class: "track wheel", transform: `translate(${x},${y})` }, svg);
   el("rect", { class: "track-bg", x: 0, y: 0, width: 8 * 25 + 12, height: 84, rx: 6 }, g);
-  text(g, 8, 14, "Wheel", { class: "track-title" });
+  text(g, 8, 14, _("Wheel"), { class: "track-title" });
   const owner = new Map(v.galleys.map((gl) => [gl.number, gl.owner]));
   const active = v.wheel.active_galley;
   const slots = [0];
@@ -229,7 +234,7 @@ function drawWheel(svg, board, gv, [x, y]) {
     const fill = n === 0 ? "#f4e3a1" : o === undefined ? "#efe6cc" : seatColour(o, gv);
     el("rect", { x: sx, y: sy, width: 22, height: 24, rx: 3, fill, class: "slot-box" }, s);
     text(s, sx + 11, sy + 16, n === 0 ? "D" : String(n), { "text-anchor": "middle", class: "slot-label", fill: n === 0 || o === undefined ? "#3b2f1a" : seatColour(o, gv) === SEAT_CSS.orange ? "#1d1d1d" : "#fff" });
-    title(s, n === 0 ? "Doge space" : o === undefined ? `galley ${n}: not in play` : `galley ${n}: ${seatName(o, gv)}`);
+    title(s, n === 0 ? _("Doge space") : o === undefined ? _("galley {n}: not in play", { n }) : _("galley {n}: {seat}", { n, seat: seatName(o, gv) }));
   });
 }
 
@@ -239,20 +244,20 @@ function drawTrack(svg, board, gv, [x, y]) {
   const g = el("g", { class: "track turn-track", transform: `translate(${x},${y})` }, svg);
   const n = t.length + 1;
   el("rect", { class: "track-bg", x: 0, y: 0, width: n * 30 + 170, height: 50, rx: 6 }, g);
-  text(g, 8, 14, "Turn track", { class: "track-title" });
+  text(g, 8, 14, _("Turn track"), { class: "track-title" });
   for (let i = 0; i < n; i++) {
     const scoring = t.scoring_spaces.includes(i);
     const done = scoring && t.scoring_spaces.indexOf(i) < t.scorings_done;
     const s = el("g", { class: `track-space${scoring ? " scoring" : ""}${done ? " done" : ""}`, "data-track": i }, g);
     el("rect", { x: 8 + i * 30, y: 20, width: 26, height: 24, rx: 3 }, s);
     text(s, 21 + i * 30, 36, String(i), { "text-anchor": "middle" });
-    title(s, scoring ? `space ${i}: scoring${done ? " (done)" : ""}` : `space ${i}`);
+    title(s, scoring ? (done ? _("space {n}: scoring (done)", { n: i }) : _("space {n}: scoring", { n: i })) : _("space {n}", { n: i }));
   }
   el("circle", { class: "track-token", cx: 21 + t.position * 30, cy: 22, r: 6 }, g);
   const dx = 14 + n * 30;
-  text(g, dx, 30, `Doge deck: ${v.doge.face_down}`, { class: "track-note" });
+  text(g, dx, 30, _("Doge deck: {n}", { n: v.doge.face_down }), { class: "track-note" });
   const last = v.doge.discard[v.doge.discard.length - 1];
-  text(g, dx, 44, last ? `last card: ${last}` : "no card drawn yet", { class: "track-note" });
+  text(g, dx, 44, last ? _("last card: {card}", { card: nameOf(board, last) }) : _("no card drawn yet"), { class: "track-note" });
 }
 
 /** Draw the whole board for this game view into `svg` (emptied by the caller). */
@@ -260,7 +265,7 @@ export function draw(svg, board, gv) {
   const v = gv.view;
   const layers = drawSeaMap(svg, board);
   const portState = new Map(v.ports.map((p) => [p.id, p]));
-  for (const port of board.ports) portCard(layers.ports, port, portState.get(port.id), gv);
+  for (const port of board.ports) portCard(layers.ports, port, portState.get(port.id), gv, board);
 
   const byZone = new Map();
   for (const g of v.galleys) {
@@ -272,7 +277,7 @@ export function draw(svg, board, gv) {
     const here = byZone.get(zone.id) || [];
     const slots = tokenSlots(zone.galleys || [zone.label[0], zone.label[1] + 20], here.length);
     here.forEach((gl, i) => {
-      const cargo = Object.entries(gl.cargo).map(([k, n]) => `${n} ${k}`).join(", ") || "no cargo";
+      const cargo = Object.keys(gl.cargo).length ? countsText(gl.cargo, board) : _("no cargo");
       galleyToken(layers.galleys, {
         x: slots[i][0],
         y: slots[i][1],
@@ -284,12 +289,12 @@ export function draw(svg, board, gv) {
         goodColour,
         active: gl.number === active,
         place: `galley:${gl.number}`,
-        tip: `Galley ${gl.number} (${seatName(gl.owner, gv)}) in ${zone.name}: ${gl.sailors} sailor(s), ${cargo}`,
+        tip: _("Galley {n} ({seat}) in {zone}: {sailors}, {cargo}", { n: gl.number, seat: seatName(gl.owner, gv), zone: zone.name, sailors: ngettext("{n} sailor", "{n} sailors", gl.sailors), cargo }),
       });
     });
     zoneTag(layers.tags, zone, { extra: zone.port ? "" : "open-sea" });
   }
   drawWheel(svg, board, gv, board.places.wheel);
   drawTrack(svg, board, gv, board.places.turn);
-  text(svg, board.width - 8, board.height - 8, "map reconstructed, not the printed board", { class: "map-note", "text-anchor": "end" });
+  text(svg, board.width - 8, board.height - 8, _("map reconstructed, not the printed board"), { class: "map-note", "text-anchor": "end" });
 }
