@@ -93,72 +93,57 @@ class Encoder:
 
     def write(self, s: Serenissima2012State, seat: int | None, out: Buffer) -> None:
         at = self.at
-        slots: list[int] = []
-        values: list[float] = []
-        put = slots.append
-        val = values.append
-        ones: list[int] = []  # slots set to 1 (one assignment, no list of floats)
-        one = ones.append
+        w = memoryview(out)  # type: ignore[arg-type]  # a slot's write, without NumPy's
         if s.stack and not s.over:
-            one(at["decision"] + self.kinds[s.stack[-1].kind])
+            w[at["decision"] + self.kinds[s.stack[-1].kind]] = 1.0
         hidden = bool(s.options.get("hidden_money", False))
         if hidden:
-            one(at["hidden_money"])
+            w[at["hidden_money"]] = 1.0
         if s.first >= 0:
-            one(at["first_player"] + s.first)
-        put(at["turn"])
-        val(float(s.turn))
+            w[at["first_player"] + s.first] = 1.0
+        w[at["turn"]] = float(s.turn)
         money, shown = at["money"], at["money_shown"]
         reserve, home = at["sailors_in_reserve"], at["home"]
         ports = self.ports
         for p in range(s.players):
             if not hidden or p == seat:
-                put(money + p)
-                val(s.money[p] / 100)
-                one(shown + p)
-            put(reserve + p)
-            val(float(s.reserve[p]))
+                w[money + p] = s.money[p] / 100
+                w[shown + p] = 1.0
+            w[reserve + p] = float(s.reserve[p])
             if s.home[p] >= 0:
-                one(home + p * ports + s.home[p])
+                w[home + p * ports + s.home[p]] = 1.0
         self._ports(s, out)
         g_owner, g_zone, g_sailors = at["galley_owner"], at["galley_zone"], at["galley_sailors"]
         cargo, zones = at["cargo"], self.zones
         for g, o in enumerate(s.g_owner):
             if o < 0:
                 continue
-            one(g_owner + g * SEATS + o)
-            one(g_zone + g * zones + s.g_zone[g])
-            put(g_sailors + g)
-            val(float(s.g_sailors[g]))
+            w[g_owner + g * SEATS + o] = 1.0
+            w[g_zone + g * zones + s.g_zone[g]] = 1.0
+            w[g_sailors + g] = float(s.g_sailors[g])
             if s.g_goods[g]:
                 for i in range(GOODS):
                     n = s.cargo[GOODS * g + i]
                     if n:
-                        put(cargo + g * GOODS + i)
-                        val(float(n))
-        one(at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys))
-        put(at["track"])
-        val(float(s.track))
-        put(at["track"] + 1)
-        val(float(s.scorings))
+                        w[cargo + g * GOODS + i] = float(n)
+        w[at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys)] = 1.0
+        w[at["track"]] = float(s.track)
+        w[at["track"] + 1] = float(s.scorings)
         doge = at["doge"]
-        put(doge)
-        val(float(len(s.doge_deck)))
+        w[doge] = float(len(s.doge_deck))
         counts: dict[int, int] = {}
         for c in s.doge_discard:
             counts[c] = counts.get(c, 0) + 1
         for c, n in counts.items():
-            put(doge + 1 + c)
-            val(float(n))
+            w[doge + 1 + c] = float(n)
         supply = at["supply"]
         for i in range(GOODS):
-            put(supply + i)
-            val(float(s.supply[i]))
+            w[supply + i] = float(s.supply[i])
         if s.active >= 0:
-            one(at["active_galley"] + s.active)
-            one(at["step"] + s.step)
-            one(at["mode"] + s.mode)
-            one(at["start_zone"] + s.start_zone)
+            w[at["active_galley"] + s.active] = 1.0
+            w[at["step"] + s.step] = 1.0
+            w[at["mode"] + s.mode] = 1.0
+            w[at["start_zone"] + s.start_zone] = 1.0
             act = at["activation"]
             flags = (
                 float(s.moves),
@@ -170,14 +155,11 @@ class Encoder:
                 float(s.unloading),
             )
             for i, x in enumerate(flags):
-                put(act + i)
-                val(x)
+                w[act + i] = x
             blockers = at["claim_blocked_by"]
             for o in range(s.players):
                 if s.claim_blockers >> o & 1:
-                    one(blockers + o)
-        out[ones] = 1.0
-        out[slots] = values
+                    w[blockers + o] = 1.0
 
     def _ports(self, s: Serenissima2012State, out: Buffer) -> None:
         """The ports' part (owners to wine sides, contiguous), remembered by its content:
