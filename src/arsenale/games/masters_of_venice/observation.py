@@ -117,11 +117,42 @@ _LOC = {loc: i for i, loc in enumerate(LOCATIONS)}
 _KIND = {k: i for i, k in enumerate(KINDS)}
 
 
-def write(s: MovState, seat: int | None, out: Buffer) -> None:
-    """The observation of `seat` into `out`: the numbers `tensor(s.view(seat))` gives,
-    read from the state's fields without building the view."""
+PARTS = 4096
+"""Board parts and seat blocks remembered (each cache is emptied when full)."""
+_BOARD: dict[tuple[Any, ...], Any] = {}
+_SEAT: dict[tuple[Any, ...], Any] = {}
+
+
+def _part(x: list[float]) -> Any:
+    """A remembered part as a float32 array (NumPy, the `ai` extra: asked for only here)."""
+    import numpy as np
+
+    return np.array(x, np.float32)
+
+
+def _board(s: MovState) -> Any:
+    """The numbers before the seat blocks (prices to the marker), remembered by content."""
+    key = (
+        s.round,
+        s.over,
+        *s.price,
+        *s.share,
+        *s.orders,
+        *s.supply,
+        *s.bag,
+        *s.docks,
+        *s.office[:2],
+        *s.canal,
+        *s.used,
+        len(s.deck),
+        s.marker,
+        *s.display,
+    )
+    x = _BOARD.get(key)
+    if x is not None:
+        return x
     n_res, n_comp = len(RESOURCES), len(COMPANIES)
-    x: list[float] = [(s.round + 1) / ROUNDS, 1.0 if s.phase_name() == "bidding" else 0.0]
+    x = [(s.round + 1) / ROUNDS, 1.0 if s.phase_name() == "bidding" else 0.0]
     x += [s.price[r] / 100 for r in range(n_res)]
     x += [s.comp_price(c) / 100 for c in range(n_comp)]
     x += [s.orders[i] / 15 for i in range(len(SHOPS))]
@@ -135,47 +166,91 @@ def write(s: MovState, seat: int | None, out: Buffer) -> None:
     x += [1.0 if c >= 0 else 0.0 for c in s.canal]
     x += [s.used[i] / 3 for i in range(len(SHOPS))]
     x += [len(s.deck) / len(ORDER_IDS), 1.0 if s.marker else 0.0]
-    order = list(s.order)
+    if len(_BOARD) >= PARTS:
+        _BOARD.clear()
+    part = _BOARD[key] = _part(x)
+    return part
+
+
+def _seat(s: MovState, m: int, cash: int | None, place: int) -> Any:
+    """Merchant `m`'s block (`cash` None where it is hidden), remembered by content."""
+    n_res, n_comp = len(RESOURCES), len(COMPANIES)
+    key = (
+        cash,
+        s.vp[m],
+        *s.cubes[n_res * m : n_res * m + n_res],
+        *s.shares[n_comp * m : n_comp * m + n_comp],
+        s.chars[m],
+        len(s.rumors[m]),
+        len(s.hands[m]),
+        len(s.delivered[m]),
+        s.pawn[m],
+        place,
+        s.bids[m],
+        s.age[m],
+        *s.favors[m],
+    )
+    x = _SEAT.get(key)
+    if x is not None:
+        return x
+    x = [0.0 if cash is None else cash / 500, s.vp[m] / 20]
+    x += [s.cubes[n_res * m + r] / 5 for r in range(n_res)]
+    x += [s.shares[n_comp * m + c] / 10 for c in range(n_comp)]
+    x += [1.0 if s.chars[m] >> c & 1 else 0.0 for c in range(len(CHARACTERS))]
+    favors = [FAVOR_VALUES[k] for k in s.favors[m]]
+    x += [favors.count(v) / 2 for v in FAVOR_VALUES]
+    x += [len(s.rumors[m]) / 3, len(s.hands[m]) / 5, len(s.delivered[m]) / 5]
+    pawn = [0.0] * len(LOCATIONS)
+    if s.pawn[m] >= 0:
+        pawn[s.pawn[m]] = 1.0
+    x += pawn
+    x += [s.bids[m] / 100, place / MAX_SEATS, s.age[m] / MAX_SEATS]
+    if len(_SEAT) >= PARTS:
+        _SEAT.clear()
+    part = _SEAT[key] = _part(x)
+    return part
+
+
+BOARD_SIZE = 2 + 2 * len(RESOURCES) + 2 * len(COMPANIES) + 2 * len(SHOPS)
+BOARD_SIZE += len(RESOURCES) * (N_DOCKS + 2) + len(FAVOR_VALUES) + ROUNDS + 2
+"""The numbers before the seat blocks (`_board`)."""
+
+
+def write(s: MovState, seat: int | None, out: Buffer) -> None:
+    """The observation of `seat` into `out` (zeroed): the numbers `tensor(s.view(seat))`
+    gives, read from the state's fields without building the view. The board part and each
+    seat's block are remembered by their content (one move changes few of them); the rest
+    is written slot by slot where it is not zero."""
+    out[:BOARD_SIZE] = _board(s)
+    order = s.order
     hidden = s.options.get("hidden_money", False) and not s.over
-    for m in range(MAX_SEATS):
-        if m >= s.players:
-            x += [0.0] * SEAT_SIZE
-            continue
-        x += [0.0 if hidden and m != seat else s.cash[m] / 500, s.vp[m] / 20]
-        x += [s.cubes[n_res * m + r] / 5 for r in range(n_res)]
-        x += [s.shares[n_comp * m + c] / 10 for c in range(n_comp)]
-        x += [1.0 if s.chars[m] >> c & 1 else 0.0 for c in range(len(CHARACTERS))]
-        favors = [FAVOR_VALUES[k] for k in s.favors[m]]
-        x += [favors.count(v) / 2 for v in FAVOR_VALUES]
-        x += [len(s.rumors[m]) / 3, len(s.hands[m]) / 5, len(s.delivered[m]) / 5]
-        pawn = [0.0] * len(LOCATIONS)
-        if s.pawn[m] >= 0:
-            pawn[s.pawn[m]] = 1.0
-        x += pawn
+    at = BOARD_SIZE
+    for m in range(s.players):
         place = order.index(m) if m in order else len(order)
-        x += [s.bids[m] / 100, place / MAX_SEATS, s.age[m] / MAX_SEATS]
-    kinds = [0.0] * len(KINDS)
+        out[at : at + SEAT_SIZE] = _seat(s, m, None if hidden and m != seat else s.cash[m], place)
+        at += SEAT_SIZE
+    w = memoryview(out)  # type: ignore[arg-type]  # a slot's write, without NumPy's
+    at = BOARD_SIZE + MAX_SEATS * SEAT_SIZE
     top = s.stack[-1].kind if s.stack and not s.over else None
     if top in _KIND:
-        kinds[_KIND[top]] = 1.0
-    x += kinds
-    location = [0.0] * len(LOCATIONS)
+        w[at + _KIND[top]] = 1.0
+    at += len(KINDS)
     if s.cur >= 0:
-        location[s.cur] = 1.0
-    x += location
+        w[at + s.cur] = 1.0
+    at += len(LOCATIONS)
     if top in ("use", "place", "keep"):
         flags = (s.u_sbuy >= 0, s.u_ssell >= 0, s.u_sale, s.u_draw, s.u_steal, s.u_swap)
-        x += [1.0 if f else 0.0 for f in (*flags, s.u_favor, s.u_ship)]  # USE_FLAGS' order
-    else:
-        x += [0.0] * len(USE_FLAGS)
-    x += [s.pending.count(r) / 4 for r in range(n_res)]
-    hand = [0.0] * len(ORDER_IDS)
-    mine = [0.0] * len(SHOPS)
+        for i, f in enumerate((*flags, s.u_favor, s.u_ship)):  # USE_FLAGS' order
+            if f:
+                w[at + i] = 1.0
+    at += len(USE_FLAGS)
+    for r in s.pending:
+        w[at + r] = s.pending.count(r) / 4
+    at += len(RESOURCES)
     if seat is not None:
         for k in s.hands[seat]:
-            hand[k] = 1.0
-        for i in range(len(SHOPS)):
-            mine[i] = s.rumors[seat].count(i) / 3
-    x += hand
-    x += mine
-    out[:SIZE] = x
+            w[at + k] = 1.0
+        at += len(ORDER_IDS)
+        mine = s.rumors[seat]
+        for i in mine:
+            w[at + i] = mine.count(i) / 3
