@@ -229,7 +229,7 @@ def write(s: MovState, seat: int | None, out: Buffer) -> None:
         place = order.index(m) if m in order else len(order)
         out[at : at + SEAT_SIZE] = _seat(s, m, None if hidden and m != seat else s.cash[m], place)
         at += SEAT_SIZE
-    w = memoryview(out)  # type: ignore[arg-type]  # a slot's write, without NumPy's
+    w: Any = memoryview(out)  # type: ignore[arg-type]  # a slot's write, without NumPy's
     at = BOARD_SIZE + MAX_SEATS * SEAT_SIZE
     top = s.stack[-1].kind if s.stack and not s.over else None
     if top in _KIND:

@@ -130,7 +130,7 @@ class Encoder:
 
     def write(self, s: Serenissima1996State, seat: int | None, out: Buffer) -> None:
         at = self.at
-        w = memoryview(out)  # type: ignore[arg-type]  # a slot's write, without NumPy's
+        w: Any = memoryview(out)  # type: ignore[arg-type]  # a slot's write, without NumPy's
         over = s.over
         if s.stack and not over:
             w[at["decision"] + self.kinds[s.stack[-1].kind]] = 1.0

@@ -93,7 +93,7 @@ class Encoder:
 
     def write(self, s: Serenissima2012State, seat: int | None, out: Buffer) -> None:
         at = self.at
-        w = memoryview(out)  # type: ignore[arg-type]  # a slot's write, without NumPy's
+        w: Any = memoryview(out)  # type: ignore[arg-type]  # a slot's write, without NumPy's
         if s.stack and not s.over:
             w[at["decision"] + self.kinds[s.stack[-1].kind]] = 1.0
         hidden = bool(s.options.get("hidden_money", False))
