@@ -29,8 +29,6 @@ KINDS = (
 """The decision kinds (state.py's phases), one slot each."""
 SEATS = 4
 GOODS = 6
-PORT_PARTS = 4096
-"""Ports' parts remembered (the cache is emptied when full)."""
 
 
 def layout(board: Board) -> Layout:
@@ -72,39 +70,29 @@ def layout(board: Board) -> Layout:
 class Encoder:
     """The writer of one board's observations (NumPy: made when an adapter first asks).
 
-    It keeps the last observation it wrote as an image in four parts (the players, the ports,
-    the galleys, the rest), each with the fields it reads, and rewrites a part only when one of
-    those fields changed since the last call: one move changes few of them. The image is
-    copied into the buffer. One encoder serves one thread at a time."""
+    It keeps the last observation it wrote as an image in parts (the decision, the players,
+    the port owners, the ports' sailors, the warehouses, the buildings, the galleys, the turn,
+    the supply, the activation), each with the fields it reads, and rewrites a part only when
+    one of those fields changed since the previous call: one move changes few of them. Slots
+    are set through a memoryview (NumPy's item assignment costs more than the game's move);
+    the image is copied into the buffer. One encoder serves one thread at a time."""
 
     def __init__(self, board: Board) -> None:
         import numpy as np
 
         ports, galleys, zones = len(board.port_ids), board.meta["galleys"], len(board.zone_ids)
         self.ports, self.galleys, self.zones = ports, galleys, zones
-        self.layout = layout(board)
-        self.array: Any = np.array
-        self.zeros: Any = np.zeros
-        self.float32 = np.float32
-        self.port_parts: dict[tuple[int, ...], Any] = {}
-        self.at = {name: start for name, start, _ in self.layout}
-        at = self.at
-        self.port_owner = at["port_owner"] + SEATS * np.arange(ports)
-        self.good_bits = np.arange(GOODS)
-        self.port_bits = np.arange(ports)
-        self.wine_ports = np.array([g == WINE for g in board.port_good], np.int64)
-        self.kinds = {k: i for i, k in enumerate(KINDS)}
-        self.port_span = slice(at["port_owner"], at["wine_side"] + ports)
-        self.image: Any = np.zeros(self.layout.size, np.float32)
-        self.w: Any = memoryview(self.image)  # type: ignore[arg-type]  # slot writes, no NumPy
-        self.blank: Any = memoryview(np.zeros(self.layout.size, np.float32))  # type: ignore[arg-type]
         self.doges = len(board.doge_ids)
-        self.act = slice(at["active_galley"], at["claim_blocked_by"] + SEATS)
-        self.supply: list[int] = [0] * GOODS
-        """The supply the image shows."""
+        self.layout = layout(board)
+        self.at = {name: start for name, start, _ in self.layout}
+        self.kinds = {k: i for i, k in enumerate(KINDS)}
+        self.wine_ports = [g == WINE for g in board.port_good]
+        self.image: Any = np.zeros(self.layout.size, np.float32)
+        self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
+        self.blank: Any = memoryview(np.zeros(self.layout.size, np.float32))  # type: ignore[arg-type]
         self.top = -1
         """The decision's slot in the image (-1: none)."""
-        self.keys: list[Any] = [None] * 5
+        self.keys: list[Any] = [None] * 9
         """The fields each part of the image was last written from (lists copied)."""
 
     def write(self, s: Serenissima2012State, seat: int | None, out: Buffer) -> None:
@@ -122,30 +110,34 @@ class Encoder:
         if key != keys[0]:
             keys[0] = (shown, s.first, s.turn, [*s.money], [*s.reserve], [*s.home])
             self._players(s, seat, hidden)
-        key = (s.forts, s.basilicas, s.closed, s.owner, s.port_sailors, s.warehouse)
-        if key != keys[1]:
-            keys[1] = (
-                s.forts,
-                s.basilicas,
-                s.closed,
-                [*s.owner],
-                [*s.port_sailors],
-                [*s.warehouse],
-            )
-            self._ports(s)
+        if s.owner != keys[1]:
+            keys[1] = [*s.owner]
+            self._owners(s.owner)
+        if s.port_sailors != keys[2]:
+            keys[2] = [*s.port_sailors]
+            at = self.at["port_sailors"]
+            for p, n in enumerate(s.port_sailors):
+                w[at + p] = float(n)
+        if s.warehouse != keys[3]:
+            keys[3] = [*s.warehouse]
+            self._warehouses(s.warehouse)
+        key = (s.forts, s.basilicas, s.closed)
+        if key != keys[4]:
+            keys[4] = key
+            self._buildings(key)
         key = (s.g_owner, s.g_zone, s.g_sailors, s.cargo)
-        if key != keys[2]:
-            self._galleys(s, keys[2])
-            keys[2] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
+        if key != keys[5]:
+            keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
+            self._galleys(s)
         key = (s.wheel, s.track, s.scorings, len(s.doge_deck), s.doge_discard)
-        if key != keys[3]:
-            keys[3] = (*key[:4], [*s.doge_discard])
+        if key != keys[6]:
+            keys[6] = (*key[:4], [*s.doge_discard])
             self._turn(s)
-        if s.supply != self.supply:
-            self.supply = supply = [*s.supply]
+        if s.supply != keys[7]:
+            keys[7] = [*s.supply]
             at = self.at["supply"]
-            for i in range(GOODS):
-                w[at + i] = float(supply[i])
+            for i, n in enumerate(s.supply):
+                w[at + i] = float(n)
         key = (
             s.active,
             s.step,
@@ -161,8 +153,8 @@ class Encoder:
             s.claim_blockers,
             s.players,
         )
-        if key != keys[4]:
-            keys[4] = key
+        if key != keys[8]:
+            keys[8] = key
             self._activation(s)
         out[: self.layout.size] = self.image
 
@@ -190,29 +182,39 @@ class Encoder:
             if s.home[p] >= 0:
                 w[home + p * ports + s.home[p]] = 1.0
 
-    def _galleys(self, s: Serenissima2012State, old: tuple[list[int], ...] | None) -> None:
-        """Galley owners to cargo: the galleys whose fields changed since `old`, the fields the
-        image was last written from (None: every galley)."""
+    def _owners(self, owner: list[int]) -> None:
+        w, at = self.w, self.at["port_owner"]
+        self._clear("port_owner", "port_owner", SEATS * self.ports)
+        for p, o in enumerate(owner):
+            if o >= 0:
+                w[at + SEATS * p + o] = 1.0
+
+    def _warehouses(self, warehouse: list[int]) -> None:
+        """The goods in each warehouse, and the wine sides (a wine port's, or wine present)."""
+        w, at, wine = self.w, self.at["warehouse"], self.at["wine_side"]
+        self._clear("warehouse", "warehouse", GOODS * self.ports)
+        for p, bits in enumerate(warehouse):
+            if bits:
+                for i in range(GOODS):
+                    if bits >> i & 1:
+                        w[at + GOODS * p + i] = 1.0
+            w[wine + p] = 1.0 if self.wine_ports[p] or bits >> WINE & 1 else 0.0
+
+    def _buildings(self, masks: tuple[int, int, int]) -> None:
+        """Forts, basilicas and closed ports (bit masks)."""
+        w, ports = self.w, self.ports
+        for name, mask in zip(("fort", "basilica", "closed"), masks, strict=True):
+            at = self.at[name]
+            for p in range(ports):
+                w[at + p] = 1.0 if mask >> p & 1 else 0.0
+
+    def _galleys(self, s: Serenissima2012State) -> None:
+        """Galley owners to cargo."""
         at, w = self.at, self.w
+        self._clear("galley_owner", "cargo", self.galleys * GOODS)
         g_owner, g_zone, g_sailors = at["galley_owner"], at["galley_zone"], at["galley_sailors"]
         cargo, zones = at["cargo"], self.zones
         for g, o in enumerate(s.g_owner):
-            if old is not None:
-                was = old[0][g]
-                if (
-                    was == o
-                    and old[1][g] == s.g_zone[g]
-                    and old[2][g] == s.g_sailors[g]
-                    and old[3][GOODS * g : GOODS * g + GOODS]
-                    == s.cargo[GOODS * g : GOODS * g + GOODS]
-                ):
-                    continue
-                if was >= 0:
-                    w[g_owner + g * SEATS + was] = 0.0
-                    w[g_zone + g * zones + old[1][g]] = 0.0
-                    w[g_sailors + g] = 0.0
-                    for i in range(GOODS):
-                        w[cargo + g * GOODS + i] = 0.0
             if o < 0:
                 continue
             w[g_owner + g * SEATS + o] = 1.0
@@ -240,13 +242,12 @@ class Encoder:
             w[doge + 1 + c] = float(n)
 
     def _activation(self, s: Serenissima2012State) -> None:
-        """The active galley's activation: its slots, from the active galley's to the claim's
+        """The active galley's activation: the slots from the active galley's to the claim's
         blockers."""
-        w, a = self.w, self.act
-        w[a.start : a.stop] = self.blank[: a.stop - a.start]
+        at, w = self.at, self.w
+        self._clear("active_galley", "claim_blocked_by", SEATS)
         if s.active < 0:
             return
-        at = self.at
         w[at["active_galley"] + s.active] = 1.0
         w[at["step"] + s.step] = 1.0
         w[at["mode"] + s.mode] = 1.0
@@ -270,30 +271,3 @@ class Encoder:
             for o in range(s.players):
                 if s.claim_blockers >> o & 1:
                     w[blockers + o] = 1.0
-
-    def _ports(self, s: Serenissima2012State) -> None:
-        """The ports' part (owners to wine sides, contiguous), remembered by its content."""
-        key = (s.forts, s.basilicas, s.closed, *s.owner, *s.port_sailors, *s.warehouse)
-        part = self.port_parts.get(key)
-        if part is None:
-            if len(self.port_parts) >= PORT_PARTS:
-                self.port_parts.clear()
-            part = self.port_parts[key] = self._port_part(s)
-        self.image[self.port_span] = part
-
-    def _port_part(self, s: Serenissima2012State) -> Any:
-        at, ports = self.at, self.ports
-        part = self.zeros(self.port_span.stop - self.port_span.start, self.float32)
-        base = self.port_span.start
-        owner = self.array(s.owner)
-        held = owner >= 0
-        part[self.port_owner[held] + owner[held] - base] = 1.0
-        part[at["port_sailors"] - base : at["port_sailors"] - base + ports] = s.port_sailors
-        bits = self.array(s.warehouse)[:, None] >> self.good_bits & 1
-        part[at["warehouse"] - base : at["warehouse"] - base + ports * GOODS] = bits.ravel()
-        for name, mask in (("fort", s.forts), ("basilica", s.basilicas), ("closed", s.closed)):
-            if mask:
-                part[at[name] - base : at[name] - base + ports] = mask >> self.port_bits & 1
-        wine = at["wine_side"] - base
-        part[wine : wine + ports] = self.wine_ports | bits[:, WINE]
-        return part
