@@ -90,9 +90,6 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self._catalogue = game.catalogue
         self._actions = actions
         self._rewarded = False
-        self._catalogue = game.catalogue
-        self._actions = actions
-        self._rewarded = False
         self._seeds = random.Random(seed)
         self._observer = encoding.Observer(game)
         self.state_: GameState | None = None
@@ -250,7 +247,9 @@ class wrapped_env(raw_env):  # PettingZoo's naming
             0 <= action < self._actions  # type: ignore[operator]
         ), "action is not in action space"
         index = int(action)  # type: ignore[arg-type]
-        if self._catalogue[index] not in self.world.legal_actions(self._seat[agent]):
+        try:
+            self._play(agent, index)  # an illegal action is refused, the state unchanged
+        except IllegalAction:
             EnvLogger.warn_on_illegal_move()
             self._cumulative_rewards[agent] = 0.0
             self.terminations = dict.fromkeys(self.agents, True)
@@ -260,8 +259,6 @@ class wrapped_env(raw_env):  # PettingZoo's naming
             self._accumulate_rewards()
             self._rewarded = True
             self._deads_step_first()
-            return
-        self._play(agent, index)
 
 
 def env(
