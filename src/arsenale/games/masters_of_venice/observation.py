@@ -170,7 +170,7 @@ class Writer:
         )
         if key != self.board:
             self.write_board(s, self.board)
-            self.board = tuple([*x] if type(x) is list else x for x in key)
+            self.board = tuple([[*x] if type(x) is list else x for x in key])
         hidden = s.options.get("hidden_money", False) and not s.over
         key = (
             seat if hidden else -1,
@@ -191,7 +191,7 @@ class Writer:
         )
         if key != self.seats:
             self.write_seats(s, key, self.seats)
-            self.seats = tuple([*x] if type(x) is list else x for x in key)
+            self.seats = tuple([[*x] if type(x) is list else x for x in key])
         top = s.stack[-1].kind if s.stack and not s.over else None
         key = (top, s.cur, s.pending, seat, None if seat is None else s.hands[seat])
         if top in ("use", "place", "keep"):
@@ -272,25 +272,37 @@ class Writer:
         if s.vp != old[3]:
             for m, at in enumerate(blocks):
                 w[at + 1] = s.vp[m] / 20
-        if s.cubes != old[4]:
+        # the wide columns: only the seats whose numbers changed (one move changes one seat's)
+        cubes, shares = s.cubes, s.shares
+        if cubes != old[4]:
+            was = old[4]
             for m, at in enumerate(blocks):
-                for r in range(n_res):
-                    w[at + 2 + r] = s.cubes[n_res * m + r] / 5
-        if s.shares != old[5]:
+                i = n_res * m
+                if was is None or cubes[i : i + n_res] != was[i : i + n_res]:
+                    for r in range(n_res):
+                        w[at + 2 + r] = cubes[i + r] / 5
+        if shares != old[5]:
+            was = old[5]
             for m, at in enumerate(blocks):
-                for c in range(n_comp):
-                    w[at + 2 + n_res + c] = s.shares[n_comp * m + c] / 10
+                i = n_comp * m
+                if was is None or shares[i : i + n_comp] != was[i : i + n_comp]:
+                    for c in range(n_comp):
+                        w[at + 2 + n_res + c] = shares[i + c] / 10
         at0 = 2 + n_res + n_comp
         if s.chars != old[6]:
+            was = old[6]
             for m, at in enumerate(blocks):
-                for c in range(len(CHARACTERS)):
-                    w[at + at0 + c] = 1.0 if s.chars[m] >> c & 1 else 0.0
+                if was is None or s.chars[m] != was[m]:
+                    for c in range(len(CHARACTERS)):
+                        w[at + at0 + c] = 1.0 if s.chars[m] >> c & 1 else 0.0
         at0 += len(CHARACTERS)
         if s.favors != old[14]:
+            was = old[14]
             for m, at in enumerate(blocks):
-                favors = [FAVOR_VALUES[k] for k in s.favors[m]]
-                for j, v in enumerate(FAVOR_VALUES):
-                    w[at + at0 + j] = favors.count(v) / 2
+                if was is None or s.favors[m] != was[m]:
+                    favors = [FAVOR_VALUES[k] for k in s.favors[m]]
+                    for j, v in enumerate(FAVOR_VALUES):
+                        w[at + at0 + j] = favors.count(v) / 2
         at0 += len(FAVOR_VALUES)
         for i, field, scale in ((7, s.rumors, 3), (8, s.hands, 5), (9, s.delivered, 5)):
             if field != old[i]:
@@ -298,9 +310,13 @@ class Writer:
                     w[at + at0] = len(field[m]) / scale
             at0 += 1
         if s.pawn != old[10]:
+            was = old[10]
             for m, at in enumerate(blocks):
-                for loc in range(len(LOCATIONS)):
-                    w[at + at0 + loc] = 1.0 if s.pawn[m] == loc else 0.0
+                if was is None or s.pawn[m] != was[m]:
+                    if was is not None and was[m] >= 0:
+                        w[at + at0 + was[m]] = 0.0
+                    if s.pawn[m] >= 0:
+                        w[at + at0 + s.pawn[m]] = 1.0
         at0 += len(LOCATIONS)
         if s.bids != old[12]:
             for m, at in enumerate(blocks):
