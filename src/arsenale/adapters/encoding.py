@@ -180,6 +180,17 @@ class Observer:
         call overwrites."""
         out = self.buffer
         out.fill(0.0)
+        self._write(state, seat, out)
+        return out
+
+    def observe(self, state: GameState, seat: int | None) -> np.ndarray:
+        """The observation of `seat` (None: a spectator), a new array."""
+        out = np.zeros(self.buffer.size, np.float32)
+        self._write(state, seat, out)
+        return out
+
+    def _write(self, state: GameState, seat: int | None, out: np.ndarray) -> None:
+        """The observation into `out`, zeroed."""
         if self._own:
             state.observe(seat, out)
         else:
@@ -196,11 +207,6 @@ class Observer:
             mine = submissions.get(seat) if seat is not None else None
             if mine is not None:
                 out[base + 3 * n] = (mine.index + 1) / len(self.game.catalogue)
-        return out
-
-    def observe(self, state: GameState, seat: int | None) -> np.ndarray:
-        """The observation of `seat` (None: a spectator), a new array."""
-        return self.write(state, seat).copy()
 
 
 _OBSERVERS: dict[int, Observer] = {}

@@ -94,6 +94,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         )
         self.action_space = gymnasium.spaces.Discrete(len(game.catalogue))
         self._observer = encoding.Observer(game)
+        self._actions = len(game.catalogue)
         self.state_: GameState | None = None
         self.bots: dict[int, Bot] = {}
 
@@ -135,9 +136,10 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observer.observe(self.world, self.seat)
 
     def action_mask(self) -> np.ndarray:
-        mask = np.zeros(len(self.game.catalogue), np.int8)
-        mask[[a.index for a in self.world.legal_actions(self.seat)]] = 1
-        return mask
+        mask = bytearray(self._actions)
+        for a in self.world.legal_actions(self.seat):  # the state keeps them for the ply
+            mask[a.index] = 1
+        return np.frombuffer(mask, np.int8)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"action_mask": self.action_mask(), "ply": self.world.ply, **extra}
@@ -150,7 +152,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
             return self._observation(), 0.0, False, True, self._info()
         index = int(action)
         legal = s.legal_actions(self.seat)
-        if not 0 <= index < len(self.game.catalogue) or self.game.catalogue[index] not in legal:
+        if not 0 <= index < self._actions or self.game.catalogue[index] not in legal:
             return self._observation(), ILLEGAL_REWARD, True, False, self._info(illegal_action=True)
         s.apply(self.seat, self.game.catalogue[index])
         self._play_bots()

@@ -87,6 +87,9 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
+        self._catalogue = game.catalogue
+        self._actions = actions
+        self._rewarded = False
         self._seeds = random.Random(seed)
         self._observer = encoding.Observer(game)
         self.state_: GameState | None = None
@@ -122,6 +125,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._rewarded = False
         self._select()
 
     def _select(self) -> None:
@@ -133,7 +137,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
                 self.truncations[a] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = agent_name(s.to_move()[0])
+            self.agent_selection = self.possible_agents[s.to_move()[0]]
 
     def _finish(self) -> None:
         returns = final_returns(self.world)
@@ -141,15 +145,20 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
             self.rewards[a] = returns[self._seat[a]]
             self.terminations[a] = True
         self._accumulate_rewards()
+        self._rewarded = True
         self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         s = self.world
         seat = self._seat[agent]
-        mask = np.zeros(len(self.game.catalogue), np.int8)
-        if not s.over and agent == self.agent_selection:
-            mask[[a.index for a in s.legal_actions(seat)]] = 1
-        return {"observation": self._observer.observe(s, seat), "action_mask": mask}
+        mask = bytearray(self._actions)
+        if agent == self.agent_selection and not s.over:
+            for a in s.legal_actions(seat):  # computed once a ply: the state keeps them
+                mask[a.index] = 1
+        return {
+            "observation": self._observer.observe(s, seat),
+            "action_mask": np.frombuffer(mask, np.int8),
+        }
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -158,13 +167,19 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
             return
         if action is None:
             raise IllegalAction(f"{agent} must choose an action", "arsenale: decisions")
-        s = self.world
-        seat = self._seat[agent]
         index = int(action)
-        if not 0 <= index < len(self.game.catalogue):
+        if not 0 <= index < self._actions:
             raise IllegalAction(f"there is no action {index}", "arsenale: action format")
-        s.apply(seat, self.game.catalogue[index])  # IllegalAction leaves everything as it was
-        self._clear_rewards()
+        self._play(agent, index)
+
+    def _play(self, agent: str, index: int) -> None:
+        """Apply catalogue action `index` for `agent` (IllegalAction leaves everything as it
+        was), then select the next agent. Rewards are zero on every step but the last, so the
+        reward dicts are cleared only after one that gave some."""
+        self.world.apply(self._seat[agent], self._catalogue[index])
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
         self._cumulative_rewards[agent] = 0.0
         self._select()
         if self.render_mode == "human":
@@ -227,14 +242,14 @@ class wrapped_env(raw_env):  # PettingZoo's naming
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert (
-            action is not None
-            and not isinstance(action, bool)
-            and isinstance(action, int | np.integer)
-            and 0 <= action < len(self.game.catalogue)
+        t = type(action)
+        assert (t is int or (t is not bool and isinstance(action, int | np.integer))) and (
+            0 <= action < self._actions  # type: ignore[operator]
         ), "action is not in action space"
-        world = self.world
-        if self.game.catalogue[int(action)] not in world.legal_actions(self._seat[agent]):
+        index = int(action)  # type: ignore[arg-type]
+        try:
+            self._play(agent, index)  # an illegal action is refused, the state unchanged
+        except IllegalAction:
             EnvLogger.warn_on_illegal_move()
             self._cumulative_rewards[agent] = 0.0
             self.terminations = dict.fromkeys(self.agents, True)
@@ -242,9 +257,8 @@ class wrapped_env(raw_env):  # PettingZoo's naming
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = self.ILLEGAL_REWARD
             self._accumulate_rewards()
+            self._rewarded = True
             self._deads_step_first()
-            return
-        super().step(action)
 
 
 def env(

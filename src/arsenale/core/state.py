@@ -255,7 +255,15 @@ class GameState(ABC):
             or (self.game.catalogue[action.index] is not action)
         ):
             action = self.coerce(action, seat)
-        self.check(seat, action)
+        legal = self._legal  # an action of this ply's cached legal list needs no other check
+        if not (
+            legal is not None
+            and legal[0] == self.ply
+            and type(seat) is int
+            and legal[1] == seat
+            and action in legal[2]
+        ):
+            self.check(seat, action)
         top = self.stack[-1]
         self._history = (self._history, seat, action, public_form(action, top))
         self.ply += 1

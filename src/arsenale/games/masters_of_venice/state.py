@@ -34,6 +34,7 @@ from arsenale.core.decisions import Phase
 from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
 from arsenale.core.state import GameState
+from arsenale.games.masters_of_venice import observation
 from arsenale.games.masters_of_venice.bidding import (
     apply_character,
     apply_orders,
@@ -244,9 +245,7 @@ class MovState(GameState):
 
     def _observe(self, seat: int | None, out: Buffer) -> None:
         """What `view(seat)` shows, as numbers (observation.py)."""
-        from arsenale.games.masters_of_venice.observation import write
-
-        write(self, seat, out)
+        observation.write(self, seat, out)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.players

@@ -130,40 +130,30 @@ class Encoder:
 
     def write(self, s: Serenissima1996State, seat: int | None, out: Buffer) -> None:
         at = self.at
-        slots: list[int] = []
-        values: list[float] = []
-        put = slots.append
-        val = values.append
-        ones: list[int] = []  # slots set to 1 (one assignment, no list of floats)
-        one = ones.append
+        w: Any = memoryview(out)  # type: ignore[arg-type]  # a slot's write, without NumPy's
         over = s.over
         if s.stack and not over:
-            one(at["decision"] + self.kinds[s.stack[-1].kind])
+            w[at["decision"] + self.kinds[s.stack[-1].kind]] = 1.0
         open_money = bool(s.options.get("open_money", False))
         if open_money:
-            one(at["open_money"])
-        put(at["round"])
-        val(float(s.round))
-        put(at["round"] + 1)
-        val(float(s.rounds))
-        one(at["phase"] + s.phase)
+            w[at["open_money"]] = 1.0
+        w[at["round"]] = float(s.round)
+        w[at["round"] + 1] = float(s.rounds)
+        w[at["phase"] + s.phase] = 1.0
         order = at["order"]
         for place, o in enumerate(s.order):
-            one(order + SEATS * o + place)
+            w[order + SEATS * o + place] = 1.0
         if s.phase >= 2 and not over:
-            one(at["turn"] + s.order[s.turn_index])
+            w[at["turn"] + s.order[s.turn_index]] = 1.0
         nation, money, shown = at["nation"], at["money"], at["money_shown"]
         for p in range(s.players):
-            one(nation + self.nations * p + s.nation[p])
+            w[nation + self.nations * p + s.nation[p]] = 1.0
             if open_money or p == seat:
-                put(money + p)
-                val(s.money[p] / 100)
-                one(shown + p)
+                w[money + p] = s.money[p] / 100
+                w[shown + p] = 1.0
             if over:
-                put(at["prosperity"] + p)
-                val(float(s.prosperity(p)))
-        put(at["sailors_in_box"])
-        val(float(s.box))
+                w[at["prosperity"] + p] = float(s.prosperity(p))
+        w[at["sailors_in_box"]] = float(s.box)
         self._ports(s, out)
         g_owner, g_area, g_sailors = at["galley_owner"], at["galley_area"], at["galley_sailors"]
         cargo, moved, stopped, start = at["cargo"], at["moved"], at["stopped"], at["started_in"]
@@ -171,55 +161,48 @@ class Encoder:
         for g, o in enumerate(s.g_owner):
             if o < 0:
                 continue
-            one(g_owner + g * SEATS + o)
-            one(g_area + g * areas + s.g_area[g])
-            put(g_sailors + g)
-            val(float(s.g_sailors[g]))
+            w[g_owner + g * SEATS + o] = 1.0
+            w[g_area + g * areas + s.g_area[g]] = 1.0
+            w[g_sailors + g] = float(s.g_sailors[g])
             if s.g_goods[g]:
                 for i in range(GOODS):
                     n = s.cargo[GOODS * g + i]
                     if n:
-                        put(cargo + g * GOODS + i)
-                        val(float(n))
+                        w[cargo + g * GOODS + i] = float(n)
             if s.g_moved[g]:
-                put(moved + g)
-                val(float(s.g_moved[g]))
+                w[moved + g] = float(s.g_moved[g])
             if s.g_stopped >> g & 1:
-                one(stopped + g)
+                w[stopped + g] = 1.0
             if s.g_start[g] >= 0:
-                one(start + g * areas + s.g_start[g])
+                w[start + g * areas + s.g_start[g]] = 1.0
         supply = at["supply"]
         for i in range(GOODS):
-            put(supply + i)
-            val(float(s.supply[i]))
+            w[supply + i] = float(s.supply[i])
         for frame in reversed(s.stack):
             if frame.kind in DEAL_FRAMES:
                 deal = at["deal"]
-                one(deal + DEALS.index(type(frame.data).__name__))
+                w[deal + DEALS.index(type(frame.data).__name__)] = 1.0
                 numbers: list[float] = []
                 _numbers(frame.data, numbers)
                 for i, x in enumerate(numbers[:DEAL_NUMBERS]):
-                    put(deal + len(DEALS) + i)
-                    val(x)
+                    w[deal + len(DEALS) + i] = x
                 break
         x = s.arranged
         while x:
             low = x & -x
-            one(at["arranged_areas"] + low.bit_length() - 1)
+            w[at["arranged_areas"] + low.bit_length() - 1] = 1.0
             x ^= low
         deals = s.deals
         x = deals & ((1 << (2 * GOODS * s.players)) - 1)
         while x:
             low = x & -x
-            one(at["refused_deals"] + low.bit_length() - 1)
+            w[at["refused_deals"] + low.bit_length() - 1] = 1.0
             x ^= low
         x = deals >> 64
         while x:
             low = x & -x
-            one(at["barters_made"] + low.bit_length() - 1)
+            w[at["barters_made"] + low.bit_length() - 1] = 1.0
             x ^= low
-        out[ones] = 1.0
-        out[slots] = values
 
     def _ports(self, s: Serenissima1996State, out: Buffer) -> None:
         """The ports' part (owners to hired sailors, contiguous), remembered by its content:

@@ -29,8 +29,6 @@ KINDS = (
 """The decision kinds (state.py's phases), one slot each."""
 SEATS = 4
 GOODS = 6
-PORT_PARTS = 4096
-"""Ports' parts remembered (the cache is emptied when full)."""
 
 
 def layout(board: Board) -> Layout:
@@ -70,139 +68,206 @@ def layout(board: Board) -> Layout:
 
 
 class Encoder:
-    """The writer of one board's observations (NumPy: made when an adapter first asks)."""
+    """The writer of one board's observations (NumPy: made when an adapter first asks).
+
+    It keeps the last observation it wrote as an image in parts (the decision, the players,
+    the port owners, the ports' sailors, the warehouses, the buildings, the galleys, the turn,
+    the supply, the activation), each with the fields it reads, and rewrites a part only when
+    one of those fields changed since the previous call: one move changes few of them. Slots
+    are set through a memoryview (NumPy's item assignment costs more than the game's move);
+    the image is copied into the buffer. One encoder serves one thread at a time."""
 
     def __init__(self, board: Board) -> None:
         import numpy as np
 
         ports, galleys, zones = len(board.port_ids), board.meta["galleys"], len(board.zone_ids)
         self.ports, self.galleys, self.zones = ports, galleys, zones
+        self.doges = len(board.doge_ids)
         self.layout = layout(board)
-        self.array: Any = np.array
-        self.zeros: Any = np.zeros
-        self.float32 = np.float32
-        self.port_parts: dict[tuple[int, ...], Any] = {}
         self.at = {name: start for name, start, _ in self.layout}
-        at = self.at
-        self.port_owner = at["port_owner"] + SEATS * np.arange(ports)
-        self.good_bits = np.arange(GOODS)
-        self.port_bits = np.arange(ports)
-        self.wine_ports = np.array([g == WINE for g in board.port_good], np.int64)
         self.kinds = {k: i for i, k in enumerate(KINDS)}
-        self.port_span = slice(at["port_owner"], at["wine_side"] + ports)
+        self.wine_ports = [g == WINE for g in board.port_good]
+        self.image: Any = np.zeros(self.layout.size, np.float32)
+        self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
+        self.blank: Any = memoryview(np.zeros(self.layout.size, np.float32))  # type: ignore[arg-type]
+        self.top = -1
+        """The decision's slot in the image (-1: none)."""
+        self.keys: list[Any] = [None] * 9
+        """The fields each part of the image was last written from (lists copied)."""
 
     def write(self, s: Serenissima2012State, seat: int | None, out: Buffer) -> None:
-        at = self.at
-        slots: list[int] = []
-        values: list[float] = []
-        put = slots.append
-        val = values.append
-        ones: list[int] = []  # slots set to 1 (one assignment, no list of floats)
-        one = ones.append
-        if s.stack and not s.over:
-            one(at["decision"] + self.kinds[s.stack[-1].kind])
+        keys, w = self.keys, self.w
+        top = self.at["decision"] + self.kinds[s.stack[-1].kind] if s.stack and not s.over else -1
+        if top != self.top:
+            if self.top >= 0:
+                w[self.top] = 0.0
+            if top >= 0:
+                w[top] = 1.0
+            self.top = top
         hidden = bool(s.options.get("hidden_money", False))
+        shown = seat if hidden else -1
+        key: tuple[Any, ...] = (shown, s.first, s.turn, s.money, s.reserve, s.home)
+        if key != keys[0]:
+            keys[0] = (shown, s.first, s.turn, [*s.money], [*s.reserve], [*s.home])
+            self._players(s, seat, hidden)
+        if s.owner != keys[1]:
+            keys[1] = [*s.owner]
+            self._owners(s.owner)
+        if s.port_sailors != keys[2]:
+            keys[2] = [*s.port_sailors]
+            at = self.at["port_sailors"]
+            for p, n in enumerate(s.port_sailors):
+                w[at + p] = float(n)
+        if s.warehouse != keys[3]:
+            keys[3] = [*s.warehouse]
+            self._warehouses(s.warehouse)
+        key = (s.forts, s.basilicas, s.closed)
+        if key != keys[4]:
+            keys[4] = key
+            self._buildings(key)
+        key = (s.g_owner, s.g_zone, s.g_sailors, s.cargo)
+        if key != keys[5]:
+            keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
+            self._galleys(s)
+        key = (s.wheel, s.track, s.scorings, len(s.doge_deck), s.doge_discard)
+        if key != keys[6]:
+            keys[6] = (*key[:4], [*s.doge_discard])
+            self._turn(s)
+        if s.supply != keys[7]:
+            keys[7] = [*s.supply]
+            at = self.at["supply"]
+            for i, n in enumerate(s.supply):
+                w[at + i] = float(n)
+        key = (
+            s.active,
+            s.step,
+            s.mode,
+            s.start_zone,
+            s.moves,
+            s.free_cube,
+            s.cap,
+            s.sale_blocked,
+            s.sale_asked,
+            s.bought_galley,
+            s.unloading,
+            s.claim_blockers,
+            s.players,
+        )
+        if key != keys[8]:
+            keys[8] = key
+            self._activation(s)
+        out[: self.layout.size] = self.image
+
+    def _clear(self, first: str, last: str, length: int) -> None:
+        """Zero the image from part `first` to the end of part `last` (`length` slots)."""
+        a, b = self.at[first], self.at[last] + length
+        self.w[a:b] = self.blank[: b - a]
+
+    def _players(self, s: Serenissima2012State, seat: int | None, hidden: bool) -> None:
+        """Hidden money to home ports."""
+        at, w, ports = self.at, self.w, self.ports
+        self._clear("hidden_money", "home", SEATS * ports)
         if hidden:
-            one(at["hidden_money"])
+            w[at["hidden_money"]] = 1.0
         if s.first >= 0:
-            one(at["first_player"] + s.first)
-        put(at["turn"])
-        val(float(s.turn))
+            w[at["first_player"] + s.first] = 1.0
+        w[at["turn"]] = float(s.turn)
         money, shown = at["money"], at["money_shown"]
         reserve, home = at["sailors_in_reserve"], at["home"]
-        ports = self.ports
         for p in range(s.players):
             if not hidden or p == seat:
-                put(money + p)
-                val(s.money[p] / 100)
-                one(shown + p)
-            put(reserve + p)
-            val(float(s.reserve[p]))
+                w[money + p] = s.money[p] / 100
+                w[shown + p] = 1.0
+            w[reserve + p] = float(s.reserve[p])
             if s.home[p] >= 0:
-                one(home + p * ports + s.home[p])
-        self._ports(s, out)
+                w[home + p * ports + s.home[p]] = 1.0
+
+    def _owners(self, owner: list[int]) -> None:
+        w, at = self.w, self.at["port_owner"]
+        self._clear("port_owner", "port_owner", SEATS * self.ports)
+        for p, o in enumerate(owner):
+            if o >= 0:
+                w[at + SEATS * p + o] = 1.0
+
+    def _warehouses(self, warehouse: list[int]) -> None:
+        """The goods in each warehouse, and the wine sides (a wine port's, or wine present)."""
+        w, at, wine = self.w, self.at["warehouse"], self.at["wine_side"]
+        self._clear("warehouse", "warehouse", GOODS * self.ports)
+        for p, bits in enumerate(warehouse):
+            if bits:
+                for i in range(GOODS):
+                    if bits >> i & 1:
+                        w[at + GOODS * p + i] = 1.0
+            w[wine + p] = 1.0 if self.wine_ports[p] or bits >> WINE & 1 else 0.0
+
+    def _buildings(self, masks: tuple[int, int, int]) -> None:
+        """Forts, basilicas and closed ports (bit masks)."""
+        w, ports = self.w, self.ports
+        for name, mask in zip(("fort", "basilica", "closed"), masks, strict=True):
+            at = self.at[name]
+            for p in range(ports):
+                w[at + p] = 1.0 if mask >> p & 1 else 0.0
+
+    def _galleys(self, s: Serenissima2012State) -> None:
+        """Galley owners to cargo."""
+        at, w = self.at, self.w
+        self._clear("galley_owner", "cargo", self.galleys * GOODS)
         g_owner, g_zone, g_sailors = at["galley_owner"], at["galley_zone"], at["galley_sailors"]
         cargo, zones = at["cargo"], self.zones
         for g, o in enumerate(s.g_owner):
             if o < 0:
                 continue
-            one(g_owner + g * SEATS + o)
-            one(g_zone + g * zones + s.g_zone[g])
-            put(g_sailors + g)
-            val(float(s.g_sailors[g]))
+            w[g_owner + g * SEATS + o] = 1.0
+            w[g_zone + g * zones + s.g_zone[g]] = 1.0
+            w[g_sailors + g] = float(s.g_sailors[g])
             if s.g_goods[g]:
                 for i in range(GOODS):
                     n = s.cargo[GOODS * g + i]
                     if n:
-                        put(cargo + g * GOODS + i)
-                        val(float(n))
-        one(at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys))
-        put(at["track"])
-        val(float(s.track))
-        put(at["track"] + 1)
-        val(float(s.scorings))
+                        w[cargo + g * GOODS + i] = float(n)
+
+    def _turn(self, s: Serenissima2012State) -> None:
+        """The wheel, the track and the Doge cards."""
+        at, w = self.at, self.w
+        self._clear("wheel", "doge", 1 + self.doges)
+        w[at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys)] = 1.0
+        w[at["track"]] = float(s.track)
+        w[at["track"] + 1] = float(s.scorings)
         doge = at["doge"]
-        put(doge)
-        val(float(len(s.doge_deck)))
+        w[doge] = float(len(s.doge_deck))
         counts: dict[int, int] = {}
         for c in s.doge_discard:
             counts[c] = counts.get(c, 0) + 1
         for c, n in counts.items():
-            put(doge + 1 + c)
-            val(float(n))
-        supply = at["supply"]
-        for i in range(GOODS):
-            put(supply + i)
-            val(float(s.supply[i]))
-        if s.active >= 0:
-            one(at["active_galley"] + s.active)
-            one(at["step"] + s.step)
-            one(at["mode"] + s.mode)
-            one(at["start_zone"] + s.start_zone)
-            act = at["activation"]
-            flags = (
-                float(s.moves),
-                float(s.free_cube),
-                float(s.cap) if s.cap >= 0 else -1.0,
-                float(bool(s.sale_blocked)),
-                float(s.sale_asked),
-                float(s.bought_galley),
-                float(s.unloading),
-            )
-            for i, x in enumerate(flags):
-                put(act + i)
-                val(x)
+            w[doge + 1 + c] = float(n)
+
+    def _activation(self, s: Serenissima2012State) -> None:
+        """The active galley's activation: the slots from the active galley's to the claim's
+        blockers."""
+        at, w = self.at, self.w
+        self._clear("active_galley", "claim_blocked_by", SEATS)
+        if s.active < 0:
+            return
+        w[at["active_galley"] + s.active] = 1.0
+        w[at["step"] + s.step] = 1.0
+        w[at["mode"] + s.mode] = 1.0
+        w[at["start_zone"] + s.start_zone] = 1.0
+        act = at["activation"]
+        if s.moves:
+            w[act] = float(s.moves)
+        if s.free_cube:
+            w[act + 1] = 1.0
+        w[act + 2] = float(s.cap) if s.cap >= 0 else -1.0
+        if s.sale_blocked:
+            w[act + 3] = 1.0
+        if s.sale_asked:
+            w[act + 4] = 1.0
+        if s.bought_galley:
+            w[act + 5] = 1.0
+        if s.unloading:
+            w[act + 6] = 1.0
+        if s.claim_blockers:
             blockers = at["claim_blocked_by"]
             for o in range(s.players):
                 if s.claim_blockers >> o & 1:
-                    one(blockers + o)
-        out[ones] = 1.0
-        out[slots] = values
-
-    def _ports(self, s: Serenissima2012State, out: Buffer) -> None:
-        """The ports' part (owners to wine sides, contiguous), remembered by its content:
-        ports change far less often than galleys move."""
-        key = (s.forts, s.basilicas, s.closed, *s.owner, *s.port_sailors, *s.warehouse)
-        part = self.port_parts.get(key)
-        if part is None:
-            if len(self.port_parts) >= PORT_PARTS:
-                self.port_parts.clear()
-            part = self.port_parts[key] = self._port_part(s)
-        out[self.port_span] = part
-
-    def _port_part(self, s: Serenissima2012State) -> Any:
-        at, ports = self.at, self.ports
-        part = self.zeros(self.port_span.stop - self.port_span.start, self.float32)
-        base = self.port_span.start
-        owner = self.array(s.owner)
-        held = owner >= 0
-        part[self.port_owner[held] + owner[held] - base] = 1.0
-        part[at["port_sailors"] - base : at["port_sailors"] - base + ports] = s.port_sailors
-        bits = self.array(s.warehouse)[:, None] >> self.good_bits & 1
-        part[at["warehouse"] - base : at["warehouse"] - base + ports * GOODS] = bits.ravel()
-        for name, mask in (("fort", s.forts), ("basilica", s.basilicas), ("closed", s.closed)):
-            if mask:
-                part[at[name] - base : at[name] - base + ports] = mask >> self.port_bits & 1
-        wine = at["wine_side"] - base
-        part[wine : wine + ports] = self.wine_ports | bits[:, WINE]
-        return part
+                    w[blockers + o] = 1.0
