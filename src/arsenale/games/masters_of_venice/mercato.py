@@ -37,9 +37,9 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
             if why is not None:
                 why.no(
                     _(
-                        "you have already traded {resource} here: what you buy and sell must "
-                        "differ and each is one batch"
-                    ).format(resource=resource(name)),
+                        "you have already traded cubes {of_resource} here: what you buy and sell "
+                        "must differ and each is one batch"
+                    ).format(of_resource=resource(name, "of")),
                     RULE_MERCATO,
                     "buy",
                     resource=name,
@@ -78,9 +78,9 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
             if why is not None:
                 why.no(
                     _(
-                        "you have already traded {resource} here: what you buy and sell must "
-                        "differ and each is one batch"
-                    ).format(resource=resource(name)),
+                        "you have already traded cubes {of_resource} here: what you buy and sell "
+                        "must differ and each is one batch"
+                    ).format(of_resource=resource(name, "of")),
                     RULE_MERCATO,
                     "sell",
                     resource=name,

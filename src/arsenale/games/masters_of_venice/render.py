@@ -323,7 +323,8 @@ def board_map(view: dict[str, Any]) -> Text:
         else:
             mark, style = ("r" if rumor else "."), "dim"
         canal.append(f"{mark} ", style=style)
-    phase = _(PHASE_WORDS.get(view["phase"], view["phase"]))
+    phase = view["phase"]
+    phase = _(PHASE_WORDS.get(phase, phase))
     canal.append(
         "  " + _("round {round} of 16, {phase}").format(round=view["round"], phase=phase),
         style="dim",

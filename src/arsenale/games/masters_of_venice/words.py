@@ -281,11 +281,10 @@ def action_words(action: Action) -> Wording:
             (_("Orders added"),),
         )
     if kind == "rumor":
+        peg, direction = PEG_WORDS[p["peg"]], DIRECTION_WORDS[p["dir"]]
         return Wording(
             _("Play the rumor: the {peg} {at_shop} one space {direction}").format(
-                peg=_(PEG_WORDS[p["peg"]]),
-                at_shop=company(p["shop"], "at"),
-                direction=_(DIRECTION_WORDS[p["dir"]]),
+                peg=_(peg), at_shop=company(p["shop"], "at"), direction=_(direction)
             ),
             _("Play a rumor"),
         )
