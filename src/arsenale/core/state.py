@@ -149,7 +149,7 @@ class GameState(ABC):
                 span = self._json_range(action, seat)
                 if span is None:
                     raise
-                raise NotationError(f"{error.reason}; {span}", error.rule) from None
+                raise NotationError(_with_range(error.reason, span), error.rule) from None
         if isinstance(action, str):
             try:
                 return self.game.catalogue.from_text(action)
@@ -179,14 +179,10 @@ class GameState(ABC):
         span = ""
         if seat is not None and seat in self.to_move():
             span = self.amount_range(seat, lambda a: _DIGITS.sub("#", a.notation) == shape) or ""
-        span = span and f"; {span}"
-        return NotationError(
-            _("{text} is not a move here: {asks}").format(
-                text=excerpt(text), asks=self.game.translate(phase.asks)
-            )
-            + span,
-            phase.rule or error.rule,
+        reason = _("{text} is not a move here: {asks}").format(
+            text=excerpt(text), asks=self.game.translate(phase.asks)
         )
+        return NotationError(_with_range(reason, span), phase.rule or error.rule)
 
     def _json_range(self, obj: dict[str, Any], seat: int | None) -> str | None:
         """The seat's range of the amount family a JSON action of no catalogue entry belongs
@@ -269,7 +265,7 @@ class GameState(ABC):
                     ),
                 )
                 if span:
-                    reason = f"{reason}; {span}"
+                    reason = _with_range(reason, span)
             raise IllegalAction(reason, rule)
 
     def apply(self, seat: int, action: Action | dict[str, Any] | str) -> list[Event]:
@@ -553,3 +549,8 @@ def _field_copier(cls: type) -> Callable[[GameState, GameState], None]:
 def _number(n: int) -> str:
     """ "2,000" in English, "2 000" in French (Babel's numbers for the language in force)."""
     return format_decimal(n, locale=current())
+
+
+def _with_range(reason: str, span: str) -> str:
+    """A refusal and the legal range of its amount ("...; the range now: ..."), if any."""
+    return _("{reason}; {range}").format(reason=reason, range=span) if span else reason

@@ -32,6 +32,9 @@ COMPANIES = (*SHOPS, "north", "south")
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+DECISION_WORDS = {"bid": N_("bid"), "move": N_("destination")}
+"""The secret decisions (state.py's phases), to translate."""
+
 PHASE_WORDS = {"bidding": N_("bidding"), "commerce": N_("commerce"), "over": N_("over")}
 """The round's kind (state.phase_name), to translate."""
 
@@ -61,6 +64,11 @@ def describe_event(e: Event, label: Label) -> str | None:
     def name(s: int) -> str:
         return colour(label(s))
 
+    if kind == "submitted":
+        decision = e.get("decision")
+        return _("{who} has made a secret choice ({decision})").format(
+            who=who, decision=_(DECISION_WORDS.get(decision, str(decision)))
+        )
     if kind == "bidding":
         return _("round {round}: a bidding round; everyone bids in secret").format(round=e["round"])
     if kind == "commerce":
@@ -219,11 +227,11 @@ def describe_event(e: Event, label: Label) -> str | None:
         )
     if kind == "controls":
         return _("price controls: the price {of_resource} back to 40").format(
-            of_resource=resource(e["resource"], "of")
+            of_resource=resource(e["resource"], "of_the")
         )
     if kind == "bottoming":
         return _("the price {of_resource} at the floor: {shop} gains an order").format(
-            of_resource=resource(e["resource"], "of"), shop=company(e["shop"], "the")
+            of_resource=resource(e["resource"], "of_the"), shop=company(e["shop"], "the")
         )
     if kind == "game_over":
         return _("the game is over: {scores}").format(

@@ -36,11 +36,13 @@ def _forms(entries: list[dict[str, Any]], key: str) -> dict[str, dict[str, dict[
         name = e.get("name", e[key])
         en[e[key]] = {"name": name, "the": f"the {name}", "of": f"of the {name}"}
         en[e[key]]["at"] = f"at the {name}"
+        en[e[key]]["of_the"] = f"of {name}"
         fr[e[key]] = {
             "name": e.get("name_fr", name),
             "the": e.get("the_fr", name),
             "of": e.get("of_fr", name),
             "at": e.get("at_fr", name),
+            "of_the": e.get("of_the_fr", name),
         }
     return {"en": en, "fr": fr}
 
@@ -124,7 +126,8 @@ def character(c: str, form: str = "name") -> str:
 
 
 def resource(r: str, form: str = "name") -> str:
-    """A resource ("spice") in the language in force: "spice", "of spice" / "d'épices"."""
+    """A resource ("spice") in the language in force: "spice", "of spice" ("of": "d’épices",
+    a cube's; "of_the": "des épices", a price's)."""
     return _RESOURCE[_lang()][r][form]
 
 
