@@ -320,7 +320,10 @@ def board_map(view: dict[str, Any]) -> Text:
     ]
     labels["docks"] = [
         _place_name(view, place("docks"), "docks"),
-        *(Text(f"{d + 1}: {_cubes(dock)}") for d, dock in enumerate(view["docks"])),
+        *(
+            Text(_("{dock}: {cubes}").format(dock=d + 1, cubes=_cubes(dock)))
+            for d, dock in enumerate(view["docks"])
+        ),
     ]
     canal = Text(_("Canal") + " ", style="bold")
     for space, rumor in enumerate(view["canal_rumors"], start=1):
