@@ -65,9 +65,9 @@ def describe_event(e: Event, label: Label) -> str | None:
         return colour(label(s))
 
     if kind == "submitted":
-        decision = e.get("decision")
+        decision = str(e.get("decision"))
         return _("{who} has made a secret choice ({decision})").format(
-            who=who, decision=_(DECISION_WORDS.get(decision, str(decision)))
+            who=who, decision=_(DECISION_WORDS.get(decision, decision))
         )
     if kind == "bidding":
         return _("round {round}: a bidding round; everyone bids in secret").format(round=e["round"])
