@@ -535,7 +535,7 @@ def refusal(
             lines.append(
                 (
                     _("Refused: {text} is not a move here: {asks}").format(
-                        text=repr(text), asks=phase.asks
+                        text=repr(text), asks=game.translate(phase.asks)
                     ),
                     "red",
                 )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arsenale.core.errors import NotationError, excerpt
+from arsenale.i18n import _
 
 _SPACES = re.compile(r"\s+")
 
@@ -175,6 +176,6 @@ class Catalogue:
             return self._by_text[normalize_text(text)]
         except KeyError:
             raise NotationError(
-                f"{excerpt(text)} is not a move of {self.game_id}",
+                _("{text} is not a move of {game}").format(text=excerpt(text), game=self.game_id),
                 "arsenale: notation",
             ) from None

@@ -20,12 +20,15 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from babel.numbers import format_decimal
+
 from arsenale.core.actions import Action, normalize_text
 from arsenale.core.chance import Chance
 from arsenale.core.decisions import Decision, Phase, Why
 from arsenale.core.errors import IllegalAction, NotationError, excerpt
 from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
+from arsenale.i18n import _, current
 
 if TYPE_CHECKING:
     from arsenale.core.game import Game
@@ -146,7 +149,7 @@ class GameState(ABC):
                 span = self._json_range(action, seat)
                 if span is None:
                     raise
-                raise NotationError(f"{error.reason}; {span}", error.rule) from None
+                raise NotationError(_with_range(error.reason, span), error.rule) from None
         if isinstance(action, str):
             try:
                 return self.game.catalogue.from_text(action)
@@ -176,10 +179,10 @@ class GameState(ABC):
         span = ""
         if seat is not None and seat in self.to_move():
             span = self.amount_range(seat, lambda a: _DIGITS.sub("#", a.notation) == shape) or ""
-        span = span and f"; {span}"
-        return NotationError(
-            f"{excerpt(text)} is not a move here: {phase.asks}{span}", phase.rule or error.rule
+        reason = _("{text} is not a move here: {asks}").format(
+            text=excerpt(text), asks=self.game.translate(phase.asks)
         )
+        return NotationError(_with_range(reason, span), phase.rule or error.rule)
 
     def _json_range(self, obj: dict[str, Any], seat: int | None) -> str | None:
         """The seat's range of the amount family a JSON action of no catalogue entry belongs
@@ -205,31 +208,49 @@ class GameState(ABC):
         if not family:
             return None
         parts = []
-        for name in self.game.wording(family[0]).amounts:
-            values = sorted({a.params[name] for a in family})
-            span = f"{name} {values[0]:,}"
-            if len(values) > 1:
-                steps = {b - a for a, b in pairwise(values)}
-                step = f" in steps of {steps.pop():,}" if len(steps) == 1 and min(steps) > 1 else ""
-                span += f" to {values[-1]:,}{step}"
-            parts.append(span)
-        return "the range now: " + ", ".join(parts)
+        wording = self.game.wording(family[0])
+        for k, param in enumerate(wording.amounts):
+            name = param  # the parameter's id is an English word: other languages use its label
+            if current() != "en" and k < len(wording.labels):
+                name = wording.labels[k].lower()
+            values = sorted({a.params[param] for a in family})
+            low, high = _number(values[0]), _number(values[-1])
+            steps = {b - a for a, b in pairwise(values)}
+            if len(values) == 1:
+                parts.append(_("{name} {low}").format(name=name, low=low))
+            elif len(steps) == 1 and min(steps) > 1:
+                parts.append(
+                    _("{name} {low} to {high} in steps of {step}").format(
+                        name=name, low=low, high=high, step=_number(steps.pop())
+                    )
+                )
+            else:
+                parts.append(_("{name} {low} to {high}").format(name=name, low=low, high=high))
+        return _("the range now: {parts}").format(parts=", ".join(parts))
 
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction unless `seat` may play `action` now."""
         if self.over:
-            raise IllegalAction("the game is over", "arsenale: game end")
+            raise IllegalAction(_("the game is over"), "arsenale: game end")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalAction(
-                f"there is no seat {seat!r} in a {self.players}-player game", RULE_TURN
+                _("there is no seat {seat} in a {players}-player game").format(
+                    seat=repr(seat), players=self.players
+                ),
+                RULE_TURN,
             )
         movers = self.to_move()
         if seat not in movers:
             if seat in self.submissions:
-                raise IllegalAction(f"seat {seat} has already made its secret choice", RULE_TURN)
-            waiting = ", ".join(self.seat_label(s) for s in movers)
+                raise IllegalAction(
+                    _("seat {seat} has already made its secret choice").format(seat=seat), RULE_TURN
+                )
+            waiting = ", ".join(self.game.seat_name(self.seat_label(s)) for s in movers)
             raise IllegalAction(
-                f"it is not {self.seat_label(seat)}'s decision; waiting for {waiting}", RULE_TURN
+                _("it is not {seat}'s decision; waiting for {waiting}").format(
+                    seat=self.game.seat_name(self.seat_label(seat)), waiting=waiting
+                ),
+                RULE_TURN,
             )
         if action not in self.legal_actions(seat):
             reason, rule = self._why_illegal(seat, action, self.stack[-1])
@@ -244,7 +265,7 @@ class GameState(ABC):
                     ),
                 )
                 if span:
-                    reason = f"{reason}; {span}"
+                    reason = _with_range(reason, span)
             raise IllegalAction(reason, rule)
 
     def apply(self, seat: int, action: Action | dict[str, Any] | str) -> list[Event]:
@@ -291,7 +312,10 @@ class GameState(ABC):
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
         ):
             raise IllegalAction(
-                f"there is no seat {seat!r} in a {self.players}-player game", RULE_TURN
+                _("there is no seat {seat} in a {players}-player game").format(
+                    seat=repr(seat), players=self.players
+                ),
+                RULE_TURN,
             )
         top = self.stack[-1] if self.stack and not self.over else None
         out: dict[str, Any] = {
@@ -322,7 +346,10 @@ class GameState(ABC):
         of the AI adapters, showing what `view(seat)` shows and nothing else."""
         if seat is not None and not 0 <= seat < self.players:
             raise IllegalAction(
-                f"there is no seat {seat!r} in a {self.players}-player game", RULE_TURN
+                _("there is no seat {seat} in a {players}-player game").format(
+                    seat=repr(seat), players=self.players
+                ),
+                RULE_TURN,
             )
         self._observe(seat, out)
 
@@ -340,7 +367,7 @@ class GameState(ABC):
 
     def result(self) -> Result:
         if not self.over:
-            raise IllegalAction("the game is not over", "arsenale: game end")
+            raise IllegalAction(_("the game is not over"), "arsenale: game end")
         return self._result()
 
     # -- search support -------------------------------------------------------------------------
@@ -463,8 +490,13 @@ class GameState(ABC):
             return why.reason, why.rule
         phase = self.phases.get(top.kind)
         if phase is not None and phase.asks:
-            return f"{action.notation!r} is not possible now: {phase.asks}", phase.rule
-        return (f"{action.notation!r} is not legal now", phase.rule if phase else None)
+            return _("{action} is not possible now: {asks}").format(
+                action=repr(action.notation), asks=self.game.translate(phase.asks)
+            ), phase.rule
+        return (
+            _("{action} is not legal now").format(action=repr(action.notation)),
+            phase.rule if phase else None,
+        )
 
     @abstractmethod
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -520,3 +552,13 @@ def _field_copier(cls: type) -> Callable[[GameState, GameState], None]:
     exec(source, namespace)
     copier: Callable[[GameState, GameState], None] = namespace["_copy_fields"]
     return copier
+
+
+def _number(n: int) -> str:
+    """ "2,000" in English, "2 000" in French (Babel's numbers for the language in force)."""
+    return format_decimal(n, locale=current())
+
+
+def _with_range(reason: str, span: str) -> str:
+    """A refusal and the legal range of its amount ("...; the range now: ..."), if any."""
+    return _("{reason}; {range}").format(reason=reason, range=span) if span else reason

@@ -86,7 +86,7 @@ def test_refusals_say_what_is_wrong():
     set_shares(s, 1, miller=10)
     use_at(s, "market", 0)
     before = snapshot(s)
-    with pytest.raises(IllegalAction, match="supply has 0 miller"):
+    with pytest.raises(IllegalAction, match="supply has no shares of the Miller"):
         act(s, 0, "buy shares 1 miller")
     with pytest.raises(IllegalAction, match="done at the Church, not at the Stock Market"):
         act(s, 0, "favor 20")
@@ -96,13 +96,13 @@ def test_refusals_say_what_is_wrong():
     s.bag[0] -= 2
     act(s, 0, "dock 1")
     act(s, 0, "steal iron")
-    with pytest.raises(IllegalAction, match=r"steals 1 cube\(s\) per visit") as refusal:
+    with pytest.raises(IllegalAction, match="steals 1 cube per visit") as refusal:
         act(s, 0, "steal iron")
     assert refusal.value.rule.startswith(RULES)
     give_order(s, 0, ORDER_IDS.index("lumber+lumber+spice"))
     set_cubes(s, 0, lumber=1)
     use_at(s, "guild", 0)
-    with pytest.raises(IllegalAction, match="needs 2 lumber and you hold 1") as refusal:
+    with pytest.raises(IllegalAction, match="needs 2 cubes of lumber and you hold 1") as refusal:
         act(s, 0, "deliver lumber+lumber+spice vp 3")
     assert refusal.value.rule == RULES + "Guild Hall"
 
@@ -119,7 +119,7 @@ def test_only_the_visitors_use_a_location_that_is_not_shared():
     act(s, 2, "go north")
     assert top(s).kind == "use" and top(s).seats == (0,)
     before = snapshot(s)
-    with pytest.raises(IllegalAction, match="not blue's decision"):
+    with pytest.raises(IllegalAction, match="not Blue's decision"):
         act(s, 1, "done")
     assert snapshot(s) == before
     act(s, 0, "done")

@@ -14,17 +14,17 @@ from arsenale.games.masters_of_venice import powers
 from arsenale.games.masters_of_venice.board import (
     BID_CAP,
     BID_STEP,
-    CHARACTER_NAMES,
     CHARACTERS,
     GONDOLIERI,
     N_COMP,
     N_SHOPS,
     ORDERS_MAX,
-    SHOP_NAMES,
     SHOPS,
 )
 from arsenale.games.masters_of_venice.rounds import end_round
 from arsenale.games.masters_of_venice.rulebook import RULE_BID
+from arsenale.games.masters_of_venice.words import _, character, ducats
+from arsenale.games.masters_of_venice.words import shop as shop_words
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
@@ -39,7 +39,13 @@ def legal_bid(s: MovState, seat: int, top: Decision, why: Why | None = None) -> 
     if why is not None and why.wants("bid"):
         amount = why.action["amount"]
         if amount > cash:
-            why.no(f"a bid of {amount} is more than your {cash} ducats", RULE_BID, "bid")
+            why.no(
+                _("a bid of {amount} is more than your {ducats}").format(
+                    amount=amount, ducats=ducats(cash)
+                ),
+                RULE_BID,
+                "bid",
+            )
     return list(A.BIDS[: top_bid + 1])
 
 
@@ -126,7 +132,9 @@ def legal_character(s: MovState, seat: int, top: Decision, why: Why | None = Non
         if taken >> c & 1:
             if why is not None:
                 why.no(
-                    f"the {CHARACTER_NAMES[c]} is already taken",
+                    _("{character} is already taken").format(
+                        character=character(CHARACTERS[c], "the")
+                    ),
                     RULE_BID,
                     "character",
                     name=CHARACTERS[c],
@@ -153,7 +161,9 @@ def legal_orders(s: MovState, seat: int, top: Decision, why: Why | None = None) 
             out.append(A.ORDERS_ADJUST[shop][0])
         elif why is not None:
             why.no(
-                f"the orders at the {SHOP_NAMES[shop]} cannot rise (bid {s.bids[seat]})",
+                _("the orders {at_shop} cannot rise (bid {bid})").format(
+                    at_shop=shop_words(shop, "at"), bid=s.bids[seat]
+                ),
                 RULE_BID,
                 "orders",
                 shop=SHOPS[shop],
@@ -163,8 +173,9 @@ def legal_orders(s: MovState, seat: int, top: Decision, why: Why | None = None) 
             out.append(A.ORDERS_ADJUST[shop][1])
         elif why is not None:
             why.no(
-                f"the orders at the {SHOP_NAMES[shop]} cannot fall (bid {s.bids[seat]}: "
-                "one space per 10 ducats)",
+                _("the orders {at_shop} cannot fall (bid {bid}: one space per 10 ducats)").format(
+                    at_shop=shop_words(shop, "at"), bid=s.bids[seat]
+                ),
                 RULE_BID,
                 "orders",
                 shop=SHOPS[shop],

@@ -16,22 +16,30 @@ from arsenale.games.masters_of_venice.board import (
     FLOOR,
     N_SHOPS,
     ORDERS_MAX,
-    SHOP_NAMES,
     SHOP_RES,
     SHOPS,
     STEP,
 )
 from arsenale.games.masters_of_venice.market import controls, raise_share
 from arsenale.games.masters_of_venice.rulebook import RULE_CHURCH, RULE_FAVORS
+from arsenale.games.masters_of_venice.words import N_, _, ducats
+from arsenale.games.masters_of_venice.words import shop as shop_words
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
 
 
+PRICE_AT_FLOOR = N_("the price is at its floor")
+SHARE_AT_FLOOR = N_("the share price is at its floor")
+ORDERS_AT_TOP = N_("the orders are at the top")
+NO_ORDERS = N_("there are no orders")
+"""Why a rumor's peg cannot move (Favors & Rumors), translated when a refusal is built."""
+
+
 def legal_church(s: MovState, seat: int, out: list[Action], why: Why | None) -> None:
     if s.u_favor:
         if why is not None:
-            why.no("one favor per visit", RULE_CHURCH, "favor")
+            why.no(_("one favor per visit"), RULE_CHURCH, "favor")
         return
     cash = s.cash[seat]
     for kind in sorted(set(s.display)):
@@ -39,13 +47,15 @@ def legal_church(s: MovState, seat: int, out: list[Action], why: Why | None) -> 
             out.append(A.FAVOR[kind])
         elif why is not None:
             why.no(
-                f"the {FAVOR_VALUES[kind]} favor costs more than your {cash} ducats",
+                _("the {value} favor costs more than your {ducats}").format(
+                    value=FAVOR_VALUES[kind], ducats=ducats(cash)
+                ),
                 RULE_CHURCH,
                 "favor",
                 value=FAVOR_VALUES[kind],
             )
     if why is not None:
-        why.no("that favor is not face up in the Church Plaza", RULE_CHURCH, "favor")
+        why.no(_("that favor is not face up in the Church Plaza"), RULE_CHURCH, "favor")
 
 
 def buy_favor(s: MovState, seat: int, kind: int, events: list[Event]) -> None:
@@ -79,7 +89,9 @@ def legal_tiles(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                         out.append(A.PLAY_FAVOR[kind][shop][n - 1])
                     elif why is not None:
                         why.no(
-                            f"the orders at the {SHOP_NAMES[shop]} can rise only {room} more",
+                            _("the orders {at_shop} can rise only {room} more").format(
+                                at_shop=shop_words(shop, "at"), room=room
+                            ),
                             RULE_FAVORS,
                             "play_favor",
                             value=FAVOR_VALUES[kind],
@@ -89,14 +101,18 @@ def legal_tiles(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
     if why is not None and why.wants("play_favor"):
         kind = FAVOR_VALUES.index(why.action["value"])
         if kind not in held:
-            why.no(f"you hold no {FAVOR_VALUES[kind]} favor", RULE_FAVORS, "play_favor")
+            why.no(
+                _("you hold no {value} favor").format(value=FAVOR_VALUES[kind]),
+                RULE_FAVORS,
+                "play_favor",
+            )
     tiles = s.rumors[seat]
     if tiles and (why is None or why.wants("rumor")):
         for shop in sorted(set(tiles)):
             r = SHOP_RES[shop]
             checks = (
-                (True, s.price[r] > FLOOR, "the price is at its floor"),
-                (True, s.share[shop] > FLOOR, "the share price is at its floor"),
+                (True, s.price[r] > FLOOR, PRICE_AT_FLOOR),
+                (True, s.share[shop] > FLOOR, SHARE_AT_FLOOR),
                 (s.orders[shop] < ORDERS_MAX, s.orders[shop] > 0, ""),
             )
             for p, (up_ok, down_ok, floor_words) in enumerate(checks):
@@ -104,11 +120,11 @@ def legal_tiles(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                     if ok:
                         out.append(A.RUMOR[shop][p][d])
                     elif why is not None:
-                        words = floor_words or (
-                            "the orders are at the top" if d == 0 else "there are no orders"
-                        )
+                        words = floor_words or (ORDERS_AT_TOP if d == 0 else NO_ORDERS)
                         why.no(
-                            f"a rumor must move its peg: at the {SHOP_NAMES[shop]} {words}",
+                            _("a rumor must move its peg: {at_shop} {words}").format(
+                                at_shop=shop_words(shop, "at"), words=_(words)
+                            ),
                             RULE_FAVORS,
                             "rumor",
                             shop=SHOPS[shop],
@@ -118,7 +134,11 @@ def legal_tiles(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
     if why is not None and why.wants("rumor"):
         shop = SHOPS.index(why.action["shop"])
         if shop not in tiles:
-            why.no(f"you hold no rumor of the {SHOP_NAMES[shop]}", RULE_FAVORS, "rumor")
+            why.no(
+                _("you hold no rumor {of_shop}").format(of_shop=shop_words(shop, "of")),
+                RULE_FAVORS,
+                "rumor",
+            )
 
 
 def play_favor(s: MovState, seat: int, action: Action, events: list[Event]) -> None:

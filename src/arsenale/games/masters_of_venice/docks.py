@@ -19,6 +19,7 @@ from arsenale.games.masters_of_venice.board import (
 )
 from arsenale.games.masters_of_venice.market import controls
 from arsenale.games.masters_of_venice.rulebook import RULE_CHARS, RULE_DOCKS
+from arsenale.games.masters_of_venice.words import _, cubes, ducats, ngettext, resource
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
@@ -32,12 +33,12 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             if any(s.docks[N_RES * d : N_RES * d + N_RES]):
                 out.append(A.DOCK[d])
             elif why is not None:
-                why.no(f"dock {d + 1} is empty", RULE_DOCKS, "dock", dock=d + 1)
+                why.no(_("dock {dock} is empty").format(dock=d + 1), RULE_DOCKS, "dock", dock=d + 1)
         if why is not None:
-            why.no("choose a dock first ('dock 1' to 'dock 4')", RULE_DOCKS, ("buy", "steal"))
+            why.no(_("choose a dock first ('dock 1' to 'dock 4')"), RULE_DOCKS, ("buy", "steal"))
         return
     if why is not None:
-        why.no("you have already chosen a dock in this use", RULE_DOCKS, "dock")
+        why.no(_("you have already chosen a dock in this use"), RULE_DOCKS, "dock")
     base = N_RES * s.u_dock
     cash = s.cash[seat]
     steals = powers.dock_steals(s, seat)
@@ -46,7 +47,9 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         if not there:
             if why is not None:
                 why.no(
-                    f"dock {s.u_dock + 1} has no {RESOURCES[r]}",
+                    _("dock {dock} has no cube {of_resource}").format(
+                        dock=s.u_dock + 1, of_resource=resource(RESOURCES[r], "of")
+                    ),
                     RULE_DOCKS,
                     ("buy", "steal"),
                     resource=RESOURCES[r],
@@ -55,7 +58,9 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         if s.u_types >> r & 1:
             if why is not None:
                 why.no(
-                    f"you have already bought {RESOURCES[r]} in this use (buy them in one go)",
+                    _(
+                        "you have already bought cubes {of_resource} in this use (buy them in one go)"
+                    ).format(of_resource=resource(RESOURCES[r], "of")),
                     RULE_DOCKS,
                     "buy",
                     resource=RESOURCES[r],
@@ -68,15 +73,33 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             if why is not None and why.wants("buy") and why.action["resource"] == RESOURCES[r]:
                 k = why.action["count"]
                 if k > there:
-                    why.no(f"dock {s.u_dock + 1} has {there} {RESOURCES[r]}", RULE_DOCKS)
+                    why.no(
+                        _("dock {dock} has {cubes}").format(
+                            dock=s.u_dock + 1, cubes=cubes(there, RESOURCES[r])
+                        ),
+                        RULE_DOCKS,
+                    )
                 else:
-                    why.no(f"{k} {RESOURCES[r]} cost {k * p} and you have {cash}", RULE_DOCKS)
+                    why.no(
+                        _("{cubes} cost {cost} and you have {cash}").format(
+                            cubes=cubes(k, RESOURCES[r]), cost=ducats(k * p), cash=ducats(cash)
+                        ),
+                        RULE_DOCKS,
+                    )
         if not steals:
             if why is not None:
-                why.no("only the Thief may steal a cube", RULE_CHARS, "steal")
+                why.no(_("only the Thief may steal a cube"), RULE_CHARS, "steal")
         elif s.u_steal >= steals:
             if why is not None:
-                why.no(f"the Thief steals {steals} cube(s) per visit", RULE_CHARS, "steal")
+                why.no(
+                    ngettext(
+                        "the Thief steals {n} cube per visit",
+                        "the Thief steals {n} cubes per visit",
+                        steals,
+                    ).format(n=steals),
+                    RULE_CHARS,
+                    "steal",
+                )
         else:
             out.append(A.STEAL[r])
 

@@ -15,6 +15,7 @@ from arsenale.games.masters_of_venice.observation import LAYOUT
 from arsenale.games.masters_of_venice.scoring import FINAL_KEYS
 from arsenale.games.masters_of_venice.setup import new_state
 from arsenale.games.masters_of_venice.state import MovState
+from arsenale.games.masters_of_venice.words import WORDS, _, colour
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -70,19 +71,27 @@ class MastersOfVenice(Game):
         assert isinstance(state, MovState)
         rows = [dict(zip(FINAL_KEYS, f, strict=True)) for f in state.final]
         sources = (
-            ("VP on the track (deliveries, splits)", lambda r: r["track_vp"]),
-            ("Tax on cubes still owed", lambda r: -r["debt_vp"]),
-            ("Undelivered Guild Orders", lambda r: -r["order_penalty"]),
-            ("Stock value (1 VP per 100 ducats)", lambda r: r["stock_vp"]),
-            ("Cash (1 VP per 100 ducats)", lambda r: r["cash_vp"]),
+            (_("VP on the track (deliveries, splits)"), lambda r: r["track_vp"]),
+            (_("Tax on cubes still owed"), lambda r: -r["debt_vp"]),
+            (_("Undelivered Guild Orders"), lambda r: -r["order_penalty"]),
+            (_("Stock value (1 VP per 100 ducats)"), lambda r: r["stock_vp"]),
+            (_("Cash (1 VP per 100 ducats)"), lambda r: r["cash_vp"]),
         )
         return {
             "sources": [
                 {"source": name, "points": [part(r) for r in rows]} for name, part in sources
             ],
-            "money": {"name": "Ducats", "amounts": list(state.cash)},
-            "tiebreak_names": ["cash", "stock value"],
+            "money": {"name": _("Ducats"), "amounts": list(state.cash)},
+            "tiebreak_names": [_("cash"), _("stock value")],
         }
+
+    def translate(self, text: str) -> str:
+        """In French, this game's words (locale/fr/LC_MESSAGES/masters_of_venice.po)."""
+        return WORDS.gettext(text)
+
+    def seat_name(self, label: str) -> str:
+        """A merchant's colour as a name in the language in force ("Rouge")."""
+        return colour(label)
 
     def action_words(self, action: Action) -> Wording:
         from arsenale.games.masters_of_venice.words import action_words

@@ -19,11 +19,12 @@ from arsenale.games.masters_of_venice.board import (
     ORDERS,
     RES_SHOP,
     RESOURCES,
-    SHOP_NAMES,
     STEP,
 )
 from arsenale.games.masters_of_venice.market import controls, raise_share
 from arsenale.games.masters_of_venice.rulebook import RULE_CHARS, RULE_GUILD
+from arsenale.games.masters_of_venice.words import _, cubes, ngettext, order_words
+from arsenale.games.masters_of_venice.words import shop as shop_words
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
@@ -34,18 +35,20 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
     shops have the orders."""
     if s.u_draw:
         if why is not None:
-            why.no("you have already drawn an order in this use", RULE_GUILD, ("draw", "draw_two"))
+            why.no(
+                _("you have already drawn an order in this use"), RULE_GUILD, ("draw", "draw_two")
+            )
     elif not s.deck:
         if why is not None:
-            why.no("the Guild Order deck is empty", RULE_GUILD, ("draw", "draw_two"))
+            why.no(_("the Guild Order deck is empty"), RULE_GUILD, ("draw", "draw_two"))
     else:
         out.append(A.DRAW)
         if powers.guild_draws(s, seat)[0] < 2:
             if why is not None:
-                why.no("only the Guild Master may draw two orders", RULE_CHARS, "draw_two")
+                why.no(_("only the Guild Master may draw two orders"), RULE_CHARS, "draw_two")
         elif len(s.deck) < 2:
             if why is not None:
-                why.no("only one order is left in the deck", RULE_CHARS, "draw_two")
+                why.no(_("only one order is left in the deck"), RULE_CHARS, "draw_two")
         else:
             out.append(A.DRAW_TWO)
     hand = s.hands[seat]
@@ -61,9 +64,13 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                     ok = False
                     if why is not None:
                         why.no(
-                            f"the Guild Order of {order_words(ORDER_IDS[card])} needs "
-                            f"{need[r]} {RESOURCES[r]} and you "
-                            f"hold {s.cubes[base + r]}",
+                            _(
+                                "the Guild Order of {order} needs {cubes} and you hold {held}"
+                            ).format(
+                                order=order_words(ORDER_IDS[card]),
+                                cubes=cubes(need[r], RESOURCES[r]),
+                                held=s.cubes[base + r],
+                            ),
                             RULE_GUILD,
                             "deliver",
                             card=ORDER_IDS[card],
@@ -74,8 +81,11 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                     ok = False
                     if why is not None:
                         why.no(
-                            f"the {SHOP_NAMES[shop]} has {s.orders[shop]} orders, the order "
-                            f"needs {need[r]}",
+                            ngettext(
+                                "{shop} has {n} order, the Guild Order needs {need}",
+                                "{shop} has {n} orders, the Guild Order needs {need}",
+                                s.orders[shop],
+                            ).format(shop=shop_words(shop, "the"), n=s.orders[shop], need=need[r]),
                             RULE_GUILD,
                             "deliver",
                             card=ORDER_IDS[card],
@@ -85,24 +95,19 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             out.extend(A.DELIVER[card][: vmax + 1])
             if why is not None:
                 why.no(
-                    f"your delivery number {k + 1} is worth at most {vmax} VP",
+                    _("your delivery number {k} is worth at most {vp} VP").format(k=k + 1, vp=vmax),
                     RULE_GUILD,
                     "deliver",
                     card=ORDER_IDS[card],
                 )
     if why is not None and why.wants("deliver"):
         why.no(
-            f"you hold no Guild Order of {order_words(str(why.action['card']))}",
+            _("you hold no Guild Order of {order}").format(
+                order=order_words(str(why.action["card"]))
+            ),
             RULE_GUILD,
             "deliver",
         )
-
-
-def order_words(order_id: str) -> str:
-    """A Guild Order as its card shows it (the cubes it asks): "iron+iron+lumber" ->
-    "iron, iron and lumber" (the cards have no printed name)."""
-    parts = order_id.split("+")
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else order_id
 
 
 def draw_order(s: MovState, seat: int, events: list[Event]) -> None:
@@ -139,7 +144,13 @@ def legal_keep(s: MovState, seat: int, top: Decision, why: Why | None = None) ->
     for w in range(2):
         out.extend(A.KEEP[w][: top_back + 1])
     if why is not None and why.wants("keep") and why.action["back"] > top_back:
-        why.no(f"you held {size} order(s) before this draw", RULE_CHARS, "keep")
+        why.no(
+            ngettext(
+                "you held {n} order before this draw", "you held {n} orders before this draw", size
+            ).format(n=size),
+            RULE_CHARS,
+            "keep",
+        )
     return out
 
 

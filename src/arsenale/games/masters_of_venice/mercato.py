@@ -18,6 +18,7 @@ from arsenale.games.masters_of_venice.board import (
 )
 from arsenale.games.masters_of_venice.market import controls
 from arsenale.games.masters_of_venice.rulebook import RULE_CHARS, RULE_MERCATO
+from arsenale.games.masters_of_venice.words import _, cubes, ducats, ngettext, resource
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
@@ -35,8 +36,10 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
         if s.u_sold >> r & 1 or s.u_types >> r & 1:
             if why is not None:
                 why.no(
-                    f"you have already traded {name} here: what you buy and sell must differ "
-                    "and each is one batch",
+                    _(
+                        "you have already traded cubes {of_resource} here: what you buy and sell "
+                        "must differ and each is one batch"
+                    ).format(of_resource=resource(name, "of")),
                     RULE_MERCATO,
                     "buy",
                     resource=name,
@@ -49,18 +52,35 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
             if why is not None and why.wants("buy") and why.action["resource"] == name:
                 k = why.action["count"]
                 if k > room:
-                    why.no(f"you may buy {room} more cube(s) here", RULE_MERCATO)
+                    why.no(
+                        ngettext(
+                            "you may buy {n} more cube here",
+                            "you may buy {n} more cubes here",
+                            room,
+                        ).format(n=room),
+                        RULE_MERCATO,
+                    )
                 elif k > s.bag[r]:
-                    why.no(f"the bag holds {s.bag[r]} {name}", RULE_MERCATO)
+                    why.no(
+                        _("the bag holds {cubes}").format(cubes=cubes(s.bag[r], name)),
+                        RULE_MERCATO,
+                    )
                 else:
-                    why.no(f"{k} {name} cost {k * p} and you have {cash}", RULE_MERCATO)
+                    why.no(
+                        _("{cubes} cost {cost} and you have {cash}").format(
+                            cubes=cubes(k, name), cost=ducats(k * p), cash=ducats(cash)
+                        ),
+                        RULE_MERCATO,
+                    )
         room = sells - s.u_nsell
         held = s.cubes[base + r]
         if s.u_sold >> r & 1 or s.u_types >> r & 1:
             if why is not None:
                 why.no(
-                    f"you have already traded {name} here: what you buy and sell must differ "
-                    "and each is one batch",
+                    _(
+                        "you have already traded cubes {of_resource} here: what you buy and sell "
+                        "must differ and each is one batch"
+                    ).format(of_resource=resource(name, "of")),
                     RULE_MERCATO,
                     "sell",
                     resource=name,
@@ -71,21 +91,43 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
             if why is not None and why.wants("sell") and why.action["resource"] == name:
                 k = why.action["count"]
                 if k > room:
-                    why.no(f"you may sell {room} more cube(s) here", RULE_MERCATO)
+                    why.no(
+                        ngettext(
+                            "you may sell {n} more cube here",
+                            "you may sell {n} more cubes here",
+                            room,
+                        ).format(n=room),
+                        RULE_MERCATO,
+                    )
                 else:
-                    why.no(f"you hold {held} {name}", RULE_MERCATO)
+                    why.no(_("you hold {cubes}").format(cubes=cubes(held, name)), RULE_MERCATO)
     if not swaps:
         if why is not None:
-            why.no("only the Trader may swap cubes", RULE_CHARS, "swap")
+            why.no(_("only the Trader may swap cubes"), RULE_CHARS, "swap")
         return
     if s.u_swap >= swaps:
         if why is not None:
-            why.no(f"the Trader swaps {swaps} time(s) per visit", RULE_CHARS, "swap")
+            why.no(
+                ngettext(
+                    "the Trader swaps {n} time per visit",
+                    "the Trader swaps {n} times per visit",
+                    swaps,
+                ).format(n=swaps),
+                RULE_CHARS,
+                "swap",
+            )
         return
     for a in range(N_RES):
         if not s.cubes[base + a]:
             if why is not None:
-                why.no(f"you hold no {RESOURCES[a]}", RULE_CHARS, "swap", give=RESOURCES[a])
+                why.no(
+                    _("you hold no cube {of_resource}").format(
+                        of_resource=resource(RESOURCES[a], "of")
+                    ),
+                    RULE_CHARS,
+                    "swap",
+                    give=RESOURCES[a],
+                )
             continue
         for b in range(N_RES):
             if a == b:
@@ -93,7 +135,14 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
             if s.bag[b]:
                 out.append(A.SWAP[a, b])
             elif why is not None:
-                why.no(f"the bag holds no {RESOURCES[b]}", RULE_CHARS, "swap", take=RESOURCES[b])
+                why.no(
+                    _("the bag holds no cube {of_resource}").format(
+                        of_resource=resource(RESOURCES[b], "of")
+                    ),
+                    RULE_CHARS,
+                    "swap",
+                    take=RESOURCES[b],
+                )
 
 
 def mercato_sell(s: MovState, seat: int, r: int, k: int, events: list[Event]) -> None:

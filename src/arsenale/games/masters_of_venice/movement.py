@@ -10,12 +10,10 @@ from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.masters_of_venice import actions as A
-from arsenale.games.masters_of_venice.board import (
-    LOCATION_NAMES,
-    LOCATIONS,
-)
+from arsenale.games.masters_of_venice.board import LOCATIONS
 from arsenale.games.masters_of_venice.rulebook import RULE_MOVE
 from arsenale.games.masters_of_venice.turn_order import advance
+from arsenale.games.masters_of_venice.words import _, place
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
@@ -28,7 +26,9 @@ def legal_move(s: MovState, seat: int, top: Decision, why: Why | None = None) ->
         if loc == here:
             if why is not None:
                 why.no(
-                    f"you are at the {LOCATION_NAMES[loc]} and must move elsewhere",
+                    _("you are {at_place} and must move elsewhere").format(
+                        at_place=place(LOCATIONS[loc], "at")
+                    ),
                     RULE_MOVE,
                     "go",
                     place=LOCATIONS[loc],

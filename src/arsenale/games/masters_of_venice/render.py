@@ -9,137 +9,233 @@ from rich.text import Text
 from arsenale.core.boardmap import draw_map
 from arsenale.core.game import Label
 from arsenale.core.state import Event
-from arsenale.games.masters_of_venice.board import (
-    LOCATION_NAMES,
-    LOCATIONS,
-    RESOURCES,
-    SHOP_NAMES,
-    SHOP_RES,
-    SHOPS,
+from arsenale.games.masters_of_venice.board import RESOURCES, SHOP_RES, SHOPS
+from arsenale.games.masters_of_venice.words import (
+    N_,
+    _,
+    character,
+    colour,
+    company,
+    cubes,
+    ducats,
+    listing,
+    ngettext,
+    order_words,
+    place,
+    resource,
+    shares,
+    shop,
 )
 
 COMPANIES = (*SHOPS, "north", "south")
-COMPANY_NAMES = (*SHOP_NAMES, "North", "South")
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+DECISION_WORDS = {"bid": N_("bid"), "move": N_("destination")}
+"""The secret decisions (state.py's phases), to translate."""
 
-def _a(word: str) -> str:
-    """ "an iron", "a spice": the article a word takes."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
-
-
-def _place(name: str) -> str:
-    return LOCATION_NAMES[LOCATIONS.index(name)] if name in LOCATIONS else name
+PHASE_WORDS = {"bidding": N_("bidding"), "commerce": N_("commerce"), "over": N_("over")}
+"""The round's kind (state.phase_name), to translate."""
 
 
-def _counts(d: dict[str, int]) -> str:
-    return ", ".join(f"{n} {k}" for k, n in d.items())
+def _order(card: str) -> str:
+    return _("the order of {cubes}").format(cubes=order_words(card))
+
+
+def _peg(peg: str, direction: str) -> str:
+    if peg == "price":
+        return (
+            _("the resource price goes up")
+            if direction == "up"
+            else _("the resource price goes down")
+        )
+    if peg == "share":
+        return _("the share price goes up") if direction == "up" else _("the share price goes down")
+    return _("the orders go up") if direction == "up" else _("the orders go down")
 
 
 def describe_event(e: Event, label: Label) -> str | None:
+    """One event in words in the language in force (None: the core's generic line)."""
     kind = e.get("type")
     seat = e.get("seat")
-    who = label(seat) if isinstance(seat, int) else ""
+    who = colour(label(seat)) if isinstance(seat, int) else ""
+
+    def name(s: int) -> str:
+        return colour(label(s))
+
+    if kind == "submitted":
+        decision = str(e.get("decision"))
+        return _("{who} has made a secret choice ({decision})").format(
+            who=who, decision=_(DECISION_WORDS.get(decision, decision))
+        )
     if kind == "bidding":
-        return f"round {e['round']}: a bidding round; everyone bids in secret"
+        return _("round {round}: a bidding round; everyone bids in secret").format(round=e["round"])
     if kind == "commerce":
-        return f"round {e['round']}: a commerce round; everyone picks a destination in secret"
+        return _("round {round}: a commerce round; everyone picks a destination in secret").format(
+            round=e["round"]
+        )
     if kind == "bids":
-        bids = ", ".join(f"{label(s)} {b}" for s, b in enumerate(e["bids"]))
-        order = ", ".join(label(s) for s in e["order"])
-        return f"bids: {bids}; turn order {order}; {label(e['gondolieri'])} is the Gondolieri"
+        return _("bids: {bids}; turn order {order}; {who} is the Gondolieri").format(
+            bids=", ".join(f"{name(s)} {ducats(b)}" for s, b in enumerate(e["bids"])),
+            order=", ".join(name(s) for s in e["order"]),
+            who=name(e["gondolieri"]),
+        )
     if kind == "character":
-        return f"{who} takes the {e['character']}"
+        return _("{who} takes {character}").format(
+            who=who, character=character(e["character"], "the")
+        )
     if kind == "orders":
-        return f"{who} moves the orders at the {e['shop']} from {e['from']} to {e['to']}"
+        return _("{who} moves the orders {at_shop} from {before} to {after}").format(
+            who=who, at_shop=company(e["shop"], "at"), before=e["from"], after=e["to"]
+        )
     if kind == "no_adjustment":
-        return f"{who} bid {e['bid']} and adjusts no orders"
+        return _("{who} bid {ducats} and adjusts no orders").format(
+            who=who, ducats=ducats(e["bid"])
+        )
     if kind == "gondola":
-        return f"{who} moves the gondola to space {e['round']}"
+        return _("{who} moves the gondola to space {round}").format(who=who, round=e["round"])
     if kind == "rumor_taken":
-        return f"{who} takes the rumor lying there"
+        return _("{who} takes the rumor lying there").format(who=who)
     if kind == "rumor_seen":
-        return f"{who}'s rumor is of the {e['shop']}"
+        return _("the rumor {who} took is about {shop}").format(
+            who=who, shop=company(e["shop"], "the")
+        )
     if kind == "moved":
-        return "destinations: " + ", ".join(
-            f"{label(s)} {_place(p)}" for s, p in enumerate(e["places"])
+        return _("destinations: {places}").format(
+            places=", ".join(f"{name(s)} {place(p)}" for s, p in enumerate(e["places"]))
         )
     if kind == "activate":
-        return f"the {_place(e['place'])}: its visitors act"
+        return _("{place}: its visitors act").format(place=place(e["place"], "the"))
     if kind == "sharing":
-        return f"the others may now use the {_place(e['place'])}"
+        return _("the others may now use {place}").format(place=place(e["place"], "the"))
     if kind == "done":
-        return f"{who} is done at the {_place(e['place'])}"
+        return _("{who} is done {at_place}").format(who=who, at_place=place(e["place"], "at"))
     if kind == "wait":
-        return f"{who} keeps the Gondola Marker for later"
+        return _("{who} keeps the Gondola Marker for later").format(who=who)
     if kind == "marker":
-        return f"{who} uses the Gondola Marker and acts now"
+        return _("{who} uses the Gondola Marker and acts now").format(who=who)
     if kind == "play_favor":
-        return f"{who} plays a {e['value']} favor: +{e['orders']} orders at the {e['shop']}"
+        return ngettext(
+            "{who} plays a {value} favor: {n} more order {at_shop}",
+            "{who} plays a {value} favor: {n} more orders {at_shop}",
+            e["orders"],
+        ).format(who=who, value=e["value"], n=e["orders"], at_shop=company(e["shop"], "at"))
     if kind == "favor_shown":
-        return f"a {e['value']} favor is turned face up"
+        return _("a {value} favor is turned face up").format(value=e["value"])
     if kind == "favor":
-        return f"{who} buys the {e['value']} favor"
+        return _("{who} buys the {value} favor").format(who=who, value=e["value"])
     if kind == "rumor":
-        return f"{who} plays a rumor of the {e['shop']}: {e['peg']} {e['dir']}"
-    if kind == "buy_shares":
-        return f"{who} buys shares ({_counts(e['shares'])}) for {e['cost']}"
-    if kind == "sell_shares":
-        return f"{who} sells shares ({_counts(e['shares'])}) for {e['gain']}"
-    if kind == "majority":
-        return f"{who} uses the majority at the {e['shop']}: price {e['dir']}"
-    if kind == "sale":
-        return f"{who} sells {e['count']} {e['resource']} at a shop for {e['total']}"
-    if kind == "mercato_sell":
-        return f"{who} sells {e['count']} {e['resource']} at the Mercato for {e['total']}"
-    if kind == "mercato_buy":
-        return f"{who} buys {e['count']} {e['resource']} at the Mercato for {e['total']}"
-    if kind == "dock_buy":
-        return f"{who} buys {e['count']} {e['resource']} at dock {e['dock']} for {e['total']}"
-    if kind == "dock":
-        return f"{who} goes to dock {e['dock']}"
-    if kind == "steal":
-        return f"{who} steals {_a(e['resource'])} cube at dock {e['dock']}"
-    if kind == "swap":
-        return f"{who} swaps {_a(e['give'])} cube for {_a(e['take'])} cube"
-    if kind == "draw":
-        return f"{who} draws a Guild Order"
-    if kind == "drawn":
-        return f"{who} drew the order {e['card']}"
-    if kind == "draw_two":
-        return f"{who} draws two Guild Orders"
-    if kind == "drawn_two":
-        return f"{who} drew {e['cards'][0]} (first) and {e['cards'][1]} (second)"
-    if kind == "keep":
-        back = " and puts an order back" if e["returned"] else ""
-        return f"{who} keeps one order{back}"
-    if kind == "kept_order":
-        return f"{who} kept {e['card']}; to the bottom: {', '.join(e['bottom'])}"
-    if kind == "deliver":
-        return f"{who} delivers {e['card']} for {e['vp']} VP and {e['cash']} ducats"
-    if kind == "ship":
-        took = e["took"] or "nothing"
-        free = f"; the Harbor Master's free cube: {', '.join(e['free'])}" if e["free"] else ""
-        return (
-            f"{who} uses the {_place(e['office'])}: takes {took}; drawn for the docks: "
-            f"{', '.join(e['drawn']) or 'none'}{free}"
+        return _("{who} plays a rumor {at_shop}: {effect}").format(
+            who=who, at_shop=company(e["shop"], "at"), effect=_peg(e["peg"], e["dir"])
         )
+    if kind == "buy_shares":
+        return _("{who} buys {shares} for {ducats}").format(
+            who=who, shares=shares(e["shares"]), ducats=ducats(e["cost"])
+        )
+    if kind == "sell_shares":
+        return _("{who} sells {shares} for {ducats}").format(
+            who=who, shares=shares(e["shares"]), ducats=ducats(e["gain"])
+        )
+    if kind == "majority":
+        text = (
+            _("{who} uses the stock majority {at_shop}: the price goes up")
+            if e["dir"] == "up"
+            else _("{who} uses the stock majority {at_shop}: the price goes down")
+        )
+        return text.format(who=who, at_shop=company(e["shop"], "at"))
+    if kind == "sale":
+        r = RESOURCES.index(e["resource"])
+        return _("{who} sells {cubes} {at_shop} for {ducats}").format(
+            who=who,
+            cubes=cubes(e["count"], e["resource"]),
+            at_shop=shop(SHOP_RES.index(r), "at") if r in SHOP_RES else "",
+            ducats=ducats(e["total"]),
+        )
+    if kind == "mercato_sell":
+        return _("{who} sells {cubes} at the Mercato for {ducats}").format(
+            who=who, cubes=cubes(e["count"], e["resource"]), ducats=ducats(e["total"])
+        )
+    if kind == "mercato_buy":
+        return _("{who} buys {cubes} at the Mercato for {ducats}").format(
+            who=who, cubes=cubes(e["count"], e["resource"]), ducats=ducats(e["total"])
+        )
+    if kind == "dock_buy":
+        return _("{who} buys {cubes} at dock {dock} for {ducats}").format(
+            who=who,
+            cubes=cubes(e["count"], e["resource"]),
+            dock=e["dock"],
+            ducats=ducats(e["total"]),
+        )
+    if kind == "dock":
+        return _("{who} goes to dock {dock}").format(who=who, dock=e["dock"])
+    if kind == "steal":
+        return _("{who} steals {cube} at dock {dock}").format(
+            who=who, cube=cubes(1, e["resource"]), dock=e["dock"]
+        )
+    if kind == "swap":
+        return _("{who} swaps {give} for {take}").format(
+            who=who, give=cubes(1, e["give"]), take=cubes(1, e["take"])
+        )
+    if kind == "draw":
+        return _("{who} draws a Guild Order").format(who=who)
+    if kind == "drawn":
+        return _("{who} drew {order}").format(who=who, order=_order(e["card"]))
+    if kind == "draw_two":
+        return _("{who} draws two Guild Orders").format(who=who)
+    if kind == "drawn_two":
+        return _("{who} drew {first} (first) and {second} (second)").format(
+            who=who, first=_order(e["cards"][0]), second=_order(e["cards"][1])
+        )
+    if kind == "keep":
+        if e["returned"]:
+            return _("{who} keeps one order and puts an order back").format(who=who)
+        return _("{who} keeps one order").format(who=who)
+    if kind == "kept_order":
+        return _("{who} kept {order}; to the bottom of the deck: {bottom}").format(
+            who=who, order=_order(e["card"]), bottom=listing([_order(c) for c in e["bottom"]])
+        )
+    if kind == "deliver":
+        return _("{who} delivers {order} for {vp} VP and {ducats}").format(
+            who=who, order=_order(e["card"]), vp=e["vp"], ducats=ducats(e["cash"])
+        )
+    if kind == "ship":
+        took = cubes(1, e["took"]) if e["took"] else _("nothing")
+        drawn = listing([resource(r) for r in e["drawn"]]) or _("none")
+        text = _("{who} uses {office}: takes {took}; drawn for the docks: {drawn}").format(
+            who=who, office=place(e["office"], "the"), took=took, drawn=drawn
+        )
+        if e["free"]:
+            text += _("; the Harbor Master's free cubes: {cubes}").format(
+                cubes=listing([resource(r) for r in e["free"]])
+            )
+        return text
     if kind == "place":
-        return f"{who} puts {e['resource']} on dock {e['dock']}"
+        return _("{who} puts a cube {of_resource} on dock {dock}").format(
+            who=who, of_resource=resource(e["resource"], "of"), dock=e["dock"]
+        )
     if kind == "dividend":
-        paid = ", ".join(f"{label(int(s))} {a}" for s, a in e["paid"].items()) or "nobody"
-        return f"dividend on {e['company']}: {e['per_share']} a share ({paid})"
+        paid = ", ".join(f"{name(int(s))} {ducats(a)}" for s, a in e["paid"].items())
+        return _("dividend {of_company}: {ducats} a share ({paid})").format(
+            of_company=company(e["company"], "of"),
+            ducats=ducats(e["per_share"]),
+            paid=paid or _("nobody"),
+        )
     if kind == "split":
-        return f"the {e['shop']} stock splits: {e['reached']} -> {e['price']}"
+        return _("the stock {of_shop} splits: {reached} -> {price}").format(
+            of_shop=company(e["shop"], "of"), reached=e["reached"], price=e["price"]
+        )
     if kind == "controls":
-        return f"price controls: {e['resource']} back to 40"
+        return _("price controls: the price {of_resource} back to 40").format(
+            of_resource=resource(e["resource"], "of_the")
+        )
     if kind == "bottoming":
-        return f"{e['resource']} at the floor: the {e['shop']} gains an order"
+        return _("the price {of_resource} at the floor: {shop} gains an order").format(
+            of_resource=resource(e["resource"], "of_the"), shop=company(e["shop"], "the")
+        )
     if kind == "game_over":
-        return "the game is over: " + ", ".join(
-            f"{label(s)} {v}" for s, v in enumerate(e["scores"])
+        return _("the game is over: {scores}").format(
+            scores=", ".join(f"{name(s)} {v}" for s, v in enumerate(e["scores"]))
         )
     return None
 
@@ -175,7 +271,7 @@ def _place_name(view: dict[str, Any], name: str, location: str) -> Text:
 
 
 def _cubes(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {r}" for r, n in counts.items() if n) or "empty"
+    return ", ".join(f"{n} {resource(r)}" for r, n in counts.items() if n) or _("empty")
 
 
 def board_map(view: dict[str, Any]) -> Text:
@@ -183,47 +279,53 @@ def board_map(view: dict[str, Any]) -> Text:
     initials) and what lies there (prices, orders, cubes, favors), the docks and the canal
     with the Gondola."""
     labels: dict[str, list[Text]] = {}
-    labels["shops"] = [_place_name(view, "Shops", "shops")]
-    for k, shop in enumerate(SHOPS):
-        resource = RESOURCES[SHOP_RES[k]]
-        labels[shop] = [
-            Text(SHOP_NAMES[k], style="underline"),
-            Text(f"{resource} {view['prices'][resource]}"),
-            Text(f"share {view['share_prices'][shop]}"),
-            Text(f"orders {view['orders'][shop]}"),
+    labels["shops"] = [_place_name(view, place("shops"), "shops")]
+    for k, key in enumerate(SHOPS):
+        res = RESOURCES[SHOP_RES[k]]
+        labels[key] = [
+            Text(shop(k), style="underline"),
+            Text(f"{resource(res)} {view['prices'][res]}"),
+            Text(_("share {price}").format(price=view["share_prices"][key])),
+            Text(_("orders {n}").format(n=view["orders"][key])),
         ]
-    supply = [
-        f"{name} {view['supply'][c]}" for c, name in zip(COMPANIES, COMPANY_NAMES, strict=True)
-    ]
+    supply = [f"{company(c)} {view['supply'][c]}" for c in COMPANIES]
     labels["market"] = [
-        _place_name(view, "Stock Market", "market"),
-        Text("shares in the supply:"),
+        _place_name(view, place("market"), "market"),
+        Text(_("shares in the supply:")),
         *(Text(", ".join(supply[i : i + 2])) for i in range(0, len(supply), 2)),
     ]
     labels["guild"] = [
-        _place_name(view, "Guild Hall", "guild"),
-        Text(f"lumber {view['prices']['lumber']}"),
-        Text(f"orders deck {view['deck_size']}"),
+        _place_name(view, place("guild"), "guild"),
+        Text(f"{resource('lumber')} {view['prices']['lumber']}"),
+        Text(_("orders deck {n}").format(n=view["deck_size"])),
     ]
+    favors = ", ".join(str(f) for f in view["favor_display"]) or _("none")
     labels["church"] = [
-        _place_name(view, "Church", "church"),
-        Text("favors up: " + (", ".join(str(f) for f in view["favor_display"]) or "none")),
+        _place_name(view, place("church"), "church"),
+        Text(_("favors up: {favors}").format(favors=favors)),
     ]
     for office in ("north", "south"):
         labels[office] = [
-            _place_name(view, f"Shipping Office {office.title()}", office),
-            Text(f"cube: {view['offices'][office] or 'none'}"),
-            Text(f"share {view['share_prices'][office]}"),
+            _place_name(view, place(office), office),
+            Text(
+                _("cube: {cube}").format(
+                    cube=resource(view["offices"][office]) if view["offices"][office] else _("none")
+                )
+            ),
+            Text(_("share {price}").format(price=view["share_prices"][office])),
         ]
     labels["mercato"] = [
-        _place_name(view, "Mercato", "mercato"),
-        Text(f"cubes in the bag: {sum(view['bag'].values())}"),
+        _place_name(view, place("mercato"), "mercato"),
+        Text(_("cubes in the bag: {n}").format(n=sum(view["bag"].values()))),
     ]
     labels["docks"] = [
-        _place_name(view, "Docks", "docks"),
-        *(Text(f"{d + 1}: {_cubes(dock)}") for d, dock in enumerate(view["docks"])),
+        _place_name(view, place("docks"), "docks"),
+        *(
+            Text(_("{dock}: {cubes}").format(dock=d + 1, cubes=_cubes(dock)))
+            for d, dock in enumerate(view["docks"])
+        ),
     ]
-    canal = Text("Canal ", style="bold")
+    canal = Text(_("Canal") + " ", style="bold")
     for space, rumor in enumerate(view["canal_rumors"], start=1):
         if space == view["round"]:
             mark, style = "G", "bold reverse"
@@ -232,10 +334,15 @@ def board_map(view: dict[str, Any]) -> Text:
         else:
             mark, style = ("r" if rumor else "."), "dim"
         canal.append(f"{mark} ", style=style)
-    canal.append(f"  round {view['round']} of 16, {view['phase']}", style="dim")
+    phase = view["phase"]
+    phase = _(PHASE_WORDS.get(phase, phase))
+    canal.append(
+        "  " + _("round {round} of 16, {phase}").format(round=view["round"], phase=phase),
+        style="dim",
+    )
     labels["canal"] = [
         canal,
-        Text("G Gondola, B bid, r face-down rumor; letters by a place: pawns", style="dim"),
+        Text(_("G Gondola, B bid, r face-down rumor; letters by a place: pawns"), style="dim"),
     ]
     return draw_map(MAP_PLACES, labels, (), width=100)
 
@@ -245,27 +352,39 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     from rich.table import Table
 
     table = Table(box=None)
-    for column in ("merchant", "cash", "VP", "cubes", "shares", "chars", "pawn", "orders"):
+    for column in (
+        _("merchant"),
+        _("cash"),
+        _("VP"),
+        _("cubes"),
+        _("shares"),
+        _("characters"),
+        _("pawn"),
+        _("orders"),
+    ):
         table.add_column(column)
     for m in view["merchants"]:
         table.add_row(
-            m["colour"],
+            colour(m["colour"]),
             str(m.get("cash", "?")),
             str(m["vp"]),
-            ", ".join(f"{n} {r}" for r, n in m["cubes"].items() if n),
-            ", ".join(f"{n} {c}" for c, n in m["shares"].items() if n),
-            ", ".join(m["characters"]),
-            _place(m["pawn"]) if m["pawn"] else "-",
-            f"{m['hand_size']} held, {len(m['delivered'])} delivered",
+            ", ".join(f"{n} {resource(r)}" for r, n in m["cubes"].items() if n),
+            ", ".join(f"{n} {company(c)}" for c, n in m["shares"].items() if n),
+            ", ".join(character(c) for c in m["characters"]),
+            place(m["pawn"]) if m["pawn"] else "-",
+            _("{held} held, {delivered} delivered").format(
+                held=m["hand_size"], delivered=len(m["delivered"])
+            ),
         )
     parts: list[RenderableType] = [board_map(view), table]
     if seat is not None:
+        orders = ", ".join(order_words(o) for o in view["hand"]) or _("none")
+        rumors = ", ".join(company(r) for r in view["my_rumors"]) or _("none")
         parts.append(
             Text(
-                "your orders: "
-                + (", ".join(view["hand"]) or "none")
-                + "; your rumors: "
-                + (", ".join(view["my_rumors"]) or "none")
+                _("your orders: {orders}; your rumors: {rumors}").format(
+                    orders=orders, rumors=rumors
+                )
             )
         )
     return Group(*parts)

@@ -20,6 +20,7 @@ from arsenale.games.masters_of_venice.board import (
 )
 from arsenale.games.masters_of_venice.market import dividend, draw_cube
 from arsenale.games.masters_of_venice.rulebook import RULE_OFFICE
+from arsenale.games.masters_of_venice.words import _, resource
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
@@ -35,12 +36,12 @@ def ship(s: MovState, seat: int, loc: int, events: list[Event]) -> None:
         s.cubes[N_RES * seat + got] += 1
     s.office[o] = draw_cube(s, events)
     drawn = []
-    for _ in range(N_DOCKS):
+    for _dock in range(N_DOCKS):
         r = draw_cube(s, events)
         if r >= 0:
             drawn.append(r)
     free = []
-    for _ in range(powers.office_free_cubes(s, seat)):
+    for _free in range(powers.office_free_cubes(s, seat)):
         r = draw_cube(s, events)
         if r >= 0:
             s.cubes[N_RES * seat + r] += 1
@@ -86,7 +87,9 @@ def legal_place(s: MovState, seat: int, top: Decision, why: Why | None = None) -
             out.append(A.PLACE[r])
         elif why is not None:
             why.no(
-                f"no {RESOURCES[r]} was drawn for the docks",
+                _("no cube {of_resource} was drawn for the docks").format(
+                    of_resource=resource(RESOURCES[r], "of")
+                ),
                 RULE_OFFICE,
                 "place",
                 resource=RESOURCES[r],

@@ -18,13 +18,14 @@ from arsenale.games.masters_of_venice.board import (
     PRICE_MAX,
     RES_SHOP,
     RESOURCES,
-    SHOP_NAMES,
     SHOP_RES,
     SHOPS,
     STEP,
 )
 from arsenale.games.masters_of_venice.market import controls, dividend, raise_share, sale_dividend
 from arsenale.games.masters_of_venice.rulebook import RULE_FAQ, RULE_SHOPS
+from arsenale.games.masters_of_venice.words import _, cubes, ngettext
+from arsenale.games.masters_of_venice.words import shop as shop_words
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
@@ -35,11 +36,12 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
     one sale at one shop, no more than its orders, at double the price."""
     used = s.majority[seat]
     for shop in range(N_SHOPS):
-        name = SHOP_NAMES[shop]
         if used >> shop & 1:
             if why is not None:
                 why.no(
-                    f"you have already used your majority at the {name} this round",
+                    _("you have already used your majority {at_shop} this round").format(
+                        at_shop=shop_words(shop, "at")
+                    ),
                     RULE_SHOPS,
                     "majority",
                     shop=SHOPS[shop],
@@ -48,7 +50,9 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         if not s.has_majority(seat, shop):
             if why is not None:
                 why.no(
-                    f"you do not hold the majority of the {name}'s shares",
+                    _("you do not hold the majority of the shares {of_shop}").format(
+                        of_shop=shop_words(shop, "of")
+                    ),
                     RULE_SHOPS,
                     "majority",
                     shop=SHOPS[shop],
@@ -59,7 +63,9 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             out.append(A.MAJORITY[shop][0])
         elif why is not None:
             why.no(
-                f"no room at the {name}: the price cannot fall 2 spaces or the orders rise",
+                _("no room {at_shop}: the price cannot fall 2 spaces or the orders rise").format(
+                    at_shop=shop_words(shop, "at")
+                ),
                 RULE_SHOPS,
                 "majority",
                 shop=SHOPS[shop],
@@ -69,7 +75,9 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             out.append(A.MAJORITY[shop][1])
         elif why is not None:
             why.no(
-                f"no room at the {name}: the price cannot rise 2 spaces or the orders fall",
+                _("no room {at_shop}: the price cannot rise 2 spaces or the orders fall").format(
+                    at_shop=shop_words(shop, "at")
+                ),
                 RULE_SHOPS,
                 "majority",
                 shop=SHOPS[shop],
@@ -77,7 +85,7 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             )
     if s.u_sale:
         if why is not None:
-            why.no("you have already sold at a shop in this use", RULE_SHOPS, "sell")
+            why.no(_("you have already sold at a shop in this use"), RULE_SHOPS, "sell")
         return
     base = N_RES * seat
     for r in range(N_RES):
@@ -86,7 +94,7 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         if shop < 0:
             if why is not None:
                 why.no(
-                    "no shop buys Lumber (it goes to the Guild Hall)",
+                    _("no shop buys lumber (it goes to the Guild Hall)"),
                     RULE_FAQ,
                     "sell",
                     resource=RESOURCES[r],
@@ -98,10 +106,16 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         if why is not None and why.wants("sell") and why.action["resource"] == RESOURCES[r]:
             k = why.action["count"]
             if k > held:
-                why.no(f"you hold {held} {RESOURCES[r]}", RULE_SHOPS, "sell")
+                why.no(
+                    _("you hold {cubes}").format(cubes=cubes(held, RESOURCES[r])),
+                    RULE_SHOPS,
+                    "sell",
+                )
             elif k > s.orders[shop]:
                 why.no(
-                    f"the {SHOP_NAMES[shop]} has {s.orders[shop]} orders",
+                    ngettext(
+                        "{shop} has {n} order", "{shop} has {n} orders", s.orders[shop]
+                    ).format(shop=shop_words(shop, "the"), n=s.orders[shop]),
                     RULE_SHOPS,
                     "sell",
                 )

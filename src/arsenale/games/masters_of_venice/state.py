@@ -44,9 +44,7 @@ from arsenale.games.masters_of_venice.bidding import (
     resolve_bid,
 )
 from arsenale.games.masters_of_venice.board import (
-    BID_CAP,
     BID_SPACES,
-    BID_STEP,
     CHARACTERS,
     COMPANIES,
     FAVOR_SET,
@@ -76,6 +74,7 @@ from arsenale.games.masters_of_venice.scoring import FINAL_KEYS
 from arsenale.games.masters_of_venice.shipping import apply_place, legal_place
 from arsenale.games.masters_of_venice.turn_order import apply_marker, legal_marker
 from arsenale.games.masters_of_venice.use import apply_use, legal_use
+from arsenale.games.masters_of_venice.words import N_
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.game import MastersOfVenice
@@ -425,59 +424,65 @@ MovState.phases = {
         legal_bid,
         None,
         resolve_bid,
-        f"every merchant bids in secret, 0 to {BID_CAP} in steps of {BID_STEP} and no more than "
-        "their cash: 'bid 15'",
+        N_(
+            "every merchant bids in secret, 0 to 1,000 in steps of 5 and no more than their "
+            "cash: 'bid 15'"
+        ),
         RULE_BID,
     ),
     "character": Phase(
         legal_character,
         apply_character,
         None,
-        "pick a character still available: 'character trader'",
+        N_("pick a character still available: 'character trader'"),
         RULE_BID,
     ),
     "orders": Phase(
         legal_orders,
         apply_orders,
         None,
-        "adjust the orders at one shop, up one per 5 ducats bid or down one per 10: "
-        "'orders tailor up'",
+        N_(
+            "adjust the orders at one shop, up one per 5 ducats bid or down one per 10: "
+            "'orders tailor up'"
+        ),
         RULE_BID,
     ),
     "move": Phase(
         legal_move,
         None,
         resolve_move,
-        "choose a destination in secret, not where your pawn stands: 'go docks'",
+        N_("choose a destination in secret, not where your pawn stands: 'go docks'"),
         RULE_MOVE,
     ),
     "marker": Phase(
         legal_marker,
         apply_marker,
         None,
-        "the Gondolieri may use the Gondola Marker to act now ('gondola') or 'wait'",
+        N_("the Gondolieri may use the Gondola Marker to act now ('gondola') or 'wait'"),
         RULE_CHARS,
     ),
     "use": Phase(
         legal_use,
         apply_use,
         None,
-        "use this location, play favors or rumors, or 'done'",
+        N_("use this location, play favors or rumors, or 'done'"),
         RULE_ACTIONS,
     ),
     "place": Phase(
         legal_place,
         apply_place,
         None,
-        "put a drawn cube on the next dock: 'place iron'",
+        N_("put a drawn cube on the next dock: 'place iron'"),
         RULE_OFFICE,
     ),
     "keep": Phase(
         legal_keep,
         apply_keep,
         None,
-        "keep the first or second order drawn, perhaps putting one held order back: "
-        "'keep first' or 'keep second return 1'",
+        N_(
+            "keep the first or second order drawn, perhaps putting one held order back: "
+            "'keep first' or 'keep second return 1'"
+        ),
         RULE_CHARS,
     ),
 }

@@ -20,6 +20,7 @@ from arsenale.games.masters_of_venice.board import (
 )
 from arsenale.games.masters_of_venice.market import raise_share
 from arsenale.games.masters_of_venice.rulebook import RULE_STOCK
+from arsenale.games.masters_of_venice.words import _, company, ducats, shares
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
@@ -32,7 +33,7 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
     base = N_COMP * seat
     if s.u_sbuy >= 0:
         if why is not None:
-            why.no("you have already bought shares in this use", RULE_STOCK, "buy_shares")
+            why.no(_("you have already bought shares in this use"), RULE_STOCK, "buy_shares")
     elif why is None:
         blocked = max(s.u_ssell, 0)
         prices = [*s.share, OFFICE_PRICE, OFFICE_PRICE]
@@ -54,7 +55,9 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                         ok = False
                         if why is not None:
                             why.no(
-                                f"you sold {COMPANIES[c]} shares in this use and cannot buy them",
+                                _(
+                                    "you sold shares {of_company} in this use and cannot buy them"
+                                ).format(of_company=company(COMPANIES[c], "of")),
                                 RULE_STOCK,
                                 "buy_shares",
                             )
@@ -63,7 +66,13 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                         ok = False
                         if why is not None:
                             why.no(
-                                f"the supply has {s.supply[c]} {COMPANIES[c]} shares",
+                                _("the supply has {shares}").format(
+                                    shares=shares({COMPANIES[c]: s.supply[c]})
+                                    if s.supply[c]
+                                    else _("no shares {of_company}").format(
+                                        of_company=company(COMPANIES[c], "of")
+                                    )
+                                ),
                                 RULE_STOCK,
                                 "buy_shares",
                                 **{COMPANIES[c]: k},
@@ -74,12 +83,17 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                 continue
             if cost > cash:
                 if why is not None and why.action is action:
-                    why.no(f"these shares cost {cost} and you have {cash}", RULE_STOCK)
+                    why.no(
+                        _("these shares cost {cost} and you have {cash}").format(
+                            cost=ducats(cost), cash=ducats(cash)
+                        ),
+                        RULE_STOCK,
+                    )
                 continue
             out.append(action)
     if s.u_ssell >= 0:
         if why is not None:
-            why.no("you have already sold shares in this use", RULE_STOCK, "sell_shares")
+            why.no(_("you have already sold shares in this use"), RULE_STOCK, "sell_shares")
     elif why is None or why.wants("sell_shares"):
         blocked = max(s.u_sbuy, 0)
         mine = s.shares[base : base + N_COMP]
@@ -97,11 +111,16 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             for c in range(N_COMP):
                 if counts[c] and blocked >> c & 1:
                     why.no(
-                        f"you bought {COMPANIES[c]} shares in this use and cannot sell them",
+                        _("you bought shares {of_company} in this use and cannot sell them").format(
+                            of_company=company(COMPANIES[c], "of")
+                        ),
                         RULE_STOCK,
                     )
                 elif counts[c] > mine[c]:
-                    why.no(f"you hold {mine[c]} {COMPANIES[c]} shares", RULE_STOCK)
+                    why.no(
+                        _("you hold {shares}").format(shares=shares({COMPANIES[c]: mine[c]})),
+                        RULE_STOCK,
+                    )
 
 
 def legal_share_buys(

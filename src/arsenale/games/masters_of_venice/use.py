@@ -15,7 +15,6 @@ from arsenale.games.masters_of_venice.board import (
     DOCKS,
     FAVOR_VALUES,
     GUILD,
-    LOCATION_NAMES,
     LOCATIONS,
     MARKET,
     MERCATO,
@@ -45,6 +44,7 @@ from arsenale.games.masters_of_venice.shipping import ship
 from arsenale.games.masters_of_venice.shops import legal_shops, majority, shop_sale
 from arsenale.games.masters_of_venice.stock_market import buy_shares, legal_stock, sell_shares
 from arsenale.games.masters_of_venice.turn_order import advance
+from arsenale.games.masters_of_venice.words import _, place
 
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
@@ -59,26 +59,33 @@ def legal_use(s: MovState, seat: int, top: Decision, why: Why | None = None) -> 
         and why.action.kind not in (KINDS_AT[loc] | COMMON_KINDS)
     ):
         places = [x for x in range(8) if why.action.kind in KINDS_AT[x]]
-        where = " or ".join(LOCATION_NAMES[x] for x in places)
-        reason = f"'{why.action.notation}' is done at the {where}, not at the {LOCATION_NAMES[loc]}"
+        where = _(" or ").join(place(LOCATIONS[x], "at") for x in places)
+        reason = _("{action} is done {at_places}, not {at_place}").format(
+            action=repr(why.action.notation), at_places=where, at_place=place(LOCATIONS[loc], "at")
+        )
         if any(x in SHARED for x in places):
             why.no(reason, RULE_ACTIONS)
         else:
             why.no(
-                f"{reason}, and only by those who moved there: it is not shared", RULE_NOT_SHARED
+                _("{reason}, and only by those who moved there: it is not shared").format(
+                    reason=reason
+                ),
+                RULE_NOT_SHARED,
             )
     if why is not None and why.wants(("gondola", "wait")):
         if s.gondolieri != seat:
-            why.no("only the Gondolieri holds the Gondola Marker", RULE_CHARS)
+            why.no(_("only the Gondolieri holds the Gondola Marker"), RULE_CHARS)
         elif not s.marker:
             why.no(
-                "you have used the Gondola Marker: once only while you are the Gondolieri",
+                _("you have used the Gondola Marker: once only while you are the Gondolieri"),
                 RULE_CHARS,
             )
         else:
             why.no(
-                "the Gondola Marker is played before a turn it puts you ahead of, when the game "
-                "asks ('gondola' or 'wait'), not during your own turn",
+                _(
+                    "the Gondola Marker is played before a turn it puts you ahead of, when the "
+                    "game asks ('gondola' or 'wait'), not during your own turn"
+                ),
                 RULE_CHARS,
             )
     if loc == MARKET:
@@ -96,7 +103,7 @@ def legal_use(s: MovState, seat: int, top: Decision, why: Why | None = None) -> 
     else:
         if s.u_ship:
             if why is not None:
-                why.no("you have already used this office", RULE_OFFICE, "ship")
+                why.no(_("you have already used this office"), RULE_OFFICE, "ship")
         else:
             out.append(A.SHIP)
     legal_tiles(s, seat, out, why)
