@@ -254,3 +254,16 @@ def test_a_french_player_sees_the_board_and_the_decision_in_french() -> None:
     assert "manche 1 sur 16, enchères" in out and f"vos commandes{NBSP}:" in out
     for english in ("Stock Market", "Guild Hall", "Blacksmith", "your orders", "round 1 of 16"):
         assert english not in out, english
+
+
+def test_the_hidden_money_option_is_explained_in_the_viewers_language() -> None:
+    """The lobby and `arsenale games` show an option's help through `Game.option_help`: the
+    Setup 3 variant of hidden ducats reads in French for a French viewer."""
+    game = load_game("masters-of-venice")
+    (option,) = game.options
+    with i18n.speaking("fr"):
+        french = game.option_help(option)
+    english = game.option_help(option)
+    assert french.startswith("les ducats de chaque marchand restent cachés")
+    assert "\u00a0;" in french and "RULINGS.md A28" in french
+    assert english.startswith("keep each merchant's ducats hidden")

@@ -16,6 +16,7 @@ from arsenale.games.masters_of_venice.scoring import FINAL_KEYS
 from arsenale.games.masters_of_venice.setup import new_state
 from arsenale.games.masters_of_venice.state import MovState
 from arsenale.games.masters_of_venice.words import WORDS, _, colour
+from arsenale.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -36,8 +37,10 @@ class MastersOfVenice(Game):
         Option(
             "hidden_money",
             False,
-            "keep each merchant's ducats hidden from the others until the end (Setup 3 allows "
-            "it; RULINGS.md A28)",
+            N_(
+                "keep each merchant's ducats hidden from the others until the end (Setup 3 "
+                "allows it; RULINGS.md A28)"
+            ),
         ),
     )
 
