@@ -295,6 +295,8 @@ def test_the_catalog_names_the_games_and_options_in_the_viewers_language(
     assert fr_help["open_money"].startswith("argent sur la table")
     assert french["serenissima-2012"]["name"] == "Serenissima (seconde édition, 2012)"
     assert english["masters-of-venice"]["name"] == french["masters-of-venice"]["name"]
+
+
 def test_the_board_data_names_the_places_in_the_viewers_language(client: TestClient) -> None:
     """GET /api/boards in French: Méditerranée's names of 1996's areas, ports and nations
     (board.toml `name_fr`), and the game's names by id for the drawing's other words; in
