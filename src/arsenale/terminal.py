@@ -341,7 +341,10 @@ class TerminalPlay:
         """Play until the game ends (True) or a human stops it (False); saves the record.
         Ctrl-C offers to save, then raises Interrupted."""
         state = self.state
-        labels = ", ".join(f"{self.label(s)}: {spec}" for s, spec in enumerate(self.seats))
+        labels = ", ".join(
+            _("{seat}: {player}").format(seat=self.label(s), player=spec)
+            for s, spec in enumerate(self.seats)
+        )
         self.say(
             _("{game}, {n} players ({seats})").format(
                 game=self.game.display_title(), n=state.players, seats=labels
@@ -707,7 +710,7 @@ class ReplaySession:
         if self.seat not in self._history:
             self._history[self.seat] = self.states[-1].history_for(self.seat)
         mover, move = self._history[self.seat][ply - 1]
-        out = [f"{self.label(mover)}: {move}"]
+        out = [_("{seat}: {player}").format(seat=self.label(mover), player=move)]
         for event in GameState.events_for(self.events[ply], self.seat):
             out.append("  " + self.game.describe_event(event, state.seat_label))
         return out
