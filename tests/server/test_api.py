@@ -522,12 +522,15 @@ def test_legal_moves_carry_their_words_group_and_amount_parameters(client: TestC
         seat = 1
         mine = view(client, g["id"], g["seats"][seat]["token"])
     legal = mine["legal"]
-    assert legal and all(set(e) == {"action", "text", "words", "group", "amounts"} for e in legal)
+    assert legal and all(
+        set(e) == {"action", "text", "words", "group", "amounts", "amount_labels"} for e in legal
+    )
     assert all(e["words"] != e["text"] and e["words"][0].isupper() for e in legal)
     first = legal[0]
     assert first["text"] == "deploy 1 1"
     assert first["words"].startswith("Put 1 sailor on your first galley, 1 on your second")
     assert first["amounts"] == ["first", "second"] and len({e["group"] for e in legal}) == 1
+    assert first["amount_labels"] == ["Sailors on the first galley", "Sailors on the second galley"]
     # the words are the game's, the notation is still what the API accepts
     r = client.post(
         f"/api/games/{g['id']}/actions",
@@ -580,7 +583,7 @@ def test_masters_of_venice_has_board_data(client: TestClient) -> None:
     r = client.get("/api/boards/masters-of-venice")
     assert r.status_code == 200, r.text
     data = r.json()
-    assert data == load_game("masters-of-venice").board_data()
+    assert data == load_game("masters-of-venice").board_in_words()
     assert [s["id"] for s in data["shops"]] == [
         "blacksmith",
         "jeweler",
