@@ -13,6 +13,7 @@ as tests/server/test_browser.py), at one and four players.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,12 @@ from playwright.sync_api import Browser, Page
 
 from .helpers import ServerProcess
 from .test_browser import WAIT_MS, _clean, _open, _screenshot, browser  # noqa: F401
+
+
+def _word(text: str) -> re.Pattern[str]:
+    """`text` as a whole word or id: not inside a longer word, id or attribute value."""
+    return re.compile(r"(?<![\w-])" + re.escape(text) + r"(?![\w-])")
+
 
 pytestmark = pytest.mark.browser
 
@@ -154,10 +161,14 @@ def test_amalfi_four_players_each_sees_only_its_own_hand(
             assert board.locator("[data-hand-card]").count() == 0
             assert board.locator(f'[data-hand="{other}"]').get_attribute("data-count") == "6"
         # the other human's hand: neither its ids nor its printed names are in the DOM
+        # (whole words: the id "leo" is inside the public "leonardo", the name "Leo" inside
+        # "Leonardo")
         dom = page.content()
         for card in hands[1 - seat]:
-            assert card not in dom, f"seat {seat}'s page holds {card} of seat {1 - seat}'s hand"
             name = card.replace("-", " ").title()
-            assert name not in dom, f"seat {seat}'s page names {name} of the other hand"
+            assert not _word(card).search(dom), (
+                f"seat {seat}'s page holds {card} of seat {1 - seat}"
+            )
+            assert not _word(name).search(dom), f"seat {seat}'s page names {name} of the other hand"
         _clean(player)
     _screenshot(players[0], "board-amalfi-renaissance-4p.png")
