@@ -34,73 +34,59 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
         name = RESOURCES[r]
         room = buys - s.u_nbuy
         if s.u_sold >> r & 1 or s.u_types >> r & 1:
+            # one batch each way, of different resources: neither again for this one
             if why is not None:
+                reason = _(
+                    "you have already traded cubes {of_resource} here: what you buy and sell "
+                    "must differ and each is one batch"
+                ).format(of_resource=resource(name, "of"))
+                why.no(reason, RULE_MERCATO, "buy", resource=name)
+                why.no(reason, RULE_MERCATO, "sell", resource=name)
+            continue
+        p = s.price[r]
+        top_k = min(room, s.bag[r], cash // p)
+        for k in range(1, top_k + 1):
+            out.append(A.BUY[r][k - 1])
+        if why is not None and why.wants("buy") and why.action["resource"] == name:
+            k = why.action["count"]
+            if k > room:
                 why.no(
-                    _(
-                        "you have already traded cubes {of_resource} here: what you buy and sell "
-                        "must differ and each is one batch"
-                    ).format(of_resource=resource(name, "of")),
+                    ngettext(
+                        "you may buy {n} more cube here",
+                        "you may buy {n} more cubes here",
+                        room,
+                    ).format(n=room),
                     RULE_MERCATO,
-                    "buy",
-                    resource=name,
                 )
-        else:
-            p = s.price[r]
-            top_k = min(room, s.bag[r], cash // p)
-            for k in range(1, top_k + 1):
-                out.append(A.BUY[r][k - 1])
-            if why is not None and why.wants("buy") and why.action["resource"] == name:
-                k = why.action["count"]
-                if k > room:
-                    why.no(
-                        ngettext(
-                            "you may buy {n} more cube here",
-                            "you may buy {n} more cubes here",
-                            room,
-                        ).format(n=room),
-                        RULE_MERCATO,
-                    )
-                elif k > s.bag[r]:
-                    why.no(
-                        _("the bag holds {cubes}").format(cubes=cubes(s.bag[r], name)),
-                        RULE_MERCATO,
-                    )
-                else:
-                    why.no(
-                        _("{cubes} cost {cost} and you have {cash}").format(
-                            cubes=cubes(k, name), cost=ducats(k * p), cash=ducats(cash)
-                        ),
-                        RULE_MERCATO,
-                    )
+            elif k > s.bag[r]:
+                why.no(
+                    _("the bag holds {cubes}").format(cubes=cubes(s.bag[r], name)),
+                    RULE_MERCATO,
+                )
+            else:
+                why.no(
+                    _("{cubes} cost {cost} and you have {cash}").format(
+                        cubes=cubes(k, name), cost=ducats(k * p), cash=ducats(cash)
+                    ),
+                    RULE_MERCATO,
+                )
         room = sells - s.u_nsell
         held = s.cubes[base + r]
-        if s.u_sold >> r & 1 or s.u_types >> r & 1:
-            if why is not None:
+        for k in range(1, min(room, held) + 1):
+            out.append(A.SELL[r][k - 1])
+        if why is not None and why.wants("sell") and why.action["resource"] == name:
+            k = why.action["count"]
+            if k > room:
                 why.no(
-                    _(
-                        "you have already traded cubes {of_resource} here: what you buy and sell "
-                        "must differ and each is one batch"
-                    ).format(of_resource=resource(name, "of")),
+                    ngettext(
+                        "you may sell {n} more cube here",
+                        "you may sell {n} more cubes here",
+                        room,
+                    ).format(n=room),
                     RULE_MERCATO,
-                    "sell",
-                    resource=name,
                 )
-        else:
-            for k in range(1, min(room, held) + 1):
-                out.append(A.SELL[r][k - 1])
-            if why is not None and why.wants("sell") and why.action["resource"] == name:
-                k = why.action["count"]
-                if k > room:
-                    why.no(
-                        ngettext(
-                            "you may sell {n} more cube here",
-                            "you may sell {n} more cubes here",
-                            room,
-                        ).format(n=room),
-                        RULE_MERCATO,
-                    )
-                else:
-                    why.no(_("you hold {cubes}").format(cubes=cubes(held, name)), RULE_MERCATO)
+            else:
+                why.no(_("you hold {cubes}").format(cubes=cubes(held, name)), RULE_MERCATO)
     if not swaps:
         if why is not None:
             why.no(_("only the Trader may swap cubes"), RULE_CHARS, "swap")
