@@ -65,7 +65,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from arsenale.bots.base import has_heuristic, heuristic_policy
+from arsenale.bots.base import fallback, has_heuristic, heuristic_policy
 from arsenale.bots.calibration import game_win_chances
 from arsenale.bots.tuning import tuning
 from arsenale.core.actions import Action
@@ -207,6 +207,8 @@ class ISMCTS:
         early_stop: bool = False,
         own_reward: bool = False,
         rival_playout: int = 0,
+        halving: bool = False,
+        candidates: int = 16,
     ) -> None:
         self.game = game
         self.seconds = seconds
@@ -224,6 +226,9 @@ class ISMCTS:
         # with modelled rivals (3+ players): play-outs of this many plies by the prior before
         # `evaluate` (0: `depth` and `rollout` as with two players)
         self.rival_playout = rival_playout if self.model_rivals else 0
+        # the root searched alone by sequential halving over shared worlds (`_halving`)
+        self.halving = halving and self.prior is not None
+        self.candidates = candidates
         self._depth = depth
         self._rollout = rollout
         # the displayed chance to win (the `search` table) from the calibrated chances
@@ -251,6 +256,8 @@ class ISMCTS:
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62
         self._root_values = self._reference = None
+        if self.halving and len(legal) > 1 and info.players > 2:
+            return self._halving(info, rng, legal, deadline, limit, start)
         if self.own_reward and self.model_rivals and info.players > 2:
             self._root_values = self.game.evaluate(info.determinize(rng))
         elif info.players == 1:
@@ -290,6 +297,108 @@ class ISMCTS:
             "stopped_early": stopped_early,
         }
         return table[0][0], table
+
+    def _halving(
+        self,
+        info: SeatInfo,
+        rng: random.Random,
+        legal: list[Action],
+        deadline: float,
+        limit: int,
+        start: float,
+    ) -> tuple[Action, list[tuple[Action, int, float, float]]]:
+        """The root alone, searched by sequential halving (Karnin, Koren and Somekh 2013; the
+        root of Gumbel MuZero, Danihelka et al. 2022): in each of log2(n) phases every
+        remaining candidate is played in the same worlds, each world a determinization and a
+        seed for its chance, then by the prior for every seat to the end of the game; the
+        better half by mean reward goes on. Shared worlds make the comparison between two
+        candidates a paired one: what differs in their play-outs is the candidate alone. The
+        prior's own choice stays in until the last phase, so the search leaves it only for a
+        move that beats it in the same worlds. At most `candidates` moves: the prior's and its
+        neighbours in the legal order (bids next to its bid). The budget is split evenly
+        between the phases; with iterations it counts play-outs."""
+        seat = info.seat
+        assert self.prior is not None
+        hint_action = self.prior(info, rng)
+        hint = hint_action.index
+        cands = list(legal)
+        if len(cands) > self.candidates:
+            i = next((k for k, a in enumerate(cands) if a.index == hint), 0)
+            lo = max(0, min(i - self.candidates // 2, len(cands) - self.candidates))
+            cands = cands[lo : lo + self.candidates]
+        sums = {a.index: [0, 0.0, 0.0] for a in cands}  # worlds, reward, firsts
+        phases = max(1, math.ceil(math.log2(len(cands))))
+        total_seconds = deadline - start
+        plays = 0
+        for phase in range(phases):
+            if len(cands) == 1:
+                break
+            phase_end = start + total_seconds * (phase + 1) / phases
+            per = max(1, (limit if limit < 1 << 62 else 0) // (len(cands) * phases))
+            worlds = 0
+            while True:
+                world = info.determinize(rng)
+                seed = rng.getrandbits(64)
+                for a in cands:
+                    state = world.clone()
+                    act = next((b for b in state.legal_actions(seat) if b.index == a.index), a)
+                    state.apply(seat, act)
+                    rewards, firsts = self._to_the_end(state, random.Random(seed))
+                    row = sums[a.index]
+                    row[0] += 1
+                    row[1] += rewards[seat]
+                    row[2] += firsts[seat]
+                    plays += 1
+                worlds += 1
+                if limit < 1 << 62:
+                    if worlds >= per:
+                        break
+                elif time.perf_counter() >= phase_end:
+                    break
+            if phase == phases - 1:
+                break
+            cands.sort(key=lambda a: (-sums[a.index][1], a.index != hint))
+            kept = cands[: max(1, len(cands) // 2)]
+            if all(a.index != hint for a in kept):
+                kept.append(next(a for a in cands if a.index == hint))
+            cands = kept
+        elapsed = time.perf_counter() - start
+        table = []
+        for a in legal:
+            n, total, first = sums.get(a.index, (0, 0.0, 0.0))
+            table.append((a, int(n), total / n if n else 0.0, first / n if n else 0.0))
+        best = max(cands, key=lambda a: (sums[a.index][1] / sums[a.index][0], a.index == hint))
+        table.sort(key=lambda row: (row[0] is not best, -row[1], -row[2]))
+        self.last_stats = {
+            "iterations": plays,
+            "seconds": elapsed,
+            "iterations_per_s": plays / elapsed if elapsed else 0.0,
+            "stopped_early": False,
+        }
+        return best, table
+
+    def _to_the_end(self, state: GameState, rng: random.Random) -> tuple[list[float], list[float]]:
+        """A play-out of `_halving`: every seat plays the game's heuristic on this world (it
+        is one of the deciding seat's worlds, not anyone's true position) to the end;
+        rewarded as `_playout` rewards a finished game, mixed with the score margin."""
+        decide = self.game.heuristic
+        while not state.over:
+            for m in state.to_move():
+                legal = state.legal_actions(m)
+                act = decide(state, m, legal, rng) if len(legal) > 1 else legal[0]
+                if act is None or act not in legal:
+                    act = fallback(self.game, legal)
+                state.apply(m, act)
+        result = state.result()
+        ranks = self._payoffs(result)
+        firsts = [float(result.winners == (s,)) for s in range(state.players)]
+        if self.margin:
+            w = self.margin
+            values = [float(v) for v in result.scores]
+            ranks = [
+                (1 - w) * r + w * m for r, m in zip(ranks, margin_rewards(values), strict=True)
+            ]
+        return ranks, firsts
 
     def _decided(self, root: Node, seat: int, legal: list[Action], left: int) -> bool:
         """Whether the most visited root action stays first whatever the `left` iterations
@@ -545,6 +654,7 @@ def ismcts_factory(game: Game, budget: str | None) -> Policy:
         early_stop=True,
         own_reward=True,
         rival_playout=tuning(game.id).rival_playout,
+        halving=tuning(game.id).halving,
     )
 
 

@@ -12,6 +12,7 @@ from typing import NamedTuple
 class Tuning(NamedTuple):
     bot_revision: int = 0
     rival_playout: int = 0
+    halving: bool = False
 
 
 @cache
