@@ -426,3 +426,49 @@ def test_one_player_estimates_are_rewarded_around_the_roots(
     reward = solo_reward(float(world.pos[0]), float(state.pos[0]))
     assert reward > 0.5
     assert bot._playout(world, random.Random(0)) == ([reward], [reward])
+
+
+def _toy_bid_at_the_line() -> ToyRaceState:
+    """Three racers at a secret bid (Toy rules: Bids), red at 14 and the others at 19, red's
+    turn next and then blue's. A bid of 3, won alone against the others' 1, carries red to the
+    goal of 20 at once; a bid of 2 leaves red needing 2 or more on its roll; a bid of 1 (the
+    heuristic's) or 0 wins nothing, and red then needs a 6 before blue reaches the line."""
+    game = arsenale.load_game("toy-race")
+    state = game.new_game(3, seed=4)
+    assert isinstance(state, ToyRaceState)
+    state.pos = [14, 19, 19]
+    state.stack.append(Decision("bid", (0, 1, 2)))  # above red's turn
+    state._legal = None
+    return state
+
+
+def test_halving_finds_the_move_that_beats_the_heuristic_in_the_same_worlds() -> None:
+    state = _toy_bid_at_the_line()
+    game = state.game
+    info = SeatInfo(state, 0)
+    assert heuristic_policy(game)(info, random.Random(0))["coins"] == 1
+    bot = ISMCTS(game, seconds=None, iterations=40, prior=heuristic_policy(game), halving=True)
+    action, table = bot.search(info, random.Random(3))
+    assert action["coins"] == 3 and table[0][0] is action
+    worlds = {row[0]["coins"]: row[1] for row in table}
+    # phase 1: four candidates in 5 shared worlds each (40 // (4 x 2)); the better half is
+    # bids 3 and 2, and the heuristic's bid 1 is kept beside them for the last phase: three
+    # candidates in 6 more worlds each (40 // (3 x 2)); bid 0 is left after 5
+    assert worlds == {3: 11, 2: 11, 1: 11, 0: 5}
+    assert bot.last_stats["iterations"] == 38
+    assert table[0][3] == 1.0  # red wins every play-out of the bid of 3
+    rates = {row[0]["coins"]: row[3] for row in table}
+    assert rates[2] >= rates[1]  # the same worlds: two steps ahead never loses where one wins
+
+
+def test_halving_is_for_three_or_more_players_and_repeats_with_a_seed() -> None:
+    state = _toy_bid_at_the_line()
+    bot = ISMCTS(
+        state.game, seconds=None, iterations=24, prior=heuristic_policy(state.game), halving=True
+    )
+    info = SeatInfo(state, 0)
+    assert bot(info, random.Random(1)) is bot(info, random.Random(1))
+    two = state.game.new_game(2, seed=4)
+    bot.search(SeatInfo(two, 0), random.Random(1))
+    assert bot.last_stats["iterations"] == 24 and "stopped_early" in bot.last_stats
+    assert tuning("masters-of-venice").halving and not tuning("serenissima-2012").halving

@@ -383,7 +383,10 @@ class ISMCTS:
         rewarded as `_playout` rewards a finished game, mixed with the score margin."""
         decide = self.game.heuristic
         while not state.over:
-            for m in state.to_move():
+            movers = state.to_move()
+            if not movers:  # an engine fault: a game not over that waits for nobody
+                raise RuntimeError(f"{self.game.id}: no seat to move in a game not over")
+            for m in movers:
                 legal = state.legal_actions(m)
                 act = decide(state, m, legal, rng) if len(legal) > 1 else legal[0]
                 if act is None or act not in legal:
