@@ -114,6 +114,12 @@ class _Static:
     def __init__(self, b: Board) -> None:
         self.skull = b.skull_faces / b.dice_faces
         self.fort_dice = b.meta["fort_dice"]
+        # `_doge` of this board by (steps to the end, steps to a scoring, deck)
+        self.doge_cards = (tuple(range(len(b.doge_ids))), b.doge_steps, b.doge_shuffle, b.doge_wine)
+        self.doge: dict[tuple[int, int, tuple[int, ...]], tuple[float, ...]] = {}
+        # `_Ctx.prices` and `_Ctx.sale_caps` by what they read of a port (see `_Ctx.port_key`)
+        self.prices: dict[tuple[object, ...], list[float | None]] = {}
+        self.sale_caps: dict[tuple[object, ...], list[list[float]]] = {}
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
         self.span = n  # more than the longest distance
@@ -231,14 +237,16 @@ class _Ctx:
         self.R = max(0, 3 - w.scorings)
         setup = w.setup
         deck = tuple(sorted(w.doge_deck))
-        full = tuple(range(len(b.doge_ids)))
         need_end = setup.track_length - w.track
         nxt = [sp for sp in setup.scoring if sp > w.track]
         need_sc = (nxt[0] - w.track) if nxt else need_end
-        doge = (full, b.doge_steps, b.doge_shuffle, b.doge_wine)
-        self.turns, self.wines, self.p_last, p_score, wine_now = _doge(
-            need_end, need_sc, deck, *doge
-        )
+        doge = self.st.doge.get((need_end, need_sc, deck))
+        if doge is None:
+            _forget(self.st.doge, 4096)
+            doge = self.st.doge[(need_end, need_sc, deck)] = _doge(
+                need_end, need_sc, deck, *self.st.doge_cards
+            )
+        self.turns, self.wines, self.p_last, p_score, wine_now = doge
         self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
         self.crews, self.disc = _by_future(self.fut)
         self.R_next = max(0.0, self.R - p_score)
@@ -270,13 +278,13 @@ class _Ctx:
         )
         self.mk = _shared(w, ("market", market), _Market)
         stocked = tuple(n > 0 for n in w.supply)
-        self._pot: dict[tuple[int, int, bool], float] = self.mk.child(("potential", stocked))
+        self._pot: dict[int, float] = self.mk.child(("potential", stocked))
         rivals = tuple(
             (h, w.g_zone[h], w.g_sailors[h])
             for h, o in enumerate(w.g_owner)
             if o >= 0 and o != seat
         )
-        self._risk: dict[tuple[int, int, bool], float] = self.mk.child(("risk", rivals))
+        self._risk: dict[int, float] = self.mk.child(("risk", rivals))
         self._threats: dict[int, list[tuple[int, int, float]]] = self.mk.child(("threats", rivals))
         self._keys = (stocked, rivals)
 
@@ -322,7 +330,7 @@ class _Ctx:
             memo.update(battles={}, caps={}, finals={}, values={})
         self.fight_memo: dict[tuple[object, ...], float] = memo["values"]
         self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = memo["battles"]
-        self._battle_caps: dict[tuple[int, int, int, bool], float] = memo["caps"]
+        self._battle_caps: dict[int, float] = memo["caps"]
         # every way to end the activation, by (zone, sailors, cargo, combat value)
         self.finals: dict[tuple[object, ...], tuple[list[tuple[float, Action | None]], float]] = (
             memo["finals"]
@@ -353,8 +361,25 @@ class _Ctx:
             return v - self.w_opp * delta
         return v + NEUTRAL_FILL * delta
 
+    def port_key(self, p: int) -> tuple[object, ...]:
+        """What the prices at port p read, besides the cubes it holds and the scorings and
+        wine income to come: the port, its warehouse, closed or not, whose it is (ours, a
+        rival's, nobody's) and the rivals' weight."""
+        w = self.w
+        owner = w.owner[p]
+        mine = 0 if owner == self.seat else 1 if owner >= 0 else 2
+        return (p, w.warehouse[p], w.closed >> p & 1, mine, self.w_opp)
+
     def prices(self, p: int, n: int, R: float, wines: float) -> list[float | None]:
         """`sale_value` of each good at port p holding n cubes."""
+        key = (self.port_key(p), n, R, wines)
+        got = self.st.prices.get(key)
+        if got is None:
+            _forget(self.st.prices, 4096)
+            got = self.st.prices[key] = self._prices(p, n, R, wines)
+        return got
+
+    def _prices(self, p: int, n: int, R: float, wines: float) -> list[float | None]:
         w, b = self.w, self.b
         if w.closed >> p & 1 or n >= b.port_size[p]:
             return [None] * 6
@@ -439,7 +464,7 @@ class _Ctx:
         """What the next activation could start with here: a cheap cube or a neutral port."""
         if t <= 0 or self.fut <= 0:
             return 0.0
-        key = (zone, t, room > 0)
+        key = (zone * 32 + t) * 2 + (room > 0)  # an int hashes faster than a tuple
         pot = self._pot.get(key)
         if pot is not None:
             return pot
@@ -555,7 +580,12 @@ class _Ctx:
         in this sale, for i = 1, 2, ... (the warehouse fills by one cube a sale; at least 0;
         empty if the port refuses the good)."""
         caps = self.mk.sale_caps.get(p)
+        if caps is not None:
+            return caps
+        key = (self.port_key(p), self.R, self.wines)
+        caps = self.st.sale_caps.get(key)
         if caps is None:
+            _forget(self.st.sale_caps, 4096)
             n, size = POPCOUNT[self.w.warehouse[p]], self.b.port_size[p]
             fills = [self.prices(p, m, self.R, self.wines) for m in range(n, size)]
             caps = []
@@ -569,7 +599,8 @@ class _Ctx:
                             best = v
                         run.append(best)
                 caps.append(run)
-            self.mk.sale_caps[p] = caps
+            self.st.sale_caps[key] = caps
+        self.mk.sale_caps[p] = caps
         return caps
 
     def galley_value(
@@ -607,7 +638,7 @@ class _Ctx:
         w = self.w
         if fort is None:
             fort = bool(w.forts >> p & 1)
-        key = (p, n, fort)
+        key = (p * 64 + n) * 2 + fort  # an int hashes faster than a tuple
         got = self._risk.get(key)
         if got is not None:
             return got
@@ -1187,7 +1218,7 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
     battle's gain counts for it; not fighting is worth at least the crew (if `fine`: exactly
     the galley's value)."""
     w, b = c.w, c.b
-    key = (zone, t, cap, fine)
+    key = ((zone * 32 + t) * 32 + cap) * 2 + fine  # an int hashes faster than a tuple
     got = c._battle_caps.get(key)
     if got is not None:
         return got
@@ -1264,7 +1295,10 @@ def _end_cap(
         if allow_sale and not w.sale_blocked and any(cargo):
             # with g goods the port takes aboard, a cube is sold g-th or sooner
             caps = c.sale_caps(p)
-            taken = sum(1 for good in range(6) if cargo[good] and caps[good])
+            taken = 0
+            for good in range(6):
+                if cargo[good] and caps[good]:
+                    taken += 1
             for good in range(6):
                 k = cargo[good]
                 if k and caps[good]:
@@ -1591,14 +1625,20 @@ def _invest_pick(c: _Ctx, legal: list[Action]) -> tuple[float, Action]:
 
 
 def _invest_total(w: Serenissima2012State, seat: int) -> float:
-    """The worth of investing now: greedy purchases played out on a copy."""
+    """The worth of investing now: greedy purchases played out on a copy. A purchase changes
+    no rival galley, port owner, warehouse or Doge card: the context stays valid (it reads
+    the copy) unless a basilica changes the ports' worth."""
     x = cast(Serenissima2012State, w.clone())
     x.apply(seat, x.game.actions.invest)
     total = 0.0
+    c: _Ctx | None = None
+    basilicas = -1
     for _ in range(20):
         if not x.stack or x.stack[-1].kind != "investment":
             break
-        c = _Ctx(x, seat)
+        if c is None or basilicas != x.basilicas:
+            c = _Ctx(x, seat)
+            basilicas = x.basilicas
         gain, act = _invest_pick(c, x.legal_actions(seat))
         if act.kind == "end":
             break
