@@ -94,7 +94,7 @@ def features(state: Serenissima2012State, seat: int) -> tuple[float, ...]:
         if t > 0:
             zone = state.g_zone[g]
             load = state.cargo[6 * g : 6 * g + 6]
-            crew += c.crew(t)
+            crew += c.crews[t]
             cargo += c.cargo_value(zone, t, load, -1, 0)
             potential += c.potential(zone, t, 5 - t - sum(load))
     reserve = state.reserve[seat]
@@ -106,7 +106,7 @@ def features(state: Serenissima2012State, seat: int) -> tuple[float, ...]:
         to_come = state.setup.start_galleys - galleys
         t = b.meta["start_sailors_galley"]
         zone = b.port_zone[home]
-        crew += to_come * c.crew(t)
+        crew += to_come * c.crews[t]
         potential += to_come * c.potential(zone, t, 5 - t)
         reserve -= to_come * t
     return (ports, crew, cargo, potential, float(reserve))

@@ -99,9 +99,10 @@ def _by_distance(fut: float, t: int, span: int) -> tuple[float, ...]:
 
 @lru_cache(maxsize=256)
 def _by_future(fut: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """With `fut` activations of a galley to come: the worth of its crew by sailors, and of a
-    gain k activations from now (k = 1..20)."""
-    crews = tuple(fut * x for x in ACT)
+    """With `fut` activations of a galley to come: the worth of its crew by sailors (more
+    than 5 sailors, only while loading (R29), earn as 5; index -1 too), and of a gain k
+    activations from now (k = 1..20)."""
+    crews = tuple(fut * x for x in ACT) + (fut * ACT[5],) * 15
     disc = (0.0, *(GAMMA**k * min(1.0, max(0.0, fut - k + 1)) for k in range(1, 21)))
     return crews, disc
 
@@ -113,6 +114,12 @@ class _Static:
     def __init__(self, b: Board) -> None:
         self.skull = b.skull_faces / b.dice_faces
         self.fort_dice = b.meta["fort_dice"]
+        # `_doge` of this board by (steps to the end, steps to a scoring, deck)
+        self.doge_cards = (tuple(range(len(b.doge_ids))), b.doge_steps, b.doge_shuffle, b.doge_wine)
+        self.doge: dict[tuple[int, int, tuple[int, ...]], tuple[float, ...]] = {}
+        # `_Ctx.prices` and `_Ctx.sale_caps` by what they read of a port (see `_Ctx.port_key`)
+        self.prices: dict[tuple[object, ...], list[float | None]] = {}
+        self.sale_caps: dict[tuple[object, ...], list[list[float]]] = {}
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
         self.span = n  # more than the longest distance
@@ -230,14 +237,16 @@ class _Ctx:
         self.R = max(0, 3 - w.scorings)
         setup = w.setup
         deck = tuple(sorted(w.doge_deck))
-        full = tuple(range(len(b.doge_ids)))
         need_end = setup.track_length - w.track
         nxt = [sp for sp in setup.scoring if sp > w.track]
         need_sc = (nxt[0] - w.track) if nxt else need_end
-        doge = (full, b.doge_steps, b.doge_shuffle, b.doge_wine)
-        self.turns, self.wines, self.p_last, p_score, wine_now = _doge(
-            need_end, need_sc, deck, *doge
-        )
+        doge = self.st.doge.get((need_end, need_sc, deck))
+        if doge is None:
+            _forget(self.st.doge, 4096)
+            doge = self.st.doge[(need_end, need_sc, deck)] = _doge(
+                need_end, need_sc, deck, *self.st.doge_cards
+            )
+        self.turns, self.wines, self.p_last, p_score, wine_now = doge
         self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
         self.crews, self.disc = _by_future(self.fut)
         self.R_next = max(0.0, self.R - p_score)
@@ -269,13 +278,13 @@ class _Ctx:
         )
         self.mk = _shared(w, ("market", market), _Market)
         stocked = tuple(n > 0 for n in w.supply)
-        self._pot: dict[tuple[int, int, bool], float] = self.mk.child(("potential", stocked))
+        self._pot: dict[int, float] = self.mk.child(("potential", stocked))
         rivals = tuple(
             (h, w.g_zone[h], w.g_sailors[h])
             for h, o in enumerate(w.g_owner)
             if o >= 0 and o != seat
         )
-        self._risk: dict[tuple[int, int, bool], float] = self.mk.child(("risk", rivals))
+        self._risk: dict[int, float] = self.mk.child(("risk", rivals))
         self._threats: dict[int, list[tuple[int, int, float]]] = self.mk.child(("threats", rivals))
         self._keys = (stocked, rivals)
 
@@ -304,7 +313,7 @@ class _Ctx:
             ("ends", ends)
         )
         # rougher bounds than `_end_cap`'s that read only the ports and this activation's mode
-        self.rough: dict[tuple[int, tuple[int, ...]], list[float | None]] = self.mk.child(
+        self.rough: dict[tuple[int, int], list[float | None]] = self.mk.child(
             ("rough", w.mode, w.sale_blocked)
         )
         # battles read the cargo aboard, the rivals' cargo and ports, forts, the combat value
@@ -321,9 +330,11 @@ class _Ctx:
             memo.update(battles={}, caps={}, finals={}, values={})
         self.fight_memo: dict[tuple[object, ...], float] = memo["values"]
         self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = memo["battles"]
-        self._battle_caps: dict[tuple[int, int, int, bool], float] = memo["caps"]
+        self._battle_caps: dict[int, float] = memo["caps"]
         # every way to end the activation, by (zone, sailors, cargo, combat value)
-        self.finals: dict[tuple[object, ...], list[tuple[float, Action | None]]] = memo["finals"]
+        self.finals: dict[tuple[object, ...], tuple[list[tuple[float, Action | None]], float]] = (
+            memo["finals"]
+        )
 
     # -- values ------------------------------------------------------------------------------
 
@@ -350,6 +361,49 @@ class _Ctx:
             return v - self.w_opp * delta
         return v + NEUTRAL_FILL * delta
 
+    def port_key(self, p: int) -> tuple[object, ...]:
+        """What the prices at port p read, besides the cubes it holds and the scorings and
+        wine income to come: the port, its warehouse, closed or not, whose it is (ours, a
+        rival's, nobody's) and the rivals' weight."""
+        w = self.w
+        owner = w.owner[p]
+        mine = 0 if owner == self.seat else 1 if owner >= 0 else 2
+        return (p, w.warehouse[p], w.closed >> p & 1, mine, self.w_opp)
+
+    def prices(self, p: int, n: int, R: float, wines: float) -> list[float | None]:
+        """`sale_value` of each good at port p holding n cubes."""
+        key = (self.port_key(p), n, R, wines)
+        got = self.st.prices.get(key)
+        if got is None:
+            _forget(self.st.prices, 4096)
+            got = self.st.prices[key] = self._prices(p, n, R, wines)
+        return got
+
+    def _prices(self, p: int, n: int, R: float, wines: float) -> list[float | None]:
+        w, b = self.w, self.b
+        if w.closed >> p & 1 or n >= b.port_size[p]:
+            return [None] * 6
+        meta = b.meta
+        by = b.scoring_by_cubes
+        fill = R * (by[n + 1] - by[n])
+        refused = w.warehouse[p] | 1 << b.port_good[p]
+        owner = w.owner[p]
+        out: list[float | None] = []
+        for good in range(6):
+            if refused >> good & 1:
+                out.append(None)
+                continue
+            delta = fill
+            if good == WINE:  # a wine port refuses wine
+                delta += meta["wine_income"] * wines
+            bonus = meta["spice_bonus"] if good == SPICE else 0
+            if owner == self.seat:
+                out.append(delta + bonus)
+                continue
+            v = float(meta["first_sale_value"] + n + bonus)
+            out.append(v - self.w_opp * delta if owner >= 0 else v + NEUTRAL_FILL * delta)
+        return out
+
     def sales(self) -> list[list[tuple[float, int, int]]]:
         """Per good, every port that would buy it later: (value, zone, port)."""
         out = self.mk.sales
@@ -357,10 +411,9 @@ class _Ctx:
             w, b = self.w, self.b
             out = [[] for _ in range(6)]
             for p in range(len(b.port_ids)):
-                n = POPCOUNT[w.warehouse[p]]
                 zp = b.port_zone[p]
-                for good in range(6):
-                    v = self.sale_value(p, good, n, self.R_next, self.wines_next)
+                prices = self.prices(p, POPCOUNT[w.warehouse[p]], self.R_next, self.wines_next)
+                for good, v in enumerate(prices):
                     if v is not None and v > 0:
                         out[good].append((v, zp, p))
             self.mk.sales = out
@@ -384,10 +437,7 @@ class _Ctx:
         if self.fut > 0 and t > 0:
             dist = self.st.dist[zone]
             by_dist = _by_distance(self.fut, t, self.st.span)
-            for v, zp, p in self.sales()[good]:
-                f = by_dist[dist[zp]]
-                if f > 0:
-                    out.append((v * f, p))
+            out = [(v * f, p) for v, zp, p in self.sales()[good] if (f := by_dist[dist[zp]]) > 0]
             out.sort(reverse=True)
             del out[5:]
         self.mk.top[key] = out
@@ -414,7 +464,7 @@ class _Ctx:
         """What the next activation could start with here: a cheap cube or a neutral port."""
         if t <= 0 or self.fut <= 0:
             return 0.0
-        key = (zone, t, room > 0)
+        key = (zone * 32 + t) * 2 + (room > 0)  # an int hashes faster than a tuple
         pot = self._pot.get(key)
         if pot is not None:
             return pot
@@ -430,7 +480,7 @@ class _Ctx:
                     pot = max(pot, best[0][0] - price)
         if t >= 2:
             dist = self.st.dist[zone]
-            cost = self.crew(t) - self.crew(t - 1)
+            cost = self.crews[t] - self.crews[t - 1]
             for zq, v in self.claim_targets():
                 if dist[zq] <= t and v - cost > pot:
                     pot = v - cost
@@ -474,16 +524,18 @@ class _Ctx:
             got = self.ends[(t, cargo_key)] = [None] * len(self.b.zone_ids)
         return got
 
-    def rough_row(self, t: int, cargo_key: tuple[int, ...]) -> list[float | None]:
-        """`_rough_cap` at each zone (plus `waiting_cap`), by zone; None: not yet known."""
-        got = self.rough.get((t, cargo_key))
+    def rough_row(self, t: int, cargo: list[int]) -> list[float | None]:
+        """`_rough_cap` at each zone, by zone; None: not yet known. It reads only which goods
+        are aboard."""
+        key = (t, sum(1 << good for good in range(6) if cargo[good]))
+        got = self.rough.get(key)
         if got is None:
-            got = self.rough[(t, cargo_key)] = [None] * len(self.b.zone_ids)
+            got = self.rough[key] = [None] * len(self.b.zone_ids)
         return got
 
     def waiting_cap(self, t: int, cargo: list[int]) -> float:
         """At least the value of waiting anywhere with at most t sailors and this cargo."""
-        return self.crew(t) + self.cargo_cap(cargo) + self.potential_cap(t)
+        return self.crews[t] + self.cargo_cap(cargo) + self.potential_cap(t)
 
     def sale_sums(self) -> list[list[float]]:
         """Per good, the sums of its n best sales made next activation (n = 0, 1, ...)."""
@@ -507,7 +559,7 @@ class _Ctx:
         if got is None:
             pot = max([0.0] + [acc[1] for acc in self.sale_sums() if len(acc) > 1])
             if t >= 2:
-                cost = self.crew(t) - self.crew(t - 1)
+                cost = self.crews[t] - self.crews[t - 1]
                 for _, v in self.claim_targets():
                     pot = max(pot, v - cost)
             got = self.mk.pot_caps[t] = pot * POTENTIAL * min(1.0, self.fut)
@@ -528,24 +580,28 @@ class _Ctx:
         in this sale, for i = 1, 2, ... (the warehouse fills by one cube a sale; at least 0;
         empty if the port refuses the good)."""
         caps = self.mk.sale_caps.get(p)
+        if caps is not None:
+            return caps
+        key = (self.port_key(p), self.R, self.wines)
+        caps = self.st.sale_caps.get(key)
         if caps is None:
+            _forget(self.st.sale_caps, 4096)
             n, size = POPCOUNT[self.w.warehouse[p]], self.b.port_size[p]
+            fills = [self.prices(p, m, self.R, self.wines) for m in range(n, size)]
             caps = []
             for good in range(6):
                 run: list[float] = []
-                if self.sale_value(p, good, n, self.R, self.wines) is not None:  # not refused
+                if fills and fills[0][good] is not None:  # not refused, nor at a fuller port
                     best = 0.0
-                    for m in range(n, size):
-                        v = self.sale_value(p, good, m, self.R, self.wines)
-                        if v is not None and v > best:
+                    for prices in fills:
+                        v = cast(float, prices[good])
+                        if v > best:
                             best = v
                         run.append(best)
                 caps.append(run)
-            self.mk.sale_caps[p] = caps
+            self.st.sale_caps[key] = caps
+        self.mk.sale_caps[p] = caps
         return caps
-
-    def crew(self, t: int) -> float:
-        return self.crews[t] if t < 6 else self.crews[5]  # 5+ only while loading (R29)
 
     def galley_value(
         self, zone: int, t: int, cargo: list[int], sold_at: int = -1, sold: int = 0
@@ -554,7 +610,7 @@ class _Ctx:
             return 0.0
         goods = sum(cargo)
         return (
-            self.crew(t)
+            self.crews[t]
             + self.cargo_value(zone, t, cargo, sold_at, sold)
             + self.potential(zone, t, 5 - t - goods)
         )
@@ -582,7 +638,7 @@ class _Ctx:
         w = self.w
         if fort is None:
             fort = bool(w.forts >> p & 1)
-        key = (p, n, fort)
+        key = (p * 64 + n) * 2 + fort  # an int hashes faster than a tuple
         got = self._risk.get(key)
         if got is not None:
             return got
@@ -631,7 +687,7 @@ class _Ctx:
     def enemy_galley_value(self, h: int) -> float:
         w = self.w
         cubes = sum(w.cargo[6 * h : 6 * h + 6])
-        return self.crew(w.g_sailors[h]) + 1.5 * cubes
+        return self.crews[w.g_sailors[h]] + 1.5 * cubes
 
 
 _KEPT = threading.local()
@@ -979,20 +1035,22 @@ def _reach(
     return dist, first
 
 
+_NEVER = -math.inf
+
+
 class _At:
     """What is known of the ways to end the activation at a zone with given sailors and
-    cargo: upper bounds of them (coarse, then fine), the value of waiting, the ways."""
+    cargo: upper bounds of them (coarse, then fine), the value of waiting, the ways and the
+    most one is worth."""
 
-    __slots__ = ("coarse", "ends", "fine", "waiting")
+    __slots__ = ("coarse", "ends", "fine", "top", "waiting")
 
     def __init__(self, coarse: float) -> None:
         self.coarse = coarse
         self.fine: float | None = None
         self.waiting = 0.0
         self.ends: list[tuple[float, Action | None]] | None = None
-
-
-_NEVER = -math.inf
+        self.top = _NEVER
 
 
 def _ways(
@@ -1003,22 +1061,23 @@ def _ways(
     cargo_key: tuple[int, ...],
     cap: int,
     waiting_cap: float,
+    row: list[_At | None],
+    rough_row: list[float | None],
     limit: float = _NEVER,
 ) -> tuple[list[tuple[float, Action | None]] | None, float]:
     """Every way to end the activation at `zone` with t sailors, `cargo` and the combat value
     `cap`: (value, first action), None = just end; the ways without a battle, then the
-    battles. When an upper bound of their values is at most `limit`, (None, that bound)
-    instead (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`)."""
+    battles; with the most one is worth. When an upper bound of their values is at most
+    `limit`, (None, that bound) instead (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`, `row`
+    and `rough_row`: `_Ctx.row` and `_Ctx.rough_row`)."""
     w = c.w
     allow_sale, allow_battle = w.mode != BATTLE, w.mode != SALE
-    row = c.row(t, cargo_key)
     at = row[zone]
     if at is None:
-        rough_row = c.rough_row(t, cargo_key)
         rough = rough_row[zone]
         if rough is None:
-            rough = rough_row[zone] = waiting_cap + _rough_cap(c, zone, t, cargo)
-        at = row[zone] = _At(rough)
+            rough = rough_row[zone] = _rough_cap(c, zone, t, cargo)
+        at = row[zone] = _At(waiting_cap + rough)
     fight = allow_battle and cap > 0 and c.fights_at[zone]
     if at.ends is None:
         bound = at.coarse
@@ -1027,7 +1086,7 @@ def _ways(
         if bound <= limit:
             return None, bound
         if at.fine is None:
-            at.waiting = c.crew(t) + c.cargo_value(zone, t, cargo, -1, 0) + c.potential(zone, t, 1)
+            at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo, -1, 0) + c.potential(zone, t, 1)
             extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
             at.fine = at.waiting + extra
         bound = at.fine
@@ -1036,15 +1095,16 @@ def _ways(
         if bound <= limit:
             return None, bound
         at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle)
+        at.top = max(v for v, _ in at.ends)
     if not fight:
-        return at.ends, 0.0
+        return at.ends, at.top
     fkey = (zone, t, cargo_key, cap)
-    out = c.finals.get(fkey)
-    if out is None:
+    got = c.finals.get(fkey)
+    if got is None:
         idle = at.ends[0][0]
         out = at.ends + [(idle + gain, act) for gain, act in _battles(c, zone, t, cap)]
-        c.finals[fkey] = out
-    return out, 0.0
+        got = c.finals[fkey] = (out, max(v for v, _ in out))
+    return got
 
 
 def _finals(
@@ -1053,7 +1113,9 @@ def _finals(
     """Every way to end the activation at `zone` after crossing `moves` zones (`_ways`)."""
     w = c.w
     cap = w.cap if w.cap >= 0 else max(0, t - moves)
-    out, _ = _ways(c, zone, t, cargo, tuple(cargo), cap, c.waiting_cap(t, cargo))
+    waiting_cap, cargo_key = c.waiting_cap(t, cargo), tuple(cargo)
+    row, rough_row = c.row(t, cargo_key), c.rough_row(t, cargo)
+    out, _ = _ways(c, zone, t, cargo, cargo_key, cap, waiting_cap, row, rough_row)
     assert out is not None
     return out
 
@@ -1156,12 +1218,12 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
     battle's gain counts for it; not fighting is worth at least the crew (if `fine`: exactly
     the galley's value)."""
     w, b = c.w, c.b
-    key = (zone, t, cap, fine)
+    key = ((zone * 32 + t) * 32 + cap) * 2 + fine  # an int hashes faster than a tuple
     got = c._battle_caps.get(key)
     if got is not None:
         return got
     opp, skull = c.w_opp, c.st.skull
-    crew = c.crew(t)
+    crew = c.crews[t]
     if fine:
         galley = c.cargo_value(zone, t, c.here, -1, 0) + c.potential(zone, t, 1)
         crew = c.galley_value(zone, t, c.here)  # not fighting
@@ -1208,7 +1270,7 @@ def _rough_cap(c: _Ctx, zone: int, t: int, cargo: list[int]) -> float:
         if w.mode != BATTLE and not w.sale_blocked and any(cargo):
             extra = c.sale_cap(p, cargo)
         if w.mode != SALE and w.owner[p] < 0 and claimable(t, b.port_size[p]) >= 1:
-            extra = max(extra, c.port_value(p, True) - (c.crew(t) - c.crew(t - 1)))
+            extra = max(extra, c.port_value(p, True) - (c.crews[t] - c.crews[t - 1]))
     return extra
 
 
@@ -1233,7 +1295,10 @@ def _end_cap(
         if allow_sale and not w.sale_blocked and any(cargo):
             # with g goods the port takes aboard, a cube is sold g-th or sooner
             caps = c.sale_caps(p)
-            taken = sum(1 for good in range(6) if cargo[good] and caps[good])
+            taken = 0
+            for good in range(6):
+                if cargo[good] and caps[good]:
+                    taken += 1
             for good in range(6):
                 k = cargo[good]
                 if k and caps[good]:
@@ -1243,9 +1308,9 @@ def _end_cap(
         if allow_battle and w.owner[p] < 0:
             claim = c.claim_gains.get((p, t))
             if claim is None:
-                claim, crew = 0.0, c.crew(t)
+                claim, crew = 0.0, c.crews[t]
                 for n in range(1, claimable(t, b.port_size[p]) + 1):
-                    claim = max(claim, c.held(p, n) - (crew - c.crew(t - n)))
+                    claim = max(claim, c.held(p, n) - (crew - c.crews[t - n]))
                 c.claim_gains[(p, t)] = claim
             extra = max(extra, claim)
     return extra
@@ -1296,10 +1361,10 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             snk.append((-1, [c.held(p, ps + j) - h0 for j in range(b.port_size[p] - ps + 1)]))
         for h in mates:
             sh = w.g_sailors[h]
-            ch = c.crew(sh)
+            ch = c.crews[sh]
             if sh:  # a galley left without sailors in this loading has none to give
-                src.append((h, [ch - c.crew(sh - j) for j in range(sh)]))
-            snk.append((h, [c.crew(sh + j) - ch for j in range(5 - sh - w.g_goods[h] + 1)]))
+                src.append((h, [ch - c.crews[sh - j] for j in range(sh)]))
+            snk.append((h, [c.crews[sh + j] - ch for j in range(5 - sh - w.g_goods[h] + 1)]))
         takes = _combine(src, minimize=True)
         drops = _combine(snk, minimize=False)
     local = -1
@@ -1315,14 +1380,9 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             k_max = min(k_max, 2)
     t_lo = max(1, t0 - len(drops) + 1)
     t_hi = max(t0, min(5 - goods0, t0 + len(takes) - 1))
-    # Waiting here as we are (t0, no cube) is a plan the search meets, legal (it ends the
-    # activation), so the best plan is worth at least that less 1e-9 (a plan replaces the
-    # best only if worth 1e-9 more). Plans worth a thousandth less than that cannot change
-    # the outcome: the searches with and without them agree again at the first plan worth
-    # 1e-9 more than every plan either has kept, and the thousandth holds fewer than a
-    # million steps of 1e-9.
-    low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
     moves_left_base = w.moves
+    wcap, fights_at = w.cap, c.fights_at
+    per_crew: list[tuple[int, float, tuple[int, ...], list[int], list[int]]] = []
     for t in range(t_lo, t_hi + 1):
         if t > t0:
             shift = -takes[t - t0][0] - 0.05 * (t - t0)
@@ -1333,6 +1393,15 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
         else:
             shift, split = 0.0, ()
         dist, first = _reach(c, zone, t, t - moves_left_base, w.start_zone)
+        per_crew.append((t, shift, split, dist, first))
+    # Waiting here as we are (t0, no cube) is a plan the search meets, legal (it ends the
+    # activation), so the best plan is worth at least that less 1e-9 (a plan replaces the
+    # best only if worth 1e-9 more). Plans worth a thousandth less than that cannot change
+    # the outcome: the searches with and without them agree again at the first plan worth
+    # 1e-9 more than every plan either has kept, and the thousandth holds fewer than a
+    # million steps of 1e-9.
+    low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
+    for t, shift, split, dist, first in per_crew:
         prev_k = -1e9
         k_top = min(k_max, 5 - t - goods0)
         for k in range(0, k_top + 1):
@@ -1347,41 +1416,49 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             cargo_key = tuple(cargo)
             waiting_cap = c.waiting_cap(t, cargo)
             row = c.row(t, cargo_key)
-            rough_row = c.rough_row(t, cargo_key)
+            rough_row = c.rough_row(t, cargo)
             skipped: list[tuple[float, int, int]] = []  # (upper bound, zone, combat value)
-            for dest in range(len(dist)):
-                d = dist[dest]
+            # a destination is skipped when no ending there can pass the best plan (kept for
+            # best_k); the limit changes only with the best plan
+            limit = max(best.value + 1e-9, low)
+            if floor is not None and floor > limit:
+                limit = floor
+            limit = limit - shift + cost - _SLACK
+            for dest, d in enumerate(dist):
                 if d == 99:
                     continue
-                fight = w.cap if w.cap >= 0 else max(0, t - moves_left_base - d)
-                # skipped when no ending there can pass the best plan (kept for best_k)
-                limit = max(best.value + 1e-9, low)
-                if floor is not None and floor > limit:
-                    limit = floor
-                limit = limit - shift + cost - _SLACK
+                fight = wcap if wcap >= 0 else max(0, t - moves_left_base - d)
                 at = row[dest]
                 finals = None
-                if at is None and not (battles and fight > 0 and c.fights_at[dest]):
-                    rough = rough_row[dest]
-                    if rough is None:
-                        rough = rough_row[dest] = waiting_cap + _rough_cap(c, dest, t, cargo)
-                    if rough <= limit:
-                        skipped.append((rough, dest, fight))
-                        continue
-                if at is not None and not (battles and fight > 0 and c.fights_at[dest]):
-                    finals = at.ends  # the common cases, without a call
-                    if finals is None and at.coarse <= limit:
-                        skipped.append((at.coarse, dest, fight))
-                        continue
+                if not (battles and fight > 0 and fights_at[dest]):
+                    if at is None:
+                        rough = rough_row[dest]
+                        if rough is None:
+                            rough = rough_row[dest] = _rough_cap(c, dest, t, cargo)
+                        rough += waiting_cap
+                        if rough <= limit:
+                            skipped.append((rough, dest, fight))
+                            continue
+                    else:
+                        finals, most = at.ends, at.top  # the common cases, without a call
+                        if finals is None and at.coarse <= limit:
+                            skipped.append((at.coarse, dest, fight))
+                            continue
                 if finals is None:
-                    finals, bound = _ways(c, dest, t, cargo, cargo_key, fight, waiting_cap, limit)
+                    finals, most = _ways(
+                        c, dest, t, cargo, cargo_key, fight, waiting_cap, row, rough_row, limit
+                    )
                     if finals is None:
-                        skipped.append((bound, dest, fight))
+                        skipped.append((most, dest, fight))
                         continue
+                # rounding is monotonic: the most a total is worth is the most's total
+                most = most + shift - cost
+                if most > best_k:
+                    best_k = most
+                if most <= best.value + 1e-9:
+                    continue
                 for v, act in finals:
                     total = v + shift - cost
-                    if total > best_k:
-                        best_k = total
                     if total > best.value + 1e-9:
                         first_act = _first_action(c, zone, t0, t, k, dest, first, act, split)
                         if first_act is None or first_act in legal:
@@ -1389,6 +1466,10 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                             best.action = first_act
                             if floor is not None and total > floor:
                                 return best
+                            limit = max(best.value + 1e-9, low)
+                            if floor is not None and floor > limit:
+                                limit = floor
+                            limit = limit - shift + cost - _SLACK
             if k == k_top or floor is not None:
                 continue
             # the next cube count compares with this one's best: the skipped count too
@@ -1396,9 +1477,20 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             for bound, dest, fight in skipped:
                 if bound + shift - cost + _SLACK <= best_k:
                     break
-                finals, _ = _ways(c, dest, t, cargo, cargo_key, fight, waiting_cap)
-                for v, _ in finals or ():
-                    best_k = max(best_k, v + shift - cost)
+                finals, most = _ways(
+                    c,
+                    dest,
+                    t,
+                    cargo,
+                    cargo_key,
+                    fight,
+                    waiting_cap,
+                    row,
+                    rough_row,
+                    best_k - shift + cost - _SLACK,
+                )
+                if finals is not None:
+                    best_k = max(best_k, most + shift - cost)
             if best_k <= prev_k:
                 break  # one more cube no longer pays: nor will two
             prev_k = best_k
@@ -1510,14 +1602,14 @@ def _purchase_gain(c: _Ctx, action: Action) -> float:
     if kind == "recruit_galley":
         h = action["galley"] - 1
         s = w.g_sailors[h]
-        return c.crew(s + 1) - c.crew(s) - SAILOR * (1 + scarce) - 0.5
+        return c.crews[s + 1] - c.crews[s] - SAILOR * (1 + scarce) - 0.5
     if kind == "recruit_port":
         p = b.port_index(action["port"])
         n = w.port_sailors[p]
         return c.held(p, n + 1) - c.held(p, n) - SAILOR * (1 + scarce)
     if kind == "buy_galley":
         price = investment.galley_price(c.w, seat)
-        return c.crew(1) + 0.5 * c.fut * (ACT[3] - ACT[1]) - price * (1 + scarce) - 2.0
+        return c.crews[1] + 0.5 * c.fut * (ACT[3] - ACT[1]) - price * (1 + scarce) - 2.0
     return 0.0
 
 
@@ -1533,14 +1625,20 @@ def _invest_pick(c: _Ctx, legal: list[Action]) -> tuple[float, Action]:
 
 
 def _invest_total(w: Serenissima2012State, seat: int) -> float:
-    """The worth of investing now: greedy purchases played out on a copy."""
+    """The worth of investing now: greedy purchases played out on a copy. A purchase changes
+    no rival galley, port owner, warehouse or Doge card: the context stays valid (it reads
+    the copy) unless a basilica changes the ports' worth."""
     x = cast(Serenissima2012State, w.clone())
     x.apply(seat, x.game.actions.invest)
     total = 0.0
+    c: _Ctx | None = None
+    basilicas = -1
     for _ in range(20):
         if not x.stack or x.stack[-1].kind != "investment":
             break
-        c = _Ctx(x, seat)
+        if c is None or basilicas != x.basilicas:
+            c = _Ctx(x, seat)
+            basilicas = x.basilicas
         gain, act = _invest_pick(c, x.legal_actions(seat))
         if act.kind == "end":
             break
