@@ -15,9 +15,10 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from arsenale.adapters import encoding  # noqa: E402
 from arsenale.adapters import gymnasium as agym  # noqa: E402
 from arsenale.core.errors import ArsenaleError  # noqa: E402
+from arsenale.core.registry import load_game  # noqa: E402
 from arsenale.core.result import rank_returns  # noqa: E402
 
-from .helpers import EVERY_COUNT, GAMES  # noqa: E402
+from .helpers import EVERY_COUNT, EVERY_GAME, GAMES  # noqa: E402
 
 
 @pytest.mark.parametrize(("game_id", "players"), EVERY_COUNT)
@@ -124,3 +125,22 @@ def test_bad_set_ups_are_refused() -> None:
         agym.make("toy-race", players=2, opponents="human")
     with pytest.raises(ArsenaleError, match="seat"):
         agym.make("toy-race", players=2, seat=2)
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+def test_random_opponents_play_as_the_random_bot_on_its_seats_information(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A "random" opponent draws straight from the state's legal actions; the same draws on a
+    `SeatInfo` (a bot kind the environment does not recognise as random) give the same game."""
+    from arsenale.bots import registry
+    from arsenale.bots.random_bot import random_policy
+
+    monkeypatch.setitem(
+        registry._KINDS, "random-info", lambda game, budget: lambda i, r: random_policy(i, r)
+    )
+    players = load_game(game_id).max_players if game_id != "toy-race" else 4
+    fast = agym.make(game_id, players=players, opponents="random", seat=1)
+    slow = agym.make(game_id, players=players, opponents="random-info", seat=1)
+    assert _episode(fast, seed=5) == _episode(slow, seed=5)
+    assert fast.world.history() == slow.world.history()

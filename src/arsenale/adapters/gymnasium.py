@@ -35,7 +35,7 @@ known at that point (`register_envs()` again for games registered later), so
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium
@@ -44,6 +44,7 @@ import numpy as np
 from arsenale.adapters import encoding
 from arsenale.adapters.rewards import MIN_RETURN, final_returns
 from arsenale.bots.base import Bot
+from arsenale.bots.random_bot import random_policy
 from arsenale.bots.registry import make_bot, parse_spec
 from arsenale.core.errors import ArsenaleError
 from arsenale.core.info import SeatInfo
@@ -97,6 +98,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._actions = len(game.catalogue)
         self.state_: GameState | None = None
         self.bots: dict[int, Bot] = {}
+        self._draws: list[Callable[[int], int] | None] = [None] * n
 
     @property
     def world(self) -> GameState:
@@ -116,6 +118,10 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.bots = {
             s: make_bot(spec, self.game, bot_seed(game_seed, s)) for s, spec in self.specs.items()
         }
+        self._draws = [None] * self.players
+        for s, bot in self.bots.items():
+            if bot.policy is random_policy:
+                self._draws[s] = bot.rng.randrange
         self._play_bots()
         if self.render_mode == "human":
             self.render()
@@ -123,14 +129,27 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _play_bots(self) -> None:
         """Let the bots decide until only the agent owes a decision (at a simultaneous one the
-        bots submit first) or the game is over."""
+        bots submit first) or the game is over.
+
+        A random bot draws straight from the state's legal actions of its seat with its own
+        generator, the same draw its policy makes on a `SeatInfo` (a seat's legal actions are
+        its own information), without drawing a world for it; other bots get a `SeatInfo`."""
         s = self.world
-        while not s.over and s.ply < self.max_plies:
-            bots = [m for m in s.to_move() if m != self.seat]
-            if not bots:
+        agent, bots, draws, limit = self.seat, self.bots, self._draws, self.max_plies
+        while not s.over and s.ply < limit:
+            moved = False
+            for m in s.to_move():
+                if m == agent:
+                    continue
+                draw = draws[m]
+                if draw is None:
+                    s.apply(m, bots[m].choose(SeatInfo(s, m)))
+                else:
+                    legal = s.legal_actions(m)
+                    s.apply(m, legal[draw(len(legal))])
+                moved = True
+            if not moved:
                 return
-            for m in bots:
-                s.apply(m, self.bots[m].choose(SeatInfo(s, m)))
 
     def _observation(self) -> np.ndarray:
         return self._observer.observe(self.world, self.seat)

@@ -270,12 +270,6 @@ class GameState(ABC):
 
     def apply(self, seat: int, action: Action | dict[str, Any] | str) -> list[Event]:
         """Play `action` for `seat` and return the events. On any refusal the state is unchanged."""
-        if (
-            not isinstance(action, Action)
-            or action.index >= len(self.game.catalogue)
-            or (self.game.catalogue[action.index] is not action)
-        ):
-            action = self.coerce(action, seat)
         legal = self._legal  # an action of this ply's cached legal list needs no other check
         if not (
             legal is not None
@@ -284,9 +278,19 @@ class GameState(ABC):
             and legal[1] == seat
             and action in legal[2]
         ):
+            catalogue = self.game.catalogue
+            if (
+                not isinstance(action, Action)
+                or action.index >= len(catalogue)
+                or (catalogue[action.index] is not action)
+            ):
+                action = self.coerce(action, seat)
             self.check(seat, action)
         top = self.stack[-1]
-        self._history = (self._history, seat, action, public_form(action, top))
+        public = action.public
+        if public is None and len(top.seats) > 1:
+            public = public_form(action, top)
+        self._history = (self._history, seat, action, public)
         self.ply += 1
         self._legal = None
         if len(top.seats) > 1:

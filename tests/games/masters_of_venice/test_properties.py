@@ -108,3 +108,35 @@ def test_scores_follow_the_final_scoring_and_ties_go_to_cash_then_stock():
     assert result.ranks == (1, 2, 3)
     s.shares[0] = 0
     assert s.result().ranks == (1, 1, 3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    blocked=st.integers(0, 127),
+    prices=st.lists(st.integers(1, 120), min_size=5, max_size=5),
+    supply=st.lists(st.integers(0, 10), min_size=7, max_size=7),
+    cash=st.integers(0, 1000),
+    held=st.lists(st.integers(0, 10), min_size=7, max_size=7),
+)
+def test_share_trades_are_the_table_filtered_share_by_share(
+    blocked: int, prices: list[int], supply: list[int], cash: int, held: list[int]
+) -> None:
+    """The stock market's purchases (by size, from prices) and sales (remembered) are the
+    table's trades checked one share at a time, in the table's order."""
+    from arsenale.games.masters_of_venice import actions as A
+    from arsenale.games.masters_of_venice import stock_market as sm
+    from arsenale.games.masters_of_venice.board import OFFICE_PRICE
+
+    full = [*prices, OFFICE_PRICE, OFFICE_PRICE]
+    fast: list[object] = []
+    sm.legal_share_buys(fast, blocked, full, supply, cash)  # type: ignore[arg-type]
+    slow: list[object] = []
+    sm._checked_share_buys(slow, blocked, full, supply, cash)  # type: ignore[arg-type]
+    assert fast == slow
+    sells = [
+        a
+        for a, items, mask in A.SELL_TABLE
+        if not mask & blocked and all(held[c] >= k for c, k in items)
+    ]
+    assert sm.share_sells(blocked, held) == sells
+    assert sm.share_sells(blocked, held) == sells  # remembered

@@ -4,7 +4,7 @@ one sale of 1-3, of different companies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Why
@@ -98,14 +98,7 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         blocked = max(s.u_sbuy, 0)
         mine = s.shares[base : base + N_COMP]
         if any(mine):
-            for action, items, mask in A.SELL_TABLE:
-                if mask & blocked:
-                    continue
-                for c, k in items:
-                    if mine[c] < k:
-                        break
-                else:
-                    out.append(action)
+            out.extend(share_sells(blocked, mine))
         if why is not None and why.wants("sell_shares"):
             counts = A.share_counts(why.action)
             for c in range(N_COMP):
@@ -126,6 +119,33 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
 def legal_share_buys(
     out: list[Action], blocked: int, prices: list[int], supply: list[int], cash: int
 ) -> None:
+    """The share purchases of `A.BUY_TABLE` (in its order) that no sale of this use blocks,
+    that the supply holds and that `cash` pays for. A company the purchase may not take
+    (blocked, none in the supply) is priced above `cash`; where a company's supply is 1 or 2
+    every purchase is checked share by share."""
+    p = prices
+    if blocked or min(supply) < 3:
+        p = [*prices]
+        for c in range(N_COMP):
+            if blocked >> c & 1 or not supply[c]:
+                p[c] = cash + 1
+            elif supply[c] < 3:
+                _checked_share_buys(out, blocked, prices, supply, cash)
+                return
+    cheapest = min(p)
+    if cheapest > cash:
+        return
+    one, two, three = _BUYS_BY_SIZE
+    out.extend([a for a, x in one if p[x] <= cash])
+    if 2 * cheapest <= cash:
+        out.extend([a for a, x, y in two if p[x] + p[y] <= cash])
+    if 3 * cheapest <= cash:
+        out.extend([a for a, x, y, z in three if p[x] + p[y] + p[z] <= cash])
+
+
+def _checked_share_buys(
+    out: list[Action], blocked: int, prices: list[int], supply: list[int], cash: int
+) -> None:
     for action, items, mask in A.BUY_TABLE:
         if mask & blocked:
             continue
@@ -137,6 +157,48 @@ def legal_share_buys(
         else:
             if cost <= cash:
                 out.append(action)
+
+
+def _by_size() -> tuple[Any, Any, Any]:
+    """`A.BUY_TABLE`'s purchases of one, two and three shares, each with the companies of its
+    shares (one per share), in table order (which lists them by size)."""
+    sizes: tuple[list[Any], list[Any], list[Any]] = ([], [], [])
+    last = 1
+    for action, items, _mask in A.BUY_TABLE:
+        companies = tuple(c for c, k in items for _ in range(k))
+        if len(companies) < last:
+            raise ValueError("the share purchases are not listed by size")
+        last = len(companies)
+        sizes[last - 1].append((action, *companies))
+    return tuple(sizes)  # type: ignore[return-value]
+
+
+_BUYS_BY_SIZE = _by_size()
+
+
+def share_sells(blocked: int, mine: list[int]) -> list[Action]:
+    """The share sales of `A.SELL_TABLE` (in its order) that no purchase of this use blocks,
+    of the shares `mine` (per company) holds. Shared: do not modify."""
+    key = (blocked, *[k if k < 3 else 3 for k in mine])
+    known = _SELLS.get(key)
+    if known is None:
+        if len(_SELLS) >= _MEMO_CAP:
+            _SELLS.clear()
+        known = _SELLS[key] = []
+        for action, items, mask in A.SELL_TABLE:
+            if mask & blocked:
+                continue
+            for c, k in items:
+                if mine[c] < k:
+                    break
+            else:
+                known.append(action)
+    return known
+
+
+_MEMO_CAP = 1 << 14
+_SELLS: dict[tuple[int, ...], list[Action]] = {}
+"""Sales by (blocked, the seat's shares capped at 3)."""
 
 
 def buy_shares(s: MovState, seat: int, counts: tuple[int, ...], events: list[Event]) -> None:
