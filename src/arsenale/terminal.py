@@ -314,11 +314,13 @@ class TerminalPlay:
             return
         phase = self.state.phases.get(top.kind)
         kind = self.game.translate(top.kind.replace("_", " "))
-        text = Text(
-            _("{who}, your decision ({kind})").format(who=self.label(seat), kind=kind), style="bold"
-        )
+        head = _("{who}, your decision ({kind})").format(who=self.label(seat), kind=kind)
+        text = Text(head, style="bold")
         if phase is not None and phase.asks:
-            text.append(f": {self.game.translate(phase.asks)}", style="")
+            # the colon from the catalogue: French puts a space before it
+            whole = _("{label}: {words}").format(label=head, words=self.game.translate(phase.asks))
+            text = Text(whole)
+            text.stylize("bold", 0, len(head))
         if top.simultaneous:
             text.append(_(" (a secret choice: the others see only that you made it)"), style="dim")
         self.console.print(text)
