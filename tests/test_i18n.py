@@ -191,6 +191,7 @@ def test_a_french_player_sees_the_board_and_the_decision_in_french() -> None:
     out = result.stdout
     assert "Vénitiens, à vous de décider (déploiement)\u00a0: répartissez vos 10 marins" in out
     assert not re.search(r"\)[:;!?]", out)  # French puts a space before the colon
+    assert "(Vénitiens\u00a0: humain, Génois\u00a0: robot heuristique)" in out  # no raw spec
     assert "répartissez vos 10 marins\u00a0: 'deploy <première galère> <seconde galère>'" in out
     assert "Tour de jeu 0 sur 12" in out and "Marins dans la boîte" in out
     assert "Venise" in out and "Gênes" in out and "Golfe de Valence" in out

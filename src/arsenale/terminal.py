@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arsenale.bots.base import Bot
-from arsenale.bots.registry import is_human, make_bot
+from arsenale.bots.registry import is_human, make_bot, player_words
 from arsenale.core.actions import Action, normalize_text
 from arsenale.core.errors import ArsenaleError, IllegalAction, NotationError
 from arsenale.core.game import Game
@@ -344,7 +344,7 @@ class TerminalPlay:
         Ctrl-C offers to save, then raises Interrupted."""
         state = self.state
         labels = ", ".join(
-            _("{seat}: {player}").format(seat=self.label(s), player=spec)
+            _("{seat}: {player}").format(seat=self.label(s), player=player_words(spec))
             for s, spec in enumerate(self.seats)
         )
         self.say(
