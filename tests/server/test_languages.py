@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from arsenale import i18n
 from arsenale.core.actions import Action, Wording
@@ -230,6 +231,29 @@ def test_two_sockets_get_their_pushes_each_in_their_language(client: TestClient)
         en_ws.send_json({"ply": 0, "action": en_view["legal"][0]["action"]})
         refused = en_ws.receive_json()
         assert refused["status"] == 409 and "stale ply" in refused["error"], refused
+
+
+def test_a_socket_speaks_the_language_its_first_message_names(client: TestClient) -> None:
+    """The page names its own language when it connects (a browser may send the handshake
+    without the Accept-Language of the page): that language wins; an unknown one is ignored."""
+    gid, tokens = new_1996(client)
+    play_first(client, gid, tokens, 0)
+    with (
+        client.websocket_connect(f"/ws/games/{gid}", headers=EN) as fr_ws,
+        client.websocket_connect(f"/ws/games/{gid}", headers=FR) as xx_ws,
+    ):
+        fr_ws.send_json({"token": tokens[1], "lang": "fr"})
+        xx_ws.send_json({"token": None, "lang": "xx"})
+        assert fr_ws.receive_json()["log"][0]["text"] == "Les Vénitiens ont fait un choix secret."
+        assert xx_ws.receive_json()["log"][0]["text"] == "Les Vénitiens ont fait un choix secret."
+        play_first(client, gid, tokens, 1)  # in English over HTTP: pushed in French
+        pushed = fr_ws.receive_json()
+        assert pushed["log"][-1]["text"] == "Les Génois ont fait un choix secret."
+        assert xx_ws.receive_json()["log"] == pushed["log"]
+    with client.websocket_connect(f"/ws/games/{gid}") as bad:
+        bad.send_json({"token": None, "lang": "fr", "colour": "red"})
+        with pytest.raises(WebSocketDisconnect):
+            bad.receive_json()
 
 
 def test_a_private_event_stays_private_in_every_language(client: TestClient) -> None:
