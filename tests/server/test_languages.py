@@ -321,6 +321,24 @@ def test_the_catalog_names_the_games_and_options_in_the_viewers_language(
     assert english["masters-of-venice"]["name"] == french["masters-of-venice"]["name"]
 
 
+def test_masters_of_venice_board_names_its_shops_and_cubes_in_the_viewers_language(
+    client: TestClient,
+) -> None:
+    """The drawing's shops, offices, characters, locations and cubes (`names`) in French; a
+    shop named apart from its resource of the same id ("spice": Épicier, épices)."""
+    french = client.get("/api/boards/masters-of-venice", headers=FR).json()
+    english = client.get("/api/boards/masters-of-venice", headers=EN).json()
+    shops = {s["id"]: s["name"] for s in french["shops"]}
+    assert shops["blacksmith"] == "Forgeron" and shops["spice"] == "Épicier"
+    assert {o["name"] for o in french["offices"]} == {"Bureau maritime nord", "Bureau maritime sud"}
+    assert {c["id"]: c["name"] for c in french["characters"]}["thief"] == "Voleur"
+    assert {loc["id"]: loc["name"] for loc in french["locations"]}["market"] == "Bourse"
+    assert french["names"]["spice"] == "épices" and french["names"]["lumber"] == "bois"
+    assert {s["id"]: s["name"] for s in english["shops"]}["spice"] == "Spice Shop"
+    assert english["names"]["spice"] == "spice"
+    assert french["arrangements"] == english["arrangements"]
+
+
 def test_the_board_data_names_the_places_in_the_viewers_language(client: TestClient) -> None:
     """GET /api/boards in French: Méditerranée's names of 1996's areas, ports and nations
     (board.toml `name_fr`), and the game's names by id for the drawing's other words; in
