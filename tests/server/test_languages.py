@@ -233,6 +233,34 @@ def test_two_sockets_get_their_pushes_each_in_their_language(client: TestClient)
         assert refused["status"] == 409 and "stale ply" in refused["error"], refused
 
 
+def test_a_seat_reads_the_games_title_and_the_players_in_words_not_ids(client: TestClient) -> None:
+    """A notation nobody knows is refused naming the game by its title (Méditerranée), the
+    seats' kinds and the chat's speakers are named in the viewer's language."""
+    body = client.post(
+        "/api/games",
+        json={"game": "serenissima-1996", "players": 3, "seats": ["human", "heuristic", "random"]},
+    ).json()
+    gid, tokens = body["id"], [body["seats"][0]["token"]]
+    v = get_view(client, gid, tokens[0], FR)
+    r = client.post(
+        f"/api/games/{gid}/actions",
+        json={"ply": v["ply"], "action": "fly 99"},
+        headers=bearer(tokens[0], FR),
+    )
+    assert (
+        r.status_code == 422 and r.json()["error"] == "'fly 99' n’est pas un coup de Méditerranée"
+    )
+    assert [s["player"] for s in v["seats"]] == ["humain", "robot heuristique", "robot aléatoire"]
+    english = get_view(client, gid, tokens[0], EN)
+    assert [s["player"] for s in english["seats"]] == ["human", "heuristic bot", "random bot"]
+    said = client.post(
+        f"/api/games/{gid}/chat", json={"text": "salut"}, headers=bearer(tokens[0], FR)
+    ).json()
+    assert said["name"] == "Vénitiens" and said["label"] == "venetians"
+    read = client.get(f"/api/games/{gid}/chat", headers=bearer(tokens[0], EN)).json()
+    assert read["messages"][0]["name"] == "Venetians"
+
+
 def test_a_socket_speaks_the_language_its_first_message_names(client: TestClient) -> None:
     """The page names its own language when it connects (a browser may send the handshake
     without the Accept-Language of the page): that language wins; an unknown one is ignored."""

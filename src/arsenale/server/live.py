@@ -41,7 +41,7 @@ from typing import Any
 
 from arsenale import i18n
 from arsenale.bots.base import Bot
-from arsenale.bots.registry import is_human, make_bot
+from arsenale.bots.registry import is_human, make_bot, player_words
 from arsenale.core.actions import Action
 from arsenale.core.errors import ArsenaleError, IllegalAction
 from arsenale.core.game import Game
@@ -247,17 +247,18 @@ class LiveGame:
         }
 
     def chat_words(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Messages as the viewer reads them: a notice worded in the language in force (what
-        the players typed stays as typed)."""
+        """Messages as the viewer reads them: the speaker's `name` and a notice's words in the
+        language in force (what the players typed stays as typed)."""
+
+        def name(seat: int) -> str:
+            return self.game.seat_name(self.state.seat_label(seat))
+
         out = []
         for m in messages:
             notice = m.get("notice")
-            words = None
-            if notice is not None:
-                words = table.notice_words(
-                    notice, lambda s: self.game.seat_name(self.state.seat_label(s))
-                )
-            out.append(m if words is None else {**m, "text": words})
+            words = None if notice is None else table.notice_words(notice, name)
+            said = {**m, "name": None if m["seat"] is None else name(m["seat"])}
+            out.append(said if words is None else {**said, "text": words})
         return out
 
     def table_view(self, seat: int | None) -> dict[str, Any]:
@@ -314,6 +315,7 @@ def game_view(
                 "label": state.seat_label(s),
                 "name": live.game.seat_name(state.seat_label(s)),  # in the viewer's language
                 "kind": spec,
+                "player": player_words(spec),  # the kind in the viewer's language
             }
             for s, spec in enumerate(live.seats)
         ],
@@ -711,7 +713,7 @@ class Hub:
             await self.db(self.store.add_chat, live.pk, ply, seat, text, when)
             message = live.chat_message(ply, seat, text, at)
         await self.push_chat(live, message)
-        return message
+        return live.chat_words([message])[0]
 
     async def whole_chat(self, live: LiveGame) -> list[dict[str, Any]]:
         """Every message of a game: from memory, or from the database once the game has said

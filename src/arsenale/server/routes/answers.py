@@ -63,6 +63,7 @@ class SeatLine(BaseModel):
     label: str
     name: str  # the seat's name in the viewer's language (Game.seat_name)
     kind: str
+    player: str  # `kind` in the viewer's language ("robot heuristique")
 
 
 class LegalMove(BaseModel):

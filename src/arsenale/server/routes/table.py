@@ -30,6 +30,9 @@ class ChatMessage(BaseModel):
     ply: int = Field(description="the ply the game was at when it was said")
     seat: int | None = Field(description="who said it; null for a notice of the table")
     label: str
+    name: str | None = Field(
+        None, description="the speaker's seat in the viewer's language; null for a notice"
+    )
     text: str = Field(
         description="verbatim, as typed: show it as text, never as HTML (a notice of the "
         "table: in the viewer's language)"
