@@ -347,6 +347,12 @@ def test_the_catalog_names_the_games_and_options_in_the_viewers_language(
     assert fr_help["open_money"].startswith("argent sur la table")
     assert french["serenissima-2012"]["name"] == "Serenissima (seconde édition, 2012)"
     assert english["masters-of-venice"]["name"] == french["masters-of-venice"]["name"]
+    fr_amalfi = {o["name"]: o["help"] for o in french["amalfi-renaissance"]["options"]}
+    assert fr_amalfi["rival"].startswith("le rival en solo\u00a0: naples ou genoa")
+    kinds = client.get("/api/catalog", headers=FR).json()["seat_words"]
+    assert kinds["heuristic"] == "robot heuristique" and kinds["human"] == "humain"
+    assert kinds["ismcts:1s"] == "robot de recherche (1s)"
+    assert client.get("/api/catalog", headers=EN).json()["seat_words"]["random"] == "random bot"
 
 
 def test_masters_of_venice_board_names_its_shops_and_cubes_in_the_viewers_language(

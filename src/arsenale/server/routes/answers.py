@@ -28,6 +28,7 @@ class CatalogGame(BaseModel):
 class Catalog(BaseModel):
     games: list[CatalogGame]
     seats: list[str]
+    seat_words: dict[str, str]  # each seat kind in the viewer's language
 
 
 class NewSeat(BaseModel):
