@@ -238,6 +238,10 @@ def test_a_french_player_reads_no_ids_nulls_or_unspaced_colons(
     text = message.inner_text()
     assert "n’est pas un coup de Méditerranée" in text, text
     assert "null" not in text and "arsenale:" not in text and "serenissima-1996" not in text
+    titles = page.locator("#actions button.move[title]").evaluate_all(
+        "(bs) => bs.map((b) => [b.title, b.dataset.actionText])"
+    )
+    assert all(notation not in title for title, notation in titles), titles
     kinds = page.locator("#panels .panel .kind").all_text_contents()
     assert kinds == ["humain", "robot heuristique", "robot aléatoire"], kinds
     page.fill("#chat-text", "Bonjour !")

@@ -422,7 +422,7 @@ export class GameScreen {
       {
         type: "button",
         class: entry._places?.length ? "move placed" : "move",
-        title: entry._places?.length ? _("{move} (also on the board)", { move: entry.text }) : entry.text,
+        title: entry._places?.length ? _("{move} (also on the board)", { move: entry.words || entry.text }) : null, // words, not the notation
         dataset: { actionText: entry.text, kind: entry.action?.kind || "" },
         onclick: () => this.act(entry),
         onmouseenter: () => this.hint(entry, true),
