@@ -199,3 +199,21 @@ def test_a_french_player_sees_the_board_and_the_decision_in_french() -> None:
     assert "Partie arrêtée." in out
     for english in ("your decision", "Round 0 of", "Sailors in the box", "Gulf of Valencia"):
         assert english not in out
+
+
+def test_every_text_the_scripts_mark_is_extracted() -> None:
+    """Babel's JavaScript extractor misses a `_()` or `ngettext()` nested in another one's
+    arguments: such a text would stay in English on a French page. Every marked literal of
+    the page's scripts must be among the texts extracted for the catalogue."""
+    from arsenale.server.language import STATIC, page_ids
+
+    extracted = {m if isinstance(m, str) else m[0] for m in page_ids()}
+    missed = []
+    for script in sorted(STATIC.rglob("*.js")):
+        if script.name == "i18n.js":  # defines _ and ngettext
+            continue
+        source = script.read_text(encoding="utf-8")
+        for found in re.finditer(r'\b(?:_|ngettext)\(\s*"((?:[^"\\]|\\.)*)"', source):
+            if found.group(1) not in extracted:
+                missed.append(f"{script.name}: {found.group(1)}")
+    assert missed == [], missed

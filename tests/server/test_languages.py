@@ -373,6 +373,13 @@ def test_masters_of_venice_board_names_its_shops_and_cubes_in_the_viewers_langua
     assert french["arrangements"] == english["arrangements"]
 
 
+def test_amalfi_board_names_its_resources_in_the_viewers_language(client: TestClient) -> None:
+    french = client.get("/api/boards/amalfi-renaissance", headers=FR).json()
+    english = client.get("/api/boards/amalfi-renaissance", headers=EN).json()
+    assert french["names"]["fabric"] == "étoffes" and french["names"]["spices"] == "épices"
+    assert english["names"]["fabric"] == "fabric"
+
+
 def test_the_board_data_names_the_places_in_the_viewers_language(client: TestClient) -> None:
     """GET /api/boards in French: Méditerranée's names of 1996's areas, ports and nations
     (board.toml `name_fr`), and the game's names by id for the drawing's other words; in

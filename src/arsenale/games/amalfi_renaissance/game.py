@@ -221,6 +221,13 @@ class AmalfiRenaissance(Game):
 
         return render(view, seat)
 
+    def names(self) -> dict[str, str]:
+        """The resources by id in the language in force (the drawing's holds and costs)."""
+        from arsenale.games.amalfi_renaissance.board import RES
+        from arsenale.games.amalfi_renaissance.words import res
+
+        return {r: res(r) for r in RES}
+
     def board_data(self) -> dict[str, Any]:
         """What the web page draws (layout.py)."""
         from arsenale.games.amalfi_renaissance.layout import board_data

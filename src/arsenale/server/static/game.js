@@ -115,9 +115,11 @@ async function play(entry) {
       showMessage(_("The game moved on before your move arrived; here is the new position."), err.rule);
       await refresh();
       break;
-    case 422:
-      showMessage(_("Refused: {why}", { why: err.error || _("that move is not legal now") }), err.rule);
+    case 422: {
+      const why = err.error || _("that move is not legal now");
+      showMessage(_("Refused: {why}", { why }), err.rule);
       break;
+    }
     case 403:
       showMessage(err.error || _("It is not your decision."), err.rule);
       await refresh();

@@ -268,7 +268,9 @@ function drawWindrose(svg, board, gv, place) {
   t(g, x + 66, y + 36, _("{seat} plays first", { seat: seatName(v.first_player, gv) }), { size: 10, weight: 700 });
   if (v.rival) {
     const r = el("g", { "data-rival": v.rival.name }, g);
-    t(r, x + 66, y + 52, _("Rival {name}: {ships}, {lighthouses}", { name: capitalise(v.rival.name), ships: ngettext("{n} ship", "{n} ships", v.rival.ships), lighthouses: ngettext("{n} lighthouse", "{n} lighthouses", v.rival.lighthouses) }), { size: 8.5 });
+    const ships = ngettext("{n} ship", "{n} ships", v.rival.ships);
+    const lighthouses = ngettext("{n} lighthouse", "{n} lighthouses", v.rival.lighthouses);
+    t(r, x + 66, y + 52, _("Rival {name}: {ships}, {lighthouses}", { name: capitalise(v.rival.name), ships, lighthouses }), { size: 8.5 });
     title(r, _("solo challenge against {name} ({outcome})", { name: capitalise(v.rival.name), outcome: v.outcome }) + (v.band ? `, ${v.band}` : ""));
   } else {
     const passed = (v.players || []).filter((p) => p.passed).map((p) => seatName(p.seat, gv));
@@ -410,7 +412,8 @@ function drawHolds(g, board, p, [x, y, w, h]) {
     el("rect", { x: hx, y, width: hw, height: 10, rx: 3, fill: RES_CSS[r] }, hold);
     t(hold, hx + hw / 2, y + 8, `${res(board, r)} ×${board.holds[r]}`, { size: 7, anchor: "middle", fill: "#fff", weight: 700 });
     t(hold, hx + hw / 2, y + h - 6, String(p.holds[r]), { size: Math.min(14, h - 14), weight: 700, anchor: "middle" });
-    title(hold, _("{resource} hold: {ships}, each unloads for {n} {resource}", { resource: res(board, r), ships: ngettext("{n} ship", "{n} ships", p.holds[r]), n: board.holds[r] }));
+    const ships = ngettext("{n} ship", "{n} ships", p.holds[r]);
+    title(hold, _("{resource} hold: {ships}, each unloads for {n} {resource}", { resource: res(board, r), ships, n: board.holds[r] }));
   });
 }
 
