@@ -217,3 +217,32 @@ def test_every_text_the_scripts_mark_is_extracted() -> None:
             if found.group(1) not in extracted:
                 missed.append(f"{script.name}: {found.group(1)}")
     assert missed == [], missed
+
+
+def test_french_words_take_the_typographic_apostrophe_and_spaced_colons_in_1996_events() -> None:
+    """French texts write l’, d’, n’ (not the typewriter ' kept for notation), and the 1996
+    log's lists (bids, dice, a galley's load) put a space before each colon and semicolon,
+    with real plurals."""
+    straight = re.compile(r"(?<=\w)'(?=\w)")
+    for path, _marked in _catalogues():
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="fr")
+        for entry in catalog:
+            texts = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+            assert not any(straight.search(t or "") for t in texts), (path.name, entry.id)
+    game = load_game("serenissima-1996")
+    label = {0: "venetians", 1: "genoese"}.__getitem__
+    events = [
+        {"type": "bids", "bids": [0, 1500]},
+        {
+            "type": "arranged",
+            "seat": 0,
+            "area": "north-adriatic",
+            "galleys": [{"galley": 1, "sailor": 4}, {"galley": 2, "sailor": 3, "wine": 1}],
+            "garrison": 3,
+        },
+    ]
+    with i18n.speaking("fr"):
+        bids, arranged = (game.describe_event(e, label) for e in events)
+    assert bids == "Mises révélées\u00a0: Vénitiens\u00a0: 0, Génois\u00a0: 1500"
+    assert "l’Adriatique nord\u00a0: g1\u00a0: 4 marins\u00a0; g2\u00a0: 3 marins, 1 " in arranged

@@ -136,7 +136,7 @@ BOARDS = {
         "labels": {"Ducats", "PV", "Cubes", "Actions", "Personnages", "Commandes", "Rumeurs"},
         "english": {"Shares", "Characters", "Rumors"},
         "status": r"Tour de jeu \d+/\d+ · enchères",
-        "svg": ["Les boutiques", "Cours de l'action", "Ordre du tour"],
+        "svg": ["Les boutiques", "Cours de l’action", "Ordre du tour"],
     },
     "amalfi-renaissance": {
         "players": 2,
