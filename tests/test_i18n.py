@@ -171,6 +171,9 @@ def test_the_terminal_game_speaks_french_with_lang_fr() -> None:
     assert "Partie terminée." in french.stdout and "Résultat" in french.stdout
     assert "Tour de jeu 1" in french.stdout and "2 joueurs" in french.stdout
     assert "Game over." not in french.stdout
+    result_rows = [line for line in french.stdout.splitlines() if line.startswith("│ ")]
+    assert result_rows and all("robot heuristique" in row for row in result_rows[1:])
+    assert not any("heuristic " in row for row in result_rows)  # the spec, in words
     i18n.use("en")
     english = runner.invoke(app, [*args, "--seed", "3"])
     assert english.exit_code == 0 and "Game over." in english.stdout

@@ -105,7 +105,7 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
     for s in range(state.players):
         row = [state.game.seat_name(state.seat_label(s))]
         if seats:
-            row.append(seats[s])
+            row.append(player_words(seats[s]))
         row.append(f"{result.scores[s]:g}")
         if not result.solo:
             row.append(str(result.ranks[s]))
