@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -261,3 +262,21 @@ def test_the_title_is_mediterranee_in_french() -> None:
     assert result.exit_code == 0, result.output
     titles = {row["id"]: row["title"] for row in json.loads(result.output)}
     assert titles["serenissima-1996"] == "Méditerranée"
+
+
+@pytest.mark.parametrize(
+    "game_id", ["serenissima-1996", "serenissima-2012", "masters-of-venice", "amalfi-renaissance"]
+)
+def test_what_every_decision_asks_is_in_french(game_id: str) -> None:
+    """The terminal's decision line and the page's refusals quote a phase's `asks`: each
+    one has its French, with a space before its colon."""
+    game = load_game(game_id)
+    state = game.new_game(game.min_players if game.min_players > 1 else 2, seed=1)
+    asks = {phase.asks for phase in state.phases.values() if phase.asks}
+    assert asks
+    with i18n.speaking("fr"):
+        french = {text: game.translate(text) for text in asks}
+    untranslated = [text for text, words in french.items() if words == text]
+    assert untranslated == [], untranslated
+    unspaced = [w for w in french.values() if re.search(r"[^\s\u00a0\u202f'][:;!?](\s|$)", w)]
+    assert unspaced == [], unspaced

@@ -171,6 +171,9 @@ def test_the_terminal_game_speaks_french_with_lang_fr() -> None:
     assert "Partie terminée." in french.stdout and "Résultat" in french.stdout
     assert "Tour de jeu 1" in french.stdout and "2 joueurs" in french.stdout
     assert "Game over." not in french.stdout
+    result_rows = [line for line in french.stdout.splitlines() if line.startswith("│ ")]
+    assert result_rows and all("robot heuristique" in row for row in result_rows[1:])
+    assert not any("heuristic " in row for row in result_rows)  # the spec, in words
     i18n.use("en")
     english = runner.invoke(app, [*args, "--seed", "3"])
     assert english.exit_code == 0 and "Game over." in english.stdout
@@ -189,7 +192,9 @@ def test_a_french_player_sees_the_board_and_the_decision_in_french() -> None:
     result = runner.invoke(app, [*args, "--seats", "human,heuristic", "--seed", "1"], input="")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Vénitiens, à vous de décider (déploiement)" in out
+    assert "Vénitiens, à vous de décider (déploiement)\u00a0: répartissez vos 10 marins" in out
+    assert not re.search(r"\)[:;!?]", out)  # French puts a space before the colon
+    assert "(Vénitiens\u00a0: humain, Génois\u00a0: robot heuristique)" in out  # no raw spec
     assert "répartissez vos 10 marins\u00a0: 'deploy <première galère> <seconde galère>'" in out
     assert "Tour de jeu 0 sur 12" in out and "Marins dans la boîte" in out
     assert "Venise" in out and "Gênes" in out and "Golfe de Valence" in out
@@ -197,3 +202,50 @@ def test_a_french_player_sees_the_board_and_the_decision_in_french() -> None:
     assert "Partie arrêtée." in out
     for english in ("your decision", "Round 0 of", "Sailors in the box", "Gulf of Valencia"):
         assert english not in out
+
+
+def test_every_text_the_scripts_mark_is_extracted() -> None:
+    """Babel's JavaScript extractor misses a `_()` or `ngettext()` nested in another one's
+    arguments: such a text would stay in English on a French page. Every marked literal of
+    the page's scripts must be among the texts extracted for the catalogue."""
+    from arsenale.server.language import STATIC, page_ids
+
+    extracted = {m if isinstance(m, str) else m[0] for m in page_ids()}
+    missed = []
+    for script in sorted(STATIC.rglob("*.js")):
+        if script.name == "i18n.js":  # defines _ and ngettext
+            continue
+        source = script.read_text(encoding="utf-8")
+        for found in re.finditer(r'\b(?:_|ngettext)\(\s*"((?:[^"\\]|\\.)*)"', source):
+            if found.group(1) not in extracted:
+                missed.append(f"{script.name}: {found.group(1)}")
+    assert missed == [], missed
+
+
+def test_french_words_take_the_typographic_apostrophe_and_spaced_colons_in_1996_events() -> None:
+    """French texts write l’, d’, n’ (not the typewriter ' kept for notation), and the 1996
+    log's lists (bids, dice, a galley's load) put a space before each colon and semicolon,
+    with real plurals."""
+    straight = re.compile(r"(?<=\w)'(?=\w)")
+    for path, _marked in _catalogues():
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="fr")
+        for entry in catalog:
+            texts = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+            assert not any(straight.search(t or "") for t in texts), (path.name, entry.id)
+    game = load_game("serenissima-1996")
+    label = {0: "venetians", 1: "genoese"}.__getitem__
+    events = [
+        {"type": "bids", "bids": [0, 1500]},
+        {
+            "type": "arranged",
+            "seat": 0,
+            "area": "north-adriatic",
+            "galleys": [{"galley": 1, "sailor": 4}, {"galley": 2, "sailor": 3, "wine": 1}],
+            "garrison": 3,
+        },
+    ]
+    with i18n.speaking("fr"):
+        bids, arranged = (game.describe_event(e, label) for e in events)
+    assert bids == "Mises révélées\u00a0: Vénitiens\u00a0: 0, Génois\u00a0: 1500"
+    assert "l’Adriatique nord\u00a0: g1\u00a0: 4 marins\u00a0; g2\u00a0: 3 marins, 1 " in arranged

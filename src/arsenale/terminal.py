@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arsenale.bots.base import Bot
-from arsenale.bots.registry import is_human, make_bot
+from arsenale.bots.registry import is_human, make_bot, player_words
 from arsenale.core.actions import Action, normalize_text
 from arsenale.core.errors import ArsenaleError, IllegalAction, NotationError
 from arsenale.core.game import Game
@@ -105,7 +105,7 @@ def result_table(state: GameState, seats: list[str] | None = None) -> Table:
     for s in range(state.players):
         row = [state.game.seat_name(state.seat_label(s))]
         if seats:
-            row.append(seats[s])
+            row.append(player_words(seats[s]))
         row.append(f"{result.scores[s]:g}")
         if not result.solo:
             row.append(str(result.ranks[s]))
@@ -314,11 +314,13 @@ class TerminalPlay:
             return
         phase = self.state.phases.get(top.kind)
         kind = self.game.translate(top.kind.replace("_", " "))
-        text = Text(
-            _("{who}, your decision ({kind})").format(who=self.label(seat), kind=kind), style="bold"
-        )
+        head = _("{who}, your decision ({kind})").format(who=self.label(seat), kind=kind)
+        text = Text(head, style="bold")
         if phase is not None and phase.asks:
-            text.append(f": {self.game.translate(phase.asks)}", style="")
+            # the colon from the catalogue: French puts a space before it
+            whole = _("{label}: {words}").format(label=head, words=self.game.translate(phase.asks))
+            text = Text(whole)
+            text.stylize("bold", 0, len(head))
         if top.simultaneous:
             text.append(_(" (a secret choice: the others see only that you made it)"), style="dim")
         self.console.print(text)
@@ -342,7 +344,7 @@ class TerminalPlay:
         Ctrl-C offers to save, then raises Interrupted."""
         state = self.state
         labels = ", ".join(
-            _("{seat}: {player}").format(seat=self.label(s), player=spec)
+            _("{seat}: {player}").format(seat=self.label(s), player=player_words(spec))
             for s, spec in enumerate(self.seats)
         )
         self.say(

@@ -136,7 +136,7 @@ BOARDS = {
         "labels": {"Ducats", "PV", "Cubes", "Actions", "Personnages", "Commandes", "Rumeurs"},
         "english": {"Shares", "Characters", "Rumors"},
         "status": r"Tour de jeu \d+/\d+ · enchères",
-        "svg": ["Les boutiques", "Cours de l'action", "Ordre du tour"],
+        "svg": ["Les boutiques", "Cours de l’action", "Ordre du tour"],
     },
     "amalfi-renaissance": {
         "players": 2,
@@ -207,4 +207,55 @@ def test_a_french_viewer_sees_each_games_board_in_french(
             assert panel.locator(".seat-name").text_content() == "Vénitiens"
             assert panel.locator(".you").text_content() == "(vous)"
     assert errors == []
+    context.close()
+
+
+def test_a_french_player_reads_no_ids_nulls_or_unspaced_colons(
+    browser: Browser,  # noqa: F811
+    tmp_path: Path,
+    serve: Callable[..., ServerProcess],
+) -> None:
+    """A refusal names the game by its French title, shows no "null" and no contract id; the
+    seats' kinds and the chat's speaker are named in French; the tooltips and labels the page
+    builds put a space before the colon."""
+    server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    created = httpx.post(
+        f"{server.base_url}/api/games",
+        json={"game": "serenissima-1996", "players": 3, "seats": ["human", "heuristic", "random"]},
+        timeout=10,
+    ).json()
+    errors: list[str] = []
+    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    _watch(page, errors)
+    page.goto(server.base_url + created["seats"][0]["url"])
+    page.wait_for_selector("#panels .panel", timeout=WAIT_MS)
+    page.wait_for_selector("#actions .amount-family, #actions button.move", timeout=WAIT_MS)
+    page.fill("#action-text", "fly 99")
+    page.press("#action-text", "Enter")
+    message = page.locator("#message:not(.hidden)")
+    message.wait_for(timeout=WAIT_MS)
+    text = message.inner_text()
+    assert "n’est pas un coup de Méditerranée" in text, text
+    assert "null" not in text and "arsenale:" not in text and "serenissima-1996" not in text
+    titles = page.locator("#actions button.move[title]").evaluate_all(
+        "(bs) => bs.map((b) => [b.title, b.dataset.actionText])"
+    )
+    assert all(notation not in title for title, notation in titles), titles
+    kinds = page.locator("#panels .panel .kind").all_text_contents()
+    assert kinds == ["humain", "robot heuristique", "robot aléatoire"], kinds
+    page.fill("#chat-text", "Bonjour !")
+    page.press("#chat-text", "Enter")
+    page.wait_for_selector("#chat li .chat-text", timeout=WAIT_MS)
+    assert page.locator("#chat li .chat-who").first.text_content() == "Vénitiens"
+    said_at = page.locator("#chat li").first.get_attribute("title") or ""
+    assert "T" not in said_at.split("·")[-1], said_at  # a date in words, not ISO 8601
+    labels = page.evaluate(
+        "[...document.querySelectorAll('[aria-label], title')]"
+        ".map((n) => n.getAttribute('aria-label') || n.textContent)"
+    )
+    unspaced = [t for t in labels if re.search(r"[^\s\u00a0\u202f][:;!?](\s|$)", t or "")]
+    assert unspaced == [], unspaced
+    page.screenshot(path=str(SCREENSHOTS / "page-fr-words.png"), full_page=True)
+    assert [e for e in errors if "422" not in e] == []  # the refusal's own 422 is expected
     context.close()

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from arsenale import i18n
 from arsenale.core.actions import Action, Wording
@@ -232,6 +233,57 @@ def test_two_sockets_get_their_pushes_each_in_their_language(client: TestClient)
         assert refused["status"] == 409 and "stale ply" in refused["error"], refused
 
 
+def test_a_seat_reads_the_games_title_and_the_players_in_words_not_ids(client: TestClient) -> None:
+    """A notation nobody knows is refused naming the game by its title (Méditerranée), the
+    seats' kinds and the chat's speakers are named in the viewer's language."""
+    body = client.post(
+        "/api/games",
+        json={"game": "serenissima-1996", "players": 3, "seats": ["human", "heuristic", "random"]},
+    ).json()
+    gid, tokens = body["id"], [body["seats"][0]["token"]]
+    v = get_view(client, gid, tokens[0], FR)
+    r = client.post(
+        f"/api/games/{gid}/actions",
+        json={"ply": v["ply"], "action": "fly 99"},
+        headers=bearer(tokens[0], FR),
+    )
+    assert (
+        r.status_code == 422 and r.json()["error"] == "'fly 99' n’est pas un coup de Méditerranée"
+    )
+    assert [s["player"] for s in v["seats"]] == ["humain", "robot heuristique", "robot aléatoire"]
+    english = get_view(client, gid, tokens[0], EN)
+    assert [s["player"] for s in english["seats"]] == ["human", "heuristic bot", "random bot"]
+    said = client.post(
+        f"/api/games/{gid}/chat", json={"text": "salut"}, headers=bearer(tokens[0], FR)
+    ).json()
+    assert said["name"] == "Vénitiens" and said["label"] == "venetians"
+    read = client.get(f"/api/games/{gid}/chat", headers=bearer(tokens[0], EN)).json()
+    assert read["messages"][0]["name"] == "Venetians"
+
+
+def test_a_socket_speaks_the_language_its_first_message_names(client: TestClient) -> None:
+    """The page names its own language when it connects (a browser may send the handshake
+    without the Accept-Language of the page): that language wins; an unknown one is ignored."""
+    gid, tokens = new_1996(client)
+    play_first(client, gid, tokens, 0)
+    with (
+        client.websocket_connect(f"/ws/games/{gid}", headers=EN) as fr_ws,
+        client.websocket_connect(f"/ws/games/{gid}", headers=FR) as xx_ws,
+    ):
+        fr_ws.send_json({"token": tokens[1], "lang": "fr"})
+        xx_ws.send_json({"token": None, "lang": "xx"})
+        assert fr_ws.receive_json()["log"][0]["text"] == "Les Vénitiens ont fait un choix secret."
+        assert xx_ws.receive_json()["log"][0]["text"] == "Les Vénitiens ont fait un choix secret."
+        play_first(client, gid, tokens, 1)  # in English over HTTP: pushed in French
+        pushed = fr_ws.receive_json()
+        assert pushed["log"][-1]["text"] == "Les Génois ont fait un choix secret."
+        assert xx_ws.receive_json()["log"] == pushed["log"]
+    with client.websocket_connect(f"/ws/games/{gid}") as bad:
+        bad.send_json({"token": None, "lang": "fr", "colour": "red"})
+        with pytest.raises(WebSocketDisconnect):
+            bad.receive_json()
+
+
 def test_a_private_event_stays_private_in_every_language(client: TestClient) -> None:
     """The log is worded per language but filtered as before: each seat and the spectator
     see the same entries (plies, count) in French as in English."""
@@ -295,6 +347,37 @@ def test_the_catalog_names_the_games_and_options_in_the_viewers_language(
     assert fr_help["open_money"].startswith("argent sur la table")
     assert french["serenissima-2012"]["name"] == "Serenissima (seconde édition, 2012)"
     assert english["masters-of-venice"]["name"] == french["masters-of-venice"]["name"]
+    fr_amalfi = {o["name"]: o["help"] for o in french["amalfi-renaissance"]["options"]}
+    assert fr_amalfi["rival"].startswith("le rival en solo\u00a0: naples ou genoa")
+    kinds = client.get("/api/catalog", headers=FR).json()["seat_words"]
+    assert kinds["heuristic"] == "robot heuristique" and kinds["human"] == "humain"
+    assert kinds["ismcts:1s"] == "robot de recherche (1s)"
+    assert client.get("/api/catalog", headers=EN).json()["seat_words"]["random"] == "random bot"
+
+
+def test_masters_of_venice_board_names_its_shops_and_cubes_in_the_viewers_language(
+    client: TestClient,
+) -> None:
+    """The drawing's shops, offices, characters, locations and cubes (`names`) in French; a
+    shop named apart from its resource of the same id ("spice": Épicier, épices)."""
+    french = client.get("/api/boards/masters-of-venice", headers=FR).json()
+    english = client.get("/api/boards/masters-of-venice", headers=EN).json()
+    shops = {s["id"]: s["name"] for s in french["shops"]}
+    assert shops["blacksmith"] == "Forgeron" and shops["spice"] == "Épicier"
+    assert {o["name"] for o in french["offices"]} == {"Bureau maritime nord", "Bureau maritime sud"}
+    assert {c["id"]: c["name"] for c in french["characters"]}["thief"] == "Voleur"
+    assert {loc["id"]: loc["name"] for loc in french["locations"]}["market"] == "Bourse"
+    assert french["names"]["spice"] == "épices" and french["names"]["lumber"] == "bois"
+    assert {s["id"]: s["name"] for s in english["shops"]}["spice"] == "Spice Shop"
+    assert english["names"]["spice"] == "spice"
+    assert french["arrangements"] == english["arrangements"]
+
+
+def test_amalfi_board_names_its_resources_in_the_viewers_language(client: TestClient) -> None:
+    french = client.get("/api/boards/amalfi-renaissance", headers=FR).json()
+    english = client.get("/api/boards/amalfi-renaissance", headers=EN).json()
+    assert french["names"]["fabric"] == "étoffes" and french["names"]["spices"] == "épices"
+    assert english["names"]["fabric"] == "fabric"
 
 
 def test_the_board_data_names_the_places_in_the_viewers_language(client: TestClient) -> None:

@@ -496,6 +496,111 @@ def test_a_seat_out_of_time_goes_to_a_bot_at_once_under_timeout_bot(
     assert view(client, gid, None)["seats"][late]["kind"] == "random"
 
 
+FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
+EN = {"Accept-Language": "en-GB,en;q=0.9"}
+
+
+def _notices(messages: list[dict[str, Any]]) -> list[str]:
+    return [m["text"] for m in messages if m["seat"] is None]
+
+
+def test_a_seat_given_to_a_bot_is_told_in_each_readers_language(
+    db_url: str, clock: FakeClock
+) -> None:
+    """The notice is kept as its kind and parameters and worded for each reader: pushed,
+    read, in the record and the replay; an English notice stored before that is read back
+    into its parameters, and an unknown old text is shown as it was."""
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        g = table_game(
+            client,
+            ["human", "human"],
+            clock={"kind": "move", "seconds": 60},
+            abandon_after=3600,
+            spectator_chat=True,
+        )
+        gid = g["id"]
+        tokens = {0: g["seats"][0]["token"], 1: g["seats"][1]["token"]}
+        seats = client.get(f"/api/games/{gid}/view", headers=EN).json()["seats"]
+        en = [s["name"] for s in seats]
+        fr = [s["name"] for s in client.get(f"/api/games/{gid}/view", headers=FR).json()["seats"]]
+        labels = [s["label"] for s in seats]
+        assert en != fr
+        (late,) = view(client, gid, None)["to_move"]
+        other = 1 - late
+        clock.advance(61)
+        with (
+            client.websocket_connect(f"/ws/games/{gid}", headers=FR) as ws_fr,
+            client.websocket_connect(f"/ws/games/{gid}", headers=EN) as ws_en,
+        ):
+            pushed = {}
+            for ws in (ws_fr, ws_en):
+                ws.send_json({"token": None})
+                assert ws.receive_json()["seat"] is None
+            r = client.post(f"/api/games/{gid}/seats/{late}/bot", headers=auth(tokens[other]))
+            assert r.status_code == 200, r.text
+            for name, ws in (("fr", ws_fr), ("en", ws_en)):
+                message = ws.receive_json()
+                while "chat" not in message:
+                    message = ws.receive_json()
+                pushed[name] = message["chat"]
+        said_en = f"{en[late]}: out of time; {en[other]} gave the seat to the heuristic bot"
+        said_fr = (
+            f"{fr[late]}\u00a0: temps écoulé\u00a0; place confiée au robot heuristique "
+            f"par {fr[other]}"
+        )
+        assert pushed["en"]["text"] == said_en and pushed["fr"]["text"] == said_fr
+        notice = {"kind": "bot", "seat": late, "why": "clock", "bot": "heuristic", "by": other}
+        assert pushed["en"]["notice"] == pushed["fr"]["notice"] == notice
+        url = f"/api/games/{gid}/chat"
+        assert _notices(client.get(url, headers={**EN, **auth(tokens[0])}).json()["messages"]) == [
+            said_en
+        ]
+        assert _notices(client.get(url, headers={**FR, **auth(tokens[1])}).json()["messages"]) == [
+            said_fr
+        ]
+        ((text_stored, notice_stored),) = rows(db_url, "select text, notice from chat")
+        assert text_stored == said_en  # English words beside the parameters
+        stored = json.loads(notice_stored) if isinstance(notice_stored, str) else notice_stored
+        assert stored == notice
+    # notices written before they had a kind: the English one is read back, another kept
+    old = f"{labels[late]} (out of time) is played by a random bot, at the server's call"
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        for said in (old, "the table was moved"):
+            conn.execute(
+                text(
+                    "insert into chat (game_pk, ply, seat, text, created_at) "
+                    "select pk, 0, null, :said, created_at from games where id = :gid"
+                ),
+                {"said": said, "gid": gid},
+            )
+    engine.dispose()
+    old_fr = (
+        f"{fr[late]}\u00a0: temps écoulé\u00a0; place confiée au robot aléatoire par le serveur"
+    )
+    old_en = f"{en[late]}: out of time; the server gave the seat to the random bot"
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 60
+        while view(client, gid, None)["status"] != "over":  # the server gives the other seat
+            assert time.monotonic() < deadline, "the bots did not finish the game"
+            clock.advance(3601)
+            client.portal.call(hub.sweep)  # type: ignore[union-attr]
+            time.sleep(0.05)
+        plies = view(client, gid, None)["ply"]
+        end_en = client.get(f"/api/games/{gid}/replay/{plies}", headers=EN).json()["chat"]
+        end_fr = client.get(f"/api/games/{gid}/replay/{plies}", headers=FR).json()["chat"]
+        server_en = f"{en[other]}: out of time; the server gave the seat to the heuristic bot"
+        server_fr = (
+            f"{fr[other]}\u00a0: temps écoulé\u00a0; place confiée au robot heuristique "
+            "par le serveur"
+        )
+        assert _notices(end_en) == [said_en, old_en, "the table was moved", server_en]
+        assert _notices(end_fr) == [said_fr, old_fr, "the table was moved", server_fr]
+        record = client.get(f"/api/games/{gid}/record", headers=FR).json()
+        assert _notices(record["chat"]) == _notices(end_fr)
+
+
 def test_a_total_clock_counts_used_time_and_increments_and_survives_a_restart(
     db_url: str, clock: FakeClock
 ) -> None:

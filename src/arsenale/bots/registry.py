@@ -19,6 +19,7 @@ from arsenale.bots.base import Bot, heuristic_policy
 from arsenale.bots.random_bot import random_policy
 from arsenale.core.errors import ArsenaleError, excerpt
 from arsenale.core.game import Game, Policy
+from arsenale.i18n import N_, _
 
 BotFactory = Callable[[Game, str | None], Policy]
 """Builds a policy for a game from the optional budget part of a spec."""
@@ -66,6 +67,14 @@ _KINDS: dict[str, BotFactory] = {
     "ismcts": _ismcts,
     "ismcts+heuristic": _ismcts_heuristic,
 }
+_WORDS = {
+    HUMAN: N_("human"),
+    "random": N_("random bot"),
+    "heuristic": N_("heuristic bot"),
+    "ismcts": N_("search bot"),
+    "ismcts+heuristic": N_("search bot with heuristic play-outs"),
+}
+"""The seat kinds in words (a kind not named here is shown as its spec)."""
 _FOUND: dict[str, EntryPoint] | None = None
 """Bot kinds of the `arsenale.bots` entry point group, read once, loaded on first use."""
 
@@ -106,6 +115,16 @@ def bot_kinds() -> list[str]:
 def is_human(spec: str) -> bool:
     """Whether a seat spec names a human player rather than a bot."""
     return spec.strip().lower() == HUMAN
+
+
+def player_words(spec: str) -> str:
+    """A seat spec in words in the language in force ("heuristic bot", "search bot (1s)");
+    the spec itself for a kind without words."""
+    kind, sep, budget = spec.strip().lower().partition(":")
+    words = _WORDS.get(kind)
+    if words is None:
+        return spec
+    return _("{bot} ({budget})").format(bot=_(words), budget=budget) if sep else _(words)
 
 
 def parse_spec(spec: str) -> BotSpec:

@@ -9,7 +9,7 @@ the AI adapters use as their action id.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,14 +168,17 @@ class Catalogue:
                 f"{self.game_id} has no action {excerpt(obj)}", "arsenale: action format"
             ) from None
 
-    def from_text(self, text: str) -> Action:
-        """The action a text notation names, or NotationError."""
+    def from_text(self, text: str, name: Callable[[], str] | None = None) -> Action:
+        """The action a text notation names, or NotationError naming the game by `name()`
+        (its title in the language in force) or else its id."""
         if not isinstance(text, str):
             raise NotationError("an action in text notation must be a string", "arsenale: notation")
         try:
             return self._by_text[normalize_text(text)]
         except KeyError:
             raise NotationError(
-                _("{text} is not a move of {game}").format(text=excerpt(text), game=self.game_id),
+                _("{text} is not a move of {game}").format(
+                    text=excerpt(text), game=name() if name else self.game_id
+                ),
                 "arsenale: notation",
             ) from None

@@ -128,7 +128,7 @@ class Game(ABC):
 
     def parse(self, state: GameState, seat: int, text: str) -> Action:
         """The legal action of `seat` that `text` names; IllegalAction explains a refusal."""
-        action = self.catalogue.from_text(text)
+        action = self.catalogue.from_text(text, self.display_title)
         state.check(seat, action)
         return action
 

@@ -152,7 +152,7 @@ class GameState(ABC):
                 raise NotationError(_with_range(error.reason, span), error.rule) from None
         if isinstance(action, str):
             try:
-                return self.game.catalogue.from_text(action)
+                return self.game.catalogue.from_text(action, self.game.display_title)
             except NotationError as error:
                 raise self._unknown_text(action, error, seat) from None
         raise NotationError(

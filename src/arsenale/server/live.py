@@ -41,7 +41,7 @@ from typing import Any
 
 from arsenale import i18n
 from arsenale.bots.base import Bot
-from arsenale.bots.registry import is_human, make_bot
+from arsenale.bots.registry import is_human, make_bot, player_words
 from arsenale.core.actions import Action
 from arsenale.core.errors import ArsenaleError, IllegalAction
 from arsenale.core.game import Game
@@ -213,19 +213,53 @@ class LiveGame:
         """Chat is public to the table: its players, and spectators if the host allows."""
         return seat is not None or self.table.spectator_chat
 
-    def chat_message(self, ply: int, seat: int | None, text: str, at: float) -> dict[str, Any]:
-        message = {
-            "n": self.chat_count,
+    def chat_message(
+        self, ply: int, seat: int | None, text: str, at: float, notice: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Keep a message said at the table; a notice of the table (seat None) keeps its kind
+        and parameters (an English one stored before them is read back into them)."""
+        if seat is None and notice is None:
+            labels = [self.state.seat_label(s) for s in range(self.state.players)]
+            notice = table.old_notice(text, labels)
+        message = self.chat_entry(self.chat_count, ply, seat, text, at, notice)
+        self.chat_count += 1
+        self.chat.append(message)
+        del self.chat[: -table.CHAT_KEPT]
+        return message
+
+    def chat_entry(
+        self,
+        n: int,
+        ply: int,
+        seat: int | None,
+        text: str,
+        at: float,
+        notice: dict[str, Any] | None,
+    ) -> dict[str, Any]:
+        return {
+            "n": n,
             "ply": ply,
             "seat": seat,
             "label": "table" if seat is None else self.state.seat_label(seat),
             "text": text,
             "at": moment(at).isoformat(),
+            "notice": notice,
         }
-        self.chat_count += 1
-        self.chat.append(message)
-        del self.chat[: -table.CHAT_KEPT]
-        return message
+
+    def chat_words(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Messages as the viewer reads them: the speaker's `name` and a notice's words in the
+        language in force (what the players typed stays as typed)."""
+
+        def name(seat: int) -> str:
+            return self.game.seat_name(self.state.seat_label(seat))
+
+        out = []
+        for m in messages:
+            notice = m.get("notice")
+            words = None if notice is None else table.notice_words(notice, name)
+            said = {**m, "name": None if m["seat"] is None else name(m["seat"])}
+            out.append(said if words is None else {**said, "text": words})
+        return out
 
     def table_view(self, seat: int | None) -> dict[str, Any]:
         """The table around the game as `seat` sees it: public to everyone at the table."""
@@ -281,6 +315,7 @@ def game_view(
                 "label": state.seat_label(s),
                 "name": live.game.seat_name(state.seat_label(s)),  # in the viewer's language
                 "kind": spec,
+                "player": player_words(spec),  # the kind in the viewer's language
             }
             for s, spec in enumerate(live.seats)
         ],
@@ -442,8 +477,8 @@ class Hub:
                 raise ArsenaleError(f"game {game_id}: stored ply {ply} where {state.ply} was due")
             live.add_events(ply, state.apply(seat, action))
             live.clocks.played(seat, list(state.to_move()), at.timestamp())
-        for said_at, speaker, text, when in self.store.chat(row.pk):
-            live.chat_message(said_at, speaker, text, when.timestamp())
+        for said_at, speaker, text, when, notice in self.store.chat(row.pk):
+            live.chat_message(said_at, speaker, text, when.timestamp(), notice)
         if state.over and row.status != "over":
             self.store.set_status(row.pk, "over")
         return live
@@ -678,37 +713,59 @@ class Hub:
             await self.db(self.store.add_chat, live.pk, ply, seat, text, when)
             message = live.chat_message(ply, seat, text, at)
         await self.push_chat(live, message)
-        return message
+        return live.chat_words([message])[0]
 
     async def whole_chat(self, live: LiveGame) -> list[dict[str, Any]]:
         """Every message of a game: from memory, or from the database once the game has said
         more than memory keeps (CHAT_KEPT)."""
         if live.chat_count <= len(live.chat):
-            return list(live.chat)
+            return live.chat_words(live.chat)
         rows = await self.db(self.store.chat, live.pk)
-        return [
-            {
-                "n": n,
-                "ply": ply,
-                "seat": seat,
-                "label": "table" if seat is None else live.state.seat_label(seat),
-                "text": text,
-                "at": at.isoformat(),
-            }
-            for n, (ply, seat, text, at) in enumerate(rows)
-        ]
+        labels = [live.state.seat_label(s) for s in range(live.state.players)]
+        return live.chat_words(
+            [
+                live.chat_entry(
+                    n,
+                    ply,
+                    seat,
+                    text,
+                    at.timestamp(),
+                    notice if notice or seat is not None else table.old_notice(text, labels),
+                )
+                for n, (ply, seat, text, at, notice) in enumerate(rows)
+            ]
+        )
 
-    async def notice(self, live: LiveGame, text: str) -> None:
-        """A notice of the table itself in the chat (under the game's lock)."""
+    async def notice(self, live: LiveGame, notice: dict[str, Any]) -> None:
+        """A notice of the table itself in the chat (under the game's lock): stored as its
+        kind and parameters (with its English words), worded for each reader."""
         when, at = stamp()
-        await self.db(self.store.add_chat, live.pk, live.state.ply, None, text, when)
-        message = live.chat_message(live.state.ply, None, text, at)
+        with i18n.speaking(i18n.DEFAULT):
+            text = table.notice_words(
+                notice, lambda s: live.game.seat_name(live.state.seat_label(s))
+            )
+        assert text is not None, notice
+        ply = live.state.ply
+        await self.db(self.store.add_chat, live.pk, ply, None, text, when, notice)
+        message = live.chat_message(ply, None, text, at, notice)
         asyncio.get_running_loop().create_task(self.push_chat(live, message))
 
     async def push_chat(self, live: LiveGame, message: dict[str, Any]) -> None:
+        """Send a message to the sockets that read the chat, each in its own language."""
         sockets = [ws for ws, seat in list(live.sockets.items()) if live.reads_chat(seat)]
+        worded: dict[str, dict[str, Any]] = {}
+        for ws in sockets:
+            language = live.speaks.get(ws, i18n.DEFAULT)
+            if language not in worded:
+                with i18n.speaking(language):
+                    worded[language] = live.chat_words([message])[0]
         results = await asyncio.gather(
-            *(asyncio.wait_for(ws.send_json({"chat": message}), timeout=5) for ws in sockets),
+            *(
+                asyncio.wait_for(
+                    ws.send_json({"chat": worded[live.speaks.get(ws, i18n.DEFAULT)]}), timeout=5
+                )
+                for ws in sockets
+            ),
             return_exceptions=True,
         )
         for ws, outcome in zip(sockets, results, strict=True):
@@ -759,11 +816,8 @@ class Hub:
             await self.db(self.store.set_seats, live.pk, seats)
             live.seats = seats
             live.bots[seat] = make_bot(spec, live.game, seed=bot_seed())
-            who = "the server" if by is None else state.seat_label(by)
-            why = "out of time" if live.table.clock.kind != "none" else "gone too long"
-            await self.notice(
-                live, f"{state.seat_label(seat)} ({why}) is played by a {spec} bot, at {who}'s call"
-            )
+            clock = live.table.clock.kind != "none"
+            await self.notice(live, table.bot_notice(seat, clock, spec, by))
             view = live.view(by)
         await self.push(live)
         self.kick(live)

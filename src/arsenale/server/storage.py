@@ -119,6 +119,8 @@ class ChatRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # a notice of the table as {kind, ...parameters}, worded per viewer (`text`: in English)
+    notice: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):
@@ -380,19 +382,33 @@ class Store:
 
     # -- chat ----------------------------------------------------------------------------------
 
-    def add_chat(self, game_pk: int, ply: int, seat: int | None, text: str, at: datetime) -> None:
+    def add_chat(
+        self,
+        game_pk: int,
+        ply: int,
+        seat: int | None,
+        text: str,
+        at: datetime,
+        notice: dict[str, Any] | None = None,
+    ) -> None:
         with self.sessions.begin() as session:
-            session.add(ChatRow(game_pk=game_pk, ply=ply, seat=seat, text=text, created_at=at))
+            session.add(
+                ChatRow(
+                    game_pk=game_pk, ply=ply, seat=seat, text=text, created_at=at, notice=notice
+                )
+            )
 
-    def chat(self, game_pk: int) -> list[tuple[int, int | None, str, datetime]]:
-        """(ply, seat, text, time) of a game's messages, in order."""
+    def chat(
+        self, game_pk: int
+    ) -> list[tuple[int, int | None, str, datetime, dict[str, Any] | None]]:
+        """(ply, seat, text, time, notice) of a game's messages, in order."""
         with self.sessions() as session:
             rows = session.execute(
-                select(ChatRow.ply, ChatRow.seat, ChatRow.text, ChatRow.created_at)
+                select(ChatRow.ply, ChatRow.seat, ChatRow.text, ChatRow.created_at, ChatRow.notice)
                 .where(ChatRow.game_pk == game_pk)
                 .order_by(ChatRow.pk)
             )
-            return [(ply, seat, text, aware(at)) for ply, seat, text, at in rows]
+            return [(ply, seat, text, aware(at), notice) for ply, seat, text, at, notice in rows]
 
     # -- accounts ------------------------------------------------------------------------------
 

@@ -8,12 +8,17 @@ so a restart changes no one's remaining time.
 
 from __future__ import annotations
 
+import re
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from arsenale.bots.registry import player_words
+from arsenale.i18n import _
 
 RULE_TABLE = "arsenale: table options"
 RULE_CLOCK = "arsenale: clocks and absence"
@@ -82,13 +87,13 @@ class TableOptions(BaseModel):
         """What is wrong with the combination, or None."""
         c = self.clock
         if c.kind == "move" and (c.seconds is None or c.minutes is not None or c.increment):
-            return "a per-move clock takes 'seconds' (10 or more) and nothing else"
+            return _("a per-move clock takes 'seconds' (10 or more) and nothing else")
         if c.kind == "total" and (c.minutes is None or c.seconds is not None):
-            return "a total clock takes 'minutes' and an optional 'increment' in seconds"
+            return _("a total clock takes 'minutes' and an optional 'increment' in seconds")
         if c.kind == "none" and (c.seconds is not None or c.minutes is not None or c.increment):
-            return "without a clock, give no 'seconds', 'minutes' nor 'increment'"
+            return _("without a clock, give no 'seconds', 'minutes' nor 'increment'")
         if self.timeout == "bot" and c.kind == "none":
-            return "timeout 'bot' needs a clock"
+            return _("timeout 'bot' needs a clock")
         return None
 
 
@@ -96,13 +101,15 @@ def chat_problem(text: str) -> str | None:
     """Why a chat message is refused, or None: one to CHAT_MAX characters, not blank, no
     control characters but line breaks."""
     if not text.strip():
-        return "a chat message cannot be empty"
+        return _("a chat message cannot be empty")
     if len(text) > CHAT_MAX:
-        return f"a chat message has at most {CHAT_MAX} characters (this one has {len(text)})"
+        return _("a chat message has at most {most} characters (this one has {n})").format(
+            most=CHAT_MAX, n=len(text)
+        )
     if any(unicodedata.category(ch) == "Cc" and ch != "\n" for ch in text):
-        return "a chat message cannot hold control characters (line breaks are fine)"
+        return _("a chat message cannot hold control characters (line breaks are fine)")
     if not encodable(text):
-        return "a chat message must be valid Unicode (a lone surrogate is not)"
+        return _("a chat message must be valid Unicode (a lone surrogate is not)")
     return None
 
 
@@ -219,3 +226,62 @@ class Clocks:
             "abandon_after": self.options.abandon_after,
             "seats": seats,
         }
+
+
+# -- notices of the table --------------------------------------------------------------------
+
+BOT_NOTICE = "bot"
+"""A seat given to a bot: {kind, seat, why ("clock" or "absent"), bot (its spec), by (the
+seat that asked, None for the server)}."""
+
+_OLD_BOT_NOTICE = re.compile(
+    r"(?P<seat>\S+) \((?P<why>out of time|gone too long)\) is played by a (?P<bot>\S+) bot, "
+    r"at (?P<by>.+)'s call"
+)
+
+
+def bot_notice(seat: int, clock: bool, bot: str, by: int | None) -> dict[str, Any]:
+    return {
+        "kind": BOT_NOTICE,
+        "seat": seat,
+        "why": "clock" if clock else "absent",
+        "bot": bot,
+        "by": by,
+    }
+
+
+def old_notice(text: str, labels: list[str]) -> dict[str, Any] | None:
+    """The notice an English text stored before notices had a kind says, if it is one."""
+    found = _OLD_BOT_NOTICE.fullmatch(text)
+    if found is None or found["seat"] not in labels:
+        return None
+    by = found["by"]
+    if by != "the server" and by not in labels:
+        return None
+    return bot_notice(
+        labels.index(found["seat"]),
+        found["why"] == "out of time",
+        found["bot"],
+        None if by == "the server" else labels.index(by),
+    )
+
+
+def notice_words(notice: dict[str, Any], name: Callable[[int], str]) -> str | None:
+    """A notice in the language in force (seats named by `name`); None for an unknown kind."""
+    if notice.get("kind") != BOT_NOTICE:
+        return None
+    seat, by, bot = name(notice["seat"]), notice.get("by"), player_words(notice["bot"])
+    clock = notice.get("why") == "clock"
+    if by is None:
+        text = (
+            _("{seat}: out of time; the server gave the seat to the {bot}")
+            if clock
+            else _("{seat}: away too long; the server gave the seat to the {bot}")
+        )
+        return text.format(seat=seat, bot=bot)
+    text = (
+        _("{seat}: out of time; {by} gave the seat to the {bot}")
+        if clock
+        else _("{seat}: away too long; {by} gave the seat to the {bot}")
+    )
+    return text.format(seat=seat, by=name(by), bot=bot)

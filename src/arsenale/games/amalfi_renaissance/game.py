@@ -26,6 +26,7 @@ from arsenale.games.amalfi_renaissance.board import (
 from arsenale.games.amalfi_renaissance.rules import draw_atlas, settle, start_hands
 from arsenale.games.amalfi_renaissance.state import EMPTY, METHODS, N_MODS, RIVALS, AmalfiState
 from arsenale.games.amalfi_renaissance.words import WORDS, _, action_words, colour
+from arsenale.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -71,17 +72,21 @@ class AmalfiRenaissance(Game):
         Option(
             "hands",
             "packs",
-            "how starting hands are dealt: packs, blind, personal, draft, "
-            "draft_score (amalfi-renaissance.en.txt, Variants for the Allocation of "
-            "Starting Hands; the drafts need 2-4 players)",
+            N_(
+                "how starting hands are dealt: packs, blind, personal, draft, "
+                "draft_score (amalfi-renaissance.en.txt, Variants for the Allocation of "
+                "Starting Hands; the drafts need 2-4 players)"
+            ),
         ),
-        Option("rival", "naples", "the solo rival: naples or genoa (Solo Challenge; 1 player)"),
-        Option("first_player", -1, "the seat holding the Wind Rose first; -1 draws it"),
+        Option("rival", "naples", N_("the solo rival: naples or genoa (Solo Challenge; 1 player)")),
+        Option("first_player", -1, N_("the seat holding the Wind Rose first; -1 draws it")),
         Option(
             "solo_check",
             "after",
-            "when the solo title check is made: 'after' periods "
-            "II-IV or 'before' periods II-IV (RULINGS.md)",
+            N_(
+                "when the solo title check is made: 'after' periods "
+                "II-IV or 'before' periods II-IV (RULINGS.md)"
+            ),
         ),
     )
 
@@ -215,6 +220,13 @@ class AmalfiRenaissance(Game):
         from arsenale.games.amalfi_renaissance.render import render
 
         return render(view, seat)
+
+    def names(self) -> dict[str, str]:
+        """The resources by id in the language in force (the drawing's holds and costs)."""
+        from arsenale.games.amalfi_renaissance.board import RES
+        from arsenale.games.amalfi_renaissance.words import res
+
+        return {r: res(r) for r in RES}
 
     def board_data(self) -> dict[str, Any]:
         """What the web page draws (layout.py)."""

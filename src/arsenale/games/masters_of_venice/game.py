@@ -109,6 +109,35 @@ class MastersOfVenice(Game):
             words = super().describe_event(event, label)
         return words[:1].upper() + words[1:]  # a sentence opens with a capital
 
+    def names(self) -> dict[str, str]:
+        """The resources, characters and locations by id in the language in force (words.py:
+        board.toml's `name_fr` in French). A shop shares its id with its resource ("spice"):
+        the shops are named in `board_in_words`."""
+        from arsenale.games.masters_of_venice.words import (
+            _CHARACTER,
+            _RESOURCE,
+            PLACE_WORDS,
+            character,
+            place,
+            resource,
+        )
+
+        out = {r: resource(r) for r in _RESOURCE["en"]}
+        out.update({c: character(c) for c in _CHARACTER["en"]})
+        out.update({loc: place(loc) for loc in PLACE_WORDS})
+        return out
+
+    def board_in_words(self) -> dict[str, Any] | None:
+        """The board data with every name in the language in force, the shops and offices
+        by their own names."""
+        from arsenale.games.masters_of_venice.words import company
+
+        out = super().board_in_words()
+        assert out is not None
+        for key in ("shops", "offices"):
+            out[key] = [{**entry, "name": company(entry["id"])} for entry in out[key]]
+        return out
+
     def board_data(self) -> dict[str, Any]:
         """The places the web page draws (layout.py, from layout.toml) and the components."""
         from arsenale.games.masters_of_venice.layout import board_data

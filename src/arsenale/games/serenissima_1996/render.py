@@ -446,11 +446,17 @@ def describe_event(
             )
         case "bids":
             return _("Bids revealed: {bids}").format(
-                bids=", ".join(f"{name(i)}: {b}" for i, b in enumerate(e["bids"]))
+                bids=", ".join(
+                    _("{seat}: {value}").format(seat=name(i), value=b)
+                    for i, b in enumerate(e["bids"])
+                )
             )
         case "dice":
             return _("Dice: {rolls}").format(
-                rolls=", ".join(f"{name(k)}: {v}" for k, v in e["rolls"].items())
+                rolls=", ".join(
+                    _("{seat}: {value}").format(seat=name(k), value=v)
+                    for k, v in e["rolls"].items()
+                )
             )
         case "place":
             return _("{who} take place {n}.").format(who=who, n=e["place"])
@@ -467,17 +473,19 @@ def describe_event(
         case "loaded":
             return _("{who} have loaded g{galley}.").format(who=who, galley=e["galley"])
         case "arranged":
-            loads = "; ".join(
-                f"g{x['galley']}: "
-                + (
-                    ", ".join(
-                        f"{n} {_piece(k, shown)}"
-                        for k, n in x.items()
-                        if k not in ("galley", "sinks")
+            loads = _("; ").join(
+                _("g{galley}: {pieces}").format(
+                    galley=x["galley"],
+                    pieces=(
+                        ", ".join(
+                            sailors(n) if k == "sailor" else f"{n} {_piece(k, shown)}"
+                            for k, n in x.items()
+                            if k not in ("galley", "sinks")
+                        )
+                        or _("empty")
                     )
-                    or _("empty")
+                    + (_(" (no sailor: it sinks)") if x.get("sinks") else ""),
                 )
-                + (_(" (no sailor: it sinks)") if x.get("sinks") else "")
                 for x in e["galleys"]
             )
             ashore = (

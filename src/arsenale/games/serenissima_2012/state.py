@@ -28,6 +28,7 @@ from arsenale.games.serenissima_2012 import (
     turn_end,
 )
 from arsenale.games.serenissima_2012.board import GOODS, POPCOUNT, WINE, PlayerSetup
+from arsenale.i18n import N_
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.game import Serenissima2012
@@ -82,67 +83,67 @@ class Serenissima2012State(GameState):
         "close": Phase(
             setup.legal_close,
             setup.apply_close,
-            asks="you are closing a port for 2-3 players: 'close <port>'",
+            asks=N_("you are closing a port for 2-3 players: 'close <port>'"),
             rule=activation.RULE_CLOSED,
         ),
         "choose_port": Phase(
             setup.legal_choose_port,
             setup.apply_choose_port,
-            asks="you are choosing a starting port: 'port <port>'",
+            asks=N_("you are choosing a starting port: 'port <port>'"),
             rule=setup.RULE_SETUP,
         ),
         "choose_galley": Phase(
             setup.legal_choose_galley,
             setup.apply_choose_galley,
-            asks="you are choosing a galley: 'galley <number>'",
+            asks=N_("you are choosing a galley: 'galley <number>'"),
             rule=setup.RULE_SETUP,
         ),
         "galley": Phase(
             turn_end.legal_galley,
             turn_end.apply_galley,
-            asks="your galley is on the wheel: 'act' or 'invest'",
+            asks=N_("your galley is on the wheel: 'act' or 'invest'"),
             rule=turn_end.RULE_WHEEL,
         ),
         "activation": Phase(
             activation.legal_activation,
             activation.apply_activation,
-            asks="your galley is acting: loading, movement, then sale or battle",
+            asks=N_("your galley is acting: loading, movement, then sale or battle"),
             rule=activation.RULE_LOADING,
         ),
         "blockade": Phase(
             blockade.legal_blockade,
             blockade.apply_blockade,
-            asks="you are asked whether to blockade: 'blockade' or 'pass'",
+            asks=N_("you are asked whether to blockade: 'blockade' or 'pass'"),
             rule=blockade.RULE_BLOCKADE,
         ),
         "battle": Phase(
             battle.legal_battle,
             battle.apply_battle,
-            asks="between two battle rounds the attacker says 'fight' or 'retreat'",
+            asks=N_("between two battle rounds the attacker says 'fight' or 'retreat'"),
             rule=battle.RULE_BATTLE,
         ),
         "loot": Phase(
             battle.legal_loot,
             battle.apply_loot,
-            asks="you may take cargo from the sunken galley: 'loot <good>' or 'done'",
+            asks=N_("you may take cargo from the sunken galley: 'loot <good>' or 'done'"),
             rule=battle.RULE_BATTLE,
         ),
         "occupy": Phase(
             battle.legal_occupy,
             battle.apply_occupy,
-            asks="the port is emptied: 'claim <sailors>' to take it, or 'end'",
+            asks=N_("the port is emptied: 'claim <sailors>' to take it, or 'end'"),
             rule=activation.RULE_CLAIM,
         ),
         "investment": Phase(
             investment.legal_investment,
             investment.apply_investment,
-            asks="you are investing: recruit, galley, fort, basilica or 'end'",
+            asks=N_("you are investing: recruit, galley, fort, basilica or 'end'"),
             rule=investment.RULE_INVEST,
         ),
         "special": Phase(
             investment.legal_special,
             turn_end.apply_special,
-            asks="special investment: galleys and their sailors, or 'end'",
+            asks=N_("special investment: galleys and their sailors, or 'end'"),
             rule=investment.RULE_FEW_GALLEYS,
         ),
     }

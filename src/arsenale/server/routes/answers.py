@@ -28,6 +28,7 @@ class CatalogGame(BaseModel):
 class Catalog(BaseModel):
     games: list[CatalogGame]
     seats: list[str]
+    seat_words: dict[str, str]  # each seat kind in the viewer's language
 
 
 class NewSeat(BaseModel):
@@ -63,6 +64,7 @@ class SeatLine(BaseModel):
     label: str
     name: str  # the seat's name in the viewer's language (Game.seat_name)
     kind: str
+    player: str  # `kind` in the viewer's language ("robot heuristique")
 
 
 class LegalMove(BaseModel):

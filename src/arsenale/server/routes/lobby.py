@@ -8,7 +8,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from arsenale.bots.ismcts import parse_budget
-from arsenale.bots.registry import is_human, make_bot, parse_spec
+from arsenale.bots.registry import is_human, make_bot, parse_spec, player_words
 from arsenale.core.errors import ArsenaleError, excerpt
 from arsenale.core.registry import game_ids, load_game
 from arsenale.server.live import Refusal
@@ -85,7 +85,8 @@ async def catalog() -> dict[str, Any]:
                 ],
             }
         )
-    return {"games": games, "seats": SEAT_KINDS}
+    words = {spec: player_words(spec) for spec in SEAT_KINDS}
+    return {"games": games, "seats": SEAT_KINDS, "seat_words": words}
 
 
 @router.post(

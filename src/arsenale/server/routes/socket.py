@@ -46,9 +46,10 @@ async def refuse(websocket: WebSocket, status: int, reason: str) -> None:
     )
 
 
-async def hello(websocket: WebSocket) -> str | None:
-    """The token of the socket's first message (None: a spectator); Refusal if the message
-    does not come in time or is not `{"token": ...}`."""
+async def hello(websocket: WebSocket) -> tuple[str | None, str]:
+    """The token of the socket's first message (None: a spectator) and the language of its
+    pushes (the message's `lang` when it names one we have, else the connection's); Refusal
+    if the message does not come in time or is not `{"token": ...[, "lang": ...]}`."""
     try:
         text = await asyncio.wait_for(websocket.receive_text(), timeout=HELLO_SECONDS)
     except (TimeoutError, KeyError):  # KeyError: a binary frame
@@ -57,12 +58,13 @@ async def hello(websocket: WebSocket) -> str | None:
         message = json.loads(text) if len(text) <= MAX_MESSAGE else None
     except ValueError:
         message = None
-    if not isinstance(message, dict) or set(message) != {"token"}:
+    if not isinstance(message, dict) or "token" not in message or set(message) - {"token", "lang"}:
         raise Refusal(400, _('the first message must be {"token": TOKEN or null}'), RULE_TOKEN)
     token = message["token"]
     if token is not None and not isinstance(token, str):
         raise Refusal(400, _("the token must be a string or null"), RULE_TOKEN)
-    return token or None
+    lang = message.get("lang")
+    return token or None, lang if lang in i18n.LANGUAGES else i18n.current()
 
 
 @router.websocket("/ws/games/{game_id}")
@@ -81,7 +83,8 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
     hub.sockets_of[where] = hub.sockets_of.get(where, 0) + 1
     live = None
     try:
-        token = await hello(websocket)
+        token, language = await hello(websocket)
+        i18n.use(language)  # the socket's views and refusals, as its pushes
         # a connection costs a request, of the token's bucket once it is known to be good
         verified = token is not None and hub.verified(game_id, token)
         if not limiter.allow(f"token:{token}" if verified else f"address:{where}"):
@@ -98,7 +101,7 @@ async def socket(websocket: WebSocket, game_id: str, hub: HubDep, limiter: Limit
             await refuse(websocket, 429, _("at most {n} sockets per seat").format(n=caps.per_token))
             return
         live.sockets[websocket] = seat
-        live.speaks[websocket] = i18n.current()  # its pushes come in its own language
+        live.speaks[websocket] = language  # its pushes come in its own language
         key = f"token:{token}" if token else f"address:{where}"
         await websocket.send_json(live.view(seat))
         while True:

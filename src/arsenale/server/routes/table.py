@@ -30,8 +30,19 @@ class ChatMessage(BaseModel):
     ply: int = Field(description="the ply the game was at when it was said")
     seat: int | None = Field(description="who said it; null for a notice of the table")
     label: str
-    text: str = Field(description="verbatim, as typed: show it as text, never as HTML")
+    name: str | None = Field(
+        None, description="the speaker's seat in the viewer's language; null for a notice"
+    )
+    text: str = Field(
+        description="verbatim, as typed: show it as text, never as HTML (a notice of the "
+        "table: in the viewer's language)"
+    )
     at: str = Field(description="when, ISO 8601 in UTC")
+    notice: dict[str, Any] | None = Field(
+        None,
+        description="a notice of the table as its kind and parameters, e.g. {kind: 'bot', "
+        "seat, why: 'clock' or 'absent', bot, by: the seat that asked or null for the server}",
+    )
 
 
 class ChatLog(BaseModel):
@@ -70,7 +81,8 @@ async def read_chat(game_id: str, request: Request, hub: HubDep, since: int = 0)
     """The table's chat from message `since` on (players; spectators if the host allows)."""
     live = await find_game(hub, game_id)
     chat_reader(live, request)
-    kept = live.chat if since >= live.chat_count - len(live.chat) else await hub.whole_chat(live)
+    in_memory = since >= live.chat_count - len(live.chat)
+    kept = live.chat_words(live.chat) if in_memory else await hub.whole_chat(live)
     return {"messages": [m for m in kept if m["n"] >= since]}
 
 

@@ -7,7 +7,7 @@
 // #chat li .chat-text (the message), #chat-form / #chat-text (only for a seat), #chat-error.
 
 import { api } from "./api.js";
-import { _ } from "./i18n.js";
+import { _, language } from "./i18n.js";
 import { h } from "./view.js";
 
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
@@ -56,8 +56,8 @@ export class Chat {
     const notice = m.seat === null;
     const item = h(
       "li",
-      { class: notice ? "notice" : "", dataset: { n: String(m.n), seat: notice ? "" : String(m.seat), ply: String(m.ply) }, title: _("ply {n}", { n: m.ply }) + " · " + m.at },
-      h("span", { class: "chat-who" }, notice ? _("Table") : cap(m.label)),
+      { class: notice ? "notice" : "", dataset: { n: String(m.n), seat: notice ? "" : String(m.seat), ply: String(m.ply) }, title: _("ply {n}", { n: m.ply }) + " · " + new Date(m.at).toLocaleString(language) },
+      h("span", { class: "chat-who" }, notice ? _("Table") : m.name || cap(m.label)),
       " ",
       h("span", { class: "chat-text" }, m.text),
     );

@@ -47,7 +47,7 @@ export class Clocks {
     const kind = t.clock?.kind || "none";
     const rows = t.seats.map((c) => {
       const label = gv.seats[c.seat]?.name || cap(gv.seats[c.seat]?.label || _("seat {n}", { n: c.seat + 1 }));
-      if (!c.human) return h("li", { class: "clock", dataset: { seat: String(c.seat), state: "bot" } }, h("span", { class: "clock-who" }, label), " ", h("span", { class: "clock-time muted" }, _("bot ({kind})", { kind: gv.seats[c.seat]?.kind })));
+      if (!c.human) return h("li", { class: "clock", dataset: { seat: String(c.seat), state: "bot" } }, h("span", { class: "clock-who" }, label), " ", h("span", { class: "clock-time muted" }, gv.seats[c.seat]?.player || _("bot ({kind})", { kind: gv.seats[c.seat]?.kind })));
       const waiting = c.waiting_since !== null;
       const overdue = c.overdue || (waiting && c.deadline !== null && now >= c.deadline);
       let time;
@@ -55,13 +55,14 @@ export class Clocks {
       else if (kind === "move") time = waiting ? mmss(c.deadline - now) : mmss(t.clock.seconds);
       else time = waiting ? _("thinking {time}", { time: mmss(now - c.waiting_since) }) : "";
       const state = overdue ? "overdue" : waiting ? "waiting" : "idle";
+      const shown = overdue ? (kind === "none" ? _("away too long") : _("out of time")) : time;
       const mayGive = overdue && gv.seat !== null && gv.seat !== c.seat && gv.seats[gv.seat]?.kind === "human";
       return h(
         "li",
         { class: `clock ${state}`, dataset: { seat: String(c.seat), state } },
         h("span", { class: "clock-who" }, label),
         " ",
-        h("span", { class: "clock-time", "aria-label": `${label}: ${overdue ? _("out of time") : time}` }, overdue ? (kind === "none" ? _("away too long") : _("out of time")) : time),
+        h("span", { class: "clock-time", "aria-label": shown ? _("{label}: {words}", { label, words: shown }) : null }, shown),
         mayGive ? h("button", { type: "button", class: "give-bot", dataset: { seat: String(c.seat) }, onclick: () => this.give(c.seat) }, _("Give the seat to a bot")) : null,
       );
     });

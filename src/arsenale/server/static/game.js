@@ -56,7 +56,7 @@
 // Every text a board module shows is marked with _() / ngettext() (i18n.js).
 
 import { api, gameIdFromPath, tokenFromHash, wsUrl } from "./api.js";
-import { _ } from "./i18n.js";
+import { _, language } from "./i18n.js";
 import { mountTable } from "./table.js";
 import { GameScreen, loadTitles, showMessage } from "./view.js";
 
@@ -115,9 +115,11 @@ async function play(entry) {
       showMessage(_("The game moved on before your move arrived; here is the new position."), err.rule);
       await refresh();
       break;
-    case 422:
-      showMessage(_("Refused: {why}", { why: err.error || _("that move is not legal now") }), err.rule);
+    case 422: {
+      const why = err.error || _("that move is not legal now");
+      showMessage(_("Refused: {why}", { why }), err.rule);
       break;
+    }
     case 403:
       showMessage(err.error || _("It is not your decision."), err.rule);
       await refresh();
@@ -161,7 +163,7 @@ function connect() {
   const ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(gameId)}`));
   socket = ws;
   ws.addEventListener("open", () => {
-    ws.send(JSON.stringify({ token })); // the token goes in the first message, never in the URL
+    ws.send(JSON.stringify({ token, lang: language })); // the token in the first message, never in the URL; the page's language for its views
     backoff = 500;
     setConn("", _("live"));
     clearInterval(keepAlive);

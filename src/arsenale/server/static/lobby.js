@@ -17,7 +17,8 @@ let catalog = { games: [], seats: ["human"] };
 
 function seatLabel(kind) {
   if (kind === "human") return _("Human");
-  return _("Bot: {kind}", { kind });
+  const words = catalog.seat_words?.[kind]; // the server's, in the page's language
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : _("Bot: {kind}", { kind });
 }
 
 function currentGame() {
@@ -166,7 +167,7 @@ async function refreshGames() {
         "tr",
         { dataset: { gameId: g.id, status: g.status } },
         h("td", {}, h("strong", {}, (names.get(g.game) || g.game).replace(/ \(.*\)$/, "")), h("br"), h("span", { class: "muted" }, `${g.game.replace(/^.*-/, "")} · ${g.id}`)),
-        h("td", {}, g.players + " · " + ngettext("{n} human", "{n} humans", humans), h("br"), h("span", { class: "muted" }, g.seats.filter((s) => s !== "human").join(", ") || _("no bots"))),
+        h("td", {}, g.players + " · " + ngettext("{n} human", "{n} humans", humans), h("br"), h("span", { class: "muted" }, g.seats.filter((s) => s !== "human").map((s) => catalog.seat_words?.[s] || s).join(", ") || _("no bots"))),
         h("td", {}, g.ply),
         h("td", {}, h("span", { class: `pill ${over ? "over" : "active"}` }, over ? _("over") : _("in play"))),
         h(

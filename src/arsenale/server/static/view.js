@@ -27,6 +27,11 @@ function h(tag, attrs = {}, ...children) {
 }
 export { h };
 
+/** Replace a node's children, leaving out the null ones (replaceChildren would show "null"). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
 const titles = new Map();
 /** Load the games' names from the catalog (once); until then the id stands in. */
 export async function loadTitles() {
@@ -204,7 +209,7 @@ export class GameScreen {
             h("span", { class: "swatch", style: `background: ${colour}` }),
             h("span", { class: "seat-name" }, this.seatName(seat)),
             seat === gv.seat ? h("span", { class: "you" }, _("(you)")) : null,
-            h("span", { class: "kind" }, s.kind === "human" ? _("human") : _("bot: {kind}", { kind: s.kind })),
+            h("span", { class: "kind" }, s.player || (s.kind === "human" ? _("human") : _("bot: {kind}", { kind: s.kind }))),
             state,
           ),
           h(
@@ -417,7 +422,7 @@ export class GameScreen {
       {
         type: "button",
         class: entry._places?.length ? "move placed" : "move",
-        title: entry._places?.length ? _("{move} (also on the board)", { move: entry.text }) : entry.text,
+        title: entry._places?.length ? _("{move} (also on the board)", { move: entry.words || entry.text }) : null, // words, not the notation
         dataset: { actionText: entry.text, kind: entry.action?.kind || "" },
         onclick: () => this.act(entry),
         onmouseenter: () => this.hint(entry, true),
@@ -541,7 +546,8 @@ export class GameScreen {
     const money = account.money
       ? h("tr", { class: "money", dataset: { field: "money" } }, h("th", { scope: "row" }, _("{money} (revealed)", { money: account.money.name })), order.map((s) => h("td", { dataset: { seat: String(s) } }, num(account.money.amounts[s]))))
       : null;
-    box.replaceChildren(
+    fill(
+      box,
       h("h2", { id: "result-title" }, _("Final result")),
       h("p", { class: "verdict" }, this.verdict(r, order)),
       h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": _("Score breakdown") }, h("table", { class: "breakdown" }, h("thead", {}, head), h("tbody", {}, rows, total, money, rank))),
@@ -613,10 +619,14 @@ export function showMessage(text, rule = null) {
     return;
   }
   const ruleOfGame = rule && !rule.startsWith("arsenale:");
-  box.replaceChildren(
+  // a game's rule by its rulebook section (not the rulebook's file name); the server's own
+  // contract parts ("arsenale: notation") are no rule a player reads: kept in data-rule only
+  box.dataset.rule = rule || "";
+  fill(
+    box,
     h("button", { type: "button", class: "dismiss", "aria-label": _("Dismiss the message"), onclick: () => showMessage(null) }, "×"),
     h("span", { class: "text" }, text),
-    rule ? h("span", { class: "rule" }, `(${rule})`) : null,
+    ruleOfGame ? h("span", { class: "rule" }, _("(rule: {rule})", { rule: ruleSection(rule) })) : null,
     ruleOfGame && helpGame ? h("button", { type: "button", class: "rule-link", onclick: () => openHelp(rule) }, _("Read this rule")) : null,
   );
   box.classList.remove("hidden");
@@ -648,6 +658,11 @@ function closeHelp() {
 /** The section of the summary a rule reference names: "serenissima-1996.en.txt, Phase 1"
  * or "RULES.md, Market" opens the section whose heading (else whose text) names its part
  * after the file. */
+/** The section a rule names ("serenissima-1996.en.txt, Starting" -> "Starting"). */
+function ruleSection(rule) {
+  return rule.split(",").slice(1).join(",").trim() || rule;
+}
+
 export function sectionFor(sections, rule) {
   if (!rule) return -1;
   const parts = rule.split(",").slice(1).join(",").trim() || rule;
@@ -698,8 +713,9 @@ export async function openHelp(rule) {
   const rules = rulesCache.get(helpGame);
   const at = sectionFor(rules.sections, rule);
   $("#help-title").textContent = _("Rules in brief: {game}", { game: gameTitle(helpGame) });
-  $("#help-body").replaceChildren(
-    rule ? h("p", { class: "help-rule" }, _("The rule the refusal names: {rule}", { rule })) : null,
+  fill(
+    $("#help-body"),
+    rule ? h("p", { class: "help-rule" }, _("The rule the refusal names: {rule}", { rule: ruleSection(rule) })) : null,
     h("div", { class: "help-intro" }, paragraphs(rules.intro || "")),
     ...rules.sections.map((sec, i) =>
       h("details", { open: i === at || null, dataset: { section: sec.title }, class: i === at ? "named" : null }, h("summary", {}, sec.title), h("div", {}, paragraphs(sec.text))),

@@ -268,7 +268,9 @@ function drawWindrose(svg, board, gv, place) {
   t(g, x + 66, y + 36, _("{seat} plays first", { seat: seatName(v.first_player, gv) }), { size: 10, weight: 700 });
   if (v.rival) {
     const r = el("g", { "data-rival": v.rival.name }, g);
-    t(r, x + 66, y + 52, _("Rival {name}: {ships}, {lighthouses}", { name: capitalise(v.rival.name), ships: ngettext("{n} ship", "{n} ships", v.rival.ships), lighthouses: ngettext("{n} lighthouse", "{n} lighthouses", v.rival.lighthouses) }), { size: 8.5 });
+    const ships = ngettext("{n} ship", "{n} ships", v.rival.ships);
+    const lighthouses = ngettext("{n} lighthouse", "{n} lighthouses", v.rival.lighthouses);
+    t(r, x + 66, y + 52, _("Rival {name}: {ships}, {lighthouses}", { name: capitalise(v.rival.name), ships, lighthouses }), { size: 8.5 });
     title(r, _("solo challenge against {name} ({outcome})", { name: capitalise(v.rival.name), outcome: v.outcome }) + (v.band ? `, ${v.band}` : ""));
   } else {
     const passed = (v.players || []).filter((p) => p.passed).map((p) => seatName(p.seat, gv));
@@ -284,7 +286,7 @@ function destination(g, board, gv, d, [sx, sy], covered) {
   const shown = covered ? board.privates[covered] : d;
   const node = el("g", { "data-destination": d.id, "data-place": `dest:${d.id}`, "data-dock": dock === undefined ? "" : dock, transform: `translate(${sx},${sy})` }, g);
   el("rect", { x: -48, y: -20, width: 96, height: 44, rx: 8, fill: covered ? "#efe2c0" : "#fdf8ea", stroke: "#274f70", "stroke-width": 1.4 }, node);
-  const label = covered ? `${d.name}: ${shown.name}` : d.name;
+  const label = covered ? _("{label}: {words}", { label: d.name, words: shown.name }) : d.name;
   t(node, 0, -8, fit(label, 92, 5), { size: 8.5, weight: 700, anchor: "middle" });
   const benefit = (shown.price ? _("pay {n} bread: ", { n: shown.price }) : "") + shown.steps.join(", ");
   t(node, 0, 3, fit(benefit, 92, 3.7), { size: 7, anchor: "middle", fill: "#3b2f1a" });
@@ -297,7 +299,7 @@ function destination(g, board, gv, d, [sx, sy], covered) {
   const extra = d.period ? _("; evolving location of period {n}, also {bonus}", { n: ROMAN[d.period - 1], bonus: board.evolving_bonus }) : "";
   const docked = dock !== undefined ? _("; dock taken by {seat}", { seat: markName(gv, dock) }) : _("; dock free");
   const lit = light !== undefined ? _("; lighthouse of {seat}", { seat: markName(gv, light) }) : "";
-  title(node, `${label}: ${benefit}${extra}${docked}${lit}`);
+  title(node, _("{label}: {words}", { label, words: `${benefit}${extra}${docked}${lit}` }));
 }
 
 function drawSea(svg, board, gv, place) {
@@ -410,7 +412,8 @@ function drawHolds(g, board, p, [x, y, w, h]) {
     el("rect", { x: hx, y, width: hw, height: 10, rx: 3, fill: RES_CSS[r] }, hold);
     t(hold, hx + hw / 2, y + 8, `${res(board, r)} ×${board.holds[r]}`, { size: 7, anchor: "middle", fill: "#fff", weight: 700 });
     t(hold, hx + hw / 2, y + h - 6, String(p.holds[r]), { size: Math.min(14, h - 14), weight: 700, anchor: "middle" });
-    title(hold, _("{resource} hold: {ships}, each unloads for {n} {resource}", { resource: res(board, r), ships: ngettext("{n} ship", "{n} ships", p.holds[r]), n: board.holds[r] }));
+    const ships = ngettext("{n} ship", "{n} ships", p.holds[r]);
+    title(hold, _("{resource} hold: {ships}, each unloads for {n} {resource}", { resource: res(board, r), ships, n: board.holds[r] }));
   });
 }
 
@@ -479,7 +482,7 @@ function drawPlayer(svg, board, gv, p, [x, y, w, h], mine) {
   // the hand: its cards only on the owner's own board; the others show counts and public cards
   const hand = el("g", { "data-hand": p.seat, "data-count": p.hand_size }, g);
   if (mine && Array.isArray(p.hand)) {
-    const extra = [[_("packet"), p.packet], [_("reserve"), p.reserve]].filter(([, l]) => l?.length).map(([k, l]) => `${k}: ${l.map((id) => nameOf(board, id)).join(", ")}`);
+    const extra = [[_("packet"), p.packet], [_("reserve"), p.reserve]].filter(([, l]) => l?.length).map(([k, l]) => _("{label}: {words}", { label: k, words: l.map((id) => nameOf(board, id)).join(", ") }));
     t(hand, L, ly + 2, [_("Your hand ({n})", { n: p.hand.length }), ...extra].join(" · "), { size: 9, weight: 700 });
     const n = Math.max(6, p.hand.length);
     const cw = Math.min(150, (R - L) / n);

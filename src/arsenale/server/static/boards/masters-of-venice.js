@@ -168,7 +168,7 @@ function track(g, board, { x, y, w, kind, value, label, id, colour = "#3b2f1a" }
   const n = Math.round((t.max - t.min) / t.step) + 1;
   const gap = w / n;
   const tg = el("g", { class: "mov-track", "data-track": id, "data-value": value }, g);
-  title(tg, `${label}: ${value}`);
+  title(tg, _("{label}: {words}", { label, words: value }));
   text(tg, x, y, `${label} ${value}`, { class: "mov-track-label" });
   el("rect", { class: "mov-track-bg", x: x - 1, y: y + 4, width: w + 2, height: 9, rx: 4 }, tg);
   for (let i = 0; i < n; i++) {
@@ -377,7 +377,8 @@ function drawOrder(svg, board, gv, place) {
       const label = characterName(board, c) + (c === "gondolieri" && v.marker_unused ? " ◆" : "");
       text(s, sx + 8, y + 52 + j * 12, label, { class: "mov-character" });
     });
-    title(s, `${i + 1}. ${seatName(seat, gv)}: ${(m?.characters || []).map((c) => characterName(board, c)).join(", ") || _("no character")}`);
+    const held = (m?.characters || []).map((c) => characterName(board, c)).join(", ") || _("no character");
+    title(s, `${i + 1}. ` + _("{label}: {words}", { label: seatName(seat, gv), words: held }));
   });
 }
 

@@ -266,7 +266,8 @@ function drawOrderTrack(svg, board, gv, [x, y]) {
     const css = taken ? seatColour(seat, gv, board) : "#fffaf0";
     el("rect", { x: 6 + (k - 1) * 34, y: 20, width: 30, height: 24, rx: 3, fill: css, stroke: "#8b7a55" }, s);
     text(s, 21 + (k - 1) * 34, 36, ROMAN[k - 1], { "text-anchor": "middle", class: "slot-label", fill: taken ? inkOn(css) : "#3b2f1a" });
-    title(s, `${ROMAN[k - 1]}: ${taken ? seatName(seat, gv, board) : _("free")}`);
+    const holder = taken ? seatName(seat, gv, board) : _("free");
+    title(s, _("{label}: {words}", { label: ROMAN[k - 1], words: holder }));
   }
   text(g, 8, 59, _("phase: {phase}", { phase: phaseName(v.phase) }), { class: "track-note" });
 }
