@@ -589,6 +589,8 @@ def test_masters_of_venice_board_is_drawn_on_a_laptop_and_a_phone(
     assert svg.locator("[data-shop]").count() == 5
     assert svg.locator("[data-dock]").count() == 4
     assert svg.locator("[data-merchant]").count() == 3
+    columns = svg.locator(".mov-stock > text.mov-note:not(.faint)").all_text_contents()
+    assert columns == ["Blacksm.", "Jeweler", "Miller", "Spice", "Tailor", "S. North", "S. South"]
     for shop, resource in (("blacksmith", "iron"), ("spice", "spice")):
         price = svg.locator(f'[data-track="{shop}:price"]').get_attribute("data-value")
         assert price == str(v["prices"][resource])

@@ -193,6 +193,11 @@ def test_a_french_viewer_sees_each_games_board_in_french(
             tag = page.locator(f'#board svg g.zone-tag[data-zone="{zone["id"]}"] > title')
             assert tag.text_content() == zone["name"], (game, zone["id"])
         page.screenshot(path=str(SCREENSHOTS / f"board-fr-{game}.png"), full_page=True)
+        if game == "masters-of-venice":  # each company's column under a label of its own
+            stocks = page.locator("#board svg .mov-stock > text.mov-note:not(.faint)")
+            columns = stocks.all_text_contents()
+            assert len(columns) == 7 and len(set(columns)) == 7, columns
+            assert {"B. nord", "B. sud"} <= set(columns), columns
         if game == "serenissima-1996":  # Méditerranée's names on the map
             names = page.locator("#board svg g.zone-tag > title").all_text_contents()
             assert {"Golfe de Valence", "Golfe du Lion", "Îles Baléares"} <= set(names), names

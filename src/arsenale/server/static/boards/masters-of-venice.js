@@ -339,6 +339,20 @@ function drawMercato(svg, board, gv, place) {
   void board;
 }
 
+// Each company's name short enough for its column, in any language: its first word (cut
+// past 8 letters), or where two companies share that word (the shipping offices) the first
+// initial and the last word: "S. North" / "S. South", "B. nord" / "B. sud".
+function stockLabels(names) {
+  const first = names.map((n) => n.split(" ")[0]);
+  return names.map((n, i) => {
+    const words = n.split(" ");
+    if (words.length > 1 && first.filter((f) => f === first[i]).length > 1) {
+      return `${words[0][0]}. ${words[words.length - 1]}`;
+    }
+    return first[i].length > 8 ? first[i].slice(0, 7) + "." : first[i];
+  });
+}
+
 function drawMarket(svg, board, gv, place) {
   const v = gv.view;
   const [x, y, w] = place.box;
@@ -346,11 +360,11 @@ function drawMarket(svg, board, gv, place) {
   box(g, place.box, "market", nameOf(board, "market", _("Stock Market")));
   const comps = [...board.shops.map((s) => s.id), ...board.offices.map((o) => o.id)];
   const cw = (w - 8) / comps.length;
+  const labels = stockLabels(comps.map((c) => shopName(board, c)));
   comps.forEach((c, i) => {
     const cx = x + 4 + i * cw + cw / 2;
     const s = el("g", { class: "mov-stock", "data-stock": c }, g);
-    const name = shopName(board, c).replace("Shipping Office ", "").replace(" Shop", "");
-    text(s, cx, y + 34, name.length > 8 ? name.slice(0, 7) + "." : name, { class: "mov-note", "text-anchor": "middle" });
+    text(s, cx, y + 34, labels[i], { class: "mov-note", "text-anchor": "middle" });
     text(s, cx, y + 52, String(v.share_prices[c]), { class: "mov-value", "text-anchor": "middle" });
     text(s, cx, y + 68, _("{n} left", { n: v.supply[c] }), { class: "mov-note faint", "text-anchor": "middle" });
     title(s, _("{shop}: shares at {price}, {n} in the market", { shop: shopName(board, c), price: v.share_prices[c], n: v.supply[c] }));
