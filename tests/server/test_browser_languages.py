@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from .helpers import ROOT, ServerProcess
 from .test_browser import WAIT_MS, browser  # noqa: F401  (the module's browser fixture)
@@ -27,25 +28,33 @@ def _watch(page: Page, errors: list[str]) -> None:
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
 
 
+def _french_page(chromium: Browser) -> tuple[BrowserContext, Page, list[str]]:
+    """A 1280 px browser tab asking for French, its script errors gathered in the list."""
+    errors: list[str] = []
+    context = chromium.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    _watch(page, errors)
+    return context, page, errors
+
+
+def _new_1996(server: ServerProcess, seats: list[str]) -> dict[str, Any]:
+    """A Serenissima 1996 game with these seats, as the lobby's API creates it."""
+    created: dict[str, Any] = httpx.post(
+        f"{server.base_url}/api/games",
+        json={"game": "serenissima-1996", "players": len(seats), "seats": seats},
+        timeout=10,
+    ).json()
+    return created
+
+
 def test_a_french_browser_gets_the_page_in_french_and_the_switch_turns_it_english(
     browser: Browser,  # noqa: F811
     tmp_path: Path,
     serve: Callable[..., ServerProcess],
 ) -> None:
     server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}")
-    created = httpx.post(
-        f"{server.base_url}/api/games",
-        json={
-            "game": "serenissima-1996",
-            "players": 3,
-            "seats": ["human", "heuristic", "heuristic"],
-        },
-        timeout=10,
-    ).json()
-    errors: list[str] = []
-    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    _watch(page, errors)
+    created = _new_1996(server, ["human", "heuristic", "heuristic"])
+    context, page, errors = _french_page(browser)
 
     # The lobby: the header, the form and the list of games in French.
     page.goto(server.base_url + "/")
@@ -155,10 +164,7 @@ def test_a_french_viewer_sees_each_games_board_in_french(
     serve: Callable[..., ServerProcess],
 ) -> None:
     server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}")
-    errors: list[str] = []
-    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    _watch(page, errors)
+    context, page, errors = _french_page(browser)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for game, expect in BOARDS.items():
         created = httpx.post(
@@ -224,15 +230,8 @@ def test_a_french_player_reads_no_ids_nulls_or_unspaced_colons(
     seats' kinds and the chat's speaker are named in French; the tooltips and labels the page
     builds put a space before the colon."""
     server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}")
-    created = httpx.post(
-        f"{server.base_url}/api/games",
-        json={"game": "serenissima-1996", "players": 3, "seats": ["human", "heuristic", "random"]},
-        timeout=10,
-    ).json()
-    errors: list[str] = []
-    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    _watch(page, errors)
+    created = _new_1996(server, ["human", "heuristic", "random"])
+    context, page, errors = _french_page(browser)
     page.goto(server.base_url + created["seats"][0]["url"])
     page.wait_for_selector("#panels .panel", timeout=WAIT_MS)
     page.wait_for_selector("#actions .amount-family, #actions button.move", timeout=WAIT_MS)
