@@ -12,6 +12,8 @@ from importlib.resources import files
 from typing import Any
 
 from arsenale.core.errors import ArsenaleError, DataError
+from arsenale.i18n import DEFAULT as DEFAULT_LANGUAGE
+from arsenale.i18n import _, current
 
 
 def read_text(package: str, name: str) -> str:
@@ -55,19 +57,51 @@ def check_places(game: str, kind: str, ids: Iterable[str], table: dict[str, Any]
         raise DataError(f"{game} layout: unknown {kind}(s) {', '.join(unknown)}")
 
 
+def rules_file(package: str, language: str) -> str:
+    """The game's rule summary in `language`: `RULES.<language>.md` (a translated document
+    beside the English one, not a catalogue entry), else `RULES.md`; DataError if neither."""
+    if language != DEFAULT_LANGUAGE:
+        try:
+            return read_text(package, f"RULES.{language}.md")
+        except DataError:
+            pass
+    return read_text(package, "RULES.md")
+
+
+def rules_sections(text: str) -> list[str]:
+    """The `## ` sections of a rule summary, each from its heading line on."""
+    return [s for s in re.split(r"(?m)^(?=## )", text) if s.startswith("## ")]
+
+
 def rules_text(package: str, game_id: str, topic: str | None) -> str:
-    """The game's RULES.md, or its sections whose heading mentions `topic`."""
+    """The game's rule summary in the language in force (arsenale.i18n: `RULES.fr.md`, else
+    `RULES.md`), or its sections whose heading mentions `topic`: in that language, or in the
+    English heading of the same section (a refusal's rule names its section in English)."""
+    language = current()
     try:
-        text = read_text(package, "RULES.md")
+        text = rules_file(package, language)
     except DataError:
-        raise ArsenaleError(f"{game_id} has no rules summary (RULES.md)") from None
+        raise ArsenaleError(
+            _("{game} has no rules summary (RULES.md)").format(game=game_id)
+        ) from None
     if not topic:
         return text
-    sections = re.split(r"(?m)^(?=## )", text)
+    wanted = topic.lower()
+    sections = rules_sections(text)
+    headings = [s.splitlines()[0].lower() for s in sections]
+    english = headings
+    if language != DEFAULT_LANGUAGE:
+        english_sections = rules_sections(read_text(package, "RULES.md"))
+        if len(english_sections) == len(sections):  # same sections in the same order
+            english = [s.splitlines()[0].lower() for s in english_sections]
     hits = [
-        s for s in sections if s.startswith("## ") and topic.lower() in s.splitlines()[0].lower()
+        s for s, h, e in zip(sections, headings, english, strict=True) if wanted in h or wanted in e
     ]
     if not hits:
-        topics = [s.splitlines()[0][3:] for s in sections if s.startswith("## ")]
-        raise ArsenaleError(f"no rules topic {topic!r}; topics: {', '.join(topics)}")
+        topics = [s.splitlines()[0][3:] for s in sections]
+        raise ArsenaleError(
+            _("no rules topic {topic}; topics: {topics}").format(
+                topic=repr(topic), topics=", ".join(topics)
+            )
+        )
     return "\n".join(hits)

@@ -164,8 +164,9 @@ class Game(ABC):
     # -- words and pictures ----------------------------------------------------------------------
 
     def rules(self, topic: str | None = None) -> str:
-        """Our own summary of the rules (the game package's RULES.md), or its sections whose
-        heading mentions `topic`; ArsenaleError lists the topics otherwise."""
+        """Our own summary of the rules in the language in force (the game package's
+        RULES.<language>.md, else RULES.md), or its sections whose heading mentions `topic`
+        (in that language or in English); ArsenaleError lists the topics otherwise."""
         from arsenale.core.data import rules_text
 
         return rules_text(type(self).__module__.rpartition(".")[0], self.id, topic)

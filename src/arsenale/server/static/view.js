@@ -655,20 +655,26 @@ function closeHelp() {
   if (dialog?.open) dialog.close();
 }
 
-/** The section of the summary a rule reference names: "serenissima-1996.en.txt, Phase 1"
- * or "RULES.md, Market" opens the section whose heading (else whose text) names its part
- * after the file. */
 /** The section a rule names ("serenissima-1996.en.txt, Starting" -> "Starting"). */
 function ruleSection(rule) {
   return rule.split(",").slice(1).join(",").trim() || rule;
 }
 
+/** The section of the summary a rule reference names: "serenissima-1996.en.txt, Phase 1" or
+ * "RULES.md, Market" opens the section whose key (its English heading: rules name their
+ * sections in English), else whose heading in the page's language, else whose text names its
+ * part after the file. */
 export function sectionFor(sections, rule) {
   if (!rule) return -1;
   const parts = rule.split(",").slice(1).join(",").trim() || rule;
   const wanted = parts.split(/[:;(]/)[0].trim().toLowerCase();
   if (!wanted) return -1;
-  let i = sections.findIndex((s) => s.title.toLowerCase().includes(wanted) || wanted.includes(s.title.toLowerCase()));
+  const names = (name) => {
+    const low = (name || "").toLowerCase();
+    return low !== "" && (low.includes(wanted) || wanted.includes(low));
+  };
+  let i = sections.findIndex((s) => names(s.key));
+  if (i < 0) i = sections.findIndex((s) => names(s.title));
   if (i < 0) i = sections.findIndex((s) => s.text.toLowerCase().includes(wanted));
   return i;
 }
@@ -718,7 +724,7 @@ export async function openHelp(rule) {
     rule ? h("p", { class: "help-rule" }, _("The rule the refusal names: {rule}", { rule: ruleSection(rule) })) : null,
     h("div", { class: "help-intro" }, paragraphs(rules.intro || "")),
     ...rules.sections.map((sec, i) =>
-      h("details", { open: i === at || null, dataset: { section: sec.title }, class: i === at ? "named" : null }, h("summary", {}, sec.title), h("div", {}, paragraphs(sec.text))),
+      h("details", { open: i === at || null, dataset: { section: sec.key || sec.title }, class: i === at ? "named" : null }, h("summary", {}, sec.title), h("div", {}, paragraphs(sec.text))),
     ),
   );
   if (!dialog.open) dialog.showModal();
