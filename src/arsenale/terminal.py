@@ -25,6 +25,7 @@ from rich.text import Text
 from arsenale.bots.base import Bot
 from arsenale.bots.registry import is_human, make_bot, player_words
 from arsenale.core.actions import Action, normalize_text
+from arsenale.core.data import fold
 from arsenale.core.errors import ArsenaleError, IllegalAction, NotationError
 from arsenale.core.game import Game
 from arsenale.core.info import SeatInfo
@@ -515,7 +516,7 @@ def rules_at(game: Game, topic: str | None) -> str:
             raise
         whole = game.rules(None)
         sections = re.split(r"(?m)^(?=## )", whole)
-        hits = [x for x in sections if x.startswith("## ") and topic.lower() in x.lower()]
+        hits = [x for x in sections if x.startswith("## ") and fold(topic) in fold(x)]
         if not hits:
             raise
         return _("*{topic} is mentioned in:*").format(topic=repr(topic)) + "\n\n" + "\n".join(hits)

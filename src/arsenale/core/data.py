@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
@@ -68,6 +69,13 @@ def rules_file(package: str, language: str) -> str:
     return read_text(package, "RULES.md")
 
 
+def fold(text: str) -> str:
+    """`text` as a topic search compares it: lower case, without accents, with plain
+    apostrophes and spaces ("Vue d’ensemble" is found as "vue d'ensemble", "negociation")."""
+    plain = unicodedata.normalize("NFKD", text.replace("\u2019", "'").replace("\u00a0", " "))
+    return "".join(c for c in plain if not unicodedata.combining(c)).lower()
+
+
 def rules_sections(text: str) -> list[str]:
     """The `## ` sections of a rule summary, each from its heading line on."""
     return [s for s in re.split(r"(?m)^(?=## )", text) if s.startswith("## ")]
@@ -86,14 +94,14 @@ def rules_text(package: str, game_id: str, topic: str | None) -> str:
         ) from None
     if not topic:
         return text
-    wanted = topic.lower()
+    wanted = fold(topic)
     sections = rules_sections(text)
-    headings = [s.splitlines()[0].lower() for s in sections]
+    headings = [fold(s.splitlines()[0]) for s in sections]
     english = headings
     if language != DEFAULT_LANGUAGE:
         english_sections = rules_sections(read_text(package, "RULES.md"))
         if len(english_sections) == len(sections):  # same sections in the same order
-            english = [s.splitlines()[0].lower() for s in english_sections]
+            english = [fold(s.splitlines()[0]) for s in english_sections]
     hits = [
         s for s, h, e in zip(sections, headings, english, strict=True) if wanted in h or wanted in e
     ]
