@@ -419,3 +419,32 @@ def test_the_catalog_asks_each_game_for_its_words(
     assert french["amalfi-renaissance"]["name"] == f"[fr] {game.title}"
     assert english["amalfi-renaissance"]["name"] == f"[en] {game.title}"
     assert all(o["help"].startswith("[fr] ") for o in french["amalfi-renaissance"]["options"])
+
+
+def test_the_rules_are_served_in_the_viewers_language_with_english_keys(
+    client: TestClient,
+) -> None:
+    """GET /api/rules/{game}: RULES.fr.md for a French viewer (the `lang` cookie or the
+    browser's Accept-Language), RULES.md for an English one; each section's `key` is its
+    English heading in both, so the page finds the section a refusal's rule names."""
+    for game in ("serenissima-1996", "serenissima-2012", "masters-of-venice", "amalfi-renaissance"):
+        english = client.get(f"/api/rules/{game}", headers=EN).json()
+        by_cookie = client.get(f"/api/rules/{game}", headers=FR).json()
+        by_browser = client.get(
+            f"/api/rules/{game}", headers={"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
+        ).json()
+        assert by_cookie == by_browser
+        keys = [s["key"] for s in english["sections"]]
+        assert keys == [s["title"] for s in english["sections"]]
+        assert [s["key"] for s in by_cookie["sections"]] == keys
+        titles = [s["title"] for s in by_cookie["sections"]]
+        assert titles != keys and by_cookie["intro"] != english["intro"]
+        with i18n.speaking("fr"):
+            whole = load_game(game).rules()
+        assert all(f"## {t}\n" in whole for t in titles)
+    french = client.get("/api/rules/serenissima-1996", headers=FR).json()
+    sections = {s["key"]: s for s in french["sections"]}
+    assert sections["Phase 3: movement"]["title"] == "Phase 3\u00a0: déplacement des galères"
+    assert "autorisation de passage" in " ".join(sections["Phase 3: movement"]["text"].split())
+    missing = client.get("/api/rules/no-such-game", headers=FR)
+    assert missing.status_code == 404
