@@ -263,3 +263,42 @@ def test_a_french_player_reads_no_ids_nulls_or_unspaced_colons(
     page.screenshot(path=str(SCREENSHOTS / "page-fr-words.png"), full_page=True)
     assert [e for e in errors if "422" not in e] == []  # the refusal's own 422 is expected
     context.close()
+
+
+def test_a_french_refusal_opens_the_rules_in_french_at_the_section_its_rule_names(
+    browser: Browser,  # noqa: F811
+    tmp_path: Path,
+    serve: Callable[..., ServerProcess],
+) -> None:
+    """A bid beyond the seat's money, refused in French: its link opens the French rule
+    summary (RULES.fr.md) at the section the rule names in English ("Bidding"), found by the
+    section's key, shown under its French heading."""
+    server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    created = httpx.post(
+        f"{server.base_url}/api/games",
+        json={"game": "masters-of-venice", "players": 2, "seats": ["human", "heuristic"]},
+        timeout=10,
+    ).json()
+    context, page, errors = _french_page(browser)
+    page.goto(server.base_url + created["seats"][0]["url"])
+    page.wait_for_selector('#banner[data-state="your-turn"]', timeout=WAIT_MS)
+    page.locator('#actions .amount-family[data-kind="bid"]').wait_for(timeout=WAIT_MS)
+    page.fill("#action-text", "bid 995")
+    page.locator("#action-form button").click()
+    message = page.locator("#message:not(.hidden)")
+    message.wait_for(timeout=WAIT_MS)
+    assert "Bidding" in (message.get_attribute("data-rule") or "")
+    link = page.locator("#message button.rule-link")
+    assert link.text_content() == "Lire cette règle"
+    link.click()
+    opened = page.locator("#help[open] details[open]")
+    opened.wait_for(timeout=WAIT_MS)
+    assert opened.get_attribute("data-section") == "Bidding"
+    assert opened.locator("summary").text_content() == "Enchères"
+    body = " ".join((opened.locator("div").first.text_content() or "").split())
+    assert "mise en secret sur son cadran" in body, body
+    assert (page.locator("#help-title").text_content() or "").startswith("Les règles en bref")
+    summaries = page.locator("#help details summary").all_text_contents()
+    assert "Vue d’ensemble" in summaries and "Bidding" not in summaries, summaries
+    assert [e for e in errors if "422" not in e] == []  # the refusal answers 422
+    context.close()
