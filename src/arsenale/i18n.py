@@ -6,7 +6,9 @@ terminal game and the page, and, for a game that has its own words, a domain nam
 package in that package (`games/serenissima_1996/locale/fr/LC_MESSAGES/serenissima_1996.po`:
 the French game terms of Méditerranée). The catalogues are read with Babel and compiled in
 memory the first time a language is used, so there is no build step and nothing binary in the
-repository. `make messages` extracts new texts and merges them into the catalogues
+repository. A game's rule summary is a document, not catalogue entries: its French is a file
+of its own beside the English, `RULES.fr.md` by `RULES.md` (core/data.py reads the one of the
+language in force). `make messages` extracts new texts and merges them into the catalogues
 (babel.cfg); tests/test_i18n.py checks that every text has its French translation.
 
 The language in force is a context variable: the command line sets it once (from `--lang`,
