@@ -135,3 +135,15 @@ def test_arsenale_lang_fr_rules_prints_the_french_summary() -> None:
     i18n.use("en")
     english = runner.invoke(app, ["rules", "serenissima-1996", "combats"])
     assert english.exit_code == 1 and "no rules topic 'combats'" in english.stderr
+
+
+def test_the_terminal_games_rules_command_speaks_french() -> None:
+    args = ["--lang", "fr", "play", "serenissima-1996", "--players", "2"]
+    result = runner.invoke(
+        app, [*args, "--seats", "human,heuristic", "--seed", "1"], input="rules combats\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert f"Phase 4{NBSP}: combats" in out or "Phase 4 : combats" in out, out[-2000:]
+    assert "Une garnison n’attaque jamais" in out
+    assert "Garrisons never attack" not in out
