@@ -216,7 +216,7 @@ def games(
     if as_json:
         _print_json(rows)
         return
-    table = Table(title=_("Games"))
+    table = Table(title=_("Board games"))
     for column in (N_("id"), N_("title"), N_("players"), N_("options")):
         table.add_column(_(column))
     for row in rows:
@@ -283,10 +283,11 @@ def play(
     resume: Annotated[
         Path | None,
         typer.Option(
+            metavar=N_("FILE"),
             help=N_(
                 "Continue the game saved in FILE (its seats unless --seats is given; saved "
                 "back to FILE unless --record is given)."
-            )
+            ),
         ),
     ] = None,
     option: Annotated[
@@ -758,7 +759,7 @@ def _summary_lines(stats: dict[str, Any]) -> list[str]:
 def replay_command(
     file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("A game record (JSON)."))],
     upto: Annotated[
-        int | None, typer.Option(metavar=N_("PLY"), help=N_("Replay only the first PLY actions."))
+        int | None, typer.Option(metavar="N", help=N_("Replay only the first N actions."))
     ] = None,
     seat: Annotated[
         int | None, typer.Option(help=N_("Show this seat's view (default: spectator)."))
