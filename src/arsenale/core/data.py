@@ -12,6 +12,7 @@ from importlib.resources import files
 from typing import Any
 
 from arsenale.core.errors import ArsenaleError, DataError
+from arsenale.i18n import _
 
 
 def read_text(package: str, name: str) -> str:
@@ -60,7 +61,9 @@ def rules_text(package: str, game_id: str, topic: str | None) -> str:
     try:
         text = read_text(package, "RULES.md")
     except DataError:
-        raise ArsenaleError(f"{game_id} has no rules summary (RULES.md)") from None
+        raise ArsenaleError(
+            _("{game} has no rules summary (RULES.md)").format(game=game_id)
+        ) from None
     if not topic:
         return text
     sections = re.split(r"(?m)^(?=## )", text)
@@ -69,5 +72,9 @@ def rules_text(package: str, game_id: str, topic: str | None) -> str:
     ]
     if not hits:
         topics = [s.splitlines()[0][3:] for s in sections if s.startswith("## ")]
-        raise ArsenaleError(f"no rules topic {topic!r}; topics: {', '.join(topics)}")
+        raise ArsenaleError(
+            _("no rules topic {topic}; topics: {topics}").format(
+                topic=repr(topic), topics=", ".join(topics)
+            )
+        )
     return "\n".join(hits)
