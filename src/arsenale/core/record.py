@@ -20,17 +20,23 @@ def replay(record: dict[str, Any], upto: int | None = None) -> GameState:
     A full replay must reproduce the recorded result; RecordError says where it does not.
     """
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(_("a record must be a JSON object"))
     if record.get("format") != FORMAT:
-        raise RecordError(f"not an Arsenale record (format must be {FORMAT!r})")
+        raise RecordError(
+            _("not an Arsenale record (format must be {format})").format(format=repr(FORMAT))
+        )
     for key, kind in (("game", str), ("players", int), ("seed", int), ("actions", list)):
         if not isinstance(record.get(key), kind):
-            raise RecordError(f"the record's {key!r} is missing or not a {kind.__name__}")
+            raise RecordError(
+                _("the record's {key} is missing or not a {type}").format(
+                    key=repr(key), type=kind.__name__
+                )
+            )
     try:
         game = load_game(record["game"])
         state = game.new_game(record["players"], record["seed"], record.get("options") or {})
     except ArsenaleError as e:
-        raise RecordError(f"the record cannot start its game: {e}") from None
+        raise RecordError(_("the record cannot start its game: {error}").format(error=e)) from None
     actions = record["actions"]
     if upto is not None:
         if not 0 <= upto <= len(actions):
