@@ -6,6 +6,7 @@ Every error a user can cause ends with one line on stderr and a non-zero exit st
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sys
 from collections.abc import Iterator
@@ -83,7 +84,8 @@ def main() -> None:
 
 def _error(message: str) -> typer.Exit:
     """Print a one-line error on stderr; the caller raises the returned Exit."""
-    print(_("error: {message}").format(message=" ".join(message.split())), file=sys.stderr)
+    one_line = " ".join(re.split(r"[ \t\n\r\f\v]+", message.strip()))  # French keeps its U+00A0
+    print(_("error: {message}").format(message=one_line), file=sys.stderr)
     return typer.Exit(EXIT_ERROR)
 
 
@@ -189,8 +191,8 @@ def _players_and_seats(
 
 
 def _player_count(game: Game, players: int) -> str:
-    return _("{game} is for {low}-{high} players, not {n}").format(
-        game=game.id, low=game.min_players, high=game.max_players, n=players
+    return _("{game} is for {range} players, not {n}").format(
+        game=game.id, range=game.player_range(), n=players
     )
 
 
