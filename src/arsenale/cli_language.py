@@ -81,7 +81,8 @@ def requested_language(args: Sequence[str]) -> str | None:
 
 def speak(command: ClickCommand) -> None:
     """Put the help texts and metavars of `command` and its subcommands, and Typer's words,
-    through the catalogue in the language in force (they are English msgids)."""
+    through the catalogue in the language in force. Once per tree, as Typer has just built it:
+    its texts must still be the English msgids."""
     for name, text in TYPER_WORDS.items():
         setattr(rich_utils, name, _(text))
     _translate(command)
