@@ -11,9 +11,11 @@ of its own beside the English, `RULES.fr.md` by `RULES.md` (core/data.py reads t
 language in force). `make messages` extracts new texts and merges them into the catalogues
 (babel.cfg); tests/test_i18n.py checks that every text has its French translation.
 
-The language in force is a context variable: the command line sets it once (from `--lang`,
-`ARSENALE_LANG` or the usual `LC_ALL` / `LC_MESSAGES` / `LANG`), and the server per request
-(from the `lang` cookie or the browser's `Accept-Language`).
+The language in force is a context variable: the command line sets it once, before Typer
+parses anything (from `--lang`, `ARSENALE_LANG` or the usual `LC_ALL` / `LC_MESSAGES` /
+`LANG`; cli_language.py, which also puts its help and Typer's own words through the
+catalogue), and the server per request (from the `lang` cookie or the browser's
+`Accept-Language`).
 """
 
 from __future__ import annotations

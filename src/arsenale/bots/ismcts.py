@@ -74,6 +74,7 @@ from arsenale.core.game import Game, Policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.result import Result
 from arsenale.core.state import GameState
+from arsenale.i18n import _
 
 ISMCTS_VERSION = "8"
 """Changes whenever the default `ismcts` bot plays differently; benchmark results are kept per
@@ -125,9 +126,14 @@ def parse_budget(budget: str | None, default: str = "1s") -> tuple[float | None,
         return None, iterations
     shown = budget if budget is None or len(budget) <= 24 else budget[:24] + "…"
     raise ArsenaleError(
-        f"bad search budget {shown!r}: a number of seconds above 0 and at most "
-        f"{MAX_BUDGET_SECONDS:g} (1s, 500ms) or of iterations from 1 to {MAX_BUDGET_ITERATIONS} "
-        "(5000it)"
+        _(
+            "bad search budget {budget}: a number of seconds above 0 and at most {seconds} "
+            "(1s, 500ms) or of iterations from 1 to {iterations} (5000it)"
+        ).format(
+            budget=repr(shown),
+            seconds=f"{MAX_BUDGET_SECONDS:g}",
+            iterations=MAX_BUDGET_ITERATIONS,
+        )
     )
 
 

@@ -36,7 +36,11 @@ class BotSpec(NamedTuple):
 
 def _no_budget(kind: str, budget: str | None) -> None:
     if budget is not None:
-        raise ArsenaleError(f"the {kind!r} bot takes no budget (got {excerpt(budget)})")
+        raise ArsenaleError(
+            _("the {kind} bot takes no budget (got {budget})").format(
+                kind=repr(kind), budget=excerpt(budget)
+            )
+        )
 
 
 def _random(game: Game, budget: str | None) -> Policy:
@@ -96,9 +100,17 @@ def _factory(kind: str) -> BotFactory:
     try:
         loaded = ep.load()
     except ImportError as e:
-        raise ArsenaleError(f"the {kind!r} bot ({ep.value}) cannot be loaded: {e}") from None
+        raise ArsenaleError(
+            _("the {kind} bot ({target}) cannot be loaded: {error}").format(
+                kind=repr(kind), target=ep.value, error=e
+            )
+        ) from None
     if not callable(loaded):
-        raise ArsenaleError(f"the {kind!r} bot ({ep.value}) is not a bot factory")
+        raise ArsenaleError(
+            _("the {kind} bot ({target}) is not a bot factory").format(
+                kind=repr(kind), target=ep.value
+            )
+        )
     factory = _KINDS[kind] = loaded
     return factory
 
@@ -132,13 +144,17 @@ def parse_spec(spec: str) -> BotSpec:
     kind, sep, budget = spec.strip().lower().partition(":")
     known = ", ".join(bot_kinds())
     if kind == HUMAN:
-        raise ArsenaleError(f"'human' is a player, not a bot; bots: {known}")
+        raise ArsenaleError(_("'human' is a player, not a bot; bots: {bots}").format(bots=known))
     if kind not in _KINDS and kind not in _found():
         raise ArsenaleError(
-            f"unknown bot {excerpt(spec)}; known bots: {known} (and 'human' to play)"
+            _("unknown bot {bot}; known bots: {bots} (and 'human' to play)").format(
+                bot=excerpt(spec), bots=known
+            )
         )
     if sep and not budget:
-        raise ArsenaleError(f"bot spec {excerpt(spec)} has an empty budget after ':'")
+        raise ArsenaleError(
+            _("bot spec {bot} has an empty budget after ':'").format(bot=excerpt(spec))
+        )
     return BotSpec(kind, budget if sep else None)
 
 

@@ -90,12 +90,18 @@ class Game(ABC):
             or not self.min_players <= players <= self.max_players
         ):
             raise OptionError(
-                f"{self.id} is for {self.player_range()} players, not {excerpt(players)}"
+                i18n._("{game} is for {range} players, not {n}").format(
+                    game=self.id, range=self.player_range(), n=excerpt(players)
+                )
             )
         if seed is None:
             seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise OptionError(f"the seed must be a non-negative integer, not {excerpt(seed)}")
+            raise OptionError(
+                i18n._("the seed must be a non-negative integer, not {seed}").format(
+                    seed=excerpt(seed)
+                )
+            )
         return self._new(players, seed, self.check_options(options or {}))
 
     def player_range(self) -> str:
@@ -110,12 +116,18 @@ class Game(ABC):
         out = {o.name: o.default for o in self.options}
         for name, value in options.items():
             if name not in known:
-                names = ", ".join(known) or "none"
-                raise OptionError(f"{self.id} has no option {excerpt(name)} (options: {names})")
+                names = ", ".join(known) or i18n._("none")
+                raise OptionError(
+                    i18n._("{game} has no option {name} (options: {names})").format(
+                        game=self.id, name=excerpt(name), names=names
+                    )
+                )
             default = known[name].default
             if type(value) is not type(default):
                 raise OptionError(
-                    f"option {name!r} takes a {type(default).__name__}, not {excerpt(value)}"
+                    i18n._("option {name} takes a {type}, not {value}").format(
+                        name=repr(name), type=type(default).__name__, value=excerpt(value)
+                    )
                 )
             out[name] = value
         return out

@@ -10,6 +10,7 @@ from importlib.metadata import entry_points
 
 from arsenale.core.errors import UnknownGame, excerpt
 from arsenale.core.game import Game
+from arsenale.i18n import _
 
 GROUP = "arsenale.games"
 """The entry point group a game package registers in."""
@@ -50,10 +51,18 @@ def load_game(game_id: str) -> Game:
         return _LOADED[game_id]
     ids = game_ids()
     if game_id not in _TARGETS:
-        raise UnknownGame(f"unknown game {excerpt(game_id)}; known games: {', '.join(ids)}")
-    module, _, attr = _TARGETS[game_id].partition(":")
+        raise UnknownGame(
+            _("unknown game {game}; known games: {games}").format(
+                game=excerpt(game_id), games=", ".join(ids)
+            )
+        )
+    module, _sep, attr = _TARGETS[game_id].partition(":")
     game = getattr(importlib.import_module(module), attr)
     if not isinstance(game, Game) or game.id != game_id:
-        raise UnknownGame(f"{_TARGETS[game_id]} is not the Game {game_id!r}")
+        raise UnknownGame(
+            _("{target} is not the Game {game}").format(
+                target=_TARGETS[game_id], game=repr(game_id)
+            )
+        )
     _LOADED[game_id] = game
     return game

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from arsenale.core.errors import ArsenaleError
+from arsenale.i18n import _
 from arsenale.sim.results import Tally, tally_files, two_proportion_test, welch_test
 
 CSS = """
@@ -40,7 +41,7 @@ figcaption, .note { color: #555; font-size: 0.9em; }
 def _matplotlib() -> Any:
     if importlib.util.find_spec("matplotlib") is None:
         raise ArsenaleError(
-            "reports need Matplotlib, which is not installed (pip install 'arsenale[report]')"
+            _("reports need Matplotlib, which is not installed (pip install 'arsenale[report]')")
         )
     import matplotlib
 
@@ -417,7 +418,7 @@ def write_report(
     """Write the report of `files` to `out` (HTML), and with `pdf` the same figures to a PDF,
     one page each after a title page that lists the runs; the number of runs found."""
     if not files:
-        raise ArsenaleError("report needs at least one result file")
+        raise ArsenaleError(_("report needs at least one result file"))
     plt = _matplotlib()
     ratings = importlib.util.find_spec("openskill") is not None
     tallies = tally_files(files, ratings=ratings)

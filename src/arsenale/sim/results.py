@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from arsenale.core.errors import ArsenaleError
+from arsenale.i18n import _
 
 FORMAT = "arsenale-sim/1"
 
@@ -151,7 +152,7 @@ def open_for_append(path: Path) -> IO[str]:
                 data = f.read()
                 f.truncate(data.rfind(b"\n") + 1)
     elif not path.parent.is_dir():
-        raise ArsenaleError(f"cannot write {path}: no such directory")
+        raise ArsenaleError(_("cannot write {file}: no such directory").format(file=path))
     return path.open("a", encoding="utf-8")
 
 
@@ -257,8 +258,10 @@ class Tally:
                 from openskill.models import PlackettLuce
             except ImportError:
                 raise ArsenaleError(
-                    "ratings need OpenSkill, which is not installed "
-                    "(pip install 'arsenale[report]')"
+                    _(
+                        "ratings need OpenSkill, which is not installed "
+                        "(pip install 'arsenale[report]')"
+                    )
                 ) from None
             self._model = PlackettLuce()
 
@@ -428,7 +431,7 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
     lineups: dict[tuple[str, ...], int] = {}  # a number per lineup, so keys are small
     for path in paths:
         if not path.is_file():
-            raise ArsenaleError(f"{path}: no such file")
+            raise ArsenaleError(_("{file}: no such file").format(file=path))
         found = 0
         for line in read_lines(path):
             found += 1
@@ -436,7 +439,9 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
                 key = run_key(line)
                 lineup, seed, rotation = game_key(line)
             except (KeyError, TypeError, ValueError) as e:
-                raise ArsenaleError(f"{path}: a result line lacks {e}") from None
+                raise ArsenaleError(
+                    _("{file}: a result line lacks {key}").format(file=path, key=e)
+                ) from None
             tally = tallies.get(key)
             if tally is None:
                 rated = ratings and line.get("kind") == "tournament"
@@ -450,5 +455,7 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
             seen[key].add(game)
             tally.add(line)
         if not found:
-            raise ArsenaleError(f"{path} holds no {FORMAT} result lines")
+            raise ArsenaleError(
+                _("{file} holds no {format} result lines").format(file=path, format=FORMAT)
+            )
     return list(tallies.values())

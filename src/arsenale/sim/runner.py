@@ -35,6 +35,7 @@ from arsenale.core.errors import ArsenaleError
 from arsenale.core.game import Game
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import load_game
+from arsenale.i18n import _
 from arsenale.sim.results import (
     FORMAT,
     Line,
@@ -71,11 +72,17 @@ def check_setup(
     """The game, once the player count, options and bot specs are known to be usable."""
     game = load_game(game_id)
     if len(seats) != players:
-        raise ArsenaleError(f"{players} players need {players} seats, got {len(seats)}: {seats}")
+        raise ArsenaleError(
+            _("{n} players need {n} seats, got {got}: {seats}").format(
+                n=players, got=len(seats), seats=seats
+            )
+        )
     game.new_game(players, 0, options or {})  # validates the player count and the options
     for seat, spec in enumerate(seats):
         if is_human(spec):
-            raise ArsenaleError(f"simulations are played by bots only; seat {seat} is 'human'")
+            raise ArsenaleError(
+                _("simulations are played by bots only; seat {seat} is 'human'").format(seat=seat)
+            )
         make_bot(spec, game, 0)
     return game
 
@@ -309,7 +316,7 @@ class _Ticker:
 
 def _chunked(tasks: Iterator[tuple[int, Task]], size: int) -> Iterator[list[Task]]:
     chunk: list[Task] = []
-    for _, task in tasks:
+    for _index, task in tasks:
         chunk.append(task)
         if len(chunk) == size:
             yield chunk
@@ -320,11 +327,15 @@ def _chunked(tasks: Iterator[tuple[int, Task]], size: int) -> Iterator[list[Task
 
 def _check_run_args(games: int, workers: int | None, backend: str) -> None:
     if games < 1:
-        raise ArsenaleError(f"--games must be at least 1, not {games}")
+        raise ArsenaleError(_("--games must be at least 1, not {n}").format(n=games))
     if workers is not None and workers < 1:
-        raise ArsenaleError(f"--workers must be at least 1, not {workers}")
+        raise ArsenaleError(_("--workers must be at least 1, not {n}").format(n=workers))
     if backend not in BACKENDS:
-        raise ArsenaleError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+        raise ArsenaleError(
+            _("unknown backend {backend}; backends: {backends}").format(
+                backend=repr(backend), backends=", ".join(BACKENDS)
+            )
+        )
 
 
 BACKENDS = ("local", "ray")
@@ -403,9 +414,11 @@ def tournament(
     the bots' OpenSkill ratings."""
     entrants = tuple(b.strip().lower() for b in bots)
     if len(entrants) < 2:
-        raise ArsenaleError(f"a tournament needs at least 2 bots, got {len(entrants)}")
+        raise ArsenaleError(
+            _("a tournament needs at least 2 bots, got {n}").format(n=len(entrants))
+        )
     if len(set(entrants)) != len(entrants):
-        raise ArsenaleError(f"--bots names a bot twice: {','.join(entrants)}")
+        raise ArsenaleError(_("--bots names a bot twice: {bots}").format(bots=",".join(entrants)))
     lineups = tuple(tournament_lineups(entrants, players))
     check_setup(game_id, players, lineups[0], options)
     for spec in entrants:
@@ -524,7 +537,9 @@ def _dispatch(
                 emit,
             )
     except BrokenProcessPool as e:
-        raise ArsenaleError(f"a worker process died during the simulation: {e}") from None
+        raise ArsenaleError(
+            _("a worker process died during the simulation: {error}").format(error=e)
+        ) from None
 
 
 WINDOW = 4
@@ -574,8 +589,10 @@ def _run_ray(
         import ray
     except ImportError:
         raise ArsenaleError(
-            "the ray backend needs Ray, which is not installed (pip install 'arsenale[ray]'); "
-            "use --backend local"
+            _(
+                "the ray backend needs Ray, which is not installed (pip install "
+                "'arsenale[ray]'); use --backend local"
+            )
         ) from None
     started = False
     if not ray.is_initialized():
@@ -592,7 +609,9 @@ def _run_ray(
                     log_to_driver=False,
                 )
         except (ConnectionError, RuntimeError, ValueError) as e:
-            raise ArsenaleError(f"cannot start or reach Ray ({type(e).__name__}: {e})") from None
+            raise ArsenaleError(
+                _("cannot start or reach Ray ({error})").format(error=f"{type(e).__name__}: {e}")
+            ) from None
         started = True
     try:
         parallel = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -622,4 +641,6 @@ def _check_reachable(address: str) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
     except OSError as e:
-        raise ArsenaleError(f"cannot reach the Ray cluster at {address}: {e}") from None
+        raise ArsenaleError(
+            _("cannot reach the Ray cluster at {address}: {error}").format(address=address, error=e)
+        ) from None
