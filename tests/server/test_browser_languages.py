@@ -240,7 +240,8 @@ def test_a_french_player_reads_no_ids_nulls_or_unspaced_colons(
     message = page.locator("#message:not(.hidden)")
     message.wait_for(timeout=WAIT_MS)
     text = message.inner_text()
-    assert "n’est pas un coup de Méditerranée" in text, text
+    assert "ce coup n’existe pas dans le jeu Méditerranée" in text, text
+    assert "fly" not in text, text  # the page's refusal is in words: no notation quoted
     assert "null" not in text and "arsenale:" not in text and "serenissima-1996" not in text
     titles = page.locator("#actions button.move[title]").evaluate_all(
         "(bs) => bs.map((b) => [b.title, b.dataset.actionText])"

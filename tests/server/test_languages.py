@@ -248,8 +248,9 @@ def test_a_seat_reads_the_games_title_and_the_players_in_words_not_ids(client: T
         headers=bearer(tokens[0], FR),
     )
     assert (
-        r.status_code == 422 and r.json()["error"] == "'fly 99' n’est pas un coup de Méditerranée"
+        r.status_code == 422 and r.json()["error"] == "'fly 99' n’est pas un coup du jeu Méditerranée"
     )
+    assert r.json()["words"] == "ce coup n’existe pas dans le jeu Méditerranée"  # the page's
     assert [s["player"] for s in v["seats"]] == ["humain", "robot heuristique", "robot aléatoire"]
     english = get_view(client, gid, tokens[0], EN)
     assert [s["player"] for s in english["seats"]] == ["human", "heuristic bot", "random bot"]

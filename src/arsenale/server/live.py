@@ -63,16 +63,24 @@ OVER_SECONDS = 60.0  # a finished game nobody asked for this long leaves memory
 
 
 class Refusal(Exception):
-    """A request refused with an HTTP status; `rule` names the rule or contract part."""
+    """A request refused with an HTTP status; `rule` names the rule or contract part;
+    `words`, for a refused move, the refusal in words alone (no notation), which the page
+    shows (`IllegalAction.words`)."""
 
-    def __init__(self, status: int, error: str, rule: str | None) -> None:
+    def __init__(
+        self, status: int, error: str, rule: str | None, words: str | None = None
+    ) -> None:
         super().__init__(error)
         self.status = status
         self.error = error
         self.rule = rule
+        self.words = words
 
     def to_json(self) -> dict[str, str | None]:
-        return {"error": self.error, "rule": self.rule}
+        out = {"error": self.error, "rule": self.rule}
+        if self.words is not None:
+            out["words"] = self.words
+        return out
 
 
 def game_seed() -> int:
@@ -601,7 +609,7 @@ class Hub:
                 chosen: Action = state.coerce(action, seat)
                 state.check(seat, chosen)
             except IllegalAction as e:
-                raise Refusal(422, e.reason, e.rule) from None
+                raise Refusal(422, e.reason, e.rule, e.words) from None
             when, at = stamp()
             try:
                 await self.db(self.store.append, live.pk, state.ply, seat, chosen.to_json(), when)

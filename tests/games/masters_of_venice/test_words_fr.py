@@ -144,7 +144,7 @@ def test_refusals_of_the_game_and_of_the_core_in_french() -> None:
         )
         with pytest.raises(NotationError) as unknown:
             state.apply(0, "fly home")
-        assert unknown.value.reason == "'fly home' n’est pas un coup de Masters of Venice"
+        assert unknown.value.reason == "'fly home' n’est pas un coup du jeu Masters of Venice"
     state = _playing(1)  # the bids are in: one merchant picks a character
     seat = state.to_move()[0]
     other = 1 - seat

@@ -116,7 +116,7 @@ async function play(entry) {
       await refresh();
       break;
     case 422: {
-      const why = err.error || _("that move is not legal now");
+      const why = err.words || err.error || _("that move is not legal now"); // words: no notation
       showMessage(_("Refused: {why}", { why }), err.rule);
       break;
     }
