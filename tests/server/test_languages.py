@@ -350,6 +350,29 @@ def test_the_catalog_names_the_games_and_options_in_the_viewers_language(
     assert english["masters-of-venice"]["name"] == french["masters-of-venice"]["name"]
     fr_amalfi = {o["name"]: o["help"] for o in french["amalfi-renaissance"]["options"]}
     assert fr_amalfi["rival"].startswith("le rival en solo\u00a0: naples ou genoa")
+    # each option's label and values in words (the lobby shows them, never "first_player")
+    for language, games in (("fr", french), ("en", english)):
+        for game in games.values():
+            for o in game["options"]:
+                assert o["label"] and "_" not in o["label"], (language, o)
+                assert all(c["label"] and "_" not in c["label"] for c in o["choices"]), o
+    fr_options = {o["name"]: o for o in french["amalfi-renaissance"]["options"]}
+    en_options = {o["name"]: o for o in english["amalfi-renaissance"]["options"]}
+    assert fr_options["first_player"]["label"] == "Premier joueur"
+    assert en_options["first_player"]["label"] == "First player"
+    assert {c["value"]: c["label"] for c in fr_options["first_player"]["choices"]}[-1] == (
+        "tiré au sort"
+    )
+    assert {c["value"]: c["label"] for c in en_options["hands"]["choices"]}["draft_score"] == (
+        "a draft, endgame characters set aside (2 to 4 players)"
+    )
+    assert {c["value"] for c in en_options["hands"]["choices"]} == {
+        "packs", "blind", "personal", "draft", "draft_score"
+    }
+    fr_1996 = {o["name"]: o for o in french["serenissima-1996"]["options"]}
+    assert [c["label"] for c in fr_1996["nations"]["choices"]] == [
+        "Vénitiens et Génois", "Espagnols et Turcs"
+    ]
     kinds = client.get("/api/catalog", headers=FR).json()["seat_words"]
     assert kinds["heuristic"] == "robot heuristique" and kinds["human"] == "humain"
     assert kinds["ismcts:1s"] == "robot de recherche (1s)"

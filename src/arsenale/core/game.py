@@ -45,9 +45,16 @@ HIDDEN_VIEW_KEYS = frozenset({"game", "players", "options", "ply", "over", "resu
 
 @dataclass(frozen=True)
 class Option:
+    """A game option: its `name` (the id the API and the command line take), its default,
+    its help, its `label` in words ("Starting hands", marked for the game's catalogue; the
+    name with spaces if empty) and, for an option that takes one of a few values, each value
+    with its words (`choices`: (value, words) pairs), which the lobby offers by their words."""
+
     name: str
     default: bool | int | str
     help: str
+    label: str = ""
+    choices: tuple[tuple[bool | int | str, str], ...] = ()
 
 
 class Game(ABC):
@@ -189,6 +196,15 @@ class Game(ABC):
     def option_help(self, option: Option) -> str:
         """An option's help text in the language in force (through `translate`)."""
         return self.translate(option.help)
+
+    def option_label(self, option: Option) -> str:
+        """An option's label in words in the language in force (through `translate`)."""
+        return self.translate(option.label) if option.label else option.name.replace("_", " ")
+
+    def option_choices(self, option: Option) -> list[dict[str, Any]]:
+        """An option's values with their words in the language in force: `{value, label}`
+        each; empty for an option that takes any value of its type."""
+        return [{"value": v, "label": self.translate(words)} for v, words in option.choices]
 
     def names(self) -> dict[str, str]:
         """The printed names of the game's places and pieces by id (ports, sea areas, goods,
@@ -342,7 +358,12 @@ class Game(ABC):
             "players": [self.min_players, self.max_players],
             "rulebook": self.rulebook,
             "options": {
-                o.name: {"default": o.default, "help": self.option_help(o)} for o in self.options
+                o.name: {
+                    "default": o.default,
+                    "help": self.option_help(o),
+                    **({"values": [v for v, _w in o.choices]} if o.choices else {}),
+                }
+                for o in self.options
             },
         }
 

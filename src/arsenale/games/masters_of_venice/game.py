@@ -41,6 +41,7 @@ class MastersOfVenice(Game):
                 "keep each merchant's ducats hidden from the others until the end (Setup 3 "
                 "allows it; RULINGS.md A28)"
             ),
+            N_("Hidden money"),
         ),
     )
 

@@ -34,11 +34,21 @@ class Serenissima1996(Game):
     max_players = 4
     rulebook = "serenissima-1996.en.txt, serenissima-1996.fr.txt"
     options = (
-        Option("open_money", False, N_("money on the table: every seat sees everyone's ducats")),
+        Option(
+            "open_money",
+            False,
+            N_("money on the table: every seat sees everyone's ducats"),
+            N_("Money on the table"),
+        ),
         Option(
             "nations",
             "historical",
             N_("2 players: 'historical' (Venetians and Genoese) or 'spanish-turks'"),
+            N_("Nations at 2 players"),
+            (
+                ("historical", N_("Venetians and Genoese")),
+                ("spanish-turks", N_("Spaniards and Turks")),
+            ),
         ),
     )
     fallback_kinds = FALLBACK_KINDS

@@ -5,7 +5,7 @@
 // interface at the top of game.js.
 
 import { api, loadBoard } from "./api.js";
-import { _, listNames, ngettext, num } from "./i18n.js";
+import { _, listNames, ngettext, num, ordinal } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -194,7 +194,7 @@ export class GameScreen {
           else if (submitted.has(seat)) state = h("span", { class: "state submitted" }, `${_("has chosen")} ✓`);
         } else if (gv.result) {
           const rank = gv.result.ranks[seat];
-          state = h("span", { class: "state" }, `#${rank} · ${gv.result.scores[seat]}`);
+          state = h("span", { class: "state" }, `${ordinal(rank)} · ${gv.result.scores[seat]}`);
         }
         const rows = this.module?.panel ? this.module.panel(info, gv, this.board) : [];
         const classes = ["panel"];
@@ -542,7 +542,7 @@ export class GameScreen {
       h("tr", { class: "source" }, h("th", { scope: "row" }, row.source), order.map((s) => h("td", {}, num(row.points[s])))),
     );
     const total = h("tr", { class: "total" }, h("th", { scope: "row" }, _("Score")), order.map((s) => h("td", { class: winners.has(s) ? "winner" : null, dataset: { seat: String(s) } }, num(r.scores[s]))));
-    const rank = h("tr", { class: "rank" }, h("th", { scope: "row" }, _("Place")), order.map((s) => h("td", {}, `#${r.ranks[s]}`)));
+    const rank = h("tr", { class: "rank" }, h("th", { scope: "row" }, _("Place")), order.map((s) => h("td", {}, ordinal(r.ranks[s]))));
     const money = account.money
       ? h("tr", { class: "money", dataset: { field: "money" } }, h("th", { scope: "row" }, _("{money} (revealed)", { money: account.money.name })), order.map((s) => h("td", { dataset: { seat: String(s) } }, num(account.money.amounts[s]))))
       : null;
