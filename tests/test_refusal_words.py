@@ -25,7 +25,9 @@ def test_in_words_cuts_the_quoted_notation_and_what_leads_to_it() -> None:
         "use this location, play favors or rumors"
     )
     assert in_words("choose a dock first ('dock 1' to 'dock 4')") == "choose a dock first"
-    assert in_words("répartissez vos 10 marins\u00a0: 'deploy <a> <b>'") == "répartissez vos 10 marins"
+    assert (
+        in_words("répartissez vos 10 marins\u00a0: 'deploy <a> <b>'") == "répartissez vos 10 marins"
+    )
     assert in_words("l’attaquant n’a plus de marins") == "l’attaquant n’a plus de marins"
 
 

@@ -43,9 +43,25 @@ def _ordinals(tmp_path: Path, language: str, numbers: list[int]) -> list[str]:
 def test_places_are_ordinal_words_in_english_and_french(tmp_path: Path) -> None:
     numbers = [1, 2, 3, 4, 5, 11, 21, 22]
     assert _ordinals(tmp_path, "en", numbers) == [
-        "1st", "2nd", "3rd", "4th", "5th", "11th", "21st", "22nd"
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "5th",
+        "11th",
+        "21st",
+        "22nd",
     ]
-    assert _ordinals(tmp_path, "fr", numbers) == ["1er", "2e", "3e", "4e", "5e", "11e", "21e", "22e"]
+    assert _ordinals(tmp_path, "fr", numbers) == [
+        "1er",
+        "2e",
+        "3e",
+        "4e",
+        "5e",
+        "11e",
+        "21e",
+        "22e",
+    ]
 
 
 def test_no_script_shows_a_place_as_a_number_sign() -> None:

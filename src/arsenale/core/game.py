@@ -16,13 +16,14 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from arsenale import i18n
 from arsenale.core.actions import Action, Catalogue, Wording
 from arsenale.core.errors import IllegalAction, OptionError, excerpt
 from arsenale.core.observation import Layout
 from arsenale.core.state import PRIVATE, Event, GameState
+from arsenale.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -41,6 +42,15 @@ Utility = Literal["zero_sum", "constant_sum", "general_sum"]
 
 HIDDEN_VIEW_KEYS = frozenset({"game", "players", "options", "ply", "over", "result"})
 """View keys the default rendering leaves out (constant, or shown elsewhere)."""
+
+
+SEAT_FORMS = {
+    "by": N_("by {seat}"),
+    "of": N_("of {seat}"),
+    "to": N_("to {seat}"),
+    "for": N_("for {seat}"),
+}
+"""A seat's name after a preposition, for seats named without an article (`seat_phrase`)."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,10 @@ class Game(ABC):
     """A bound on plies after which the AI adapters cut a game (a policy may repeat moves
     that undo each other); the game's own figure where it knows a tighter one."""
     fallback_kinds: tuple[str, ...] = ()
+    seat_forms: ClassVar[dict[str, str] | None] = None
+    """How a sentence puts a seat's name, for a game whose seat names take an article (the
+    1996 nations): form -> template of the game's catalogue ("of": "of the {seat}", in French
+    "des {seat}"); see `seat_phrase`. None: the name alone, after the preposition."""
     """Action kinds a bot plays, in this order of preference, when the heuristic fails
     (ending a step, passing); counted as fallbacks by `simulate`."""
     observation_layout: Layout | None = None
@@ -181,6 +195,20 @@ class Game(ABC):
         """A seat's label ("venetians", "blue") as a name in the language in force
         (arsenale.i18n); a game whose seats have names in its other languages overrides it."""
         return label[:1].upper() + label[1:]
+
+    def seat_phrase(self, label: str, form: str) -> str:
+        """A seat's name as a sentence puts it, in the language in force: `form` "the" (the
+        name as subject or object), or "by", "of", "to", "for" (after that preposition):
+        "the Genoese", "by the Genoese" / "les Génois", "par les Génois", "des Génois", "aux
+        Génois" where the game's `seat_forms` give the article; "Red", "by Red" / "Rouge",
+        "par Rouge", "de Rouge" otherwise (the templates of SEAT_FORMS)."""
+        name = self.seat_name(label)
+        template = (self.seat_forms or {}).get(form)
+        if template is not None:
+            return self.translate(template).format(seat=name)
+        if form == "the":
+            return name
+        return i18n.ARSENALE.gettext(SEAT_FORMS[form]).format(seat=name)
 
     def translate(self, text: str) -> str:
         """A text of this game marked for translation (a decision's `asks`, its title, an

@@ -184,9 +184,9 @@ class GameState(ABC):
         reason = _("{text} is not a move here: {asks}").format(
             text=excerpt(text), asks=self.game.translate(phase.asks)
         )
-        words = _("that is not a move here: {asks}").format(asks=self.asks_in_words(phase))
+        said = _("that is not a move here: {asks}").format(asks=self.asks_in_words(phase))
         return NotationError(
-            _with_range(reason, span), phase.rule or error.rule, _with_range(words, span)
+            _with_range(reason, span), phase.rule or error.rule, _with_range(said, span)
         )
 
     def asks_in_words(self, phase: Phase) -> str:
@@ -274,10 +274,10 @@ class GameState(ABC):
                 raise IllegalAction(
                     _("seat {seat} has already made its secret choice").format(seat=seat), RULE_TURN
                 )
-            waiting = ", ".join(self.game.seat_name(self.seat_label(s)) for s in movers)
+            waiting = ", ".join(self.game.seat_phrase(self.seat_label(s), "the") for s in movers)
             raise IllegalAction(
-                _("it is not {seat}'s decision; waiting for {waiting}").format(
-                    seat=self.game.seat_name(self.seat_label(seat)), waiting=waiting
+                _("the decision is not up {to} now; waiting for {waiting}").format(
+                    to=self.game.seat_phrase(self.seat_label(seat), "to"), waiting=waiting
                 ),
                 RULE_TURN,
             )

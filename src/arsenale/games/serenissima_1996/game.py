@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
@@ -52,6 +52,15 @@ class Serenissima1996(Game):
         ),
     )
     fallback_kinds = FALLBACK_KINDS
+    seat_forms: ClassVar[
+        dict[str, str] | None
+    ] = {  # the nations take an article: "by the Genoese", "par les Génois"
+        "the": N_("the {seat}"),
+        "by": N_("by the {seat}"),
+        "of": N_("of the {seat}"),
+        "to": N_("to the {seat}"),
+        "for": N_("for the {seat}"),
+    }
 
     def __init__(self) -> None:
         self.board: Board = load_board()

@@ -92,6 +92,11 @@ export class GameScreen {
     return this.gv.seats?.[seat]?.label || _("Seat {n}", { n: seat + 1 });
   }
 
+  /** A seat as a sentence puts it ("the Genoese", "les Génois"; "Red"): the server's. */
+  seatInSentence(seat) {
+    return this.gv.seats?.[seat]?.the || this.seatName(seat);
+  }
+
   seatColour(seat) {
     return this.module?.seatColour ? this.module.seatColour(seat, this.gv, this.board) : "#888";
   }
@@ -153,12 +158,12 @@ export class GameScreen {
       banner.dataset.state = "over";
       return;
     }
-    const waitingFor = listNames(toMove.map((s) => this.seatName(s)));
+    const waitingFor = listNames(toMove.map((s) => this.seatInSentence(s)));
     if (me !== null && me !== undefined && toMove.includes(me)) {
       banner.className = "your-turn";
       banner.dataset.state = "your-turn";
       banner.append(h("span", {}, secret ? _("Your secret choice") : _("Your turn")), h("span", { class: "detail" }, this.decisionText()));
-      if (secret && toMove.length > 1) banner.append(h("span", { class: "detail" }, _("(also waiting for {who})", { who: listNames(toMove.filter((s) => s !== me).map((s) => this.seatName(s))) })));
+      if (secret && toMove.length > 1) banner.append(h("span", { class: "detail" }, _("(also waiting for {who})", { who: listNames(toMove.filter((s) => s !== me).map((s) => this.seatInSentence(s))) })));
       return;
     }
     banner.dataset.state = "waiting";
