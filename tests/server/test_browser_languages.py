@@ -264,3 +264,84 @@ def test_a_french_player_reads_no_ids_nulls_or_unspaced_colons(
     page.screenshot(path=str(SCREENSHOTS / "page-fr-words.png"), full_page=True)
     assert [e for e in errors if "422" not in e] == []  # the refusal's own 422 is expected
     context.close()
+
+
+MOV_LABELS_JS = """() => {
+  const rect = (n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const out = [];
+  const groups = document.querySelectorAll(
+    '#board svg [data-shop], #board svg [data-office], #board svg [data-mov="canal"]');
+  for (const g of groups) {
+    const frame = g.querySelector('rect.mov-box');
+    const title = g.querySelector(':scope > text.mov-title');
+    const notes = [...g.querySelectorAll(':scope > text.mov-note')].map(rect);
+    out.push({ place: g.dataset.shop || g.dataset.office || 'canal', text: title.textContent,
+               title: rect(title), frame: rect(frame), notes });
+  }
+  const zoom = document.querySelector('#zoom');
+  return { labels: out, svg: rect(document.querySelector('#board svg')),
+           header: rect(document.querySelector('header')),
+           zoom: zoom && zoom.offsetParent ? rect(zoom) : null };
+}"""
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def _inside(a: list[float], b: list[float]) -> bool:
+    return a[0] >= b[0] - 0.5 and a[1] >= b[1] - 0.5 and a[2] <= b[2] + 0.5 and a[3] <= b[3] + 0.5
+
+
+def test_masters_of_venice_shop_and_office_names_fit_their_boxes_in_both_languages(
+    browser: Browser,  # noqa: F811
+    tmp_path: Path,
+    serve: Callable[..., ServerProcess],
+) -> None:
+    """Masters of Venice at 1280 and 390 px, in English and French: each shop's, office's
+    and the canal's title lies inside its box and the board's drawing, clear of the page's
+    header, of the notes on its title row ("9 actions restantes", the round) and of the
+    zoom buttons; "Bureau maritime sud" is never cut off (its short name where the whole one
+    has no room). Screenshots mov-labels-<lang>-<width>.png."""
+    server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    for language in ("en", "fr"):
+        for width in (1280, 390):
+            created = httpx.post(
+                f"{server.base_url}/api/games",
+                json={"game": "masters-of-venice", "players": 3, "seats": ["human"] * 3},
+                timeout=10,
+            ).json()
+            context = browser.new_context(
+                locale="fr-FR" if language == "fr" else "en-US",
+                viewport={"width": width, "height": 844 if width < 600 else 800},
+            )
+            page = context.new_page()
+            errors: list[str] = []
+            _watch(page, errors)
+            page.goto(server.base_url + created["seats"][0]["url"])
+            page.wait_for_selector(
+                "#board svg [data-office='south'] text.mov-title", timeout=WAIT_MS
+            )
+            found = page.evaluate(MOV_LABELS_JS)
+            assert len(found["labels"]) == 8, found["labels"]  # 5 shops, 2 offices, the canal
+            for label in found["labels"]:
+                where = (language, width, label["place"], label["text"])
+                assert _inside(label["title"], label["frame"]), where
+                assert _inside(label["title"], found["svg"]), where
+                assert not _overlap(label["title"], found["header"]), where
+                for note in label["notes"]:
+                    assert not _overlap(label["title"], note), where
+                    if label["place"] == "canal" and found["zoom"]:
+                        assert not _overlap(note, found["zoom"]), where
+                if found["zoom"]:
+                    assert not _overlap(label["title"], found["zoom"]), where
+            south = next(x["text"] for x in found["labels"] if x["place"] == "south")
+            assert south in (
+                ("South Office", "Shipping Office South")
+                if language == "en"
+                else ("Bureau sud", "Bureau maritime sud")
+            ), south
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"mov-labels-{language}-{width}.png"))
+            assert errors == []
+            context.close()
