@@ -73,6 +73,9 @@ async function show(gv) {
   current = gv;
   await screen.show(gv);
   table.show(gv);
+  // the typed-move box's example is one of this game's moves now (not another game's)
+  const example = gv.legal?.[0]?.text;
+  document.getElementById("action-text").placeholder = example ? _("or type a move, e.g. {example}", { example }) : _("or type a move");
 }
 
 async function refresh() {
