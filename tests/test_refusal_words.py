@@ -29,6 +29,12 @@ def test_in_words_cuts_the_quoted_notation_and_what_leads_to_it() -> None:
         in_words("répartissez vos 10 marins\u00a0: 'deploy <a> <b>'") == "répartissez vos 10 marins"
     )
     assert in_words("l’attaquant n’a plus de marins") == "l’attaquant n’a plus de marins"
+    # an English possessive is no quote: the sentence is kept whole
+    assert in_words("the sunken galley's cargo has no wine left to take") == (
+        "the sunken galley's cargo has no wine left to take"
+    )
+    assert in_words("other players' ducats are hidden") == "other players' ducats are hidden"
+    assert in_words("when the game asks ('gondola' or 'wait'), not now") == "when the game asks"
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -55,15 +55,17 @@ class Phase(NamedTuple):
     would leave "phase 3"); empty: `in_words(asks)`."""
 
 
-_NOTATION = re.compile(r"[\s\u00a0\u202f]*(?:[:(,]|\bor\b|\bou\b)?[\s\u00a0\u202f]*'.*$", re.S)
+_NOTATION = re.compile(
+    r"[\s\u00a0\u202f]*(?:[:(,]|\bor\b|\bou\b)?[\s\u00a0\u202f]*(?<![\w'])'[^'\s][^']*'.*$", re.S
+)
 
 
 def in_words(text: str) -> str:
     """A text without the notation it quotes: cut where the first quoted move begins,
     with the colon, parenthesis, comma or "or" that leads to it ("use your lighthouse:
     'beacon <hold>' (2 bread) or 'beacon bread'" -> "use your lighthouse"). Notation is what
-    a text quotes between ASCII quotes; the catalogues write the apostrophe of French
-    words as ’."""
+    a text quotes between ASCII quotes, the opening one after a space, a parenthesis or
+    nothing (an English possessive, "the galley's cargo", is no quote; French writes ’)."""
     return _NOTATION.sub("", text).rstrip(" \u00a0\u202f:;,(")
 
 
