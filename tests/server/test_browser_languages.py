@@ -68,6 +68,17 @@ def test_a_french_browser_gets_the_page_in_french_and_the_switch_turns_it_englis
     assert "en cours" in (row.text_content() or "")
     options = page.locator("#players option").all_text_contents()
     assert options[0] in ("1 joueur", "2 joueurs") and options[-1].endswith(" joueurs"), options
+    # no ids a player does not care about: the games by title and players, the list by title,
+    # edition and date; each game option by its label and values in French
+    choices = page.locator("#game-choices").inner_text()
+    assert "serenissima-1996" not in choices and "amalfi-renaissance" not in choices, choices
+    assert created["id"] not in (row.inner_text() or ""), row.inner_text()
+    page.check('input[name="game"][value="amalfi-renaissance"]')
+    labels = page.locator("#options label").all_text_contents()
+    assert "Premier joueur" in labels and "Mains de départ" in labels, labels
+    assert not any("_" in label for label in labels), labels
+    values = page.locator('#options select[data-option="first_player"] option').all_text_contents()
+    assert values[0] == "tiré au sort", values
 
     # A seat's page: header, banner, moves and log in French.
     page.goto(server.base_url + created["seats"][0]["url"])
