@@ -272,7 +272,8 @@ function drawShop(svg, board, gv, shop, place) {
   const left = ngettext("{n} share left", "{n} shares left", v.supply[shop.id]);
   const room = w - 26 - widthOf(name) - 8;
   const note = text(g, x + w - 6, y + 13, played ? `${left} · ${ngettext("{n} rumor", "{n} rumors", played)}` : left, { class: "mov-note", "text-anchor": "end" });
-  if (played && widthOf(note) > room) note.textContent = `${left} · ${played}?`; // the rumors as on the canal
+  // too long even squeezed a little: the rumors as the canal marks them ("· 3?")
+  if (played && widthOf(note) * 0.8 > room) note.textContent = `${left} · ${played}?`;
   fit(note, room);
   const tw = w - 14;
   track(g, board, { x: x + 7, y: y + 30, w: tw, kind: "price", value: v.prices[shop.resource], label: _("{resource} price", { resource: capitalise(resName(board, shop.resource)) }), id: `${shop.id}:price`, colour });
