@@ -582,7 +582,9 @@ export class GameScreen {
     }
     for (const [score, tied] of byScore) {
       if (tied.length < 2) continue;
-      const who = listNames(tied.map((s) => this.seatName(s)));
+      // the seats as a sentence puts them ("the Venetians", "les Vénitiens"), opening it
+      const named = listNames(tied.map((s) => this.seatInSentence(s)));
+      const who = named.charAt(0).toUpperCase() + named.slice(1);
       let settled = false;
       for (let i = 0; i < keys.length; i++) {
         const vals = tied.map((s) => keys[i][s]);
