@@ -171,7 +171,7 @@ export class GameScreen {
     if (secret) {
       const done = (decision.submitted || []).filter((s) => s !== me).map((s) => this.seatName(s));
       const mine = gv.view?.my_submission ? ` ${_("You have chosen.")}` : "";
-      const chosen = done.length ? ngettext("{names} has chosen.", "{names} have chosen.", done.length, { names: listNames(done) }) : "";
+      const chosen = done.length ? ngettext("Chosen already: {names}.", "Chosen already: {names}.", done.length, { names: listNames(done) }) : "";
       banner.append(
         h("span", {}, _("Secret choices: waiting for {who}", { who: waitingFor })),
         h("span", { class: "detail" }, `${chosen}${mine} ${this.decisionText()}`),
