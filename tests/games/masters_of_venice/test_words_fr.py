@@ -155,7 +155,7 @@ def test_refusals_of_the_game_and_of_the_core_in_french() -> None:
         french_name = GAME.seat_name(state.seat_label(seat))
         other_name = GAME.seat_name(state.seat_label(other))
     assert turn.value.reason == (
-        f"ce n’est pas à {other_name} de décider{NBSP}; on attend {french_name}"
+        f"ce n’est pas à {other_name} de décider maintenant{NBSP}; on attend {french_name}"
     )
     with pytest.raises(IllegalAction) as english:
         state.apply(other, "character thief")
