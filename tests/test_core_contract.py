@@ -63,7 +63,7 @@ def test_illegal_action_leaves_the_state_identical(toy_game: Game) -> None:
 def test_out_of_turn_action_is_refused(toy_game: Game) -> None:
     state = toy_game.new_game(2, seed=5)
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="not Blue's decision"):
+    with pytest.raises(IllegalAction, match="the decision is not up to Blue now"):
         state.apply(1, ROLL)
     with pytest.raises(IllegalAction, match="no seat 7"):
         state.apply(7, ROLL)

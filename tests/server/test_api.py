@@ -139,7 +139,8 @@ def test_every_status_code_and_refusals_change_nothing(client: TestClient, db_ur
     def refused(status: int, response: Any) -> dict[str, Any]:
         assert response.status_code == status, response.text
         body: dict[str, Any] = response.json()
-        assert set(body) == {"error", "rule"} and body["error"]
+        # a refused move also carries its words (no notation): what the page shows
+        assert set(body) - {"words"} == {"error", "rule"} and body["error"]
         assert snapshot(client, gid, [None, tokens[0], tokens[1]]) == before
         assert rows(db_url, "select count(*) from actions") == stored_before
         return body
@@ -177,12 +178,14 @@ def test_every_status_code_and_refusals_change_nothing(client: TestClient, db_ur
         ),
     )
     assert body["rule"]
-    refused(
+    assert body["words"] and illegal.notation not in body["words"]
+    body = refused(
         422,
         client.post(
             url, json={"ply": ply, "action": "fly to the moon"}, headers=auth(tokens[decider])
         ),
     )
+    assert "fly" in body["error"] and "fly" not in body["words"]
     refused(
         422,
         client.post(

@@ -68,6 +68,17 @@ def test_a_french_browser_gets_the_page_in_french_and_the_switch_turns_it_englis
     assert "en cours" in (row.text_content() or "")
     options = page.locator("#players option").all_text_contents()
     assert options[0] in ("1 joueur", "2 joueurs") and options[-1].endswith(" joueurs"), options
+    # no ids a player does not care about: the games by title and players, the list by title,
+    # edition and date; each game option by its label and values in French
+    choices = page.locator("#game-choices").inner_text()
+    assert "serenissima-1996" not in choices and "amalfi-renaissance" not in choices, choices
+    assert created["id"] not in (row.inner_text() or ""), row.inner_text()
+    page.check('input[name="game"][value="amalfi-renaissance"]')
+    labels = page.locator("#options label").all_text_contents()
+    assert "Premier joueur" in labels and "Mains de départ" in labels, labels
+    assert not any("_" in label for label in labels), labels
+    values = page.locator('#options select[data-option="first_player"] option').all_text_contents()
+    assert values[0] == "tiré au sort", values
 
     # A seat's page: header, banner, moves and log in French.
     page.goto(server.base_url + created["seats"][0]["url"])
@@ -240,7 +251,8 @@ def test_a_french_player_reads_no_ids_nulls_or_unspaced_colons(
     message = page.locator("#message:not(.hidden)")
     message.wait_for(timeout=WAIT_MS)
     text = message.inner_text()
-    assert "n’est pas un coup de Méditerranée" in text, text
+    assert "ce coup n’existe pas dans le jeu Méditerranée" in text, text
+    assert "fly" not in text, text  # the page's refusal is in words: no notation quoted
     assert "null" not in text and "arsenale:" not in text and "serenissima-1996" not in text
     titles = page.locator("#actions button.move[title]").evaluate_all(
         "(bs) => bs.map((b) => [b.title, b.dataset.actionText])"
@@ -263,6 +275,87 @@ def test_a_french_player_reads_no_ids_nulls_or_unspaced_colons(
     page.screenshot(path=str(SCREENSHOTS / "page-fr-words.png"), full_page=True)
     assert [e for e in errors if "422" not in e] == []  # the refusal's own 422 is expected
     context.close()
+
+
+MOV_LABELS_JS = """() => {
+  const rect = (n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const out = [];
+  const groups = document.querySelectorAll(
+    '#board svg [data-shop], #board svg [data-office], #board svg [data-mov="canal"]');
+  for (const g of groups) {
+    const frame = g.querySelector('rect.mov-box');
+    const title = g.querySelector(':scope > text.mov-title');
+    const notes = [...g.querySelectorAll(':scope > text.mov-note')].map(rect);
+    out.push({ place: g.dataset.shop || g.dataset.office || 'canal', text: title.textContent,
+               title: rect(title), frame: rect(frame), notes });
+  }
+  const zoom = document.querySelector('#zoom');
+  return { labels: out, svg: rect(document.querySelector('#board svg')),
+           header: rect(document.querySelector('header')),
+           zoom: zoom && zoom.offsetParent ? rect(zoom) : null };
+}"""
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def _inside(a: list[float], b: list[float]) -> bool:
+    return a[0] >= b[0] - 0.5 and a[1] >= b[1] - 0.5 and a[2] <= b[2] + 0.5 and a[3] <= b[3] + 0.5
+
+
+def test_masters_of_venice_shop_and_office_names_fit_their_boxes_in_both_languages(
+    browser: Browser,  # noqa: F811
+    tmp_path: Path,
+    serve: Callable[..., ServerProcess],
+) -> None:
+    """Masters of Venice at 1280 and 390 px, in English and French: each shop's, office's
+    and the canal's title lies inside its box and the board's drawing, clear of the page's
+    header, of the notes on its title row ("9 actions restantes", the round) and of the
+    zoom buttons; "Bureau maritime sud" is never cut off (its short name where the whole one
+    has no room). Screenshots mov-labels-<lang>-<width>.png."""
+    server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    for language in ("en", "fr"):
+        for width in (1280, 390):
+            created = httpx.post(
+                f"{server.base_url}/api/games",
+                json={"game": "masters-of-venice", "players": 3, "seats": ["human"] * 3},
+                timeout=10,
+            ).json()
+            context = browser.new_context(
+                locale="fr-FR" if language == "fr" else "en-US",
+                viewport={"width": width, "height": 844 if width < 600 else 800},
+            )
+            page = context.new_page()
+            errors: list[str] = []
+            _watch(page, errors)
+            page.goto(server.base_url + created["seats"][0]["url"])
+            page.wait_for_selector(
+                "#board svg [data-office='south'] text.mov-title", timeout=WAIT_MS
+            )
+            found = page.evaluate(MOV_LABELS_JS)
+            assert len(found["labels"]) == 8, found["labels"]  # 5 shops, 2 offices, the canal
+            for label in found["labels"]:
+                where = (language, width, label["place"], label["text"])
+                assert _inside(label["title"], label["frame"]), where
+                assert _inside(label["title"], found["svg"]), where
+                assert not _overlap(label["title"], found["header"]), where
+                for note in label["notes"]:
+                    assert not _overlap(label["title"], note), where
+                    if label["place"] == "canal" and found["zoom"]:
+                        assert not _overlap(note, found["zoom"]), where
+                if found["zoom"]:
+                    assert not _overlap(label["title"], found["zoom"]), where
+            south = next(x["text"] for x in found["labels"] if x["place"] == "south")
+            assert south in (
+                ("South Office", "Shipping Office South")
+                if language == "en"
+                else ("Bureau sud", "Bureau maritime sud")
+            ), south
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"mov-labels-{language}-{width}.png"))
+            assert errors == []
+            context.close()
 
 
 def test_a_french_refusal_opens_the_rules_in_french_at_the_section_its_rule_names(

@@ -178,8 +178,8 @@ def test_two_viewers_read_the_log_moves_and_refusals_each_in_their_language(
     # a refusal in the language of whoever is refused: seat 0 has bid, and bids again
     bid = play_first(client, gid, tokens, 0)
     for language, words in (
-        (FR, "Vénitiens\u00a0: choix secret déjà fait"),  # a no-break space before ":"
-        (EN, "Venetians has already made its secret choice"),
+        (FR, "le choix secret des Vénitiens est déjà fait"),  # the nation with its article
+        (EN, "the secret choice of the Venetians is already made"),
     ):
         r = client.post(
             f"/api/games/{gid}/actions",
@@ -248,8 +248,10 @@ def test_a_seat_reads_the_games_title_and_the_players_in_words_not_ids(client: T
         headers=bearer(tokens[0], FR),
     )
     assert (
-        r.status_code == 422 and r.json()["error"] == "'fly 99' n’est pas un coup de Méditerranée"
+        r.status_code == 422
+        and r.json()["error"] == "'fly 99' n’est pas un coup du jeu Méditerranée"
     )
+    assert r.json()["words"] == "ce coup n’existe pas dans le jeu Méditerranée"  # the page's
     assert [s["player"] for s in v["seats"]] == ["humain", "robot heuristique", "robot aléatoire"]
     english = get_view(client, gid, tokens[0], EN)
     assert [s["player"] for s in english["seats"]] == ["human", "heuristic bot", "random bot"]
@@ -349,6 +351,34 @@ def test_the_catalog_names_the_games_and_options_in_the_viewers_language(
     assert english["masters-of-venice"]["name"] == french["masters-of-venice"]["name"]
     fr_amalfi = {o["name"]: o["help"] for o in french["amalfi-renaissance"]["options"]}
     assert fr_amalfi["rival"].startswith("le rival en solo\u00a0: naples ou genoa")
+    # each option's label and values in words (the lobby shows them, never "first_player")
+    for language, games in (("fr", french), ("en", english)):
+        for game in games.values():
+            for o in game["options"]:
+                assert o["label"] and "_" not in o["label"], (language, o)
+                assert all(c["label"] and "_" not in c["label"] for c in o["choices"]), o
+    fr_options = {o["name"]: o for o in french["amalfi-renaissance"]["options"]}
+    en_options = {o["name"]: o for o in english["amalfi-renaissance"]["options"]}
+    assert fr_options["first_player"]["label"] == "Premier joueur"
+    assert en_options["first_player"]["label"] == "First player"
+    assert {c["value"]: c["label"] for c in fr_options["first_player"]["choices"]}[-1] == (
+        "tiré au sort"
+    )
+    assert {c["value"]: c["label"] for c in en_options["hands"]["choices"]}["draft_score"] == (
+        "a draft, endgame characters set aside (2 to 4 players)"
+    )
+    assert {c["value"] for c in en_options["hands"]["choices"]} == {
+        "packs",
+        "blind",
+        "personal",
+        "draft",
+        "draft_score",
+    }
+    fr_1996 = {o["name"]: o for o in french["serenissima-1996"]["options"]}
+    assert [c["label"] for c in fr_1996["nations"]["choices"]] == [
+        "Vénitiens et Génois",
+        "Espagnols et Turcs",
+    ]
     kinds = client.get("/api/catalog", headers=FR).json()["seat_words"]
     assert kinds["heuristic"] == "robot heuristique" and kinds["human"] == "humain"
     assert kinds["ismcts:1s"] == "robot de recherche (1s)"

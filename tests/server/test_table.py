@@ -436,7 +436,7 @@ def test_a_seat_out_of_time_is_given_to_a_bot_by_another_player(
     seats_before = rows(db_url, "select seats from games")
     before = [view(client, gid, t) for t in (None, tokens[0], tokens[1])]
     assert (
-        "still has 30 seconds"
+        "30 seconds are left for"
         in refused(client.post(url, headers=auth(tokens[other])), 409)["error"]
     )
     refused(client.post(url), 403)  # a spectator
@@ -543,7 +543,7 @@ def test_a_seat_given_to_a_bot_is_told_in_each_readers_language(
                 while "chat" not in message:
                     message = ws.receive_json()
                 pushed[name] = message["chat"]
-        said_en = f"{en[late]}: out of time; {en[other]} gave the seat to the heuristic bot"
+        said_en = f"{en[late]}: out of time; the seat was given to the heuristic bot by {en[other]}"
         said_fr = (
             f"{fr[late]}\u00a0: temps écoulé\u00a0; place confiée au robot heuristique "
             f"par {fr[other]}"

@@ -13,6 +13,7 @@ last one is in, then hands them all to the game at once (see `GameState.apply`).
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 
@@ -48,6 +49,24 @@ class Phase(NamedTuple):
     reason given for an action this decision never offers."""
     rule: str | None = None
     """The rulebook reference of the decision (file, section)."""
+    says: str = ""
+    """What the decision asks for in words alone, for the page, where cutting the notation
+    off `asks` (`in_words`) leaves too little ("phase 3: 'sail <galley> <area>' or 'done'"
+    would leave "phase 3"); empty: `in_words(asks)`."""
+
+
+_NOTATION = re.compile(
+    r"[\s\u00a0\u202f]*(?:[:(,]|\bor\b|\bou\b)?[\s\u00a0\u202f]*(?<![\w'])'[^'\s][^']*'.*$", re.S
+)
+
+
+def in_words(text: str) -> str:
+    """A text without the notation it quotes: cut where the first quoted move begins,
+    with the colon, parenthesis, comma or "or" that leads to it ("use your lighthouse:
+    'beacon <hold>' (2 bread) or 'beacon bread'" -> "use your lighthouse"). Notation is what
+    a text quotes between ASCII quotes, the opening one after a space, a parenthesis or
+    nothing (an English possessive, "the galley's cargo", is no quote; French writes ’)."""
+    return _NOTATION.sub("", text).rstrip(" \u00a0\u202f:;,(")
 
 
 class Why:

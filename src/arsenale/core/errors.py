@@ -24,13 +24,16 @@ class IllegalAction(ArsenaleError):
     """An action the rules do not allow now. The state is unchanged.
 
     `reason` is plain language; `rule` names the rulebook file and section, or the part of
-    the Arsenale contract (``"arsenale: ..."``) for malformed input.
+    the Arsenale contract (``"arsenale: ..."``) for malformed input. `words` is the same
+    refusal in words alone, with no move quoted in notation ("bid 15"): what the web page
+    shows, while the terminal and the API give `reason`, notation and all.
     """
 
-    def __init__(self, reason: str, rule: str | None = None) -> None:
+    def __init__(self, reason: str, rule: str | None = None, words: str | None = None) -> None:
         super().__init__(reason if rule is None else f"{reason} [{rule}]")
         self.reason = reason
         self.rule = rule
+        self.words = words if words is not None else reason
 
     def to_json(self) -> dict[str, str | None]:
         return {"error": self.reason, "rule": self.rule}

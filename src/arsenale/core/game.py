@@ -16,13 +16,14 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from arsenale import i18n
 from arsenale.core.actions import Action, Catalogue, Wording
 from arsenale.core.errors import IllegalAction, OptionError, excerpt
 from arsenale.core.observation import Layout
 from arsenale.core.state import PRIVATE, Event, GameState
+from arsenale.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -43,11 +44,27 @@ HIDDEN_VIEW_KEYS = frozenset({"game", "players", "options", "ply", "over", "resu
 """View keys the default rendering leaves out (constant, or shown elsewhere)."""
 
 
+SEAT_FORMS = {
+    "by": N_("by {seat}"),
+    "of": N_("of {seat}"),
+    "to": N_("to {seat}"),
+    "for": N_("for {seat}"),
+}
+"""A seat's name after a preposition, for seats named without an article (`seat_phrase`)."""
+
+
 @dataclass(frozen=True)
 class Option:
+    """A game option: its `name` (the id the API and the command line take), its default,
+    its help, its `label` in words ("Starting hands", marked for the game's catalogue; the
+    name with spaces if empty) and, for an option that takes one of a few values, each value
+    with its words (`choices`: (value, words) pairs), which the lobby offers by their words."""
+
     name: str
     default: bool | int | str
     help: str
+    label: str = ""
+    choices: tuple[tuple[bool | int | str, str], ...] = ()
 
 
 class Game(ABC):
@@ -71,6 +88,10 @@ class Game(ABC):
     """A bound on plies after which the AI adapters cut a game (a policy may repeat moves
     that undo each other); the game's own figure where it knows a tighter one."""
     fallback_kinds: tuple[str, ...] = ()
+    seat_forms: ClassVar[dict[str, str] | None] = None
+    """How a sentence puts a seat's name, for a game whose seat names take an article (the
+    1996 nations): form -> template of the game's catalogue ("of": "of the {seat}", in French
+    "des {seat}"); see `seat_phrase`. None: the name alone, after the preposition."""
     """Action kinds a bot plays, in this order of preference, when the heuristic fails
     (ending a step, passing); counted as fallbacks by `simulate`."""
     observation_layout: Layout | None = None
@@ -188,6 +209,20 @@ class Game(ABC):
         (arsenale.i18n); a game whose seats have names in its other languages overrides it."""
         return label[:1].upper() + label[1:]
 
+    def seat_phrase(self, label: str, form: str) -> str:
+        """A seat's name as a sentence puts it, in the language in force: `form` "the" (the
+        name as subject or object), or "by", "of", "to", "for" (after that preposition):
+        "the Genoese", "by the Genoese" / "les Génois", "par les Génois", "des Génois", "aux
+        Génois" where the game's `seat_forms` give the article; "Red", "by Red" / "Rouge",
+        "par Rouge", "de Rouge" otherwise (the templates of SEAT_FORMS)."""
+        name = self.seat_name(label)
+        template = (self.seat_forms or {}).get(form)
+        if template is not None:
+            return self.translate(template).format(seat=name)
+        if form == "the":
+            return name
+        return i18n.ARSENALE.gettext(SEAT_FORMS[form]).format(seat=name)
+
     def translate(self, text: str) -> str:
         """A text of this game marked for translation (a decision's `asks`, its title, an
         option's help) in the language in force; a game with a message catalogue of its own
@@ -202,6 +237,15 @@ class Game(ABC):
     def option_help(self, option: Option) -> str:
         """An option's help text in the language in force (through `translate`)."""
         return self.translate(option.help)
+
+    def option_label(self, option: Option) -> str:
+        """An option's label in words in the language in force (through `translate`)."""
+        return self.translate(option.label) if option.label else option.name.replace("_", " ")
+
+    def option_choices(self, option: Option) -> list[dict[str, Any]]:
+        """An option's values with their words in the language in force: `{value, label}`
+        each; empty for an option that takes any value of its type."""
+        return [{"value": v, "label": self.translate(words)} for v, words in option.choices]
 
     def names(self) -> dict[str, str]:
         """The printed names of the game's places and pieces by id (ports, sea areas, goods,
@@ -355,7 +399,12 @@ class Game(ABC):
             "players": [self.min_players, self.max_players],
             "rulebook": self.rulebook,
             "options": {
-                o.name: {"default": o.default, "help": self.option_help(o)} for o in self.options
+                o.name: {
+                    "default": o.default,
+                    "help": self.option_help(o),
+                    **({"values": [v for v, _w in o.choices]} if o.choices else {}),
+                }
+                for o in self.options
             },
         }
 

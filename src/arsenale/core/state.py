@@ -24,7 +24,7 @@ from babel.numbers import format_decimal
 
 from arsenale.core.actions import Action, normalize_text
 from arsenale.core.chance import Chance
-from arsenale.core.decisions import Decision, Phase, Why
+from arsenale.core.decisions import Decision, Phase, Why, in_words
 from arsenale.core.errors import IllegalAction, NotationError, excerpt
 from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
@@ -146,10 +146,11 @@ class GameState(ABC):
             try:
                 return self.game.catalogue.from_json(action)
             except NotationError as error:
-                span = self._json_range(action, seat)
-                if span is None:
-                    raise
-                raise NotationError(_with_range(error.reason, span), error.rule) from None
+                span = self._json_range(action, seat) or ""
+                words = _("{game} has no such move").format(game=self.game.display_title())
+                raise NotationError(
+                    _with_range(error.reason, span), error.rule, _with_range(words, span)
+                ) from None
         if isinstance(action, str):
             try:
                 return self.game.catalogue.from_text(action, self.game.display_title)
@@ -164,6 +165,7 @@ class GameState(ABC):
         """Text that names no action: when it starts like a move the pending decision offers
         (`bid 7` where bids go in steps of 5), say what that decision asks and its rule, for
         every interface alike; otherwise the catalogue's own refusal."""
+        error.words = _("{game} has no such move").format(game=self.game.display_title())
         words = normalize_text(text).split(" ")
         if self.over or not self.stack or not words[0]:
             return error
@@ -182,7 +184,34 @@ class GameState(ABC):
         reason = _("{text} is not a move here: {asks}").format(
             text=excerpt(text), asks=self.game.translate(phase.asks)
         )
-        return NotationError(_with_range(reason, span), phase.rule or error.rule)
+        said = _("that is not a move here: {asks}").format(asks=self.asks_in_words(phase))
+        return NotationError(
+            _with_range(reason, span), phase.rule or error.rule, _with_range(said, span)
+        )
+
+    def asks_in_words(self, phase: Phase) -> str:
+        """What a decision asks for in the language in force, in words alone (no notation):
+        the phase's `says`, else its `asks` with the notation cut off (`in_words`)."""
+        if phase.says:
+            return self.game.translate(phase.says)
+        return in_words(self.game.translate(phase.asks))
+
+    def _refusal_in_words(self, action: Action, reason: str, top: Decision) -> str:
+        """`reason` (from `_why_illegal`) in words alone, for the page: a move refused for
+        what the decision asks is named by its words and the decision said in words; a
+        reason from the rules' checks loses the notation it quotes."""
+        phase = self.phases.get(top.kind)
+        if phase is not None and phase.asks:
+            asked = _("{action} is not possible now: {asks}").format(
+                action=repr(action.notation), asks=self.game.translate(phase.asks)
+            )
+            if reason == asked:
+                return _("“{move}” is not possible now: {asks}").format(
+                    move=self.game.wording(action).text, asks=self.asks_in_words(phase)
+                )
+        return in_words(reason) or _("“{move}” is not possible now").format(
+            move=self.game.wording(action).text
+        )
 
     def _json_range(self, obj: dict[str, Any], seat: int | None) -> str | None:
         """The seat's range of the amount family a JSON action of no catalogue entry belongs
@@ -245,15 +274,16 @@ class GameState(ABC):
                 raise IllegalAction(
                     _("seat {seat} has already made its secret choice").format(seat=seat), RULE_TURN
                 )
-            waiting = ", ".join(self.game.seat_name(self.seat_label(s)) for s in movers)
+            waiting = ", ".join(self.game.seat_phrase(self.seat_label(s), "the") for s in movers)
             raise IllegalAction(
-                _("it is not {seat}'s decision; waiting for {waiting}").format(
-                    seat=self.game.seat_name(self.seat_label(seat)), waiting=waiting
+                _("the decision is not up {to} now; waiting for {waiting}").format(
+                    to=self.game.seat_phrase(self.seat_label(seat), "to"), waiting=waiting
                 ),
                 RULE_TURN,
             )
         if action not in self.legal_actions(seat):
             reason, rule = self._why_illegal(seat, action, self.stack[-1])
+            words = self._refusal_in_words(action, reason, self.stack[-1])
             amounts = self.game.wording(action).amounts
             if amounts:
                 others = {k: v for k, v in action.params.items() if k not in amounts}
@@ -266,7 +296,8 @@ class GameState(ABC):
                 )
                 if span:
                     reason = _with_range(reason, span)
-            raise IllegalAction(reason, rule)
+                    words = _with_range(words, span)
+            raise IllegalAction(reason, rule, words)
 
     def apply(self, seat: int, action: Action | dict[str, Any] | str) -> list[Event]:
         """Play `action` for `seat` and return the events. On any refusal the state is unchanged."""

@@ -63,7 +63,7 @@ def quiet_garbage_collector() -> None:
 
 
 async def refusal(_request: Request, e: Refusal) -> JSONResponse:
-    return refuse(e.status, e.error, e.rule)
+    return refuse(e.status, e.error, e.rule, words=e.words)
 
 
 async def http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:

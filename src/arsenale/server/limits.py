@@ -47,12 +47,22 @@ class Refused(BaseModel):
 
     error: str
     rule: str | None
+    words: str | None = None
+    """A refused move only: the refusal in words alone, no move quoted in notation (what
+    the page shows)."""
 
 
 def refuse(
-    status: int, error: str, rule: str | None = None, headers: Mapping[str, str] | None = None
+    status: int,
+    error: str,
+    rule: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    words: str | None = None,
 ) -> JSONResponse:
-    return JSONResponse({"error": error, "rule": rule}, status_code=status, headers=headers)
+    body = {"error": error, "rule": rule}
+    if words is not None:
+        body["words"] = words
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def too_large(limit: int) -> HTTPException:

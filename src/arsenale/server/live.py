@@ -63,16 +63,22 @@ OVER_SECONDS = 60.0  # a finished game nobody asked for this long leaves memory
 
 
 class Refusal(Exception):
-    """A request refused with an HTTP status; `rule` names the rule or contract part."""
+    """A request refused with an HTTP status; `rule` names the rule or contract part;
+    `words`, for a refused move, the refusal in words alone (no notation), which the page
+    shows (`IllegalAction.words`)."""
 
-    def __init__(self, status: int, error: str, rule: str | None) -> None:
+    def __init__(self, status: int, error: str, rule: str | None, words: str | None = None) -> None:
         super().__init__(error)
         self.status = status
         self.error = error
         self.rule = rule
+        self.words = words
 
     def to_json(self) -> dict[str, str | None]:
-        return {"error": self.error, "rule": self.rule}
+        out = {"error": self.error, "rule": self.rule}
+        if self.words is not None:
+            out["words"] = self.words
+        return out
 
 
 def game_seed() -> int:
@@ -246,18 +252,20 @@ class LiveGame:
             "notice": notice,
         }
 
+    def seat_words(self, seat: int, form: str = "") -> str:
+        """A seat's name in the language in force; given a `form`, as a sentence puts it
+        (`Game.seat_phrase`: "by the Genoese", "par les Génois")."""
+        label = self.state.seat_label(seat)
+        return self.game.seat_phrase(label, form) if form else self.game.seat_name(label)
+
     def chat_words(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Messages as the viewer reads them: the speaker's `name` and a notice's words in the
         language in force (what the players typed stays as typed)."""
-
-        def name(seat: int) -> str:
-            return self.game.seat_name(self.state.seat_label(seat))
-
         out = []
         for m in messages:
             notice = m.get("notice")
-            words = None if notice is None else table.notice_words(notice, name)
-            said = {**m, "name": None if m["seat"] is None else name(m["seat"])}
+            words = None if notice is None else table.notice_words(notice, self.seat_words)
+            said = {**m, "name": None if m["seat"] is None else self.seat_words(m["seat"])}
             out.append(said if words is None else {**said, "text": words})
         return out
 
@@ -314,6 +322,8 @@ def game_view(
                 "seat": s,
                 "label": state.seat_label(s),
                 "name": live.game.seat_name(state.seat_label(s)),  # in the viewer's language
+                # as a sentence puts it ("the Genoese", "les Génois"; "Red")
+                "the": live.game.seat_phrase(state.seat_label(s), "the"),
                 "kind": spec,
                 "player": player_words(spec),  # the kind in the viewer's language
             }
@@ -571,29 +581,30 @@ class Hub:
                 )
             if seat is None:
                 raise Refusal(403, _("spectators cannot act: send a seat's token"), RULE_TOKEN)
-            name = live.game.seat_name(state.seat_label(seat))
+
+            def phrase(s: int, form: str) -> str:  # "of the Venetians", "des Vénitiens"
+                return live.game.seat_phrase(state.seat_label(s), form)
+
             if seat in state.submissions:
                 raise Refusal(
                     409,
-                    _("{seat} has already made its secret choice here").format(seat=name),
+                    _("the secret choice {of} is already made here").format(of=phrase(seat, "of")),
                     RULE_TURN,
                 )
             if seat not in state.to_move():
-                waiting = ", ".join(
-                    live.game.seat_name(state.seat_label(s)) for s in state.to_move()
-                )
+                waiting = ", ".join(phrase(s, "the") for s in state.to_move())
                 raise Refusal(
                     403,
-                    _("it is not for {seat} to decide now; waiting for {waiting}").format(
-                        seat=name, waiting=waiting
+                    _("the decision is not up {to} now; waiting for {waiting}").format(
+                        to=phrase(seat, "to"), waiting=waiting
                     ),
                     RULE_TURN,
                 )
             if seat in live.bots and not bot:
                 raise Refusal(
                     403,
-                    _("the seat of {seat} was given to a bot: it plays for it now").format(
-                        seat=name
+                    _("the seat {of} was given to a bot: it plays for it now").format(
+                        of=phrase(seat, "of")
                     ),
                     RULE_CLOCK,
                 )
@@ -601,7 +612,7 @@ class Hub:
                 chosen: Action = state.coerce(action, seat)
                 state.check(seat, chosen)
             except IllegalAction as e:
-                raise Refusal(422, e.reason, e.rule) from None
+                raise Refusal(422, e.reason, e.rule, e.words) from None
             when, at = stamp()
             try:
                 await self.db(self.store.append, live.pk, state.ply, seat, chosen.to_json(), when)
@@ -741,9 +752,7 @@ class Hub:
         kind and parameters (with its English words), worded for each reader."""
         when, at = stamp()
         with i18n.speaking(i18n.DEFAULT):
-            text = table.notice_words(
-                notice, lambda s: live.game.seat_name(live.state.seat_label(s))
-            )
+            text = table.notice_words(notice, live.seat_words)
         assert text is not None, notice
         ply = live.state.ply
         await self.db(self.store.add_chat, live.pk, ply, None, text, when, notice)
@@ -789,7 +798,11 @@ class Hub:
             name = live.game.seat_name(state.seat_label(seat))
             if seat not in live.humans():
                 raise Refusal(
-                    409, _("{seat} is played by a bot already").format(seat=name), RULE_CLOCK
+                    409,
+                    _("the seat {of} is played by a bot already").format(
+                        of=live.game.seat_phrase(state.seat_label(seat), "of")
+                    ),
+                    RULE_CLOCK,
                 )
             if by == seat:
                 raise Refusal(403, _("a seat cannot give itself away"), RULE_CLOCK)
@@ -805,8 +818,9 @@ class Hub:
             if at < limit:
                 raise Refusal(
                     409,
-                    _("{seat} still has {seconds} seconds").format(
-                        seat=name, seconds=math.ceil(limit - at - 1e-6)
+                    _("{seconds} seconds are left {for}").format(
+                        seconds=math.ceil(limit - at - 1e-6),
+                        **{"for": live.game.seat_phrase(state.seat_label(seat), "for")},
                     ),
                     RULE_CLOCK,
                 )

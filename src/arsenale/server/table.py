@@ -266,8 +266,10 @@ def old_notice(text: str, labels: list[str]) -> dict[str, Any] | None:
     )
 
 
-def notice_words(notice: dict[str, Any], name: Callable[[int], str]) -> str | None:
-    """A notice in the language in force (seats named by `name`); None for an unknown kind."""
+def notice_words(notice: dict[str, Any], name: Callable[..., str]) -> str | None:
+    """A notice in the language in force; None for an unknown kind. Seats are named by
+    `name(seat)`, and `name(seat, form)` as a sentence puts them (`Game.seat_phrase`: "by
+    the Genoese", "par les Génois")."""
     if notice.get("kind") != BOT_NOTICE:
         return None
     seat, by, bot = name(notice["seat"]), notice.get("by"), player_words(notice["bot"])
@@ -280,8 +282,8 @@ def notice_words(notice: dict[str, Any], name: Callable[[int], str]) -> str | No
         )
         return text.format(seat=seat, bot=bot)
     text = (
-        _("{seat}: out of time; {by} gave the seat to the {bot}")
+        _("{seat}: out of time; the seat was given to the {bot} {by}")
         if clock
-        else _("{seat}: away too long; {by} gave the seat to the {bot}")
+        else _("{seat}: away too long; the seat was given to the {bot} {by}")
     )
-    return text.format(seat=seat, by=name(by), bot=bot)
+    return text.format(seat=seat, by=name(by, "by"), bot=bot)

@@ -144,7 +144,7 @@ def test_refusals_of_the_game_and_of_the_core_in_french() -> None:
         )
         with pytest.raises(NotationError) as unknown:
             state.apply(0, "fly home")
-        assert unknown.value.reason == "'fly home' n’est pas un coup de Masters of Venice"
+        assert unknown.value.reason == "'fly home' n’est pas un coup du jeu Masters of Venice"
     state = _playing(1)  # the bids are in: one merchant picks a character
     seat = state.to_move()[0]
     other = 1 - seat
@@ -155,7 +155,7 @@ def test_refusals_of_the_game_and_of_the_core_in_french() -> None:
         french_name = GAME.seat_name(state.seat_label(seat))
         other_name = GAME.seat_name(state.seat_label(other))
     assert turn.value.reason == (
-        f"ce n’est pas à {other_name} de décider{NBSP}; on attend {french_name}"
+        f"ce n’est pas à {other_name} de décider maintenant{NBSP}; on attend {french_name}"
     )
     with pytest.raises(IllegalAction) as english:
         state.apply(other, "character thief")

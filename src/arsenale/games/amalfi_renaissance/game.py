@@ -77,15 +77,46 @@ class AmalfiRenaissance(Game):
                 "draft_score (amalfi-renaissance.en.txt, Variants for the Allocation of "
                 "Starting Hands; the drafts need 2-4 players)"
             ),
+            N_("Starting hands"),
+            (
+                ("packs", N_("six public packs (the usual deal)")),
+                ("blind", N_("six random characters each")),
+                ("personal", N_("ten cards each, six of them kept")),
+                ("draft", N_("a draft of seven cards (2 to 4 players)")),
+                ("draft_score", N_("a draft, endgame characters set aside (2 to 4 players)")),
+            ),
         ),
-        Option("rival", "naples", N_("the solo rival: naples or genoa (Solo Challenge; 1 player)")),
-        Option("first_player", -1, N_("the seat holding the Wind Rose first; -1 draws it")),
+        Option(
+            "rival",
+            "naples",
+            N_("the solo rival: naples or genoa (Solo Challenge; 1 player)"),
+            N_("Solo rival (1 player)"),
+            (("naples", N_("Naples")), ("genoa", N_("Genoa"))),
+        ),
+        Option(
+            "first_player",
+            -1,
+            N_("the seat holding the Wind Rose first; -1 draws it"),
+            N_("First player"),
+            (
+                (-1, N_("drawn at random")),
+                (0, N_("seat 1")),
+                (1, N_("seat 2")),
+                (2, N_("seat 3")),
+                (3, N_("seat 4")),
+            ),
+        ),
         Option(
             "solo_check",
             "after",
             N_(
                 "when the solo title check is made: 'after' periods "
                 "II-IV or 'before' periods II-IV (RULINGS.md)"
+            ),
+            N_("Solo title check"),
+            (
+                ("after", N_("at the end of periods II, III and IV")),
+                ("before", N_("before periods II, III and IV, against the next period")),
             ),
         ),
     )

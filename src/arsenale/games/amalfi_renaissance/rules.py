@@ -1645,15 +1645,22 @@ AmalfiState.phases = {
         apply_turn,
         None,
         N_(
-            N_(
-                "a main action (navigate, acquire, discover, invite, engage, construct), an "
-                "optional action (unload, emergency, discard) or pass"
-            )
+            "a main action (navigate, acquire, discover, invite, engage, construct), an "
+            "optional action (unload, emergency, discard) or pass"
         ),
         R_ACTIONS,
+        N_(
+            "a main action (navigate, acquire, discover, invite, engage or construct), an "
+            "optional action (unload, emergency supply or discard), or pass"
+        ),
     ),
     "pay": Phase(
-        legal_pay, apply_pay, None, N_("pay: 'unload <hold>', 'emergency', then 'done'"), R_PAY
+        legal_pay,
+        apply_pay,
+        None,
+        N_("pay: 'unload <hold>', 'emergency', then 'done'"),
+        R_PAY,
+        N_("pay the cost, unloading holds or with the emergency supply, then finish"),
     ),
     "evolving": Phase(
         legal_evolving,
@@ -1673,9 +1680,15 @@ AmalfiState.phases = {
         None,
         N_("no lighthouse left: 'instead character' or 'instead vp'"),
         R_ERECT,
+        N_("no lighthouse left: take a character or victory points instead"),
     ),
     "choose": Phase(
-        legal_choose, apply_choose, None, N_("'choose character' or 'choose straighten'"), R_CON
+        legal_choose,
+        apply_choose,
+        None,
+        N_("'choose character' or 'choose straighten'"),
+        R_CON,
+        N_("take a character or straighten an engaged one"),
     ),
     "straighten": Phase(
         legal_straighten,
@@ -1690,6 +1703,7 @@ AmalfiState.phases = {
         None,
         N_("use your lighthouse: 'beacon <hold>' (2 bread) or 'beacon bread'"),
         R_LIGHT,
+        N_("use your lighthouse: send a ship for 2 bread, or take 1 bread"),
     ),
     "feed": Phase(
         legal_feed,

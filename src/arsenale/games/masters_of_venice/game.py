@@ -11,12 +11,13 @@ from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
 from arsenale.games.masters_of_venice import heuristic as bot
 from arsenale.games.masters_of_venice.actions import CATALOGUE
+from arsenale.games.masters_of_venice.board import DATA
 from arsenale.games.masters_of_venice.observation import LAYOUT
 from arsenale.games.masters_of_venice.scoring import FINAL_KEYS
 from arsenale.games.masters_of_venice.setup import new_state
 from arsenale.games.masters_of_venice.state import MovState
 from arsenale.games.masters_of_venice.words import WORDS, _, colour
-from arsenale.i18n import N_
+from arsenale.i18n import N_, current
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -41,6 +42,7 @@ class MastersOfVenice(Game):
                 "keep each merchant's ducats hidden from the others until the end (Setup 3 "
                 "allows it; RULINGS.md A28)"
             ),
+            N_("Hidden money"),
         ),
     )
 
@@ -136,6 +138,11 @@ class MastersOfVenice(Game):
         assert out is not None
         for key in ("shops", "offices"):
             out[key] = [{**entry, "name": company(entry["id"])} for entry in out[key]]
+        # an office's short name, where the board has no room for the whole one (board.toml)
+        short = "short_fr" if current() == "fr" else "short"
+        data = {e["id"]: e for e in DATA["office"]}
+        for entry in out["offices"]:
+            entry["short"] = data[entry["id"]].get(short, entry["name"])
         return out
 
     def board_data(self) -> dict[str, Any]:

@@ -460,6 +460,7 @@ MovState.phases = {
         None,
         N_("the Gondolieri may use the Gondola Marker to act now ('gondola') or 'wait'"),
         RULE_CHARS,
+        N_("the Gondolieri may use the Gondola Marker to act now, or wait"),
     ),
     "use": Phase(
         legal_use,

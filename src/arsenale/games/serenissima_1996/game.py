@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
@@ -34,14 +34,33 @@ class Serenissima1996(Game):
     max_players = 4
     rulebook = "serenissima-1996.en.txt, serenissima-1996.fr.txt"
     options = (
-        Option("open_money", False, N_("money on the table: every seat sees everyone's ducats")),
+        Option(
+            "open_money",
+            False,
+            N_("money on the table: every seat sees everyone's ducats"),
+            N_("Money on the table"),
+        ),
         Option(
             "nations",
             "historical",
             N_("2 players: 'historical' (Venetians and Genoese) or 'spanish-turks'"),
+            N_("Nations at 2 players"),
+            (
+                ("historical", N_("Venetians and Genoese")),
+                ("spanish-turks", N_("Spaniards and Turks")),
+            ),
         ),
     )
     fallback_kinds = FALLBACK_KINDS
+    seat_forms: ClassVar[
+        dict[str, str] | None
+    ] = {  # the nations take an article: "by the Genoese", "par les Génois"
+        "the": N_("the {seat}"),
+        "by": N_("by the {seat}"),
+        "of": N_("of the {seat}"),
+        "to": N_("to the {seat}"),
+        "for": N_("for the {seat}"),
+    }
 
     def __init__(self) -> None:
         self.board: Board = load_board()

@@ -129,6 +129,7 @@ class Serenissima1996State(GameState):
             negotiation.legal_accept_or_refuse,
             negotiation.apply_last_word,
             asks=N_("take the first price ('accept') or give up ('refuse')"),
+            says=N_("take the first price or give up"),
             rule=negotiation.RULE_PRICE,
         ),
         "arrange": Phase(
@@ -158,6 +159,7 @@ class Serenissima1996State(GameState):
             movement.legal_movement,
             movement.apply_movement,
             asks=N_("phase 3: 'sail <galley> <area>' or 'done'"),
+            says=N_("phase 3: sail your galleys, or end your movement"),
             rule=movement.RULE_MOVE,
         ),
         "permission": Phase(
@@ -170,6 +172,7 @@ class Serenissima1996State(GameState):
             battle.legal_battles,
             battle.apply_battles,
             asks=N_("phase 4: 'attack <galley> <target>' or 'done'"),
+            says=N_("phase 4: attack with a galley, or end your battles"),
             rule=battle.RULE_BATTLE,
         ),
         "victory": Phase(
@@ -191,12 +194,14 @@ class Serenissima1996State(GameState):
             landing.legal_landing,
             landing.apply_landing,
             asks=N_("phase 5: 'land <galley> <sailors>' or 'done'"),
+            says=N_("phase 5: land sailors from a galley, or end your landings"),
             rule=landing.RULE_LANDING,
         ),
         "sales": Phase(
             sales.legal_sales,
             sales.apply_sales,
             asks=N_("phase 6: 'sell <good> <galley>' or 'done'"),
+            says=N_("phase 6: sell goods from a galley, or end your sales"),
             rule=sales.RULE_SALE,
         ),
     }

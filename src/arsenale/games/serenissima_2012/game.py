@@ -35,6 +35,7 @@ class Serenissima2012(Game):
             "hidden_money",
             False,
             N_("coins kept face down: other players' ducats are absent from each seat's view"),
+            N_("Hidden money"),
         ),
     )
 

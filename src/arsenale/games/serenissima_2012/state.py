@@ -120,6 +120,7 @@ class Serenissima2012State(GameState):
             battle.legal_battle,
             battle.apply_battle,
             asks=N_("between two battle rounds the attacker says 'fight' or 'retreat'"),
+            says=N_("between two battle rounds the attacker fights on or retreats"),
             rule=battle.RULE_BATTLE,
         ),
         "loot": Phase(

@@ -63,6 +63,7 @@ class SeatLine(BaseModel):
     seat: int
     label: str
     name: str  # the seat's name in the viewer's language (Game.seat_name)
+    the: str | None = None  # as a sentence puts it: "the Genoese" (Game.seat_phrase)
     kind: str
     player: str  # `kind` in the viewer's language ("robot heuristique")
 

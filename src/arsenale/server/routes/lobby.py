@@ -80,7 +80,13 @@ async def catalog() -> dict[str, Any]:
                 "name": game.display_title(),
                 "players": [game.min_players, game.max_players],
                 "options": [
-                    {"name": o.name, "default": o.default, "help": game.option_help(o)}
+                    {
+                        "name": o.name,
+                        "label": game.option_label(o),
+                        "default": o.default,
+                        "choices": game.option_choices(o),
+                        "help": game.option_help(o),
+                    }
                     for o in game.options
                 ],
             }

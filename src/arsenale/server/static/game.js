@@ -73,6 +73,9 @@ async function show(gv) {
   current = gv;
   await screen.show(gv);
   table.show(gv);
+  // the typed-move box's example is one of this game's moves now (not another game's)
+  const example = gv.legal?.[0]?.text;
+  document.getElementById("action-text").placeholder = example ? _("or type a move, e.g. {example}", { example }) : _("or type a move");
 }
 
 async function refresh() {
@@ -116,7 +119,7 @@ async function play(entry) {
       await refresh();
       break;
     case 422: {
-      const why = err.error || _("that move is not legal now");
+      const why = err.words || err.error || _("that move is not legal now"); // words: no notation
       showMessage(_("Refused: {why}", { why }), err.rule);
       break;
     }

@@ -34,6 +34,19 @@ export function num(x) {
   return typeof x === "number" ? x.toLocaleString(language) : String(x);
 }
 
+/** A place in a ranking as the page's language writes it: 1st, 2nd, 3rd, 4th / 1er, 2e.
+ * The language's ordinal rule picks the form; each form's text is in the catalogue. */
+export function ordinal(n) {
+  const forms = { one: _("{n}st", { n }), two: _("{n}nd", { n }), few: _("{n}rd", { n }) };
+  let rule = "other";
+  try {
+    rule = new Intl.PluralRules(language, { type: "ordinal" }).select(n);
+  } catch {
+    rule = "other";
+  }
+  return forms[rule] || _("{n}th", { n });
+}
+
 /** Names joined as a list: "A, B and C" / "A, B et C". */
 export function listNames(names) {
   if (names.length <= 1) return names.join("");

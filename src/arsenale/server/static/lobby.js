@@ -2,13 +2,14 @@
 // and list the games on this server.
 //
 // Hooks for browser tests: input[name="game"][value="<game id>"], #players,
-// #seats select[data-seat="N"], #options input[data-option="<name>"], #create,
+// #seats select[data-seat="N"], #options [data-option="<name>"] (an input, or a select of
+// the option's values in words), #create,
 // #links .link-row[data-seat="N"] input (the seat's full URL) and its .copy button,
 // #links .link-row[data-seat="spectator"], #games tr[data-game-id="<id>"]; the table options,
 // "my games" and the account are seats.js's (its hooks are listed there).
 
 import { api } from "./api.js";
-import { _, ngettext } from "./i18n.js";
+import { _, language, ngettext } from "./i18n.js";
 import { mountAccount, mountTableOptions, rememberCreated, renderMyGames, tableOptions } from "./seats.js";
 import { h } from "./view.js";
 
@@ -34,7 +35,7 @@ function renderGames() {
         "label",
         { class: "game-choice" },
         h("input", { type: "radio", name: "game", value: g.id, checked: i === 0, onchange: renderForm }),
-        h("span", {}, h("span", { class: "name" }, g.name), h("br"), h("span", { class: "muted" }, _("{low}-{high} players", { low: g.players[0], high: g.players[1] }) + " · " + g.id)),
+        h("span", {}, h("span", { class: "name" }, g.name), h("br"), h("span", { class: "muted" }, _("{low}-{high} players", { low: g.players[0], high: g.players[1] }))),
       ),
     ),
   );
@@ -55,11 +56,22 @@ function renderForm() {
     options.replaceChildren(
       ...game.options.map((o) => {
         const id = `opt-${o.name}`;
+        const type = typeof o.default === "boolean" ? "bool" : typeof o.default === "number" ? "number" : "text";
+        const label = h("label", { for: id }, h("strong", {}, o.label || o.name.replaceAll("_", " ")));
+        if (o.choices?.length) {
+          // one of a few values: offered by their words (the game's, in the page's language)
+          const select = h(
+            "select",
+            { id, dataset: { option: o.name, type } },
+            o.choices.map((c) => h("option", { value: String(c.value), selected: c.value === o.default }, c.label)),
+          );
+          return h("div", { class: "option-row", dataset: { optionRow: o.name } }, label, " ", select);
+        }
         let input;
-        if (typeof o.default === "boolean") input = h("input", { type: "checkbox", id, checked: o.default, dataset: { option: o.name, type: "bool" } });
-        else if (typeof o.default === "number") input = h("input", { type: "number", id, value: o.default, dataset: { option: o.name, type: "number" } });
-        else input = h("input", { type: "text", id, value: o.default, size: 16, dataset: { option: o.name, type: "text" } });
-        return h("div", { class: "option-row" }, input, " ", h("label", { for: id }, h("strong", {}, o.name.replaceAll("_", " "))), h("div", { class: "help" }, o.help));
+        if (type === "bool") input = h("input", { type: "checkbox", id, checked: o.default, dataset: { option: o.name, type } });
+        else if (type === "number") input = h("input", { type: "number", id, value: o.default, dataset: { option: o.name, type } });
+        else input = h("input", { type: "text", id, value: o.default, size: 16, dataset: { option: o.name, type } });
+        return h("div", { class: "option-row", dataset: { optionRow: o.name } }, input, " ", label, h("div", { class: "help" }, o.help));
       }),
     );
   }
@@ -136,7 +148,7 @@ async function create(event) {
     const label = labels[s.seat] ? ` · ${labels[s.seat].charAt(0).toUpperCase()}${labels[s.seat].slice(1)}` : "";
     const name = _("Seat {n}", { n: s.seat + 1 }) + label;
     if (s.url) return linkRow(String(s.seat), name, _("human: private link"), s.url);
-    return h("div", { class: "link-row", dataset: { seat: String(s.seat) } }, h("span", {}, h("span", { class: "who" }, name), h("br"), h("span", { class: "muted" }, _("bot: {kind}", { kind: s.kind }))), h("span", { class: "muted" }, _("played by the server")), h("span"), h("span"));
+    return h("div", { class: "link-row", dataset: { seat: String(s.seat) } }, h("span", {}, h("span", { class: "who" }, name), h("br"), h("span", { class: "muted" }, seatLabel(s.kind))), h("span", { class: "muted" }, _("played by the server")), h("span"), h("span"));
   });
   rows.push(linkRow("spectator", _("Spectators"), _("anyone may watch"), made.spectator_url));
   $("#links").replaceChildren(...rows);
@@ -162,11 +174,15 @@ async function refreshGames() {
   body.replaceChildren(
     ...games.map((g) => {
       const over = g.status === "over";
+      // the title, its edition (the part in parentheses) and when the game began: no ids
+      const name = names.get(g.game) || g.game;
+      const title = name.replace(/ \(.*\)$/, "");
+      const edition = name.match(/ \((.*)\)$/)?.[1] || "";
       const humans = g.seats.filter((s) => s === "human").length;
       return h(
         "tr",
         { dataset: { gameId: g.id, status: g.status } },
-        h("td", {}, h("strong", {}, (names.get(g.game) || g.game).replace(/ \(.*\)$/, "")), h("br"), h("span", { class: "muted" }, `${g.game.replace(/^.*-/, "")} · ${g.id}`)),
+        h("td", {}, h("strong", {}, title), h("br"), h("span", { class: "muted" }, [edition, started(g.created_at)].filter(Boolean).join(" · "))),
         h("td", {}, g.players + " · " + ngettext("{n} human", "{n} humans", humans), h("br"), h("span", { class: "muted" }, g.seats.filter((s) => s !== "human").map((s) => catalog.seat_words?.[s] || s).join(", ") || _("no bots"))),
         h("td", {}, g.ply),
         h("td", {}, h("span", { class: `pill ${over ? "over" : "active"}` }, over ? _("over") : _("in play"))),
@@ -180,6 +196,13 @@ async function refreshGames() {
       );
     }),
   );
+}
+
+/** When a game began, in the page's language ("27 Nov, 22:10"); "" when unknown. */
+function started(iso) {
+  const when = iso ? new Date(iso) : null;
+  if (!when || Number.isNaN(when.getTime())) return "";
+  return when.toLocaleString(language, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
 function showMyGames() {

@@ -118,7 +118,7 @@ export async function renderMyGames(box, names = new Map()) {
       const item = h(
         "li",
         { dataset: { gameId: e.id, seat: String(e.seat), status } },
-        h("span", { class: "my-game" }, h("strong", {}, title), " ", h("span", { class: "muted" }, `${who} · ${e.id} · ${said}`)),
+        h("span", { class: "my-game" }, h("strong", {}, title), " ", h("span", { class: "muted" }, `${who} · ${said}`)),
         " ",
         host ? h("a", { class: "button open", href: `/game/${encodeURIComponent(e.id)}` }, _("Watch")) : h("a", { class: "button open", href: `/game/${encodeURIComponent(e.id)}#token=${encodeURIComponent(e.token)}` }, _("Open")),
         " ",

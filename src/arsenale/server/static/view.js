@@ -5,7 +5,7 @@
 // interface at the top of game.js.
 
 import { api, loadBoard } from "./api.js";
-import { _, listNames, ngettext, num } from "./i18n.js";
+import { _, listNames, ngettext, num, ordinal } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -92,6 +92,11 @@ export class GameScreen {
     return this.gv.seats?.[seat]?.label || _("Seat {n}", { n: seat + 1 });
   }
 
+  /** A seat as a sentence puts it ("the Genoese", "les Génois"; "Red"): the server's. */
+  seatInSentence(seat) {
+    return this.gv.seats?.[seat]?.the || this.seatName(seat);
+  }
+
   seatColour(seat) {
     return this.module?.seatColour ? this.module.seatColour(seat, this.gv, this.board) : "#888";
   }
@@ -153,12 +158,12 @@ export class GameScreen {
       banner.dataset.state = "over";
       return;
     }
-    const waitingFor = listNames(toMove.map((s) => this.seatName(s)));
+    const waitingFor = listNames(toMove.map((s) => this.seatInSentence(s)));
     if (me !== null && me !== undefined && toMove.includes(me)) {
       banner.className = "your-turn";
       banner.dataset.state = "your-turn";
       banner.append(h("span", {}, secret ? _("Your secret choice") : _("Your turn")), h("span", { class: "detail" }, this.decisionText()));
-      if (secret && toMove.length > 1) banner.append(h("span", { class: "detail" }, _("(also waiting for {who})", { who: listNames(toMove.filter((s) => s !== me).map((s) => this.seatName(s))) })));
+      if (secret && toMove.length > 1) banner.append(h("span", { class: "detail" }, _("(also waiting for {who})", { who: listNames(toMove.filter((s) => s !== me).map((s) => this.seatInSentence(s))) })));
       return;
     }
     banner.dataset.state = "waiting";
@@ -166,7 +171,7 @@ export class GameScreen {
     if (secret) {
       const done = (decision.submitted || []).filter((s) => s !== me).map((s) => this.seatName(s));
       const mine = gv.view?.my_submission ? ` ${_("You have chosen.")}` : "";
-      const chosen = done.length ? ngettext("{names} has chosen.", "{names} have chosen.", done.length, { names: listNames(done) }) : "";
+      const chosen = done.length ? ngettext("Chosen already: {names}.", "Chosen already: {names}.", done.length, { names: listNames(done) }) : "";
       banner.append(
         h("span", {}, _("Secret choices: waiting for {who}", { who: waitingFor })),
         h("span", { class: "detail" }, `${chosen}${mine} ${this.decisionText()}`),
@@ -194,7 +199,7 @@ export class GameScreen {
           else if (submitted.has(seat)) state = h("span", { class: "state submitted" }, `${_("has chosen")} ✓`);
         } else if (gv.result) {
           const rank = gv.result.ranks[seat];
-          state = h("span", { class: "state" }, `#${rank} · ${gv.result.scores[seat]}`);
+          state = h("span", { class: "state" }, `${ordinal(rank)} · ${gv.result.scores[seat]}`);
         }
         const rows = this.module?.panel ? this.module.panel(info, gv, this.board) : [];
         const classes = ["panel"];
@@ -542,7 +547,7 @@ export class GameScreen {
       h("tr", { class: "source" }, h("th", { scope: "row" }, row.source), order.map((s) => h("td", {}, num(row.points[s])))),
     );
     const total = h("tr", { class: "total" }, h("th", { scope: "row" }, _("Score")), order.map((s) => h("td", { class: winners.has(s) ? "winner" : null, dataset: { seat: String(s) } }, num(r.scores[s]))));
-    const rank = h("tr", { class: "rank" }, h("th", { scope: "row" }, _("Place")), order.map((s) => h("td", {}, `#${r.ranks[s]}`)));
+    const rank = h("tr", { class: "rank" }, h("th", { scope: "row" }, _("Place")), order.map((s) => h("td", {}, ordinal(r.ranks[s]))));
     const money = account.money
       ? h("tr", { class: "money", dataset: { field: "money" } }, h("th", { scope: "row" }, _("{money} (revealed)", { money: account.money.name })), order.map((s) => h("td", { dataset: { seat: String(s) } }, num(account.money.amounts[s]))))
       : null;
@@ -577,7 +582,9 @@ export class GameScreen {
     }
     for (const [score, tied] of byScore) {
       if (tied.length < 2) continue;
-      const who = listNames(tied.map((s) => this.seatName(s)));
+      // the seats as a sentence puts them ("the Venetians", "les Vénitiens"), opening it
+      const named = listNames(tied.map((s) => this.seatInSentence(s)));
+      const who = named.charAt(0).toUpperCase() + named.slice(1);
       let settled = false;
       for (let i = 0; i < keys.length; i++) {
         const vals = tied.map((s) => keys[i][s]);

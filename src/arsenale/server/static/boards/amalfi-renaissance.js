@@ -51,6 +51,10 @@ const DECISIONS = {
   ready: _("before the decree: convert ships to bread, then ready"),
 };
 const ART_NAMES = { book: _("books"), painting: _("paintings"), monument: _("monuments") };
+/** A character's type in the page's language (the data's id is English: "endgame"). */
+const TYPE_NAMES = { immediate: _("immediate"), permanent: _("permanent"), engageable: _("engageable"), endgame: _("endgame") };
+const typeName = (type) => TYPE_NAMES[type] || type;
+const ART_TYPES = { book: _("book"), painting: _("painting"), monument: _("monument") };
 
 /** A resource's name in the page's language (the game's names, else the id). */
 const res = (board, r) => boardName(board, r);
@@ -367,10 +371,10 @@ function drawDisplay(svg, board, gv, place, { key, label, ids, slots, deck, kind
       emptySlot(s, cx, cy, cw - 6, h - 40, _("{place} slot {n}: empty", { place: label, n: i + 1 }));
     } else if (kind === "character") {
       const c = board.characters[id];
-      card(g, cx, cy, cw - 6, h - 40, { band: TYPE_CSS[c.type], name: c.name, cost: `${c.type} · ${costWords(c, board)}`, line: c.text, tip: _("{name} ({kind}): costs {cost}; {text}", { name: c.name, kind: c.type, cost: costWords(c, board), text: c.text }) + slotTip, attrs });
+      card(g, cx, cy, cw - 6, h - 40, { band: TYPE_CSS[c.type], name: c.name, cost: `${typeName(c.type)} · ${costWords(c, board)}`, line: c.text, tip: _("{name} ({kind}): costs {cost}; {text}", { name: c.name, kind: typeName(c.type), cost: costWords(c, board), text: c.text }) + slotTip, attrs });
     } else if (kind === "artwork") {
       const a = board.artworks[id];
-      card(g, cx, cy, cw - 6, h - 40, { band: ART_CSS[a.type], name: a.name, cost: _("{cost} · {n} VP", { cost: costWords(a, board), n: a.vp }), line: a.bonus, tip: _("{name} ({kind}): costs {cost}, {n} VP, bonus: {bonus}", { name: a.name, kind: a.type, cost: costWords(a, board), n: a.vp, bonus: a.bonus }) + slotTip, attrs });
+      card(g, cx, cy, cw - 6, h - 40, { band: ART_CSS[a.type], name: a.name, cost: _("{cost} · {n} VP", { cost: costWords(a, board), n: a.vp }), line: a.bonus, tip: _("{name} ({kind}): costs {cost}, {n} VP, bonus: {bonus}", { name: a.name, kind: ART_TYPES[a.type] || a.type, cost: costWords(a, board), n: a.vp, bonus: a.bonus }) + slotTip, attrs });
     } else {
       const p = board.privates[id];
       card(g, cx, cy, cw - 6, h - 40, { band: "#274f70", name: p.name, cost: _("{cost} · {n} VP", { cost: costWords(p, board), n: p.vp }), line: (p.price ? _("pay {n}: ", { n: p.price }) : "") + p.steps.join(", "), tip: _("{name}: costs {cost}, {n} VP; sailing there: {steps}", { name: p.name, cost: costWords(p, board), n: p.vp, steps: p.steps.join(", ") }) + slotTip, attrs });
@@ -488,15 +492,27 @@ function drawPlayer(svg, board, gv, p, [x, y, w, h], mine) {
     const cw = Math.min(150, (R - L) / n);
     p.hand.forEach((id, k) => {
       const c = board.characters[id];
-      card(hand, L + k * cw, ly + 6, cw - 4, 44, { band: TYPE_CSS[c.type], name: c.name, cost: `${c.type} · ${costWords(c, board)}`, line: c.text, tip: _("{name} ({kind}): costs {cost}; {text}", { name: c.name, kind: c.type, cost: costWords(c, board), text: c.text }), attrs: { "data-hand-card": id, "data-place": `card:${id}` } });
+      card(hand, L + k * cw, ly + 6, cw - 4, 44, { band: TYPE_CSS[c.type], name: c.name, cost: `${typeName(c.type)} · ${costWords(c, board)}`, line: c.text, tip: _("{name} ({kind}): costs {cost}; {text}", { name: c.name, kind: typeName(c.type), cost: costWords(c, board), text: c.text }), attrs: { "data-hand-card": id, "data-place": `card:${id}` } });
     });
   } else {
     const known = p.known_hand.map((c) => nameOf(board, c));
     let s = _("Hand: {cards}", { cards: ngettext("{n} card", "{n} cards", p.hand_size) });
     if (known.length) s += _(", known: {names}", { names: known.join(", ") });
     if (p.packet_size) s += _(" · packet {n}", { n: p.packet_size });
-    const max = Math.floor((R - L) / 4.4);
-    t(hand, L, ly, s.length > max ? s.slice(0, max - 1) + "…" : s, { size: 8.5, weight: 700 });
+    // cut to the board's width as drawn (a French line of names is longer): the tooltip has it all
+    const line = t(hand, L, ly, s, { size: 8.5, weight: 700 });
+    const room = R - L;
+    if ((line.getComputedTextLength?.() || 0) > room) {
+      let low = 0;
+      let high = s.length;
+      while (low < high) {
+        const mid = Math.ceil((low + high) / 2);
+        line.textContent = s.slice(0, mid) + "…";
+        if (line.getComputedTextLength() <= room) low = mid;
+        else high = mid - 1;
+      }
+      line.textContent = s.slice(0, low) + "…";
+    }
     const held = ngettext("{seat} holds {n} character", "{seat} holds {n} characters", p.hand_size, { seat: seatName(p.seat, gv) });
     title(hand, known.length ? _("{held}; publicly known: {names}", { held, names: known.join(", ") }) : held);
   }

@@ -153,7 +153,20 @@ export function places(action, gv, board) {
 
 function box(g, [x, y, w, h], cls, label) {
   el("rect", { class: `mov-box ${cls || ""}`.trim(), x, y, width: w, height: h, rx: 5 }, g);
-  if (label) text(g, x + 6, y + 12, label, { class: "mov-title" });
+  if (label) fit(text(g, x + 6, y + 12, label, { class: "mov-title" }), w - 12);
+}
+
+/** The width a drawn SVG text takes (0 before layout). */
+function widthOf(node) {
+  return node.getComputedTextLength?.() || 0;
+}
+
+/** A place's title that fits `width`: the full name, else the short one (the board data's,
+ * from the game's catalogue: "Bureau nord" for "Bureau maritime nord"), squeezed if need be. */
+function titleIn(g, x, y, full, short, width) {
+  const node = text(g, x, y, full, { class: "mov-title" });
+  if (short && widthOf(node) > width) node.textContent = short;
+  return fit(node, width);
 }
 
 function cube(g, x, y, size, colour, tip) {
@@ -204,7 +217,10 @@ function drawCanal(svg, board, gv, place) {
   const rows = Math.ceil(board.rounds / perRow);
   const g = el("g", { class: "mov-canal", "data-mov": "canal" }, svg);
   box(g, place.box, "canal", _("Canal"));
-  text(g, x + w - 6, y + 12, _("Round {round} of {rounds} · {phase}", { round: v.round, rounds: board.rounds, phase: phaseName(v.phase) }), { class: "mov-note", "text-anchor": "end" });
+  // the round beside the title, on the left: the page's zoom buttons sit over the top right
+  const head = g.querySelector(".mov-title");
+  const after = 6 + widthOf(head) + 10;
+  fit(text(g, x + after, y + 12, _("Round {round} of {rounds} · {phase}", { round: v.round, rounds: board.rounds, phase: phaseName(v.phase) }), { class: "mov-note", "data-canal-round": v.round }), w - after - 6);
   const cw = (w - 8) / perRow;
   const ch = (h - 20) / rows;
   for (let k = 1; k <= board.rounds; k++) {
@@ -250,10 +266,15 @@ function drawShop(svg, board, gv, shop, place) {
   box(g, place.box, "shop");
   const colour = resColour(board, shop.resource);
   cube(g, x + 6, y + 4, 10, colour, _("buys {resource}", { resource: resName(board, shop.resource) }));
-  text(g, x + 20, y + 13, shop.name, { class: "mov-title" });
+  // the shop's name, then its note in what is left of the title row (never over the name)
+  const name = fit(text(g, x + 20, y + 13, shop.name, { class: "mov-title" }), w - 26 - 40);
   const played = v.rumors_played?.[shop.id] || 0;
   const left = ngettext("{n} share left", "{n} shares left", v.supply[shop.id]);
-  text(g, x + w - 6, y + 13, played ? `${left} · ${ngettext("{n} rumor", "{n} rumors", played)}` : left, { class: "mov-note", "text-anchor": "end" });
+  const room = w - 26 - widthOf(name) - 8;
+  const note = text(g, x + w - 6, y + 13, played ? `${left} · ${ngettext("{n} rumor", "{n} rumors", played)}` : left, { class: "mov-note", "text-anchor": "end" });
+  // too long even squeezed a little: the rumors as the canal marks them ("· 3?")
+  if (played && widthOf(note) * 0.8 > room) note.textContent = `${left} · ${played}?`;
+  fit(note, room);
   const tw = w - 14;
   track(g, board, { x: x + 7, y: y + 30, w: tw, kind: "price", value: v.prices[shop.resource], label: _("{resource} price", { resource: capitalise(resName(board, shop.resource)) }), id: `${shop.id}:price`, colour });
   track(g, board, { x: x + 7, y: y + 62, w: tw, kind: "share", value: v.share_prices[shop.id], label: _("Share price"), id: `${shop.id}:share` });
@@ -281,14 +302,13 @@ function drawOffice(svg, board, gv, office, place) {
   const [x, y, w] = place.box;
   const g = el("g", { class: "mov-office", "data-office": office.id, "data-place": `office:${office.id}` }, svg);
   box(g, place.box, "office");
-  text(g, x + 6, y + 12, office.name.replace("Shipping Office", "Office"), { class: "mov-title" });
+  titleIn(g, x + 6, y + 12, office.name, office.short, w - 12);
   const r = v.offices[office.id];
   if (r) cube(g, x + 8, y + 22, 16, resColour(board, r), _("{resource} cube waiting", { resource: resName(board, r) }));
   text(g, x + 30, y + 34, r ? resName(board, r) : _("no cube"), { class: "mov-note" });
   text(g, x + 8, y + 58, _("Shares {price} · {n} left", { price: board.office_share_price, n: v.supply[office.id] }), { class: "mov-note" });
   text(g, x + 8, y + 74, _("pays 10 a share"), { class: "mov-note faint" });
   title(g, r ? _("{office}: {resource} cube; shares at {price}", { office: office.name, resource: resName(board, r), price: board.office_share_price }) : _("{office}: no cube; shares at {price}", { office: office.name, price: board.office_share_price }));
-  void w;
 }
 
 function drawDocks(svg, board, gv, place) {
