@@ -803,6 +803,55 @@ def _battle(
     return total
 
 
+_Sparse = tuple[tuple[int, float], ...]
+_ENDS: dict[tuple[int, int, int, float], tuple[_Sparse, _Sparse, float]] = {}
+
+
+def _fought(a: int, d: int, cap: int, skull: float) -> tuple[_Sparse, _Sparse, float]:
+    """Where a battle fought to the end from a attackers (rolling at most `cap` dice) and d
+    defenders leads, each probability not 0 as (sailors left, probability): the attacker
+    wins, the defender holds; and the chance both sides die. Remembered by state: a
+    state's odds are the same in every battle that passes through it."""
+    cap = min(cap, a)
+    key = (a, d, cap, skull)
+    got = _ENDS.get(key)
+    if got is not None:
+        return got
+    if d == 0 and a == 0:
+        got = ((), (), 1.0)
+    elif d == 0:
+        got = (((a, 1.0),), (), 0.0)
+    elif a == 0:
+        got = ((), ((d, 1.0),), 0.0)
+    else:
+        binom = _binom(skull)
+        win = [0.0] * (a + 1)
+        lose = [0.0] * (d + 1)
+        both = 0.0
+        pa, pd = binom[cap], binom[d]
+        p00 = pa[0] * pd[0]
+        for x, px in enumerate(pa):
+            for y, py in enumerate(pd):
+                if x == 0 and y == 0:
+                    continue
+                q = px * py / (1.0 - p00)
+                a2 = a - min(y, a)
+                w2, l2, b2 = _fought(a2, d - min(x, d), min(cap, a2), skull)
+                # the probabilities left out are 0: adding q * 0.0 changes no sum
+                for i, v in w2:
+                    win[i] += q * v
+                for i, v in l2:
+                    lose[i] += q * v
+                both += q * b2
+        got = (
+            tuple((i, v) for i, v in enumerate(win) if v),
+            tuple((i, v) for i, v in enumerate(lose) if v),
+            both,
+        )
+    _ENDS[key] = got
+    return got
+
+
 @lru_cache(maxsize=2048)
 def _outcomes(
     a0: int, d0: int, cap: int, fort_dice: int, skull: float, fresh: bool = True
@@ -810,52 +859,22 @@ def _outcomes(
     """Where a battle fought to the end leads: (P(attacker wins with a sailors left) for a,
     P(defender holds with d sailors left) for d, P(both sides die)). A fort's kills lower a
     combat value not yet set (`fresh`), as in `_battle`."""
-    memo: dict[tuple[int, int], tuple[list[float], list[float], float]] = {}
-    binom = _binom(skull)
-
-    def dist(a: int, d: int) -> tuple[list[float], list[float], float]:
-        key = (a, d)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        win = [0.0] * (a0 + 1)
-        lose = [0.0] * (d0 + 1)
-        both = 0.0
-        if d == 0 and a == 0:
-            both = 1.0
-        elif d == 0:
-            win[a] = 1.0
-        elif a == 0:
-            lose[d] = 1.0
-        else:
-            pa, pd = binom[min(cap, a)], binom[d]
-            p00 = pa[0] * pd[0]
-            for x, px in enumerate(pa):
-                for y, py in enumerate(pd):
-                    if x == 0 and y == 0:
-                        continue
-                    q = px * py / (1.0 - p00)
-                    w2, l2, b2 = dist(a - min(y, a), d - min(x, d))
-                    for i, v in enumerate(w2):
-                        win[i] += q * v
-                    for i, v in enumerate(l2):
-                        lose[i] += q * v
-                    both += q * b2
-        memo[key] = (win, lose, both)
-        return memo[key]
-
-    if not fort_dice:
-        w0, l0, b0 = dist(a0, d0)
-        return tuple(w0), tuple(l0), b0
     win = [0.0] * (a0 + 1)
     lose = [0.0] * (d0 + 1)
+    if not fort_dice:
+        w0, l0, b0 = _fought(a0, d0, cap, skull)
+        for i, v in w0:
+            win[i] = v
+        for i, v in l0:
+            lose[i] = v
+        return tuple(win), tuple(lose), b0
     both = 0.0
-    for k, pk in enumerate(binom[fort_dice]):
+    for k, pk in enumerate(_binom(skull)[fort_dice]):
         a = max(0, a0 - k)
-        w2, l2, b2 = _outcomes(a, d0, max(0, cap - k), 0, skull) if fresh and k else dist(a, d0)
-        for i, v in enumerate(w2):
+        w2, l2, b2 = _fought(a, d0, max(0, cap - k) if fresh and k else cap, skull)
+        for i, v in w2:
             win[i] += pk * v
-        for i, v in enumerate(l2):
+        for i, v in l2:
             lose[i] += pk * v
         both += pk * b2
     return tuple(win), tuple(lose), both
