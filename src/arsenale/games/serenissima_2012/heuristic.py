@@ -303,6 +303,10 @@ class _Ctx:
         for z, p in enumerate(b.zone_port):
             if p >= 0 and not w.closed >> p & 1 and w.owner[p] not in (-1, seat):
                 self.fights_at[z] = True
+        # the destinations in reach, by where the galley is, its crew and how far it came
+        self.routes: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int, bool]]]] = (
+            self.mk.child(("routes", rivals, tuple(self.enemy), tuple(self.fights_at)))
+        )
         # the most a claim adds, by (port, sailors aboard)
         self.claim_gains: dict[tuple[int, int], float] = self.mk.child(("claims", rivals))
         # the ways to end an activation without a battle, by (zone, sailors, cargo): they
@@ -446,13 +450,21 @@ class _Ctx:
     def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
         """Future worth of the cubes aboard; `sold` is a mask of goods just sold at `sold_at`."""
         total = 0.0
+        tops = self.mk.top
+        key = t * 256 + zone  # `top`'s key less the good's part
         for good in range(6):
             k = cargo[good]
             if not k:
                 continue
-            skip = sold_at if sold >> good & 1 else -1
-            for v, p in self.top(zone, t, good):
-                if p == skip:
+            best = tops.get(key + good * 32)
+            if best is None:
+                best = self.top(zone, t, good)
+            if not sold >> good & 1:
+                for v, _ in best[:k]:
+                    total += v
+                continue
+            for v, p in best:
+                if p == sold_at:
                     continue
                 total += v
                 k -= 1
@@ -1054,6 +1066,26 @@ def _reach(
     return dist, first
 
 
+def _routes(c: _Ctx, zone: int, t: int) -> tuple[list[int], list[tuple[int, int, bool]]]:
+    """Where the active galley at `zone` with t sailors can end its move (`_reach`): each
+    zone's first step, and (zone, combat value there, whether a battle may be fought
+    there) for each zone in reach, in zone order."""
+    w = c.w
+    key = (zone, t, w.moves, w.start_zone, w.cap, w.mode)
+    got = c.routes.get(key)
+    if got is None:
+        moves = w.moves
+        dist, first = _reach(c, zone, t, t - moves, w.start_zone)
+        battles, fights_at, cap = w.mode != SALE, c.fights_at, w.cap
+        dests = []
+        for dest, d in enumerate(dist):
+            if d != 99:
+                fight = cap if cap >= 0 else max(0, t - moves - d)
+                dests.append((dest, fight, battles and fight > 0 and fights_at[dest]))
+        got = c.routes[key] = (first, dests)
+    return got
+
+
 _NEVER = -math.inf
 
 
@@ -1365,7 +1397,6 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
 
     # sailor transfers (loading only): from/to our port here and our other galleys here,
     # each side valued by what it holds afterwards, so that no transfer is ever undone
-    battles = w.mode != SALE
     mine = port_open and w.owner[p] == seat
     mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
     takes: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
@@ -1399,9 +1430,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             k_max = min(k_max, 2)
     t_lo = max(1, t0 - len(drops) + 1)
     t_hi = max(t0, min(5 - goods0, t0 + len(takes) - 1))
-    moves_left_base = w.moves
-    wcap, fights_at = w.cap, c.fights_at
-    per_crew: list[tuple[int, float, tuple[int, ...], list[int], list[int]]] = []
+    per_crew: list[tuple[int, float, tuple[int, ...], list[int], list[tuple[int, int, bool]]]] = []
     for t in range(t_lo, t_hi + 1):
         if t > t0:
             shift = -takes[t - t0][0] - 0.05 * (t - t0)
@@ -1411,8 +1440,8 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             split = drops[t0 - t][1]
         else:
             shift, split = 0.0, ()
-        dist, first = _reach(c, zone, t, t - moves_left_base, w.start_zone)
-        per_crew.append((t, shift, split, dist, first))
+        first, dests = _routes(c, zone, t)
+        per_crew.append((t, shift, split, first, dests))
     # Waiting here as we are (t0, no cube) is a plan the search meets, legal (it ends the
     # activation), so the best plan is worth at least that less 1e-9 (a plan replaces the
     # best only if worth 1e-9 more). Plans worth a thousandth less than that cannot change
@@ -1420,7 +1449,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     # 1e-9 more than every plan either has kept, and the thousandth holds fewer than a
     # million steps of 1e-9.
     low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
-    for t, shift, split, dist, first in per_crew:
+    for t, shift, split, first, dests in per_crew:
         prev_k = -1e9
         k_top = min(k_max, 5 - t - goods0)
         for k in range(0, k_top + 1):
@@ -1443,13 +1472,10 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             if floor is not None and floor > limit:
                 limit = floor
             limit = limit - shift + cost - _SLACK
-            for dest, d in enumerate(dist):
-                if d == 99:
-                    continue
-                fight = wcap if wcap >= 0 else max(0, t - moves_left_base - d)
+            for dest, fight, fighting in dests:
                 at = row[dest]
                 finals = None
-                if not (battles and fight > 0 and fights_at[dest]):
+                if not fighting:
                     if at is None:
                         rough = rough_row[dest]
                         if rough is None:
