@@ -494,14 +494,18 @@ class _Ctx:
             dist = self.st.dist[zone]
             cost = self.crews[t] - self.crews[t - 1]
             for zq, v in self.claim_targets():
-                if dist[zq] <= t and v - cost > pot:
+                if v - cost <= pot:
+                    break  # nor will any later one pass it
+                if dist[zq] <= t:
                     pot = v - cost
+                    break
         pot *= POTENTIAL * min(1.0, self.fut)
         self._pot[key] = pot
         return pot
 
     def claim_targets(self) -> list[tuple[int, float]]:
-        """Neutral open ports: (zone, discounted worth of claiming it next activation)."""
+        """Neutral open ports: (zone, discounted worth of claiming it next activation), the
+        most worth first."""
         out = self.mk.claims
         if out is None:
             w, b = self.w, self.b
@@ -510,6 +514,7 @@ class _Ctx:
                 for q in range(len(b.port_ids))
                 if w.owner[q] < 0 and not w.closed >> q & 1
             ]
+            out.sort(key=lambda target: -target[1])
             self.mk.claims = out
         return out
 
@@ -1145,7 +1150,8 @@ def _ways(
             bound = max(bound, at.waiting + _battle_cap(c, zone, t, cap, fine=True))
         if bound <= limit:
             return None, bound
-        at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle)
+        idle = at.waiting if sum(cargo) + t < 5 else c.galley_value(zone, t, cargo)
+        at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle, idle)
         at.top = max(v for v, _ in at.ends)
     if not fight:
         return at.ends, at.top
@@ -1172,12 +1178,18 @@ def _finals(
 
 
 def _ends(
-    c: _Ctx, zone: int, t: int, cargo: list[int], allow_sale: bool, allow_battle: bool
+    c: _Ctx,
+    zone: int,
+    t: int,
+    cargo: list[int],
+    allow_sale: bool,
+    allow_battle: bool,
+    idle: float,
 ) -> list[tuple[float, Action | None]]:
-    """The ways to end the activation at `zone` without a battle: wait, sell, claim."""
+    """The ways to end the activation at `zone` without a battle: wait (worth `idle`, the
+    galley's value there), sell, claim."""
     w, b, a = c.w, c.b, c.a
     out: list[tuple[float, Action | None]] = []
-    idle = c.galley_value(zone, t, cargo)
     out.append((idle, None))
     p = b.zone_port[zone]
     risky = c.enemy[zone] > t and zone != w.start_zone  # no blockade where the turn began
@@ -1276,8 +1288,10 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
     opp, skull = c.w_opp, c.st.skull
     crew = c.crews[t]
     if fine:
-        galley = c.cargo_value(zone, t, c.here, -1, 0) + c.potential(zone, t, 1)
-        crew = c.galley_value(zone, t, c.here)  # not fighting
+        cargo = c.cargo_value(zone, t, c.here, -1, 0)
+        galley = cargo + c.potential(zone, t, 1)
+        # not fighting: `galley_value`
+        crew = c.crews[t] + cargo + c.potential(zone, t, 5 - t - sum(c.here))
     else:
         galley = c.cargo_cap(c.here) + c.potential_cap(t)
     best = 0.0
