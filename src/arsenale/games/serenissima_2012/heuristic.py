@@ -31,6 +31,7 @@ import math
 import threading
 from collections.abc import Callable
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from arsenale.core.actions import Action
@@ -710,26 +711,30 @@ class _Ctx:
 _KEPT = threading.local()
 
 
+_LISTS = attrgetter(
+    *(name for name in Serenissima2012State.copied if name not in ("g_zone", "doge_deck"))
+)
+_SCALARS = attrgetter(
+    *(name for name in Serenissima2012State.kept if name not in ("moves", "step"))
+)
+
+
 def _snapshot(w: Serenissima2012State, seat: int) -> tuple[object, ...]:
     """Everything of the world a plan's values depend on, except where the active galley is
     and how far it has come (the plan reads those afresh): equal snapshots give equal
     `_Ctx` values, so a context carries over from one decision of an activation to the next.
     The face-down Doge cards count as a multiset (their order is redrawn each decision)."""
-    parts: list[object] = [seat, w.players]
-    for name in w.copied:
-        if name == "g_zone":
-            zones = list(w.g_zone)
-            if w.active >= 0:
-                zones[w.active] = -1
-            parts.append(tuple(zones))
-        elif name == "doge_deck":
-            parts.append(tuple(sorted(w.doge_deck)))
-        else:
-            parts.append(tuple(getattr(w, name)))
-    for name in w.kept:
-        if name not in ("moves", "step"):
-            parts.append(getattr(w, name))
-    return tuple(parts)
+    zones = list(w.g_zone)
+    if w.active >= 0:
+        zones[w.active] = -1
+    return (
+        seat,
+        w.players,
+        tuple(zones),
+        tuple(sorted(w.doge_deck)),
+        *map(tuple, _LISTS(w)),
+        *_SCALARS(w),
+    )
 
 
 def _context(w: Serenissima2012State, seat: int) -> _Ctx:
