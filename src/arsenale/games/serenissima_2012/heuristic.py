@@ -287,6 +287,7 @@ class _Ctx:
         )
         self._risk: dict[int, float] = self.mk.child(("risk", rivals))
         self._threats: dict[int, list[tuple[int, int, float]]] = self.mk.child(("threats", rivals))
+        self._held: dict[int, float] = self.mk.child(("held", rivals))
         self._keys = (stocked, rivals)
 
     def plan_memos(self) -> None:
@@ -634,9 +635,11 @@ class _Ctx:
         )
 
     def port_value(self, p: int, mine: bool) -> float:
-        """Worth of owning port p, to us (mine) or to a rival."""
-        if mine and p in self.mk.pv:
-            return self.mk.pv[p]
+        """Worth of owning port p, to us (mine) or to a rival (the same: it reads only the
+        port, the scorings and wine income to come)."""
+        got = self.mk.pv.get(p)
+        if got is not None:
+            return got
         w, b = self.w, self.b
         n = POPCOUNT[w.warehouse[p]]
         by = b.scoring_by_cubes
@@ -647,8 +650,7 @@ class _Ctx:
             v += b.meta["wine_income"] * self.wines
         if n < b.port_size[p]:
             v += FILL_HOPE * self.R_next * (by[n + 1] - by[n])
-        if mine:
-            self.mk.pv[p] = v
+        self.mk.pv[p] = v
         return v
 
     def risk(self, p: int, n: int, fort: bool | None = None) -> float:
@@ -679,14 +681,10 @@ class _Ctx:
         value, chance it tries) — in reach this activation, or next one with a sailor less."""
         got = self._threats.get(p)
         if got is None:
-            w = self.w
             dz = self.st.dist[self.b.port_zone[p]]
             got = []
-            for h, o in enumerate(w.g_owner):
-                if o < 0 or o == self.seat:
-                    continue
-                s = w.g_sailors[h]
-                d = dz[w.g_zone[h]]
+            for _, zone, s in self._keys[1]:  # the rival galleys: (galley, zone, sailors)
+                d = dz[zone]
                 if d <= s:
                     cap, chance = s - d, ATTACK_P
                 elif d <= s + 3:
@@ -700,7 +698,11 @@ class _Ctx:
 
     def held(self, p: int, n: int) -> float:
         """Worth to us of holding port p with n sailors in it, after the risk of losing it."""
-        return self.port_value(p, True) * (1.0 - self.risk(p, n))
+        key = (p * 64 + n) * 2 + (self.w.forts >> p & 1)  # an int hashes faster than a tuple
+        got = self._held.get(key)
+        if got is None:
+            got = self._held[key] = self.port_value(p, True) * (1.0 - self.risk(p, n))
+        return got
 
     def enemy_galley_value(self, h: int) -> float:
         w = self.w
