@@ -1123,6 +1123,7 @@ def _ways(
     cargo: list[int],
     cargo_key: tuple[int, ...],
     cap: int,
+    fight: bool,
     waiting_cap: float,
     row: list[_At | None],
     rough_row: list[float | None],
@@ -1130,24 +1131,24 @@ def _ways(
 ) -> tuple[list[tuple[float, Action | None]] | None, float]:
     """Every way to end the activation at `zone` with t sailors, `cargo` and the combat value
     `cap`: (value, first action), None = just end; the ways without a battle, then the
-    battles; with the most one is worth. When an upper bound of their values is at most
-    `limit`, (None, that bound) instead (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`, `row`
-    and `rough_row`: `_Ctx.row` and `_Ctx.rough_row`)."""
-    w = c.w
-    allow_sale, allow_battle = w.mode != BATTLE, w.mode != SALE
+    battles if a battle may be fought there (`fight`); with the most one is worth. When an
+    upper bound of their values is at most `limit`, (None, that bound) instead
+    (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`, `row` and `rough_row`: `_Ctx.row` and
+    `_Ctx.rough_row`)."""
     at = row[zone]
     if at is None:
         rough = rough_row[zone]
         if rough is None:
             rough = rough_row[zone] = _rough_cap(c, zone, t, cargo)
         at = row[zone] = _At(waiting_cap + rough)
-    fight = allow_battle and cap > 0 and c.fights_at[zone]
     if at.ends is None:
         bound = at.coarse
         if fight:
             bound = max(bound, waiting_cap + _battle_cap(c, zone, t, cap))
         if bound <= limit:
             return None, bound
+        mode = c.w.mode
+        allow_sale, allow_battle = mode != BATTLE, mode != SALE
         if at.fine is None:
             at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo, -1, 0) + c.potential(zone, t, 1)
             extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
@@ -1179,7 +1180,8 @@ def _finals(
     cap = w.cap if w.cap >= 0 else max(0, t - moves)
     waiting_cap, cargo_key = c.waiting_cap(t, cargo), tuple(cargo)
     row, rough_row = c.row(t, cargo_key), c.rough_row(t, cargo)
-    out, _ = _ways(c, zone, t, cargo, cargo_key, cap, waiting_cap, row, rough_row)
+    fight = w.mode != SALE and cap > 0 and c.fights_at[zone]
+    out, _ = _ways(c, zone, t, cargo, cargo_key, cap, fight, waiting_cap, row, rough_row)
     assert out is not None
     return out
 
@@ -1486,7 +1488,8 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             waiting_cap = c.waiting_cap(t, cargo)
             row = c.row(t, cargo_key)
             rough_row = c.rough_row(t, cargo)
-            skipped: list[tuple[float, int, int]] = []  # (upper bound, zone, combat value)
+            # (upper bound, zone, combat value, whether a battle may be fought there)
+            skipped: list[tuple[float, int, int, bool]] = []
             # a destination is skipped when no ending there can pass the best plan (kept for
             # best_k); the limit changes only with the best plan
             limit = max(best.value + 1e-9, low)
@@ -1503,19 +1506,29 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                             rough = rough_row[dest] = _rough_cap(c, dest, t, cargo)
                         rough += waiting_cap
                         if rough <= limit:
-                            skipped.append((rough, dest, fight))
+                            skipped.append((rough, dest, fight, fighting))
                             continue
                     else:
                         finals, most = at.ends, at.top  # the common cases, without a call
                         if finals is None and at.coarse <= limit:
-                            skipped.append((at.coarse, dest, fight))
+                            skipped.append((at.coarse, dest, fight, fighting))
                             continue
                 if finals is None:
                     finals, most = _ways(
-                        c, dest, t, cargo, cargo_key, fight, waiting_cap, row, rough_row, limit
+                        c,
+                        dest,
+                        t,
+                        cargo,
+                        cargo_key,
+                        fight,
+                        fighting,
+                        waiting_cap,
+                        row,
+                        rough_row,
+                        limit,
                     )
                     if finals is None:
-                        skipped.append((most, dest, fight))
+                        skipped.append((most, dest, fight, fighting))
                         continue
                 # rounding is monotonic: the most a total is worth is the most's total
                 most = most + shift - cost
@@ -1540,7 +1553,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 continue
             # the next cube count compares with this one's best: the skipped count too
             skipped.sort(reverse=True)
-            for bound, dest, fight in skipped:
+            for bound, dest, fight, fighting in skipped:
                 if bound + shift - cost + _SLACK <= best_k:
                     break
                 finals, most = _ways(
@@ -1550,6 +1563,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                     cargo,
                     cargo_key,
                     fight,
+                    fighting,
                     waiting_cap,
                     row,
                     rough_row,
