@@ -31,6 +31,7 @@ import math
 import threading
 from collections.abc import Callable
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from arsenale.core.actions import Action
@@ -286,6 +287,7 @@ class _Ctx:
         )
         self._risk: dict[int, float] = self.mk.child(("risk", rivals))
         self._threats: dict[int, list[tuple[int, int, float]]] = self.mk.child(("threats", rivals))
+        self._held: dict[int, float] = self.mk.child(("held", rivals))
         self._keys = (stocked, rivals)
 
     def plan_memos(self) -> None:
@@ -303,6 +305,10 @@ class _Ctx:
         for z, p in enumerate(b.zone_port):
             if p >= 0 and not w.closed >> p & 1 and w.owner[p] not in (-1, seat):
                 self.fights_at[z] = True
+        # the destinations in reach, by where the galley is, its crew and how far it came
+        self.routes: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int, bool]]]] = (
+            self.mk.child(("routes", rivals, tuple(self.enemy), tuple(self.fights_at)))
+        )
         # the most a claim adds, by (port, sailors aboard)
         self.claim_gains: dict[tuple[int, int], float] = self.mk.child(("claims", rivals))
         # the ways to end an activation without a battle, by (zone, sailors, cargo): they
@@ -446,13 +452,21 @@ class _Ctx:
     def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
         """Future worth of the cubes aboard; `sold` is a mask of goods just sold at `sold_at`."""
         total = 0.0
+        tops = self.mk.top
+        key = t * 256 + zone  # `top`'s key less the good's part
         for good in range(6):
             k = cargo[good]
             if not k:
                 continue
-            skip = sold_at if sold >> good & 1 else -1
-            for v, p in self.top(zone, t, good):
-                if p == skip:
+            best = tops.get(key + good * 32)
+            if best is None:
+                best = self.top(zone, t, good)
+            if not sold >> good & 1:
+                for v, _ in best[:k]:
+                    total += v
+                continue
+            for v, p in best:
+                if p == sold_at:
                     continue
                 total += v
                 k -= 1
@@ -482,14 +496,18 @@ class _Ctx:
             dist = self.st.dist[zone]
             cost = self.crews[t] - self.crews[t - 1]
             for zq, v in self.claim_targets():
-                if dist[zq] <= t and v - cost > pot:
+                if v - cost <= pot:
+                    break  # nor will any later one pass it
+                if dist[zq] <= t:
                     pot = v - cost
+                    break
         pot *= POTENTIAL * min(1.0, self.fut)
         self._pot[key] = pot
         return pot
 
     def claim_targets(self) -> list[tuple[int, float]]:
-        """Neutral open ports: (zone, discounted worth of claiming it next activation)."""
+        """Neutral open ports: (zone, discounted worth of claiming it next activation), the
+        most worth first."""
         out = self.mk.claims
         if out is None:
             w, b = self.w, self.b
@@ -498,6 +516,7 @@ class _Ctx:
                 for q in range(len(b.port_ids))
                 if w.owner[q] < 0 and not w.closed >> q & 1
             ]
+            out.sort(key=lambda target: -target[1])
             self.mk.claims = out
         return out
 
@@ -616,9 +635,11 @@ class _Ctx:
         )
 
     def port_value(self, p: int, mine: bool) -> float:
-        """Worth of owning port p, to us (mine) or to a rival."""
-        if mine and p in self.mk.pv:
-            return self.mk.pv[p]
+        """Worth of owning port p, to us (mine) or to a rival (the same: it reads only the
+        port, the scorings and wine income to come)."""
+        got = self.mk.pv.get(p)
+        if got is not None:
+            return got
         w, b = self.w, self.b
         n = POPCOUNT[w.warehouse[p]]
         by = b.scoring_by_cubes
@@ -629,8 +650,7 @@ class _Ctx:
             v += b.meta["wine_income"] * self.wines
         if n < b.port_size[p]:
             v += FILL_HOPE * self.R_next * (by[n + 1] - by[n])
-        if mine:
-            self.mk.pv[p] = v
+        self.mk.pv[p] = v
         return v
 
     def risk(self, p: int, n: int, fort: bool | None = None) -> float:
@@ -661,14 +681,10 @@ class _Ctx:
         value, chance it tries) — in reach this activation, or next one with a sailor less."""
         got = self._threats.get(p)
         if got is None:
-            w = self.w
             dz = self.st.dist[self.b.port_zone[p]]
             got = []
-            for h, o in enumerate(w.g_owner):
-                if o < 0 or o == self.seat:
-                    continue
-                s = w.g_sailors[h]
-                d = dz[w.g_zone[h]]
+            for _, zone, s in self._keys[1]:  # the rival galleys: (galley, zone, sailors)
+                d = dz[zone]
                 if d <= s:
                     cap, chance = s - d, ATTACK_P
                 elif d <= s + 3:
@@ -682,7 +698,11 @@ class _Ctx:
 
     def held(self, p: int, n: int) -> float:
         """Worth to us of holding port p with n sailors in it, after the risk of losing it."""
-        return self.port_value(p, True) * (1.0 - self.risk(p, n))
+        key = (p * 64 + n) * 2 + (self.w.forts >> p & 1)  # an int hashes faster than a tuple
+        got = self._held.get(key)
+        if got is None:
+            got = self._held[key] = self.port_value(p, True) * (1.0 - self.risk(p, n))
+        return got
 
     def enemy_galley_value(self, h: int) -> float:
         w = self.w
@@ -693,26 +713,30 @@ class _Ctx:
 _KEPT = threading.local()
 
 
+_LISTS = attrgetter(
+    *(name for name in Serenissima2012State.copied if name not in ("g_zone", "doge_deck"))
+)
+_SCALARS = attrgetter(
+    *(name for name in Serenissima2012State.kept if name not in ("moves", "step"))
+)
+
+
 def _snapshot(w: Serenissima2012State, seat: int) -> tuple[object, ...]:
     """Everything of the world a plan's values depend on, except where the active galley is
     and how far it has come (the plan reads those afresh): equal snapshots give equal
     `_Ctx` values, so a context carries over from one decision of an activation to the next.
     The face-down Doge cards count as a multiset (their order is redrawn each decision)."""
-    parts: list[object] = [seat, w.players]
-    for name in w.copied:
-        if name == "g_zone":
-            zones = list(w.g_zone)
-            if w.active >= 0:
-                zones[w.active] = -1
-            parts.append(tuple(zones))
-        elif name == "doge_deck":
-            parts.append(tuple(sorted(w.doge_deck)))
-        else:
-            parts.append(tuple(getattr(w, name)))
-    for name in w.kept:
-        if name not in ("moves", "step"):
-            parts.append(getattr(w, name))
-    return tuple(parts)
+    zones = list(w.g_zone)
+    if w.active >= 0:
+        zones[w.active] = -1
+    return (
+        seat,
+        w.players,
+        tuple(zones),
+        tuple(sorted(w.doge_deck)),
+        *map(tuple, _LISTS(w)),
+        *_SCALARS(w),
+    )
 
 
 def _context(w: Serenissima2012State, seat: int) -> _Ctx:
@@ -803,6 +827,55 @@ def _battle(
     return total
 
 
+_Sparse = tuple[tuple[int, float], ...]
+_ENDS: dict[tuple[int, int, int, float], tuple[_Sparse, _Sparse, float]] = {}
+
+
+def _fought(a: int, d: int, cap: int, skull: float) -> tuple[_Sparse, _Sparse, float]:
+    """Where a battle fought to the end from a attackers (rolling at most `cap` dice) and d
+    defenders leads, each probability not 0 as (sailors left, probability): the attacker
+    wins, the defender holds; and the chance both sides die. Remembered by state: a
+    state's odds are the same in every battle that passes through it."""
+    cap = min(cap, a)
+    key = (a, d, cap, skull)
+    got = _ENDS.get(key)
+    if got is not None:
+        return got
+    if d == 0 and a == 0:
+        got = ((), (), 1.0)
+    elif d == 0:
+        got = (((a, 1.0),), (), 0.0)
+    elif a == 0:
+        got = ((), ((d, 1.0),), 0.0)
+    else:
+        binom = _binom(skull)
+        win = [0.0] * (a + 1)
+        lose = [0.0] * (d + 1)
+        both = 0.0
+        pa, pd = binom[cap], binom[d]
+        p00 = pa[0] * pd[0]
+        for x, px in enumerate(pa):
+            for y, py in enumerate(pd):
+                if x == 0 and y == 0:
+                    continue
+                q = px * py / (1.0 - p00)
+                a2 = a - min(y, a)
+                w2, l2, b2 = _fought(a2, d - min(x, d), min(cap, a2), skull)
+                # the probabilities left out are 0: adding q * 0.0 changes no sum
+                for i, v in w2:
+                    win[i] += q * v
+                for i, v in l2:
+                    lose[i] += q * v
+                both += q * b2
+        got = (
+            tuple((i, v) for i, v in enumerate(win) if v),
+            tuple((i, v) for i, v in enumerate(lose) if v),
+            both,
+        )
+    _ENDS[key] = got
+    return got
+
+
 @lru_cache(maxsize=2048)
 def _outcomes(
     a0: int, d0: int, cap: int, fort_dice: int, skull: float, fresh: bool = True
@@ -810,52 +883,22 @@ def _outcomes(
     """Where a battle fought to the end leads: (P(attacker wins with a sailors left) for a,
     P(defender holds with d sailors left) for d, P(both sides die)). A fort's kills lower a
     combat value not yet set (`fresh`), as in `_battle`."""
-    memo: dict[tuple[int, int], tuple[list[float], list[float], float]] = {}
-    binom = _binom(skull)
-
-    def dist(a: int, d: int) -> tuple[list[float], list[float], float]:
-        key = (a, d)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        win = [0.0] * (a0 + 1)
-        lose = [0.0] * (d0 + 1)
-        both = 0.0
-        if d == 0 and a == 0:
-            both = 1.0
-        elif d == 0:
-            win[a] = 1.0
-        elif a == 0:
-            lose[d] = 1.0
-        else:
-            pa, pd = binom[min(cap, a)], binom[d]
-            p00 = pa[0] * pd[0]
-            for x, px in enumerate(pa):
-                for y, py in enumerate(pd):
-                    if x == 0 and y == 0:
-                        continue
-                    q = px * py / (1.0 - p00)
-                    w2, l2, b2 = dist(a - min(y, a), d - min(x, d))
-                    for i, v in enumerate(w2):
-                        win[i] += q * v
-                    for i, v in enumerate(l2):
-                        lose[i] += q * v
-                    both += q * b2
-        memo[key] = (win, lose, both)
-        return memo[key]
-
-    if not fort_dice:
-        w0, l0, b0 = dist(a0, d0)
-        return tuple(w0), tuple(l0), b0
     win = [0.0] * (a0 + 1)
     lose = [0.0] * (d0 + 1)
+    if not fort_dice:
+        w0, l0, b0 = _fought(a0, d0, cap, skull)
+        for i, v in w0:
+            win[i] = v
+        for i, v in l0:
+            lose[i] = v
+        return tuple(win), tuple(lose), b0
     both = 0.0
-    for k, pk in enumerate(binom[fort_dice]):
+    for k, pk in enumerate(_binom(skull)[fort_dice]):
         a = max(0, a0 - k)
-        w2, l2, b2 = _outcomes(a, d0, max(0, cap - k), 0, skull) if fresh and k else dist(a, d0)
-        for i, v in enumerate(w2):
+        w2, l2, b2 = _fought(a, d0, max(0, cap - k) if fresh and k else cap, skull)
+        for i, v in w2:
             win[i] += pk * v
-        for i, v in enumerate(l2):
+        for i, v in l2:
             lose[i] += pk * v
         both += pk * b2
     return tuple(win), tuple(lose), both
@@ -1035,6 +1078,26 @@ def _reach(
     return dist, first
 
 
+def _routes(c: _Ctx, zone: int, t: int) -> tuple[list[int], list[tuple[int, int, bool]]]:
+    """Where the active galley at `zone` with t sailors can end its move (`_reach`): each
+    zone's first step, and (zone, combat value there, whether a battle may be fought
+    there) for each zone in reach, in zone order."""
+    w = c.w
+    key = (zone, t, w.moves, w.start_zone, w.cap, w.mode)
+    got = c.routes.get(key)
+    if got is None:
+        moves = w.moves
+        dist, first = _reach(c, zone, t, t - moves, w.start_zone)
+        battles, fights_at, cap = w.mode != SALE, c.fights_at, w.cap
+        dests = []
+        for dest, d in enumerate(dist):
+            if d != 99:
+                fight = cap if cap >= 0 else max(0, t - moves - d)
+                dests.append((dest, fight, battles and fight > 0 and fights_at[dest]))
+        got = c.routes[key] = (first, dests)
+    return got
+
+
 _NEVER = -math.inf
 
 
@@ -1060,6 +1123,7 @@ def _ways(
     cargo: list[int],
     cargo_key: tuple[int, ...],
     cap: int,
+    fight: bool,
     waiting_cap: float,
     row: list[_At | None],
     rough_row: list[float | None],
@@ -1067,24 +1131,24 @@ def _ways(
 ) -> tuple[list[tuple[float, Action | None]] | None, float]:
     """Every way to end the activation at `zone` with t sailors, `cargo` and the combat value
     `cap`: (value, first action), None = just end; the ways without a battle, then the
-    battles; with the most one is worth. When an upper bound of their values is at most
-    `limit`, (None, that bound) instead (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`, `row`
-    and `rough_row`: `_Ctx.row` and `_Ctx.rough_row`)."""
-    w = c.w
-    allow_sale, allow_battle = w.mode != BATTLE, w.mode != SALE
+    battles if a battle may be fought there (`fight`); with the most one is worth. When an
+    upper bound of their values is at most `limit`, (None, that bound) instead
+    (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`, `row` and `rough_row`: `_Ctx.row` and
+    `_Ctx.rough_row`)."""
     at = row[zone]
     if at is None:
         rough = rough_row[zone]
         if rough is None:
             rough = rough_row[zone] = _rough_cap(c, zone, t, cargo)
         at = row[zone] = _At(waiting_cap + rough)
-    fight = allow_battle and cap > 0 and c.fights_at[zone]
     if at.ends is None:
         bound = at.coarse
         if fight:
             bound = max(bound, waiting_cap + _battle_cap(c, zone, t, cap))
         if bound <= limit:
             return None, bound
+        mode = c.w.mode
+        allow_sale, allow_battle = mode != BATTLE, mode != SALE
         if at.fine is None:
             at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo, -1, 0) + c.potential(zone, t, 1)
             extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
@@ -1094,7 +1158,8 @@ def _ways(
             bound = max(bound, at.waiting + _battle_cap(c, zone, t, cap, fine=True))
         if bound <= limit:
             return None, bound
-        at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle)
+        idle = at.waiting if sum(cargo) + t < 5 else c.galley_value(zone, t, cargo)
+        at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle, idle)
         at.top = max(v for v, _ in at.ends)
     if not fight:
         return at.ends, at.top
@@ -1115,18 +1180,25 @@ def _finals(
     cap = w.cap if w.cap >= 0 else max(0, t - moves)
     waiting_cap, cargo_key = c.waiting_cap(t, cargo), tuple(cargo)
     row, rough_row = c.row(t, cargo_key), c.rough_row(t, cargo)
-    out, _ = _ways(c, zone, t, cargo, cargo_key, cap, waiting_cap, row, rough_row)
+    fight = w.mode != SALE and cap > 0 and c.fights_at[zone]
+    out, _ = _ways(c, zone, t, cargo, cargo_key, cap, fight, waiting_cap, row, rough_row)
     assert out is not None
     return out
 
 
 def _ends(
-    c: _Ctx, zone: int, t: int, cargo: list[int], allow_sale: bool, allow_battle: bool
+    c: _Ctx,
+    zone: int,
+    t: int,
+    cargo: list[int],
+    allow_sale: bool,
+    allow_battle: bool,
+    idle: float,
 ) -> list[tuple[float, Action | None]]:
-    """The ways to end the activation at `zone` without a battle: wait, sell, claim."""
+    """The ways to end the activation at `zone` without a battle: wait (worth `idle`, the
+    galley's value there), sell, claim."""
     w, b, a = c.w, c.b, c.a
     out: list[tuple[float, Action | None]] = []
-    idle = c.galley_value(zone, t, cargo)
     out.append((idle, None))
     p = b.zone_port[zone]
     risky = c.enemy[zone] > t and zone != w.start_zone  # no blockade where the turn began
@@ -1225,8 +1297,10 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
     opp, skull = c.w_opp, c.st.skull
     crew = c.crews[t]
     if fine:
-        galley = c.cargo_value(zone, t, c.here, -1, 0) + c.potential(zone, t, 1)
-        crew = c.galley_value(zone, t, c.here)  # not fighting
+        cargo = c.cargo_value(zone, t, c.here, -1, 0)
+        galley = cargo + c.potential(zone, t, 1)
+        # not fighting: `galley_value`
+        crew = c.crews[t] + cargo + c.potential(zone, t, 5 - t - sum(c.here))
     else:
         galley = c.cargo_cap(c.here) + c.potential_cap(t)
     best = 0.0
@@ -1346,7 +1420,6 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
 
     # sailor transfers (loading only): from/to our port here and our other galleys here,
     # each side valued by what it holds afterwards, so that no transfer is ever undone
-    battles = w.mode != SALE
     mine = port_open and w.owner[p] == seat
     mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
     takes: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
@@ -1380,9 +1453,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             k_max = min(k_max, 2)
     t_lo = max(1, t0 - len(drops) + 1)
     t_hi = max(t0, min(5 - goods0, t0 + len(takes) - 1))
-    moves_left_base = w.moves
-    wcap, fights_at = w.cap, c.fights_at
-    per_crew: list[tuple[int, float, tuple[int, ...], list[int], list[int]]] = []
+    per_crew: list[tuple[int, float, tuple[int, ...], list[int], list[tuple[int, int, bool]]]] = []
     for t in range(t_lo, t_hi + 1):
         if t > t0:
             shift = -takes[t - t0][0] - 0.05 * (t - t0)
@@ -1392,8 +1463,8 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             split = drops[t0 - t][1]
         else:
             shift, split = 0.0, ()
-        dist, first = _reach(c, zone, t, t - moves_left_base, w.start_zone)
-        per_crew.append((t, shift, split, dist, first))
+        first, dests = _routes(c, zone, t)
+        per_crew.append((t, shift, split, first, dests))
     # Waiting here as we are (t0, no cube) is a plan the search meets, legal (it ends the
     # activation), so the best plan is worth at least that less 1e-9 (a plan replaces the
     # best only if worth 1e-9 more). Plans worth a thousandth less than that cannot change
@@ -1401,7 +1472,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     # 1e-9 more than every plan either has kept, and the thousandth holds fewer than a
     # million steps of 1e-9.
     low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
-    for t, shift, split, dist, first in per_crew:
+    for t, shift, split, first, dests in per_crew:
         prev_k = -1e9
         k_top = min(k_max, 5 - t - goods0)
         for k in range(0, k_top + 1):
@@ -1417,39 +1488,47 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             waiting_cap = c.waiting_cap(t, cargo)
             row = c.row(t, cargo_key)
             rough_row = c.rough_row(t, cargo)
-            skipped: list[tuple[float, int, int]] = []  # (upper bound, zone, combat value)
+            # (upper bound, zone, combat value, whether a battle may be fought there)
+            skipped: list[tuple[float, int, int, bool]] = []
             # a destination is skipped when no ending there can pass the best plan (kept for
             # best_k); the limit changes only with the best plan
             limit = max(best.value + 1e-9, low)
             if floor is not None and floor > limit:
                 limit = floor
             limit = limit - shift + cost - _SLACK
-            for dest, d in enumerate(dist):
-                if d == 99:
-                    continue
-                fight = wcap if wcap >= 0 else max(0, t - moves_left_base - d)
+            for dest, fight, fighting in dests:
                 at = row[dest]
                 finals = None
-                if not (battles and fight > 0 and fights_at[dest]):
+                if not fighting:
                     if at is None:
                         rough = rough_row[dest]
                         if rough is None:
                             rough = rough_row[dest] = _rough_cap(c, dest, t, cargo)
                         rough += waiting_cap
                         if rough <= limit:
-                            skipped.append((rough, dest, fight))
+                            skipped.append((rough, dest, fight, fighting))
                             continue
                     else:
                         finals, most = at.ends, at.top  # the common cases, without a call
                         if finals is None and at.coarse <= limit:
-                            skipped.append((at.coarse, dest, fight))
+                            skipped.append((at.coarse, dest, fight, fighting))
                             continue
                 if finals is None:
                     finals, most = _ways(
-                        c, dest, t, cargo, cargo_key, fight, waiting_cap, row, rough_row, limit
+                        c,
+                        dest,
+                        t,
+                        cargo,
+                        cargo_key,
+                        fight,
+                        fighting,
+                        waiting_cap,
+                        row,
+                        rough_row,
+                        limit,
                     )
                     if finals is None:
-                        skipped.append((most, dest, fight))
+                        skipped.append((most, dest, fight, fighting))
                         continue
                 # rounding is monotonic: the most a total is worth is the most's total
                 most = most + shift - cost
@@ -1474,7 +1553,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 continue
             # the next cube count compares with this one's best: the skipped count too
             skipped.sort(reverse=True)
-            for bound, dest, fight in skipped:
+            for bound, dest, fight, fighting in skipped:
                 if bound + shift - cost + _SLACK <= best_k:
                     break
                 finals, most = _ways(
@@ -1484,6 +1563,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                     cargo,
                     cargo_key,
                     fight,
+                    fighting,
                     waiting_cap,
                     row,
                     rough_row,
