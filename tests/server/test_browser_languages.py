@@ -381,6 +381,13 @@ def test_a_french_refusal_opens_the_rules_in_french_at_the_section_its_rule_name
     message = page.locator("#message:not(.hidden)")
     message.wait_for(timeout=WAIT_MS)
     assert "Bidding" in (message.get_attribute("data-rule") or "")
+    # the rule under its French heading once the summary is loaded, not the English "Bidding"
+    rule = message.locator(".rule")
+    page.wait_for_function(
+        "() => (document.querySelector('#message .rule')?.textContent || '').includes('Enchères')",
+        timeout=WAIT_MS,
+    )
+    assert "Bidding" not in (rule.text_content() or ""), rule.text_content()
     link = page.locator("#message button.rule-link")
     assert link.text_content() == "Lire cette règle"
     link.click()

@@ -637,6 +637,14 @@ export function showMessage(text, rule = null) {
     ruleOfGame && helpGame ? h("button", { type: "button", class: "rule-link", onclick: () => openHelp(rule) }, _("Read this rule")) : null,
   );
   box.classList.remove("hidden");
+  if (ruleOfGame && helpGame && !rulesCache.has(helpGame)) {
+    // the section's heading in the page's language comes with the rule summary: once loaded,
+    // the message names the rule by it ("règle : Enchères" for "RULES.md, Bidding")
+    loadRules(helpGame).then(() => {
+      const span = box.querySelector(".rule");
+      if (span && box.dataset.rule === rule) span.textContent = _("(rule: {rule})", { rule: ruleSection(rule) });
+    });
+  }
 }
 
 // -- the rules in the page -------------------------------------------------------------------
@@ -662,9 +670,32 @@ function closeHelp() {
   if (dialog?.open) dialog.close();
 }
 
-/** The section a rule names ("serenissima-1996.en.txt, Starting" -> "Starting"). */
+/** The section a rule names ("serenissima-1996.en.txt, Starting" -> "Starting"): under the
+ * heading of the summary's section it opens when the page's language heads it otherwise
+ * ("RULES.md, Bidding" -> "Enchères" on a French page), else as the rule names it. */
 function ruleSection(rule) {
-  return rule.split(",").slice(1).join(",").trim() || rule;
+  const part = rule.split(",").slice(1).join(",").trim() || rule;
+  const rules = helpGame ? rulesCache.get(helpGame) : null;
+  const sec = rules?.sections?.[sectionFor(rules.sections, rule)];
+  return sec?.key && sec.title && sec.title !== sec.key ? sec.title : part;
+}
+
+const rulesLoading = new Map();
+
+/** The rule summary of `gameId` (GET /api/rules/{id}), loaded once into rulesCache. */
+function loadRules(gameId) {
+  if (rulesCache.has(gameId)) return Promise.resolve(rulesCache.get(gameId));
+  if (!rulesLoading.has(gameId)) {
+    rulesLoading.set(
+      gameId,
+      api(`/api/rules/${encodeURIComponent(gameId)}`).then((res) => {
+        rulesCache.set(gameId, res.ok ? res.data : { intro: _("The rules could not be loaded."), sections: [] });
+        rulesLoading.delete(gameId);
+        return rulesCache.get(gameId);
+      }),
+    );
+  }
+  return rulesLoading.get(gameId);
 }
 
 /** The section of the summary a rule reference names: "serenissima-1996.en.txt, Phase 1" or
@@ -719,11 +750,7 @@ function inline(text) {
 export async function openHelp(rule) {
   const dialog = $("#help");
   if (!dialog || !helpGame) return;
-  if (!rulesCache.has(helpGame)) {
-    const res = await api(`/api/rules/${encodeURIComponent(helpGame)}`);
-    rulesCache.set(helpGame, res.ok ? res.data : { intro: _("The rules could not be loaded."), sections: [] });
-  }
-  const rules = rulesCache.get(helpGame);
+  const rules = await loadRules(helpGame);
   const at = sectionFor(rules.sections, rule);
   $("#help-title").textContent = _("Rules in brief: {game}", { game: gameTitle(helpGame) });
   fill(
