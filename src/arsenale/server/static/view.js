@@ -97,6 +97,18 @@ export class GameScreen {
     return this.gv.seats?.[seat]?.the || this.seatName(seat);
   }
 
+  /** A seat after "of" ("of the Genoese", "des Génois"; "of Red", "de Rouge"): the server's. */
+  seatOf(seat) {
+    return this.gv.seats?.[seat]?.of || _("of {seat}", { seat: this.seatName(seat) });
+  }
+
+  /** The winners as the end of a game says it: "Victory of the Venetians", "Victoire des
+   * Vénitiens", no verb to agree with a nation's plural name. */
+  victory(winners) {
+    const of = listNames(winners.map((s) => this.seatOf(s)));
+    return winners.length > 1 ? _("Shared victory {of}.", { of }) : _("Victory {of}.", { of });
+  }
+
   seatColour(seat) {
     return this.module?.seatColour ? this.module.seatColour(seat, this.gv, this.board) : "#888";
   }
@@ -129,7 +141,8 @@ export class GameScreen {
     const gv = this.gv;
     $("#game-name").textContent = gameTitle(gv.game);
     const who = gv.seat === null || gv.seat === undefined ? _("spectator") : this.seatName(gv.seat);
-    $("#seat-name").textContent = who;
+    // "you play the Venetians", "vous jouez les Vénitiens": the nation with its article
+    $("#seat-name").textContent = gv.seat === null || gv.seat === undefined ? who : _("you play {seat}", { seat: this.seatInSentence(gv.seat) });
     const status = this.module?.status ? this.module.status(gv, this.board) : "";
     $("#status-line").textContent = (status ? `${status} · ` : "") + _("ply {n}", { n: gv.ply });
     const mine = gv.seat !== null && gv.seat !== undefined && (gv.to_move || []).includes(gv.seat) && gv.status !== "over";
@@ -153,8 +166,7 @@ export class GameScreen {
     if (gv.status === "over" || gv.result) {
       banner.className = "over";
       const winners = gv.result?.winners || [];
-      const names = listNames(winners.map((s) => this.seatName(s)));
-      banner.append(h("span", {}, winners.length ? ngettext("Game over. Winner: {names}", "Game over. Winners: {names}", winners.length, { names }) : _("Game over.")));
+      banner.append(h("span", {}, winners.length ? _("Game over. {victory}", { victory: this.victory(winners) }) : _("Game over.")));
       banner.dataset.state = "over";
       return;
     }
@@ -564,9 +576,9 @@ export class GameScreen {
 
   verdict(r, order) {
     if (r.won !== undefined) return r.won ? _("The challenge is won.") : _("The challenge is lost.");
-    const winners = (r.winners || []).map((s) => this.seatName(s));
+    const winners = r.winners || [];
     if (!winners.length) return _("No winner.");
-    return winners.length > 1 ? _("{names} share the victory.", { names: listNames(winners) }) : _("{name} wins.", { name: winners[0] });
+    return this.victory(winners);
   }
 
   /** Where seats tied on the score, which tie-break settled it, in words. */
