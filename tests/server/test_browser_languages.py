@@ -412,7 +412,9 @@ def test_every_board_keeps_the_zoom_buttons_off_its_drawing_and_the_first_move_i
             for button in found["buttons"]:
                 assert button[2] - button[0] >= 44 and button[3] - button[1] >= 44, where
             if width == 1280:
-                assert found["first"] is not None and _inside(found["first"], found["actions"]), where
+                assert found["first"] is not None and _inside(found["first"], found["actions"]), (
+                    where
+                )
                 assert found["actionsHeight"] >= 120, where
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / f"zoom-band-{game}-{width}.png"))
