@@ -365,7 +365,7 @@ def test_a_range_is_told_only_to_the_seat_that_chooses() -> None:
     assert "range" not in blind.value.reason
     with pytest.raises(NotationError) as told:
         state.coerce("bid 99999", 0)
-    assert "the range now: ducats 0 to 2,000 in steps of 100" in told.value.reason
+    assert "the range now: ducats bid 0 to 2,000 in steps of 100" in told.value.reason
     state.apply(0, "bid 100")  # seat 0 has chosen; seat 1 still owes its bid
     with pytest.raises(NotationError) as done:
         state.coerce({"kind": "bid", "ducats": 150}, 0)

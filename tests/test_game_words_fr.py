@@ -280,3 +280,23 @@ def test_what_every_decision_asks_is_in_french(game_id: str) -> None:
     assert untranslated == [], untranslated
     unspaced = [w for w in french.values() if re.search(r"[^\s\u00a0\u202f'][:;!?](\s|$)", w)]
     assert unspaced == [], unspaced
+
+
+def test_the_1996_final_account_speaks_the_viewers_language() -> None:
+    """The end of a Méditerranée game by its sources, its money and its tie-break in French
+    ("Sa capitale tenue", "Ducats (1 point par tranche de 500)"), in English in English."""
+    game = load_game("serenissima-1996")
+    state = game.new_game(3, seed=1)
+    with i18n.speaking("fr"):
+        account = game.final_account(state)
+    assert [row["source"] for row in account["sources"]] == [
+        "Sa capitale tenue",
+        "Ducats (1 point par tranche de 500)",
+        "Ports à l’entrepôt non plein",
+        "Entrepôts pleins",
+    ]
+    assert account["money"]["name"] == "Ducats" and account["tiebreak_names"] == ["ducats"]
+    with i18n.speaking("en"):
+        english = game.final_account(state)
+    assert english["sources"][0]["source"] == "Own capital held"
+    assert english["sources"][1]["source"] == "Ducats (1 point per 500)"

@@ -92,7 +92,7 @@ def test_a_move_of_another_decision_is_refused_in_words_with_the_decision_it_awa
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("en", "the range now: amount 0 to 150 in steps of 5"),
+        ("en", "the range now: ducats bid 0 to 150 in steps of 5"),
         ("fr", "ce qui est possible maintenant\u00a0: ducats misés de 0 à 150 par pas de 5"),
     ],
 )
@@ -106,6 +106,43 @@ def test_a_bid_out_of_range_says_the_range_in_words(language: str, expected: str
             assert not QUOTED.search(refusal.words), refusal.words
             assert "bid 15" not in refusal.words
         assert "'bid 15'" in _refusal(state, 0, "bid 3").reason  # the terminal's and API's
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_amount_range_names_its_amounts_by_their_labels(game_id: str, language: str) -> None:
+    """Over random play, every range of amounts a deciding seat is offered names each amount by
+    its control's label ("ducats bid", "marins débarqués"), never by its parameter's id."""
+    game = load_game(game_id)
+    rng = random.Random(5)
+    state = game.new_game(max(2, game.min_players), seed=5)
+    seen: set[str] = set()
+    with i18n.speaking(language):
+        for _ply in range(400):
+            if state.is_over:
+                break
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            for action in legal:
+                wording = game.wording(action)
+                if not wording.amounts or action.kind in seen:
+                    continue
+                seen.add(action.kind)
+                others = {k: v for k, v in action.params.items() if k not in wording.amounts}
+
+                def same(a, kind=action.kind, others=others):  # type: ignore[no-untyped-def]
+                    return a.kind == kind and all(a.params.get(k) == v for k, v in others.items())
+
+                said = state.amount_range(seat, same)
+                assert said, (action.kind, wording)
+                named = said.split(":", 1)[1]
+                for label in wording.labels:  # "Ducats bid" as "ducats bid"; "VP taken" kept
+                    assert label[1:] in named, (label, said)
+                    named = named.replace(label[1:], "")
+                for param in wording.amounts:  # the id alone ("amount") is no word for people
+                    assert not re.search(rf"(?<!\w){param}(?!\w)", named), (param, said)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+    assert seen
 
 
 def test_the_lighthouse_decision_is_asked_in_words_not_as_beacon_bread() -> None:

@@ -946,7 +946,7 @@ def test_a_refusal_names_the_range_and_opens_the_rules_at_its_rule(
     message = page.locator("#message:not(.hidden)")
     message.wait_for(timeout=WAIT_MS)
     text = message.inner_text()
-    assert "the range now: amount 0 to 150 in steps of 5" in text, text
+    assert "the range now: ducats bid 0 to 150 in steps of 5" in text, text
     assert "moves'" not in text and "type '" not in text.lower()
     page.locator("#message button.rule-link").click()
     opened = page.locator("#help[open] details[open]")

@@ -358,6 +358,70 @@ def test_masters_of_venice_shop_and_office_names_fit_their_boxes_in_both_languag
             context.close()
 
 
+BOARD_BOXES_JS = """() => {
+  const rect = (n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const panel = document.querySelector('#actions');
+  const first = panel.querySelector('button');
+  return { svg: rect(document.querySelector('#board svg')), zoom: rect(document.querySelector('#zoom')),
+           buttons: [...document.querySelectorAll('#zoom button')].map(rect),
+           actions: rect(panel), first: first ? rect(first) : null, actionsHeight: panel.clientHeight };
+}"""
+
+
+def test_every_board_keeps_the_zoom_buttons_off_its_drawing_and_the_first_move_in_sight(
+    browser: Browser,  # noqa: F811
+    tmp_path: Path,
+    serve: Callable[..., ServerProcess],
+) -> None:
+    """Each game at 1280 x 800 and 390 x 844: the zoom buttons (44 px each way) have a band of
+    their own beside or above the board, never over its drawing; at 1280 px the moves panel
+    shows its first move whole and room for a few more (Amalfi's panel was cut to one and a
+    half). Screenshots zoom-band-<game>-<width>.png."""
+    server = serve(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    for game, players in (
+        ("serenissima-1996", 3),
+        ("serenissima-2012", 3),
+        ("masters-of-venice", 3),
+        ("amalfi-renaissance", 2),
+    ):
+        created = httpx.post(
+            f"{server.base_url}/api/games",
+            json={"game": game, "players": players, "seats": ["human"] * players},
+            timeout=10,
+        ).json()
+        view = httpx.get(
+            f"{server.base_url}/api/games/{created['id']}/view",
+            headers={"Authorization": f"Bearer {created['seats'][0]['token']}"},
+            timeout=10,
+        ).json()
+        mover = created["seats"][view["to_move"][0]]  # a seat with moves to list
+        for width in (1280, 390):
+            context = browser.new_context(
+                viewport={"width": width, "height": 844 if width < 600 else 800},
+                has_touch=width < 600,
+            )
+            page = context.new_page()
+            errors: list[str] = []
+            _watch(page, errors)
+            page.goto(server.base_url + mover["url"])
+            page.wait_for_selector('#banner[data-state="your-turn"]', timeout=WAIT_MS)
+            page.wait_for_selector("#actions button", timeout=WAIT_MS)
+            found = page.evaluate(BOARD_BOXES_JS)
+            where = (game, width, found)
+            assert not _overlap(found["zoom"], found["svg"]), where
+            for button in found["buttons"]:
+                assert button[2] - button[0] >= 44 and button[3] - button[1] >= 44, where
+            if width == 1280:
+                assert found["first"] is not None and _inside(found["first"], found["actions"]), (
+                    where
+                )
+                assert found["actionsHeight"] >= 120, where
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"zoom-band-{game}-{width}.png"))
+            assert errors == [], where
+            context.close()
+
+
 def test_a_french_refusal_opens_the_rules_in_french_at_the_section_its_rule_names(
     browser: Browser,  # noqa: F811
     tmp_path: Path,
@@ -381,6 +445,13 @@ def test_a_french_refusal_opens_the_rules_in_french_at_the_section_its_rule_name
     message = page.locator("#message:not(.hidden)")
     message.wait_for(timeout=WAIT_MS)
     assert "Bidding" in (message.get_attribute("data-rule") or "")
+    # the rule under its French heading once the summary is loaded, not the English "Bidding"
+    rule = message.locator(".rule")
+    page.wait_for_function(
+        "() => (document.querySelector('#message .rule')?.textContent || '').includes('Enchères')",
+        timeout=WAIT_MS,
+    )
+    assert "Bidding" not in (rule.text_content() or ""), rule.text_content()
     link = page.locator("#message button.rule-link")
     assert link.text_content() == "Lire cette règle"
     link.click()

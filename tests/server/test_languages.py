@@ -66,6 +66,34 @@ def test_the_language_of_a_connection_is_read_from_its_headers() -> None:
     assert of_scope(scope()) == "en"
 
 
+def test_the_end_and_the_header_name_a_nation_with_its_article(client: TestClient) -> None:
+    """The page's header ("vous jouez les Vénitiens") and the end of a game ("Victoire des
+    Vénitiens", "Victoire partagée des Vénitiens et des Génois") take the seats' forms the
+    server gives ("the", "of"): no bare plural nation before a verb or after a noun."""
+    body = client.post(
+        "/api/games",
+        json={"game": "serenissima-1996", "players": 3, "seats": ["human", "heuristic", "random"]},
+    ).json()
+    token = body["seats"][0]["token"]
+    french = get_view(client, body["id"], token, FR)["seats"][0]
+    assert (french["the"], french["of"]) == ("les Vénitiens", "des Vénitiens")
+    english = get_view(client, body["id"], token, EN)["seats"][0]
+    assert (english["the"], english["of"]) == ("the Venetians", "of the Venetians")
+    colours = client.post(
+        "/api/games", json={"game": "serenissima-2012", "players": 2, "seats": ["human", "random"]}
+    ).json()
+    blue = get_view(client, colours["id"], colours["seats"][0]["token"], FR)["seats"][0]
+    assert (blue["the"], blue["of"]) == ("Bleu", "de Bleu")
+    said = page_messages("fr")
+    assert said["Game over. {victory}"] == "Partie terminée. {victory}"
+    assert said["Victory {of}."].format(of=french["of"]) == "Victoire des Vénitiens."
+    assert said["Shared victory {of}."] == "Victoire partagée {of}."
+    assert said["you play {seat}"].format(seat=french["the"]) == "vous jouez les Vénitiens"
+    assert said["of {seat}"] == "de {seat}"  # a seat the server gives no form
+    for gone in ("{name} wins.", "{names} share the victory.", "Game over. Winner: {names}"):
+        assert gone not in said
+
+
 def test_the_page_gets_the_french_of_every_text_its_scripts_mark() -> None:
     ids = page_ids()
     assert "Your moves" not in ids  # a template's text, not a script's

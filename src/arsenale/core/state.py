@@ -239,9 +239,9 @@ class GameState(ABC):
         parts = []
         wording = self.game.wording(family[0])
         for k, param in enumerate(wording.amounts):
-            name = param  # the parameter's id is an English word: other languages use its label
-            if current() != "en" and k < len(wording.labels):
-                name = wording.labels[k].lower()
+            name = param  # the parameter's id, only for a game that gives the amount no label
+            if k < len(wording.labels):
+                name = _inline(wording.labels[k])
             values = sorted({a.params[param] for a in family})
             low, high = _number(values[0]), _number(values[-1])
             steps = {b - a for a, b in pairwise(values)}
@@ -587,6 +587,15 @@ def _field_copier(cls: type) -> Callable[[GameState, GameState], None]:
     exec(source, namespace)
     copier: Callable[[GameState, GameState], None] = namespace["_copy_fields"]
     return copier
+
+
+def _inline(label: str) -> str:
+    """A control's label inside a sentence: "Ducats bid" as "ducats bid", an initialism kept
+    ("VP taken" as "VP taken", "PV pris")."""
+    first = label.split(" ", 1)[0]
+    if len(first) > 1 and first.isupper():
+        return label
+    return label[:1].lower() + label[1:]
 
 
 def _number(n: int) -> str:

@@ -324,6 +324,7 @@ def game_view(
                 "name": live.game.seat_name(state.seat_label(s)),  # in the viewer's language
                 # as a sentence puts it ("the Genoese", "les Génois"; "Red")
                 "the": live.game.seat_phrase(state.seat_label(s), "the"),
+                "of": live.game.seat_phrase(state.seat_label(s), "of"),  # "des Génois"
                 "kind": spec,
                 "player": player_words(spec),  # the kind in the viewer's language
             }

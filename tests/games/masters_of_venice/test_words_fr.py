@@ -121,7 +121,7 @@ def test_a_refused_bid_in_both_languages_with_the_range_and_the_same_rule() -> N
     with i18n.speaking("en"), pytest.raises(IllegalAction) as english:
         state.apply(0, too_much)
     assert english.value.reason == (
-        "a bid of 500 is more than your 150 ducats; the range now: amount 0 to 150 in steps of 5"
+        "a bid of 500 is more than your 150 ducats; the range now: ducats bid 0 to 150 in steps of 5"
     )
     assert french.value.reason == (
         f"une enchère de 500 dépasse vos 150 ducats{NBSP}; ce qui est possible maintenant"

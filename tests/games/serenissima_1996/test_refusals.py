@@ -93,7 +93,7 @@ def test_a_refusal_names_the_check() -> None:
     with pytest.raises(IllegalAction) as refused:
         state.apply(0, "bid 2100")
     assert refused.value.reason == (
-        "you cannot bid more than your 2000 ducats; the range now: ducats 0 to 2,000 in steps of 100"
+        "you cannot bid more than your 2000 ducats; the range now: ducats bid 0 to 2,000 in steps of 100"
     )
     assert refused.value.rule is not None and refused.value.rule.startswith(RULEBOOKS[0])
     assert "Phase 1" in refused.value.rule

@@ -401,7 +401,7 @@ def test_prices_between_players_are_free_bounded_by_what_the_buyer_can_pay():
     with pytest.raises(IllegalAction) as refused:
         s.apply(GENOESE, "counter 6500")
     assert refused.value.reason == (
-        "you cannot pay more than your 6000 ducats; the range now: ducats 0 to 6,000 in steps of 100"
+        "you cannot pay more than your 6000 ducats; the range now: counter offer in ducats 0 to 6,000 in steps of 100"
     )
     s.apply(GENOESE, "counter 6000")
     s.apply(VENETIAN, "accept")

@@ -7,6 +7,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from babel.numbers import format_decimal
+
 from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
@@ -200,18 +202,20 @@ class Serenissima1996(Game):
         assert isinstance(state, Serenissima1996State)
         parts = [state.prosperity_parts(s) for s in range(state.players)]
         per = self.board.prosperity["ducats_per_point"]
-        names = (
-            "Own capital held",
-            f"Ducats (1 point per {per:,})",
-            "Ports with room in the warehouse",
-            "Full warehouses",
+        from arsenale.games.serenissima_1996.words import _
+
+        names = (  # in the language in force: Méditerranée's words in French
+            _("Own capital held"),
+            _("Ducats (1 point per {per})").format(per=format_decimal(per, locale=current())),
+            _("Ports with room in the warehouse"),
+            _("Full warehouses"),
         )
         return {
             "sources": [
                 {"source": name, "points": [p[i] for p in parts]} for i, name in enumerate(names)
             ],
-            "money": {"name": "Ducats", "amounts": list(state.money)},
-            "tiebreak_names": ["ducats"],
+            "money": {"name": _("Ducats"), "amounts": list(state.money)},
+            "tiebreak_names": [_("ducats")],
         }
 
     def action_words(self, action: Action) -> Wording:

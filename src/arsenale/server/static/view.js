@@ -97,6 +97,18 @@ export class GameScreen {
     return this.gv.seats?.[seat]?.the || this.seatName(seat);
   }
 
+  /** A seat after "of" ("of the Genoese", "des Génois"; "of Red", "de Rouge"): the server's. */
+  seatOf(seat) {
+    return this.gv.seats?.[seat]?.of || _("of {seat}", { seat: this.seatName(seat) });
+  }
+
+  /** The winners as the end of a game says it: "Victory of the Venetians", "Victoire des
+   * Vénitiens", no verb to agree with a nation's plural name. */
+  victory(winners) {
+    const of = listNames(winners.map((s) => this.seatOf(s)));
+    return winners.length > 1 ? _("Shared victory {of}.", { of }) : _("Victory {of}.", { of });
+  }
+
   seatColour(seat) {
     return this.module?.seatColour ? this.module.seatColour(seat, this.gv, this.board) : "#888";
   }
@@ -129,7 +141,8 @@ export class GameScreen {
     const gv = this.gv;
     $("#game-name").textContent = gameTitle(gv.game);
     const who = gv.seat === null || gv.seat === undefined ? _("spectator") : this.seatName(gv.seat);
-    $("#seat-name").textContent = who;
+    // "you play the Venetians", "vous jouez les Vénitiens": the nation with its article
+    $("#seat-name").textContent = gv.seat === null || gv.seat === undefined ? who : _("you play {seat}", { seat: this.seatInSentence(gv.seat) });
     const status = this.module?.status ? this.module.status(gv, this.board) : "";
     $("#status-line").textContent = (status ? `${status} · ` : "") + _("ply {n}", { n: gv.ply });
     const mine = gv.seat !== null && gv.seat !== undefined && (gv.to_move || []).includes(gv.seat) && gv.status !== "over";
@@ -153,8 +166,7 @@ export class GameScreen {
     if (gv.status === "over" || gv.result) {
       banner.className = "over";
       const winners = gv.result?.winners || [];
-      const names = listNames(winners.map((s) => this.seatName(s)));
-      banner.append(h("span", {}, winners.length ? ngettext("Game over. Winner: {names}", "Game over. Winners: {names}", winners.length, { names }) : _("Game over.")));
+      banner.append(h("span", {}, winners.length ? _("Game over. {victory}", { victory: this.victory(winners) }) : _("Game over.")));
       banner.dataset.state = "over";
       return;
     }
@@ -564,9 +576,9 @@ export class GameScreen {
 
   verdict(r, order) {
     if (r.won !== undefined) return r.won ? _("The challenge is won.") : _("The challenge is lost.");
-    const winners = (r.winners || []).map((s) => this.seatName(s));
+    const winners = r.winners || [];
     if (!winners.length) return _("No winner.");
-    return winners.length > 1 ? _("{names} share the victory.", { names: listNames(winners) }) : _("{name} wins.", { name: winners[0] });
+    return this.victory(winners);
   }
 
   /** Where seats tied on the score, which tie-break settled it, in words. */
@@ -637,6 +649,14 @@ export function showMessage(text, rule = null) {
     ruleOfGame && helpGame ? h("button", { type: "button", class: "rule-link", onclick: () => openHelp(rule) }, _("Read this rule")) : null,
   );
   box.classList.remove("hidden");
+  if (ruleOfGame && helpGame && !rulesCache.has(helpGame)) {
+    // the section's heading in the page's language comes with the rule summary: once loaded,
+    // the message names the rule by it ("règle : Enchères" for "RULES.md, Bidding")
+    loadRules(helpGame).then(() => {
+      const span = box.querySelector(".rule");
+      if (span && box.dataset.rule === rule) span.textContent = _("(rule: {rule})", { rule: ruleSection(rule) });
+    });
+  }
 }
 
 // -- the rules in the page -------------------------------------------------------------------
@@ -662,9 +682,32 @@ function closeHelp() {
   if (dialog?.open) dialog.close();
 }
 
-/** The section a rule names ("serenissima-1996.en.txt, Starting" -> "Starting"). */
+/** The section a rule names ("serenissima-1996.en.txt, Starting" -> "Starting"): under the
+ * heading of the summary's section it opens when the page's language heads it otherwise
+ * ("RULES.md, Bidding" -> "Enchères" on a French page), else as the rule names it. */
 function ruleSection(rule) {
-  return rule.split(",").slice(1).join(",").trim() || rule;
+  const part = rule.split(",").slice(1).join(",").trim() || rule;
+  const rules = helpGame ? rulesCache.get(helpGame) : null;
+  const sec = rules?.sections?.[sectionFor(rules.sections, rule)];
+  return sec?.key && sec.title && sec.title !== sec.key ? sec.title : part;
+}
+
+const rulesLoading = new Map();
+
+/** The rule summary of `gameId` (GET /api/rules/{id}), loaded once into rulesCache. */
+function loadRules(gameId) {
+  if (rulesCache.has(gameId)) return Promise.resolve(rulesCache.get(gameId));
+  if (!rulesLoading.has(gameId)) {
+    rulesLoading.set(
+      gameId,
+      api(`/api/rules/${encodeURIComponent(gameId)}`).then((res) => {
+        rulesCache.set(gameId, res.ok ? res.data : { intro: _("The rules could not be loaded."), sections: [] });
+        rulesLoading.delete(gameId);
+        return rulesCache.get(gameId);
+      }),
+    );
+  }
+  return rulesLoading.get(gameId);
 }
 
 /** The section of the summary a rule reference names: "serenissima-1996.en.txt, Phase 1" or
@@ -719,11 +762,7 @@ function inline(text) {
 export async function openHelp(rule) {
   const dialog = $("#help");
   if (!dialog || !helpGame) return;
-  if (!rulesCache.has(helpGame)) {
-    const res = await api(`/api/rules/${encodeURIComponent(helpGame)}`);
-    rulesCache.set(helpGame, res.ok ? res.data : { intro: _("The rules could not be loaded."), sections: [] });
-  }
-  const rules = rulesCache.get(helpGame);
+  const rules = await loadRules(helpGame);
   const at = sectionFor(rules.sections, rule);
   $("#help-title").textContent = _("Rules in brief: {game}", { game: gameTitle(helpGame) });
   fill(

@@ -217,7 +217,7 @@ function drawCanal(svg, board, gv, place) {
   const rows = Math.ceil(board.rounds / perRow);
   const g = el("g", { class: "mov-canal", "data-mov": "canal" }, svg);
   box(g, place.box, "canal", _("Canal"));
-  // the round beside the title, on the left: the page's zoom buttons sit over the top right
+  // the round beside the title, on the left
   const head = g.querySelector(".mov-title");
   const after = 6 + widthOf(head) + 10;
   fit(text(g, x + after, y + 12, _("Round {round} of {rounds} · {phase}", { round: v.round, rounds: board.rounds, phase: phaseName(v.phase) }), { class: "mov-note", "data-canal-round": v.round }), w - after - 6);
