@@ -227,12 +227,18 @@ class Writer:
         at += ROUNDS
         used = columns(board(at, n_shops), 3)
         rumor_count = _OFFSETS["rumors"]
-        self.handlers: tuple[Any, ...] = (
+        self.scalars: tuple[Any, ...] = (
             self.write_hidden,
             self.write_round,
             self.write_round,  # over
             self.write_marker,
             self.write_deck,
+            self.write_top,
+            self.write_cur,
+            *(self.flag(i) for i in range(len(USE_FLAGS))),
+        )
+        self.handlers: tuple[Any, ...] = (
+            self.write_scalars,
             price,
             share,
             orders,
@@ -256,9 +262,6 @@ class Writer:
             columns(per_seat("bid", 1, 100), 100),
             self.write_order,
             columns(tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(5)), MAX_SEATS),
-            self.write_top,
-            self.write_cur,
-            *(self.flag(i) for i in range(len(USE_FLAGS))),
             self.write_pending,
             self.write_hand,
             self.write_mine,
@@ -272,11 +275,23 @@ class Writer:
         top = s.stack[-1].kind if s.stack and not over else None
         hidden = seat if s.options.get("hidden_money", False) and not over else -1
         new = (
-            hidden,
-            s.round,
-            over,
-            s.marker,
-            len(s.deck),
+            (
+                hidden,
+                s.round,
+                over,
+                s.marker,
+                len(s.deck),
+                top,
+                s.cur,
+                s.u_sbuy >= 0,  # USE_FLAGS' order
+                s.u_ssell >= 0,
+                s.u_sale,
+                s.u_draw,
+                s.u_steal,
+                s.u_swap,
+                s.u_favor,
+                s.u_ship,
+            ),
             s.price,
             s.share,
             s.orders,
@@ -300,16 +315,6 @@ class Writer:
             s.bids,
             s.order,
             s.age,
-            top,
-            s.cur,
-            s.u_sbuy >= 0,  # USE_FLAGS' order
-            s.u_ssell >= 0,
-            s.u_sale,
-            s.u_draw,
-            s.u_steal,
-            s.u_swap,
-            s.u_favor,
-            s.u_ship,
             s.pending,
             () if seat is None else s.hands[seat],
             () if seat is None else s.rumors[seat],
@@ -331,6 +336,16 @@ class Writer:
         at = 2 + len(RESOURCES) + len(SHOPS)
         for c in range(len(SHOPS), len(COMPANIES)):
             self.w[at + c - len(SHOPS)] = OFFICE_PRICE / 100
+
+    def write_scalars(self, v: Any, was: Any, s: MovState) -> None:
+        """The fields that are numbers, in one tuple (one comparison when none changed)."""
+        handlers = self.scalars
+        if was is _NEVER:
+            for i, x in enumerate(v):
+                handlers[i](x, _NEVER, s)
+        else:
+            for i in compress(range(len(v)), map(ne, v, was)):
+                handlers[i](v[i], was[i], s)
 
     # -- the board ------------------------------------------------------------------------
 
