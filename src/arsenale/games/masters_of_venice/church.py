@@ -123,7 +123,7 @@ def legal_tiles(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                     + 8 * (n > 0)
                 ]
             )
-    elif tiles and why.wants("rumor"):
+    elif tiles and why is not None and why.wants("rumor"):
         for shop in sorted(set(tiles)):
             r = SHOP_RES[shop]
             checks = (

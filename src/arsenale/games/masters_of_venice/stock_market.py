@@ -188,7 +188,7 @@ def _by_size() -> tuple[Any, Any, Any]:
 _BUYS_BY_SIZE = _by_size()
 _TOO_MANY = tuple(
     (
-        (),
+        frozenset(),
         *(frozenset(a for a, items, _ in A.BUY_TABLE if dict(items).get(c, 0) > n) for n in (1, 2)),
     )
     for c in range(N_COMP)
