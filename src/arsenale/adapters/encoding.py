@@ -209,6 +209,27 @@ class Observer:
                 out[base + 3 * n] = (mine.index + 1) / len(self.game.catalogue)
 
 
+_MASKS: dict[tuple[Action, ...], np.ndarray] = {}
+_MASK_BYTES = 1 << 23
+"""The most bytes the remembered masks take, all games together."""
+
+
+def action_mask(legal: Sequence[Action], size: int) -> np.ndarray:
+    """The int8 mask of the actions `legal` among the `size` of a catalogue (a new array),
+    remembered by the actions of the list: a legal list recurs often."""
+    key = tuple(legal)
+    known = _MASKS.get(key)
+    if known is None:
+        mask = bytearray(size)
+        for a in legal:
+            mask[a.index] = 1
+        known = np.frombuffer(mask, np.int8)
+        if len(_MASKS) >= _MASK_BYTES // max(size, 1):
+            _MASKS.clear()
+        _MASKS[key] = known
+    return known.copy()
+
+
 _OBSERVERS: dict[int, Observer] = {}
 
 

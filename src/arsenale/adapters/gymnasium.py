@@ -155,10 +155,8 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observer.observe(self.world, self.seat)
 
     def action_mask(self) -> np.ndarray:
-        mask = bytearray(self._actions)
-        for a in self.world.legal_actions(self.seat):  # the state keeps them for the ply
-            mask[a.index] = 1
-        return np.frombuffer(mask, np.int8)
+        # the state keeps them for the ply
+        return encoding.action_mask(self.world.legal_actions(self.seat), self._actions)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"action_mask": self.action_mask(), "ply": self.world.ply, **extra}

@@ -151,14 +151,12 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         s = self.world
         seat = self._seat[agent]
-        mask = bytearray(self._actions)
         if agent == self.agent_selection and not s.over:
-            for a in s.legal_actions(seat):  # computed once a ply: the state keeps them
-                mask[a.index] = 1
-        return {
-            "observation": self._observer.observe(s, seat),
-            "action_mask": np.frombuffer(mask, np.int8),
-        }
+            # computed once a ply: the state keeps them
+            mask = encoding.action_mask(s.legal_actions(seat), self._actions)
+        else:
+            mask = np.zeros(self._actions, np.int8)
+        return {"observation": self._observer.observe(s, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

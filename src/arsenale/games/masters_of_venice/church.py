@@ -84,6 +84,10 @@ def legal_tiles(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             top_n = FAVOR_MAX[kind]
             for shop in range(N_SHOPS):
                 room = ORDERS_MAX - s.orders[shop]
+                if why is None:
+                    if room > 0:
+                        out.extend(A.PLAY_FAVOR[kind][shop][:room])
+                    continue
                 for n in range(1, top_n + 1):
                     if n <= room:
                         out.append(A.PLAY_FAVOR[kind][shop][n - 1])
@@ -107,7 +111,19 @@ def legal_tiles(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                 "play_favor",
             )
     tiles = s.rumors[seat]
-    if tiles and (why is None or why.wants("rumor")):
+    if tiles and why is None:
+        price, share, orders = s.price, s.share, s.orders
+        for shop in sorted(set(tiles)):
+            n = orders[shop]
+            out.extend(
+                _RUMORS[shop][
+                    (price[SHOP_RES[shop]] > FLOOR)
+                    + 2 * (share[shop] > FLOOR)
+                    + 4 * (n < ORDERS_MAX)
+                    + 8 * (n > 0)
+                ]
+            )
+    elif tiles and why is not None and why.wants("rumor"):
         for shop in sorted(set(tiles)):
             r = SHOP_RES[shop]
             checks = (
@@ -139,6 +155,23 @@ def legal_tiles(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                 RULE_FAVORS,
                 "rumor",
             )
+
+
+def _rumor_moves(shop: int, free: int) -> tuple[Action, ...]:
+    """A shop's rumor moves in `legal_tiles`' order, where `free` has bit 0 for a price above
+    the floor, 1 for a share price above it, 2 for orders below the top and 3 for orders."""
+    ups = (True, True, bool(free & 4))
+    downs = (bool(free & 1), bool(free & 2), bool(free & 8))
+    return tuple(
+        A.RUMOR[shop][p][d]
+        for p in range(len(A.PEGS))
+        for d, ok in ((0, ups[p]), (1, downs[p]))
+        if ok
+    )
+
+
+_RUMORS = tuple(tuple(_rumor_moves(shop, free) for free in range(16)) for shop in range(N_SHOPS))
+"""Per shop and free pegs (see `_rumor_moves`): the rumor moves that shop's tile offers."""
 
 
 def play_favor(s: MovState, seat: int, action: Action, events: list[Event]) -> None:

@@ -68,8 +68,8 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         else:
             p = s.price[r]
             top_k = min(there, cash // p)
-            for k in range(1, top_k + 1):
-                out.append(A.BUY[r][k - 1])
+            if top_k > 0:
+                out.extend(A.BUY[r][:top_k])
             if why is not None and why.wants("buy") and why.action["resource"] == RESOURCES[r]:
                 k = why.action["count"]
                 if k > there:

@@ -45,8 +45,8 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
             continue
         p = s.price[r]
         top_k = min(room, s.bag[r], cash // p)
-        for k in range(1, top_k + 1):
-            out.append(A.BUY[r][k - 1])
+        if top_k > 0:
+            out.extend(A.BUY[r][:top_k])
         if why is not None and why.wants("buy") and why.action["resource"] == name:
             k = why.action["count"]
             if k > room:
@@ -72,8 +72,9 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
                 )
         room = sells - s.u_nsell
         held = s.cubes[base + r]
-        for k in range(1, min(room, held) + 1):
-            out.append(A.SELL[r][k - 1])
+        top_k = min(room, held)
+        if top_k > 0:
+            out.extend(A.SELL[r][:top_k])
         if why is not None and why.wants("sell") and why.action["resource"] == name:
             k = why.action["count"]
             if k > room:

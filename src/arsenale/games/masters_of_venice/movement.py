@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 def legal_move(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
     here = s.pawn[seat]
+    if why is None:
+        return list(_GO_BUT[here])
     out = []
     for loc in range(8):
         if loc == here:
@@ -36,6 +38,10 @@ def legal_move(s: MovState, seat: int, top: Decision, why: Why | None = None) ->
         else:
             out.append(A.GO[loc])
     return out
+
+
+_GO_BUT = tuple(tuple(A.GO[loc] for loc in range(8) if loc != here) for here in (*range(8), -1))
+"""The destinations from each location (the last: from off the board, index -1)."""
 
 
 def resolve_move(s: MovState, top: Decision, submissions: dict[int, Action]) -> list[Event]:

@@ -4,6 +4,8 @@ for absent seats), the observer's hand and rumors (zero for a spectator)."""
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.observation import Buffer, Layout
@@ -13,6 +15,7 @@ from arsenale.games.masters_of_venice.board import (
     FAVOR_VALUES,
     LOCATIONS,
     N_DOCKS,
+    OFFICE_PRICE,
     ORDER_IDS,
     RESOURCES,
     ROUNDS,
@@ -131,30 +134,164 @@ def write(s: MovState, seat: int | None, out: Buffer) -> None:
     _WRITER.write(s, seat, out)
 
 
+_NEVER = object()
+"""The value a field was last written from before it was ever written: unequal to all."""
+
+_OFFSETS = {
+    "cash": 0,
+    "vp": 1,
+    "cubes": 2,
+    "shares": 2 + len(RESOURCES),
+    "chars": 2 + len(RESOURCES) + len(COMPANIES),
+    "favors": 2 + len(RESOURCES) + len(COMPANIES) + len(CHARACTERS),
+}
+_OFFSETS["rumors"] = _OFFSETS["favors"] + len(FAVOR_VALUES)
+_OFFSETS["pawn"] = _OFFSETS["rumors"] + 3
+_OFFSETS["bid"] = _OFFSETS["pawn"] + len(LOCATIONS)
+"""Where each column starts in a merchant's block (`_seat_block`'s order)."""
+_BLOCK = tuple(BOARD_SIZE + m * SEAT_SIZE for m in range(MAX_SEATS))
+_REST = BOARD_SIZE + MAX_SEATS * SEAT_SIZE
+_FLAGS = _REST + len(KINDS) + len(LOCATIONS)
+_PENDING = _FLAGS + len(USE_FLAGS)
+_HAND = _PENDING + len(RESOURCES)
+_MINE = _HAND + len(ORDER_IDS)
+_USING = frozenset({"use", "place", "keep"})
+
+
+def _changed(new: Any, old: Any) -> Any:
+    """The positions where two lists differ (all of `new` when `old` was never written)."""
+    if old is _NEVER:
+        return range(len(new))
+    return compress(range(len(new)), map(ne, new, old))
+
+
 class Writer:
     """The writer of the observations (NumPy: made when an adapter first asks). It keeps the
-    last observation it wrote as an image in three parts (the board, the merchants' blocks,
-    the rest), each with the fields it reads; a part is rewritten only when one of those
-    fields changed since the previous call, and in the board and the blocks only the numbers
-    of the fields that changed: one move changes few of them. Slots are set through a
-    memoryview (NumPy's item assignment costs more than the game's move); the image is
-    copied into the buffer. One writer serves one thread at a time."""
+    last observation it wrote as an image, with the value of every state field it was written
+    from; each call finds the fields that differ (one C-level comparison of the two lists)
+    and rewrites the slots of those alone, element by element for a list field: one move
+    changes few of them. Slots are set through a memoryview (NumPy's item assignment costs
+    more than the game's move); the image is copied into the buffer. One writer serves one
+    thread at a time."""
 
     def __init__(self) -> None:
         import numpy as np
 
         self.image: Any = np.zeros(LAYOUT.size, np.float32)
         self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
-        self.blank: Any = memoryview(np.zeros(LAYOUT.size, np.float32))  # type: ignore[arg-type]
-        self.board: Any = None
-        self.seats: Any = None
-        self.rest: Any = None
-        """The fields each part of the image was last written from (lists copied)."""
+        self.players = -1
+        self.top: str | None = None
+        self.hidden = -1
+        self.old: list[Any] = []
+        w = self.w
+
+        def columns(at: tuple[int, ...], scale: int) -> Any:
+            def write(v: Any, was: Any, s: MovState) -> None:
+                for i in _changed(v, was):
+                    w[at[i]] = v[i] / scale
+
+            return write
+
+        def per_seat(column: str, size: int, scale: int) -> tuple[int, ...]:
+            return tuple(_BLOCK[i // size] + _OFFSETS[column] + i % size for i in range(5 * size))
+
+        def board(start: int, size: int) -> tuple[int, ...]:
+            return tuple(range(start, start + size))
+
+        def lengths(at: int, scale: int) -> Any:
+            def write(v: Any, was: Any, s: MovState) -> None:
+                for m in _changed(v, was):
+                    w[_BLOCK[m] + at] = len(v[m]) / scale
+
+            return write
+
+        n_res, n_comp, n_shops = len(RESOURCES), len(COMPANIES), len(SHOPS)
+        at = 2
+        price = columns(board(at, n_res), 100)
+        at += n_res
+        share = columns(board(at, n_shops), 100)
+        at += n_comp
+        orders = columns(board(at, n_shops), 15)
+        at += n_shops
+        supply = columns(board(at, n_comp), 10)
+        at += n_comp
+        bag = columns(board(at, n_res), 15)
+        at += n_res
+        docks = columns(board(at, n_res * N_DOCKS), 5)
+        at += n_res * N_DOCKS
+        self.at_office = at
+        at += 2 * n_res
+        self.at_display = at
+        at += len(FAVOR_VALUES)
+        self.at_canal = at
+        at += ROUNDS
+        used = columns(board(at, n_shops), 3)
+        rumor_count = _OFFSETS["rumors"]
+        self.scalars: tuple[Any, ...] = (
+            self.write_hidden,
+            self.write_round,
+            self.write_round,  # over
+            self.write_marker,
+            self.write_deck,
+            self.write_top,
+            self.write_cur,
+            *(self.flag(i) for i in range(len(USE_FLAGS))),
+        )
+        self.handlers: tuple[Any, ...] = (
+            self.write_scalars,
+            price,
+            share,
+            orders,
+            supply,
+            bag,
+            docks,
+            self.write_office,
+            self.write_display,
+            self.write_canal,
+            used,
+            self.write_cash,
+            columns(per_seat("vp", 1, 20), 20),
+            columns(per_seat("cubes", n_res, 5), 5),
+            columns(per_seat("shares", n_comp, 10), 10),
+            self.write_chars,
+            self.write_favors,
+            lengths(rumor_count, 3),
+            lengths(rumor_count + 1, 5),  # hands
+            lengths(rumor_count + 2, 5),  # delivered
+            self.write_pawn,
+            columns(per_seat("bid", 1, 100), 100),
+            self.write_order,
+            columns(tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(5)), MAX_SEATS),
+            self.write_pending,
+            self.write_hand,
+            self.write_mine,
+        )
+        self.fields = range(len(self.handlers))
 
     def write(self, s: MovState, seat: int | None, out: Buffer) -> None:
-        key: Any = (
-            s.round,
-            s.over,
+        if s.players != self.players:
+            self.reset(s.players)
+        over = s.over
+        top = s.stack[-1].kind if s.stack and not over else None
+        hidden = seat if s.options.get("hidden_money", False) and not over else -1
+        new = (
+            (
+                hidden,
+                s.round,
+                over,
+                s.marker,
+                len(s.deck),
+                top,
+                s.cur,
+                s.u_sbuy >= 0,  # USE_FLAGS' order
+                s.u_ssell >= 0,
+                s.u_sale,
+                s.u_draw,
+                s.u_steal,
+                s.u_swap,
+                s.u_favor,
+                s.u_ship,
+            ),
             s.price,
             s.share,
             s.orders,
@@ -162,201 +299,173 @@ class Writer:
             s.bag,
             s.docks,
             s.office,
+            s.display,
             s.canal,
             s.used,
-            len(s.deck),
-            s.marker,
-            s.display,
-        )
-        if key != self.board:
-            self.write_board(s, self.board)
-            self.board = tuple([[*x] if type(x) is list else x for x in key])
-        hidden = s.options.get("hidden_money", False) and not s.over
-        key = (
-            seat if hidden else -1,
-            s.players,
             s.cash,
             s.vp,
             s.cubes,
             s.shares,
             s.chars,
+            s.favors,
             s.rumors,
             s.hands,
             s.delivered,
             s.pawn,
-            s.order,
             s.bids,
+            s.order,
             s.age,
-            s.favors,
+            s.pending,
+            () if seat is None else s.hands[seat],
+            () if seat is None else s.rumors[seat],
         )
-        if key != self.seats:
-            self.write_seats(s, key, self.seats)
-            self.seats = tuple([[*x] if type(x) is list else x for x in key])
-        top = s.stack[-1].kind if s.stack and not s.over else None
-        key = (top, s.cur, s.pending, seat, None if seat is None else s.hands[seat])
-        if top in ("use", "place", "keep"):
-            key += (s.u_sbuy, s.u_ssell, s.u_sale, s.u_draw, s.u_steal, s.u_swap)
-            key += (s.u_favor, s.u_ship)
-        if seat is not None:
-            key += (s.rumors[seat],)
-        if key != self.rest:
-            self.rest = (*key[:2], [*s.pending], *key[3:])
-            self.write_rest(s, seat, top)
+        old, handlers = self.old, self.handlers
+        for i in compress(self.fields, map(ne, new, old)):
+            v = new[i]
+            handlers[i](v, old[i], s)
+            old[i] = v.copy() if type(v) is list else v
         out[: LAYOUT.size] = self.image
 
-    def write_board(self, s: MovState, old: Any) -> None:
-        """The numbers before the seat blocks (`tensor`'s prices to marker), the fields that differ
-        from `old` (the key they were last written from; None: all)."""
-        w = self.w
-        if old is None:
-            old = (None,) * 14
-        if (s.round, s.over) != old[:2]:
-            w[0] = (s.round + 1) / ROUNDS
-            w[1] = 1.0 if s.phase_name() == "bidding" else 0.0
-        n_res, n_comp, n_shops = len(RESOURCES), len(COMPANIES), len(SHOPS)
-        if s.price != old[2]:
-            for r in range(n_res):
-                w[2 + r] = s.price[r] / 100
-        at = 2 + n_res
-        if s.share != old[3]:
-            for c in range(n_comp):
-                w[at + c] = s.comp_price(c) / 100
-        at += n_comp
-        for field, scale, count, i in (
-            (s.orders, 15, n_shops, 4),
-            (s.supply, 10, n_comp, 5),
-            (s.bag, 15, n_res, 6),
-            (s.docks, 5, n_res * N_DOCKS, 7),
-        ):
-            if field != old[i]:
-                for j in range(count):
-                    w[at + j] = field[j] / scale
-            at += count
-        if s.office != old[8]:
-            for k, office in enumerate(s.office[:2]):
-                for r in range(n_res):
-                    w[at + n_res * k + r] = 1.0 if office == r else 0.0
-        at += 2 * n_res
-        if s.display != old[13]:
-            display = [FAVOR_VALUES[k] for k in s.display]
-            for j, v in enumerate(FAVOR_VALUES):
-                w[at + j] = display.count(v) / 2
-        at += len(FAVOR_VALUES)
-        if s.canal != old[9]:
-            for j, c in enumerate(s.canal):
-                w[at + j] = 1.0 if c >= 0 else 0.0
-        at += ROUNDS
-        if s.used != old[10]:
-            for j in range(n_shops):
-                w[at + j] = s.used[j] / 3
-        at += n_shops
-        w[at] = len(s.deck) / len(ORDER_IDS)
-        w[at + 1] = 1.0 if s.marker else 0.0
+    def reset(self, players: int) -> None:
+        """Every slot zero, every field to be written (a new player count)."""
+        self.image[:] = 0.0
+        self.players = players
+        self.old = [_NEVER] * len(self.handlers)
+        self.top = None
+        self.hidden = -1
+        at = 2 + len(RESOURCES) + len(SHOPS)
+        for c in range(len(SHOPS), len(COMPANIES)):
+            self.w[at + c - len(SHOPS)] = OFFICE_PRICE / 100
 
-    def write_seats(self, s: MovState, key: Any, old: Any) -> None:
-        """The merchants' blocks (`_seat_block`'s; zeros for absent seats), column by
-        column: the fields that differ from `old` (the key they were last written from)."""
-        w, n = self.w, s.players
-        if old is None or old[1] != n:
-            self.w[BOARD_SIZE : BOARD_SIZE + MAX_SEATS * SEAT_SIZE] = self.blank[
-                : MAX_SEATS * SEAT_SIZE
-            ]
-            old = (None,) * len(key)
-        n_res, n_comp = len(RESOURCES), len(COMPANIES)
-        blocks = range(BOARD_SIZE, BOARD_SIZE + n * SEAT_SIZE, SEAT_SIZE)
-        if key[0] != old[0] or s.cash != old[2]:
-            hidden_from = key[0]
-            for m, at in enumerate(blocks):
-                hide = hidden_from != -1 and m != hidden_from
-                w[at] = 0.0 if hide else s.cash[m] / 500
-        if s.vp != old[3]:
-            for m, at in enumerate(blocks):
-                w[at + 1] = s.vp[m] / 20
-        # the wide columns: only the seats whose numbers changed (one move changes one seat's)
-        cubes, shares = s.cubes, s.shares
-        if cubes != old[4]:
-            was = old[4]
-            for m, at in enumerate(blocks):
-                i = n_res * m
-                if was is None or cubes[i : i + n_res] != was[i : i + n_res]:
-                    for r in range(n_res):
-                        w[at + 2 + r] = cubes[i + r] / 5
-        if shares != old[5]:
-            was = old[5]
-            for m, at in enumerate(blocks):
-                i = n_comp * m
-                if was is None or shares[i : i + n_comp] != was[i : i + n_comp]:
-                    for c in range(n_comp):
-                        w[at + 2 + n_res + c] = shares[i + c] / 10
-        at0 = 2 + n_res + n_comp
-        if s.chars != old[6]:
-            was = old[6]
-            for m, at in enumerate(blocks):
-                if was is None or s.chars[m] != was[m]:
-                    for c in range(len(CHARACTERS)):
-                        w[at + at0 + c] = 1.0 if s.chars[m] >> c & 1 else 0.0
-        at0 += len(CHARACTERS)
-        if s.favors != old[14]:
-            was = old[14]
-            for m, at in enumerate(blocks):
-                if was is None or s.favors[m] != was[m]:
-                    favors = [FAVOR_VALUES[k] for k in s.favors[m]]
-                    for j, v in enumerate(FAVOR_VALUES):
-                        w[at + at0 + j] = favors.count(v) / 2
-        at0 += len(FAVOR_VALUES)
-        for i, field, scale in ((7, s.rumors, 3), (8, s.hands, 5), (9, s.delivered, 5)):
-            if field != old[i]:
-                for m, at in enumerate(blocks):
-                    w[at + at0] = len(field[m]) / scale
-            at0 += 1
-        if s.pawn != old[10]:
-            was = old[10]
-            for m, at in enumerate(blocks):
-                if was is None or s.pawn[m] != was[m]:
-                    if was is not None and was[m] >= 0:
-                        w[at + at0 + was[m]] = 0.0
-                    if s.pawn[m] >= 0:
-                        w[at + at0 + s.pawn[m]] = 1.0
-        at0 += len(LOCATIONS)
-        if s.bids != old[12]:
-            for m, at in enumerate(blocks):
-                w[at + at0] = s.bids[m] / 100
-        if s.order != old[11]:
-            order = s.order
-            for m, at in enumerate(blocks):
-                place = order.index(m) if m in order else len(order)
-                w[at + at0 + 1] = place / MAX_SEATS
-        if s.age != old[13]:
-            for m, at in enumerate(blocks):
-                w[at + at0 + 2] = s.age[m] / MAX_SEATS
+    def write_scalars(self, v: Any, was: Any, s: MovState) -> None:
+        """The fields that are numbers, in one tuple (one comparison when none changed)."""
+        handlers = self.scalars
+        if was is _NEVER:
+            for i, x in enumerate(v):
+                handlers[i](x, _NEVER, s)
+        else:
+            for i in compress(range(len(v)), map(ne, v, was)):
+                handlers[i](v[i], was[i], s)
 
-    def write_rest(self, s: MovState, seat: int | None, top: str | None) -> None:
-        """The decision to the observer's rumors, slot by slot where not zero."""
+    # -- the board ------------------------------------------------------------------------
+
+    def write_round(self, v: Any, was: Any, s: MovState) -> None:
         w = self.w
-        at = BOARD_SIZE + MAX_SEATS * SEAT_SIZE
-        w[at:] = self.blank[: LAYOUT.size - at]
-        if top in _KIND:
-            w[at + _KIND[top]] = 1.0
-        at += len(KINDS)
-        if s.cur >= 0:
-            w[at + s.cur] = 1.0
-        at += len(LOCATIONS)
-        if top in ("use", "place", "keep"):
-            flags = (s.u_sbuy >= 0, s.u_ssell >= 0, s.u_sale, s.u_draw, s.u_steal, s.u_swap)
-            for i, f in enumerate((*flags, s.u_favor, s.u_ship)):  # USE_FLAGS' order
-                if f:
-                    w[at + i] = 1.0
-        at += len(USE_FLAGS)
-        for r in s.pending:
-            w[at + r] = s.pending.count(r) / 4
-        at += len(RESOURCES)
-        if seat is not None:
-            for k in s.hands[seat]:
-                w[at + k] = 1.0
-            at += len(ORDER_IDS)
-            mine = s.rumors[seat]
-            for i in mine:
-                w[at + i] = mine.count(i) / 3
+        w[0] = (s.round + 1) / ROUNDS
+        w[1] = 1.0 if s.phase_name() == "bidding" else 0.0
+
+    def write_marker(self, v: Any, was: Any, s: MovState) -> None:
+        self.w[BOARD_SIZE - 1] = 1.0 if v else 0.0
+
+    def write_deck(self, v: Any, was: Any, s: MovState) -> None:
+        self.w[BOARD_SIZE - 2] = v / len(ORDER_IDS)
+
+    def write_office(self, v: Any, was: Any, s: MovState) -> None:
+        w, n_res = self.w, len(RESOURCES)
+        for k in _changed(v, was):
+            at = self.at_office + n_res * k
+            if was is not _NEVER and was[k] >= 0:
+                w[at + was[k]] = 0.0
+            if v[k] >= 0:
+                w[at + v[k]] = 1.0
+
+    def write_display(self, v: Any, was: Any, s: MovState) -> None:
+        w, at = self.w, self.at_display
+        for j in range(len(FAVOR_VALUES)):
+            w[at + j] = v.count(j) / 2
+
+    def write_canal(self, v: Any, was: Any, s: MovState) -> None:
+        w, at = self.w, self.at_canal
+        for i in _changed(v, was):
+            w[at + i] = 1.0 if v[i] >= 0 else 0.0
+
+    # -- the merchants ----------------------------------------------------------------------
+
+    def write_hidden(self, v: Any, was: Any, s: MovState) -> None:
+        self.hidden = v
+        self.write_cash(s.cash, _NEVER, s)
+
+    def write_cash(self, v: Any, was: Any, s: MovState) -> None:
+        w, hidden = self.w, self.hidden
+        for m in _changed(v, was):
+            w[_BLOCK[m]] = 0.0 if hidden != -1 and m != hidden else v[m] / 500
+
+    def write_chars(self, v: Any, was: Any, s: MovState) -> None:
+        w, at = self.w, _OFFSETS["chars"]
+        for m in _changed(v, was):
+            mask, base = v[m], _BLOCK[m] + at
+            for c in range(len(CHARACTERS)):
+                w[base + c] = 1.0 if mask >> c & 1 else 0.0
+
+    def write_favors(self, v: Any, was: Any, s: MovState) -> None:
+        w, at = self.w, _OFFSETS["favors"]
+        for m in _changed(v, was):
+            held, base = v[m], _BLOCK[m] + at
+            for j in range(len(FAVOR_VALUES)):
+                w[base + j] = held.count(j) / 2
+
+    def write_pawn(self, v: Any, was: Any, s: MovState) -> None:
+        w, at = self.w, _OFFSETS["pawn"]
+        for m in _changed(v, was):
+            if was is not _NEVER and was[m] >= 0:
+                w[_BLOCK[m] + at + was[m]] = 0.0
+            if v[m] >= 0:
+                w[_BLOCK[m] + at + v[m]] = 1.0
+
+    def write_order(self, v: Any, was: Any, s: MovState) -> None:
+        w, at = self.w, _OFFSETS["bid"] + 1
+        for m in range(s.players):
+            place = v.index(m) if m in v else len(v)
+            w[_BLOCK[m] + at] = place / MAX_SEATS
+
+    # -- the decision and the observer's own -----------------------------------------------------
+
+    def write_top(self, v: Any, was: Any, s: MovState) -> None:
+        w = self.w
+        if was in _KIND:
+            w[_REST + _KIND[was]] = 0.0
+        if v in _KIND:
+            w[_REST + _KIND[v]] = 1.0
+        self.top = v
+        flags = (s.u_sbuy >= 0, s.u_ssell >= 0, s.u_sale, s.u_draw, s.u_steal, s.u_swap)
+        for i, f in enumerate((*flags, s.u_favor, s.u_ship)):
+            w[_FLAGS + i] = 1.0 if f and v in _USING else 0.0
+
+    def flag(self, i: int) -> Any:
+        w = self.w
+
+        def write(v: Any, was: Any, s: MovState) -> None:
+            w[_FLAGS + i] = 1.0 if v and self.top in _USING else 0.0
+
+        return write
+
+    def write_cur(self, v: Any, was: Any, s: MovState) -> None:
+        at = _REST + len(KINDS)
+        if was is not _NEVER and was >= 0:
+            self.w[at + was] = 0.0
+        if v >= 0:
+            self.w[at + v] = 1.0
+
+    def write_pending(self, v: Any, was: Any, s: MovState) -> None:
+        w = self.w
+        for r in range(len(RESOURCES)):
+            w[_PENDING + r] = v.count(r) / 4
+
+    def write_hand(self, v: Any, was: Any, s: MovState) -> None:
+        w = self.w
+        if was is not _NEVER:
+            for k in was:
+                w[_HAND + k] = 0.0
+        for k in v:
+            w[_HAND + k] = 1.0
+
+    def write_mine(self, v: Any, was: Any, s: MovState) -> None:
+        w = self.w
+        if was is not _NEVER:
+            for c in was:
+                w[_MINE + c] = 0.0
+        for c in v:
+            w[_MINE + c] = v.count(c) / 3
 
 
 _WRITER: Writer | None = None

@@ -101,8 +101,8 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                 )
             continue
         top_k = min(held, s.orders[shop])
-        for k in range(1, top_k + 1):
-            out.append(A.SELL[r][k - 1])
+        if top_k > 0:
+            out.extend(A.SELL[r][:top_k])
         if why is not None and why.wants("sell") and why.action["resource"] == RESOURCES[r]:
             k = why.action["count"]
             if k > held:

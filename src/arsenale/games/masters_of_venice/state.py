@@ -230,10 +230,14 @@ class MovState(GameState):
         return sum(self.cubes[base + r] * self.price[r] for r in range(N_RES))
 
     def has_majority(self, seat: int, shop: int) -> bool:
-        mine = self.shares[N_COMP * seat + shop]
+        shares = self.shares
+        mine = shares[N_COMP * seat + shop]
         if mine == 0:
             return False
-        return all(self.shares[N_COMP * o + shop] < mine for o in range(self.players) if o != seat)
+        for at in range(shop, N_COMP * self.players, N_COMP):
+            if shares[at] >= mine and at != N_COMP * seat + shop:
+                return False
+        return True
 
     def phase_name(self) -> str:
         if self.over:

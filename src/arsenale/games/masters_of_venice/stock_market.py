@@ -122,16 +122,26 @@ def legal_share_buys(
     """The share purchases of `A.BUY_TABLE` (in its order) that no sale of this use blocks,
     that the supply holds and that `cash` pays for. A company the purchase may not take
     (blocked, none in the supply) is priced above `cash`; where a company's supply is 1 or 2
-    every purchase is checked share by share."""
+    the purchases that take more are left out."""
     p = prices
+    scarce: frozenset[Action] = frozenset()
     if blocked or min(supply) < 3:
         p = [*prices]
         for c in range(N_COMP):
             if blocked >> c & 1 or not supply[c]:
                 p[c] = cash + 1
             elif supply[c] < 3:
-                _checked_share_buys(out, blocked, prices, supply, cash)
-                return
+                scarce |= _TOO_MANY[c][supply[c]]
+    if scarce:
+        got: list[Action] = []
+        _priced_share_buys(got, p, cash)
+        out.extend([a for a in got if a not in scarce])
+    else:
+        _priced_share_buys(out, p, cash)
+
+
+def _priced_share_buys(out: list[Action], p: list[int], cash: int) -> None:
+    """The purchases whose shares at prices `p` cost no more than `cash`, in table order."""
     cheapest = min(p)
     if cheapest > cash:
         return
@@ -146,6 +156,8 @@ def legal_share_buys(
 def _checked_share_buys(
     out: list[Action], blocked: int, prices: list[int], supply: list[int], cash: int
 ) -> None:
+    """`legal_share_buys` the slow way, every purchase checked share by share (the reference
+    of tests/games/masters_of_venice/test_properties.py)."""
     for action, items, mask in A.BUY_TABLE:
         if mask & blocked:
             continue
@@ -174,6 +186,14 @@ def _by_size() -> tuple[Any, Any, Any]:
 
 
 _BUYS_BY_SIZE = _by_size()
+_TOO_MANY = tuple(
+    (
+        frozenset(),
+        *(frozenset(a for a, items, _ in A.BUY_TABLE if dict(items).get(c, 0) > n) for n in (1, 2)),
+    )
+    for c in range(N_COMP)
+)
+"""Per company and supply (1 or 2): the purchases that take more shares of it."""
 
 
 def share_sells(blocked: int, mine: list[int]) -> list[Action]:

@@ -91,7 +91,7 @@ def advance(s: MovState, events: list[Event]) -> None:
             activate(s, loc, -1, events)
             continue
         nxt = s.queue[0]
-        if not s.waited and could_jump(s, nxt):
+        if s.marker and not s.waited and could_jump(s, nxt):
             s.stack.append(Decision("marker", (s.gondolieri,), nxt))
             return
         s.waited = 0
@@ -103,7 +103,12 @@ def advance(s: MovState, events: list[Event]) -> None:
 def begin_use(s: MovState, seat: int) -> None:
     """A seat's turn at the active location begins, with nothing used yet."""
     clear_use(s)
-    s.stack.append(Decision("use", (seat,), s.cur))
+    loc = s.cur
+    s.stack.append(_USE[seat][loc] if loc >= 0 else Decision("use", (seat,), loc))
+
+
+_USE = tuple(tuple(Decision("use", (seat,), loc) for loc in range(8)) for seat in range(5))
+"""The decision of a seat's use of each location, made once (a Decision is immutable)."""
 
 
 def clear_use(s: MovState) -> None:

@@ -1,0 +1,82 @@
+"""Instructions a step of the PettingZoo and Gymnasium loops of `adapters_speed.py`, counted by
+Valgrind: independent of the machine's load, unlike its rates (issue 19).
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --dump-before=getppid \\
+        --callgrind-out-file=cg python benchmarks/adapters_instructions.py [GAME[:PLAYERS]]
+
+The loops are those of `adapters_speed.py` (the same seeds and random agent) for a fixed number
+of episodes: PettingZoo 1 then `--pz` more (6), Gymnasium 1 then `--gym` more (21), each part
+ended by a call of `os.getppid`, at which callgrind writes the count so far to a file of its
+own (cg.1, cg.2, ...). The first episode of each loop pays for the imports and the first
+calls; the count of the next part, divided by its steps (printed), is the figure:
+`cg.2 / pettingzoo steps`, `cg.4 / gymnasium steps`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from adapters_speed import picker
+
+from arsenale.adapters import gymnasium as ags
+from arsenale.adapters import pettingzoo as apz
+from arsenale.core.registry import load_game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("game", nargs="?", default="masters-of-venice:5")
+    parser.add_argument("--pz", type=int, default=6)
+    parser.add_argument("--gym", type=int, default=21)
+    args = parser.parse_args()
+    name, _, count = args.game.partition(":")
+    players = int(count) if count else load_game(name).max_players
+    env = apz.env(name, players=players, seed=1)
+    pick = picker("index")
+
+    def pettingzoo(episodes: int) -> int:
+        steps = 0
+        for _ in range(episodes):
+            env.reset()
+            for _agent in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                action = None
+                if not (terminated or truncated):
+                    action = pick(obs["action_mask"])
+                    steps += 1
+                env.step(action)
+        return steps
+
+    genv = ags.make(name, players=players, opponents="random", seat=0)
+    gpick = picker("index")
+    episode = 0
+
+    def gymnasium(episodes: int) -> tuple[int, int]:
+        nonlocal episode
+        steps = plies = 0
+        for _ in range(episodes):
+            _, info = genv.reset(seed=episode)
+            episode += 1
+            done = False
+            while not done:
+                _, _, terminated, truncated, info = genv.step(gpick(info["action_mask"]))
+                steps += 1
+                done = terminated or truncated
+            plies += genv.world.ply
+        return steps, plies
+
+    first = pettingzoo(1)
+    os.getppid()  # cg.1
+    steps = pettingzoo(args.pz)
+    os.getppid()  # cg.2
+    gfirst = gymnasium(1)
+    os.getppid()  # cg.3
+    gsteps, gplies = gymnasium(args.gym)
+    os.getppid()  # cg.4
+    print(f"pettingzoo: first episode {first} steps, then {steps} steps (cg.2)")
+    print(f"gymnasium: first episode {gfirst[0]} steps, then {gsteps} steps, {gplies} plies (cg.4)")
+
+
+if __name__ == "__main__":
+    main()
