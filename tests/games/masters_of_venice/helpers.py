@@ -281,7 +281,7 @@ BAD_INPUTS: list[tuple[str, Any, str, str, str]] = [
         "the Church is not shared",
         _church_of_another,
         "favor 20",
-        r"not (Blue's decision|for Blue to decide)",  # the engine's words, the server's
+        r"not up to Blue|not (Blue's decision|for Blue to decide)",  # the engine's words, the server's
         "arsenale: decisions",
     ),
     (

@@ -119,7 +119,7 @@ def test_only_the_visitors_use_a_location_that_is_not_shared():
     act(s, 2, "go north")
     assert top(s).kind == "use" and top(s).seats == (0,)
     before = snapshot(s)
-    with pytest.raises(IllegalAction, match="not Blue's decision"):
+    with pytest.raises(IllegalAction, match="not up to Blue now; waiting for Red"):
         act(s, 1, "done")
     assert snapshot(s) == before
     act(s, 0, "done")

@@ -300,7 +300,8 @@ def test_unloading_every_sailor_claims_the_port_and_sinks_the_galley():
     with pytest.raises(IllegalAction) as refusal:
         s.check(ORANGE, s.coerce("claim 4"))
     assert (
-        refusal.value.reason == "the galley carries only 3 sailors; the range now: sailors landed 1 to 3"
+        refusal.value.reason
+        == "the galley carries only 3 sailors; the range now: sailors landed 1 to 3"
     )
     reserve, wood = s.reserve[ORANGE], s.supply[good("wood")]
     events = s.apply(ORANGE, "claim 3")
