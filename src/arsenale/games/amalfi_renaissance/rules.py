@@ -1730,3 +1730,6 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
             return events
         events += AmalfiState.phases[top.kind].apply(s, seat, legal[0], top)
     return events
+
+
+AmalfiState.settle = settle  # type: ignore[method-assign,assignment]
