@@ -755,13 +755,15 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     ships = bay
     units = [0, 0, 0, 0, 0]
     extra = 0
+    unloads = []
     for r in range(5):
         k = holds[r]
         if k:
             ships += k
             u = units[r] = k * (HOLD_VALUES[r] + mods[m + M_HOLD + r])
             extra += u
-    base = 3 * ships
+            unloads.append(A.UNLOAD[r])
+    base = 3 * ships  # what every mask gets (all of it when no hold has a ship: extra 0)
     produce = base + extra
     disp = mods[m + M_DISP]
     capacity = s.capacity(seat)
@@ -774,7 +776,7 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
             if card < 0:
                 continue
             cost, mask = costs[card]
-            if cost > base and _toward(units, base, mask) < cost:
+            if cost > base and (not extra or _toward(units, base, mask) < cost):
                 continue
             value = slots[k]
             if value < 0:
@@ -786,7 +788,7 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     invite = A.INVITE
     for c in hand:
         cost, mask = CHAR_COST[c]
-        if cost <= base or _toward(units, base, mask) >= cost:
+        if cost <= base or (extra and _toward(units, base, mask) >= cost):
             append(invite[c])
     invited = s.invited[seat]
     if invited:
@@ -797,12 +799,10 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
                 append(engage[c])
     left = 6 - s.built[seat]
     if left:
-        most = min(left, _toward(units, base, SHIP_MASK) // ship_price(s, seat))
+        toward = _toward(units, base, SHIP_MASK) if extra else base
+        most = min(left, toward // ship_price(s, seat))
         out += A.CONSTRUCT[:most]
-    unload = A.UNLOAD
-    for r in range(5):
-        if holds[r]:
-            append(unload[r])
+    out += unloads
     if bay:
         append(A.EMERGENCY)
     discard = A.DISCARD
