@@ -102,9 +102,6 @@ LAYOUT = Layout(
 AT = {name: start for name, start, _ in LAYOUT}
 END = {name: start + length for name, start, length in LAYOUT}
 _KIND = {k: i for i, k in enumerate(KINDS)}
-
-
-_AT = [AT[name] for name, _start, _length in LAYOUT]
 (
     DECISION,
     PERIOD,
@@ -140,7 +137,7 @@ _AT = [AT[name] for name, _start, _length in LAYOUT]
     PACKS_LEFT,
     PAYMENT,
     RIVAL_AT,
-) = _AT
+) = (start for _name, start, _length in LAYOUT)
 """The first slot of each part, in the layout's order."""
 
 
