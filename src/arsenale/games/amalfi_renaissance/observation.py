@@ -6,6 +6,9 @@ numbers (kind and two arguments, the next one first)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import compress, count
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.decisions import Decision
@@ -99,6 +102,43 @@ LAYOUT = Layout(
 AT = {name: start for name, start, _ in LAYOUT}
 END = {name: start + length for name, start, length in LAYOUT}
 _KIND = {k: i for i, k in enumerate(KINDS)}
+(
+    DECISION,
+    PERIOD,
+    FIRST,
+    TURN,
+    METHOD,
+    NUMBERS,
+    KNOWN,
+    INVITED,
+    ENGAGED,
+    ARTWORKS,
+    PRIVATE,
+    PACK,
+    HAND,
+    PACKET,
+    RESERVE,
+    COUNCIL_AT,
+    COUNCIL_DECK,
+    COUNCIL_DISCARD,
+    WORKSHOP_AT,
+    WORKSHOP_DECK,
+    WORKSHOP_DISCARD,
+    ATLAS_AT,
+    ATLAS_PILES,
+    REMOVED,
+    EVOLVING_AT,
+    DOCKS,
+    LIGHTHOUSES,
+    DECREES_AT,
+    TITLES_AT,
+    CUBES,
+    PENDING,
+    PACKS_LEFT,
+    PAYMENT,
+    RIVAL_AT,
+) = (start for _name, start, _length in LAYOUT)
+"""The first slot of each part, in the layout's order."""
 
 
 def write(s: AmalfiState, seat: int | None, out: Buffer) -> None:
@@ -111,11 +151,12 @@ def write(s: AmalfiState, seat: int | None, out: Buffer) -> None:
 
 class Writer:
     """The writer of the observations (NumPy: made when an adapter first asks). It keeps the
-    last observation it wrote as an image in parts, each with the fields it reads, and
-    rewrites a part only when one of those fields changed since the previous call: one move
-    changes few of them. Slots are set through a memoryview (NumPy's item assignment costs
-    more than the game's move); the image is copied into the buffer. One writer serves one
-    thread at a time."""
+    last observation it wrote as an image, with a copy of every state field the image shows,
+    and rewrites only the slots of the fields that changed since the previous call: one move
+    changes few of them. The changed entries of a list are found in C (`_changed`), a set of
+    cards is updated by its difference with the one shown, and slots are set through a
+    memoryview (NumPy's item assignment costs more than the game's move); the image is
+    copied into the buffer. One writer serves one thread at a time."""
 
     def __init__(self) -> None:
         import numpy as np
@@ -123,253 +164,320 @@ class Writer:
         self.image: Any = np.zeros(LAYOUT.size, np.float32)
         self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
         self.blank: Any = memoryview(np.zeros(LAYOUT.size, np.float32))  # type: ignore[arg-type]
-        self.keys: list[Any] = [None] * 15
-        self.columns: list[Any] = [None] * 9
-        """The fields each group of columns of the seats' numbers was last written from."""
-        self.players = 0
-        """The players of the seats' numbers in the image."""
+        self.players = -1
+
+    def reset(self, n: int) -> None:
+        """Zero the image: it then shows an empty `n`-player state (a None field differs
+        from any value: its part is written whole at the next call)."""
+        self.w[:] = self.blank
+        self.players = n
         self.decision = -1
-        """The decision's slot in the image (-1: none)."""
-        """The fields each part of the image was last written from (lists copied)."""
-
-    def clear(self, first: str, last: str) -> None:
-        """Zero the image from part `first` to the end of part `last`."""
-        a, b = AT[first], END[last]
-        self.w[a:b] = self.blank[: b - a]
-
-    def many(self, start: int, items: list[int] | tuple[int, ...]) -> None:
-        """1 at `start` + each item (none for a negative one)."""
-        w = self.w
-        for i in items:
-            if i >= 0:
-                w[start + i] = 1.0
+        self.head_key: Any = None
+        self.vp, self.title_vp, self.bread = [0] * n, [0] * n, [0] * n
+        self.bay, self.port, self.passed = [0] * n, [0] * n, [0] * n
+        self.holds = [0] * (5 * n)
+        self.fleet: Any = None
+        """(lit, built, mods): the capacity, feed, shipyard and lighthouse columns."""
+        self.hands: list[Any] = [()] * n
+        self.packets: list[Any] = [()] * n
+        self.reserves: list[Any] = [()] * n
+        self.known: list[Any] = [()] * n
+        self.invited: list[Any] = [()] * n
+        self.engaged: list[Any] = [()] * n
+        self.arts: list[Any] = [()] * n
+        self.tiles: list[Any] = [()] * n
+        self.pack_of = [-1] * n
+        self.packs_key: Any = None
+        self.hand: tuple[int, ...] = ()
+        self.packet: tuple[int, ...] = ()
+        self.reserve: tuple[int, ...] = ()
+        self.council = [-1] * COUNCIL
+        self.cdeck = 0
+        self.cdisc: list[int] = []
+        self.workshop = [-1] * (WORKSHOP + 1)
+        self.wdeck = 0
+        self.wdisc: list[int] = []
+        self.atlas = [-1] * (ATLAS + 1)
+        self.piles = (0, 0)
+        self.removed: list[int] = []
+        self.evolving = [-1] * (EVOLVING - 1)
+        self.dock = [-1] * N_LOC
+        self.light = [-1] * N_LOC
+        self.titles_key: Any = None
+        """The titles in play (a game's tuple, never changed) and their claims."""
+        self.queue: Any = None
+        self.paying = False
+        self.rival_key: Any = None
 
     def write(self, s: AmalfiState, seat: int | None, out: Buffer) -> None:
-        keys = self.keys
+        w = self.w
+        if s.players != self.players:
+            self.reset(s.players)
         top = s.stack[-1] if s.stack and not s.over else None
-        kind = top.kind if top is not None else None
-        decision = AT["decision"] + _KIND[kind] if kind is not None else -1
+        decision = DECISION + _KIND[top.kind] if top is not None else -1
         if decision != self.decision:
             if self.decision >= 0:
-                self.w[self.decision] = 0.0
+                w[self.decision] = 0
             if decision >= 0:
-                self.w[decision] = 1.0
+                w[decision] = 1
             self.decision = decision
+        if self.paying or decision == _PAY:
+            self.paying = self.payment(top)
         key: Any = (s.period, s.first, s.turn, s.method)
-        if key != keys[0]:
-            keys[0] = key
+        if key != self.head_key:
+            self.head_key = key
             self.head(s)
-        self.numbers(s)
-        if s.known != keys[2]:
-            keys[2] = [*s.known]
-            self.clear("known_hand", "known_hand")
-            for p in range(s.players):
-                self.many(AT["known_hand"] + CHARS * p, s.known[p])
-        key = (s.invited, s.engaged)
-        if key != keys[3]:
-            keys[3] = ([*s.invited], [*s.engaged])
-            self.clear("invited", "engaged")
-            for p in range(s.players):
-                self.many(AT["invited"] + CHARS * p, s.invited[p])
-                self.many(AT["engaged"] + CHARS * p, s.engaged[p])
-        key = (s.arts, s.tiles, s.pack_of)
-        if key != keys[4]:
-            keys[4] = ([*s.arts], [*s.tiles], [*s.pack_of])
-            self.belongings(s)
-        key = (
-            (seat, None)
-            if seat is None
-            else (seat, s.hands[seat], s.packets[seat], s.reserve[seat])
-        )
-        if key != keys[5]:
-            keys[5] = key  # tuples: the state replaces them, never changes them
-            self.clear("hand", "reserve")
-            if seat is not None:
-                self.many(AT["hand"], s.hands[seat])
-                self.many(AT["packet"], s.packets[seat])
-                self.many(AT["reserve"], s.reserve[seat])
-        key = (s.council, len(s.cdeck), s.cdisc)
-        if key != keys[6]:
-            keys[6] = ([*s.council], key[1], [*s.cdisc])
-            self.market("council", s.council[:COUNCIL], CHARS, "council_deck", len(s.cdeck))
-            self.many(AT["council_discard"], s.cdisc)
-        key = (s.workshop, len(s.wdeck), s.wdisc)
-        if key != keys[7]:
-            keys[7] = ([*s.workshop], key[1], [*s.wdisc])
-            self.market("workshop", s.workshop[:WORKSHOP], ARTS, "workshop_deck", len(s.wdeck))
-            self.many(AT["workshop_discard"], s.wdisc)
-        key = (s.atlas, len(s.pile_a), len(s.pile_b), s.removed, s.evolving)
-        if key != keys[8]:
-            keys[8] = ([*s.atlas], key[1], key[2], [*s.removed], [*s.evolving])
-            self.atlas(s)
-        key = (s.dock, s.light)
-        if key != keys[9]:
-            keys[9] = ([*s.dock], [*s.light])
-            self.marks(s)
-        key = (s.decrees, s.titles, s.claims)
-        if key != keys[10]:
-            keys[10] = (s.decrees, s.titles, [*s.claims])
+        # the seats' numbers, column by column
+        if s.vp != self.vp:
+            self.column(s.vp, self.vp, NUMBERS)
+        if s.title_vp != self.title_vp:
+            self.column(s.title_vp, self.title_vp, NUMBERS + 1)
+        if s.bread != self.bread:
+            self.column(s.bread, self.bread, NUMBERS + 2)
+        if s.bay != self.bay:
+            self.column(s.bay, self.bay, NUMBERS + 5)
+        if s.port != self.port:
+            self.column(s.port, self.port, NUMBERS + 6)
+        if s.passed != self.passed:
+            self.column(s.passed, self.passed, NUMBERS + 14)
+        if s.holds != self.holds:
+            self.holds_columns(s.holds)
+        key = self.fleet
+        if key is None or s.lit != key[0] or s.built != key[1] or s.mods != key[2]:
+            self.fleet = (s.lit.copy(), s.built.copy(), s.mods.copy())
+            self.fleet_columns(s)
+        if s.hands != self.hands:
+            self.sizes(s.hands, self.hands, NUMBERS + 15)
+        if s.packets != self.packets:
+            self.sizes(s.packets, self.packets, NUMBERS + 16)
+        if s.reserve != self.reserves:
+            self.sizes(s.reserve, self.reserves, NUMBERS + 17)
+        # cards and tiles of every seat, the observer's own cards
+        if s.known != self.known:
+            self.cards(s.known, self.known, KNOWN, CHARS)
+        if s.invited != self.invited:
+            self.cards(s.invited, self.invited, INVITED, CHARS)
+        if s.engaged != self.engaged:
+            self.cards(s.engaged, self.engaged, ENGAGED, CHARS)
+        if s.arts != self.arts:
+            self.cards(s.arts, self.arts, ARTWORKS, ARTS)
+        if s.tiles != self.tiles:
+            self.cards(s.tiles, self.tiles, PRIVATE, TILES)
+        if s.pack_of != self.pack_of:
+            self.slots(s.pack_of, self.pack_of, PACK, len(PACK_ICONS), SEATS)
+        key = (s.method, self.pack_of)
+        if key != self.packs_key:
+            self.packs_key = (s.method, self.pack_of.copy())
+            self.packs_left(s)
+        hand: tuple[int, ...]
+        packet: tuple[int, ...]
+        reserve: tuple[int, ...]
+        if seat is None:
+            hand = packet = reserve = ()
+        else:
+            hand, packet, reserve = s.hands[seat], s.packets[seat], s.reserve[seat]
+        if hand != self.hand:
+            _swap(w, HAND, self.hand, hand)
+            self.hand = hand
+        if packet != self.packet:
+            _swap(w, PACKET, self.packet, packet)
+            self.packet = packet
+        if reserve != self.reserve:
+            _swap(w, RESERVE, self.reserve, reserve)
+            self.reserve = reserve
+        # displays, decks and discards
+        if s.council != self.council:
+            self.slots(s.council, self.council, COUNCIL_AT, CHARS, COUNCIL)
+        if len(s.cdeck) != self.cdeck:
+            self.cdeck = w[COUNCIL_DECK] = len(s.cdeck)
+        if s.cdisc != self.cdisc:
+            _swap(w, COUNCIL_DISCARD, self.cdisc, s.cdisc)
+            self.cdisc = s.cdisc.copy()
+        if s.workshop != self.workshop:
+            self.slots(s.workshop, self.workshop, WORKSHOP_AT, ARTS, WORKSHOP)
+        if len(s.wdeck) != self.wdeck:
+            self.wdeck = w[WORKSHOP_DECK] = len(s.wdeck)
+        if s.wdisc != self.wdisc:
+            _swap(w, WORKSHOP_DISCARD, self.wdisc, s.wdisc)
+            self.wdisc = s.wdisc.copy()
+        if s.atlas != self.atlas:
+            self.slots(s.atlas, self.atlas, ATLAS_AT, TILES, ATLAS)
+        piles = (len(s.pile_a), len(s.pile_b))
+        if piles != self.piles:
+            self.piles = piles
+            w[ATLAS_PILES], w[ATLAS_PILES + 1] = piles
+        if s.removed != self.removed:
+            _swap(w, REMOVED, self.removed, s.removed)
+            self.removed = s.removed.copy()
+        if s.evolving != self.evolving:
+            self.slots(s.evolving, self.evolving, EVOLVING_AT, TILES, EVOLVING)
+        # the board, titles, pending steps, rival
+        if s.dock != self.dock:
+            self.marks(s.dock, self.dock, DOCKS)
+        if s.light != self.light:
+            self.marks(s.light, self.light, LIGHTHOUSES)
+        key = self.titles_key
+        if key is None or s.titles is not key[0] or s.claims != key[1]:
+            self.titles_key = (s.titles, s.claims.copy())
             self.titles(s)
-        if s.queue != keys[11]:
-            keys[11] = [*s.queue]
+        if s.queue != self.queue:
+            self.queue = s.queue.copy()
             self.pending(s.queue)
-        key = (s.method, s.pack_of)
-        if key != keys[12]:
-            keys[12] = (s.method, [*s.pack_of])
-            self.clear("packs_left", "packs_left")
-            if s.method == 0:
-                for i in range(len(PACK_ICONS)):
-                    if i not in s.pack_of:
-                        self.w[AT["packs_left"] + i] = 1.0
-        if kind == "pay" or keys[13]:
-            keys[13] = kind == "pay"
-            self.payment(top)
-        key = (s.rival, s.rival_ships, s.rival_lights, s.outcome, s.vp[0])
-        if key != keys[14]:
-            keys[14] = key
-            self.rival(s)
+        if s.rival or self.rival_key is not None:
+            key = (s.rival, s.rival_ships, s.rival_lights, s.outcome, s.vp[0])
+            if key != self.rival_key:
+                self.rival_key = key if s.rival else None
+                self.rival(s)
         out[: LAYOUT.size] = self.image
+
+    def clear(self, first: int, end: int) -> None:
+        """Zero the image's slots from `first` to `end` (excluded)."""
+        self.w[first:end] = self.blank[: end - first]
 
     def head(self, s: AmalfiState) -> None:
         """The period to the hands' method."""
         w = self.w
-        self.clear("period", "hands_method")
-        w[AT["period"]] = float(s.period + 1)
+        self.clear(PERIOD, NUMBERS)
+        w[PERIOD] = s.period + 1
         if s.first >= 0:
-            w[AT["first_player"] + s.first] = 1.0
+            w[FIRST + s.first] = 1
         if 0 <= s.turn < SEATS:
-            w[AT["turn"] + s.turn] = 1.0
-        w[AT["hands_method"] + s.method] = 1.0
+            w[TURN + s.turn] = 1
+        w[METHOD + s.method] = 1
 
-    def numbers(self, s: AmalfiState) -> None:
-        """Each seat's numbers (SEAT_NUMBERS: a row per seat), column by column: the columns
-        whose fields changed."""
-        w, cols, n = self.w, self.columns, s.players
-        if n != self.players:
-            self.clear("seat_numbers", "seat_numbers")
-            cols[:] = [None] * len(cols)
-            self.players = n
-        base = AT["seat_numbers"]
-        for c, field in enumerate((s.vp, s.title_vp, s.bread, s.bay, s.port, s.passed)):
-            if field != cols[c]:
-                cols[c] = [*field]
-                at = base + (0, 1, 2, 5, 6, 14)[c]
-                for p in range(n):
-                    w[at + SEAT_NUMBERS * p] = float(bool(field[p]) if c == 5 else field[p])
-        key: Any = (s.lit, s.built, s.mods)
-        if key != cols[6]:
-            cols[6] = ([*s.lit], [*s.built], [*s.mods])
-            for p in range(n):
-                at = base + SEAT_NUMBERS * p
-                w[at + 3] = float(s.capacity(p))
-                w[at + 4] = float(s.feed(p))
-                w[at + 12] = float(6 - s.built[p])
-                w[at + 13] = float(6 - s.lit[p])
-        if s.holds != cols[7]:
-            cols[7] = [*s.holds]
-            for p in range(n):
-                at = base + SEAT_NUMBERS * p + 7
-                for r in range(5):
-                    w[at + r] = float(s.holds[5 * p + r])
-        key = (s.hands, s.packets, s.reserve)
-        if key != cols[8]:
-            cols[8] = ([*s.hands], [*s.packets], [*s.reserve])  # of tuples: never changed
-            for p in range(n):
-                at = base + SEAT_NUMBERS * p + 15
-                w[at] = float(len(s.hands[p]))
-                w[at + 1] = float(len(s.packets[p]))
-                w[at + 2] = float(len(s.reserve[p]))
+    def column(self, new: list[int], old: list[int], at: int) -> None:
+        """A column of the seats' numbers (first slot `at`): the rows whose value changed."""
+        w = self.w
+        for p in _changed(new, old):
+            w[at + SEAT_NUMBERS * p] = old[p] = new[p]
 
-    def belongings(self, s: AmalfiState) -> None:
-        """Each seat's artworks, private tiles and pack token."""
-        self.clear("artworks", "pack")
+    def holds_columns(self, holds: list[int]) -> None:
+        """The five holds' columns of the seats' numbers (`holds[5 * seat + resource]`)."""
+        w, old = self.w, self.holds
+        for i in _changed(holds, old):
+            p, r = divmod(i, 5)
+            w[NUMBERS + SEAT_NUMBERS * p + 7 + r] = old[i] = holds[i]
+
+    def fleet_columns(self, s: AmalfiState) -> None:
+        """Capacity, feed, the shipyard's ships and the granary's lighthouses of every seat."""
+        w = self.w
         for p in range(s.players):
-            self.many(AT["artworks"] + ARTS * p, s.arts[p])
-            self.many(AT["privates"] + TILES * p, s.tiles[p])
-            if s.pack_of[p] >= 0:
-                self.w[AT["pack"] + len(PACK_ICONS) * p + s.pack_of[p]] = 1.0
+            at = NUMBERS + SEAT_NUMBERS * p
+            w[at + 3] = s.capacity(p)
+            w[at + 4] = s.feed(p)
+            w[at + 12] = 6 - s.built[p]
+            w[at + 13] = 6 - s.lit[p]
 
-    def market(self, name: str, row: list[int], size: int, deck: str, left: int) -> None:
-        """A display (council or workshop), its deck's size; its discard follows."""
-        w, at = self.w, AT[name]
-        self.clear(name, f"{name}_discard")
-        for i, c in enumerate(row):
-            if c >= 0:
-                w[at + size * i + c] = 1.0
-        w[AT[deck]] = float(left)
-
-    def atlas(self, s: AmalfiState) -> None:
-        """The Atlas, its piles, the removed tiles and the evolving locations."""
+    def sizes(self, new: list[tuple[int, ...]], old: list[Any], at: int) -> None:
+        """A column of the seats' numbers that counts cards (hand, packet, reserve)."""
         w = self.w
-        self.clear("atlas", "evolving")
-        for i, t in enumerate(s.atlas[:ATLAS]):
-            if t >= 0:
-                w[AT["atlas"] + TILES * i + t] = 1.0
-        w[AT["atlas_piles"]] = float(len(s.pile_a))
-        w[AT["atlas_piles"] + 1] = float(len(s.pile_b))
-        self.many(AT["removed_tiles"], s.removed)
-        for i, t in enumerate(s.evolving[:EVOLVING]):
-            if t >= 0:
-                w[AT["evolving"] + TILES * i + t] = 1.0
+        for p in _changed(new, old):
+            cards = old[p] = new[p]
+            w[at + SEAT_NUMBERS * p] = len(cards)
 
-    def marks(self, s: AmalfiState) -> None:
-        """Docks and lighthouses: a seat's or the rival's."""
+    def cards(self, new: list[tuple[int, ...]], old: list[Any], at: int, size: int) -> None:
+        """A part of `size` slots per seat, one for each card a seat has there."""
         w = self.w
-        self.clear("docks", "lighthouses")
-        for name, marks in (("docks", s.dock), ("lighthouses", s.light)):
-            start = AT[name]
-            for i, v in enumerate(marks):
-                if v >= 0:
-                    w[start + MARKS * i + (SEATS if v == RIVAL else v)] = 1.0
+        for p in _changed(new, old):
+            _swap(w, at + size * p, old[p], new[p])
+            old[p] = new[p]
+
+    def slots(self, new: list[int], old: list[int], at: int, size: int, shown: int) -> None:
+        """One-hots of `size` slots for the first `shown` entries of a list (a display's
+        cards, the seats' pack tokens); -1 for none."""
+        w = self.w
+        for i in _changed(new[:shown], old):
+            if old[i] >= 0:
+                w[at + size * i + old[i]] = 0
+            if new[i] >= 0:
+                w[at + size * i + new[i]] = 1
+        old[:] = new
+
+    def marks(self, new: list[int], old: list[int], at: int) -> None:
+        """Docks or lighthouses: a seat's or the rival's mark on each location."""
+        w = self.w
+        for i in _changed(new, old):
+            v = old[i]
+            if v >= 0:
+                w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 0
+            v = old[i] = new[i]
+            if v >= 0:
+                w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 1
+
+    def packs_left(self, s: AmalfiState) -> None:
+        """The packs not taken, in the packs method."""
+        w = self.w
+        self.clear(PACKS_LEFT, PAYMENT)
+        if s.method == 0:
+            for i in range(len(PACK_ICONS)):
+                if i not in s.pack_of:
+                    w[PACKS_LEFT + i] = 1
 
     def titles(self, s: AmalfiState) -> None:
         """The decrees, the titles in play and their cubes."""
         w = self.w
-        self.clear("decrees", "title_cubes")
-        self.many(AT["decrees"], s.decrees)
+        self.clear(DECREES_AT, PENDING)
+        for d in s.decrees:
+            w[DECREES_AT + d] = 1
         for i, t in enumerate(s.titles[:3]):
-            w[AT["titles"] + len(TITLES) * i + t] = 1.0
+            w[TITLES_AT + len(TITLES) * i + t] = 1
             for o in s.claims[i]:
-                w[AT["title_cubes"] + SEATS * i + o] = 1.0
+                w[CUBES + SEATS * i + o] = 1
 
     def pending(self, queue: list[tuple[int, int, int]]) -> None:
         """How many benefit steps are pending, and the next ones."""
-        w, pending = self.w, AT["pending"]
-        self.clear("pending", "pending")
-        w[pending] = float(len(queue))
-        for k, step in enumerate(reversed(queue[-STEPS:])):
-            for i, x in enumerate(step):
-                w[pending + 1 + 3 * k + i] = float(x)
-
-    def payment(self, top: Decision | None) -> None:
-        """A payment under way: its figures and the resources it accepts."""
         w = self.w
-        self.clear("payment", "payment")
+        self.clear(PENDING, PACKS_LEFT)
+        w[PENDING] = len(queue)
+        at = PENDING + 1
+        for step in reversed(queue[-STEPS:]):
+            w[at], w[at + 1], w[at + 2] = step
+            at += 3
+
+    def payment(self, top: Decision | None) -> bool:
+        """A payment under way: its figures and the resources it accepts (whether one is)."""
+        w = self.w
+        self.clear(PAYMENT, RIVAL_AT)
         if top is None or top.kind != "pay":
-            return
+            return False
         _purpose, _arg, cost, mask, surcharge, paid, surplus = top.data
-        pay = AT["payment"]
         for i, x in enumerate((cost, surcharge, paid, surplus)):
-            w[pay + i] = float(x if isinstance(x, int) else len(x))
+            w[PAYMENT + i] = x if isinstance(x, int) else len(x)
         for r in range(5):
             if mask >> r & 1:
-                w[pay + 5 + r] = 1.0
+                w[PAYMENT + 5 + r] = 1
+        return True
 
     def rival(self, s: AmalfiState) -> None:
         """The solo rival: its city, ships, lighthouses, the outcome and its band."""
         from arsenale.games.amalfi_renaissance.state import band
 
         w = self.w
-        self.clear("rival", "rival")
+        self.clear(RIVAL_AT, LAYOUT.size)
         if not s.rival:
             return
-        rival = AT["rival"]
-        w[rival + s.rival] = 1.0
-        w[rival + 3] = float(s.rival_ships)
-        w[rival + 4] = float(s.rival_lights)
-        w[rival + 5 + s.outcome] = 1.0
+        w[RIVAL_AT + s.rival] = 1
+        w[RIVAL_AT + 3] = s.rival_ships
+        w[RIVAL_AT + 4] = s.rival_lights
+        w[RIVAL_AT + 5 + s.outcome] = 1
         if s.outcome == 1:
-            w[rival + 8 + list(SOLO["band_names"]).index(band(s.vp[0]))] = 1.0
+            w[RIVAL_AT + 8 + list(SOLO["band_names"]).index(band(s.vp[0]))] = 1
+
+
+_PAY = DECISION + _KIND["pay"]
+
+
+def _changed(new: list[Any], old: list[Any]) -> Iterator[int]:
+    """The indices at which two lists differ (the shorter's length), found in C."""
+    return compress(count(), map(ne, new, old))
+
+
+def _swap(w: Any, at: int, old: Any, new: Any) -> None:
+    """Slots `at` + card: from the cards of `old` to those of `new` (no negative card)."""
+    for c in set(old).difference(new):
+        w[at + c] = 0
+    for c in set(new).difference(old):
+        w[at + c] = 1
 
 
 _WRITER: Writer | None = None

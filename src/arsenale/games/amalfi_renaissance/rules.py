@@ -710,99 +710,105 @@ IS_ENGAGEABLE = tuple(c.type == ENGAGEABLE for c in CHARACTERS)
 SHIP_MASK = 1 << SHIP_RES
 
 
+NAV_PUBLIC = tuple((loc, PUBLIC_PRICE[loc], A.NAVIGATE[loc]) for loc in range(N_PUBLIC))
+MASK_BITS = tuple(tuple(r for r in range(5) if mask >> r & 1) for mask in range(32))
+"""The resources (bits) of each payment mask."""
+
+
+def _toward(units: list[int], base: int, mask: int) -> int:
+    """The most units a seat can put toward a cost payable in `mask` (`coverage`), given the
+    units of each hold's ships and `base`, 3 for every ship."""
+    for r in MASK_BITS[mask]:
+        base += units[r]
+    return base
+
+
 def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
-    """`legal_turn` without explanations, the same list in the same order, computed once per
-    turn: the seat's means of payment are summed once (what `coverage` gives per mask), and
-    navigation looks at the printed and evolving destinations and the seat's own tiles only."""
+    """`legal_turn` without explanations, the same list in the same order: the seat's means
+    of payment are summed once (what `coverage` gives per mask), and navigation looks at the
+    printed and evolving destinations and the seat's own tiles only."""
     out: list[Action] = []
+    append = out.append
     bread = s.bread[seat]
-    if s.bay[seat]:
+    bay = s.bay[seat]
+    if bay:
         dock = s.dock
+        for loc, price, action in NAV_PUBLIC:
+            if bread >= price and dock[loc] == EMPTY:
+                append(action)
         nav = A.NAVIGATE
-        for loc in range(N_PUBLIC):
-            if dock[loc] == EMPTY and bread >= PUBLIC_PRICE[loc]:
-                out.append(nav[loc])
         for i, t in enumerate(s.evolving):
-            loc = EV0 + i
-            if dock[loc] == EMPTY and bread >= (PRIVATE_PRICE[t] if t >= 0 else EVOLVING_PRICE[i]):
-                out.append(nav[loc])
-        for t in sorted(s.tiles[seat]):
-            loc = PRIV0 + t
-            if dock[loc] == EMPTY and bread >= PRIVATE_PRICE[t]:
-                out.append(nav[loc])
+            if dock[EV0 + i] == EMPTY and bread >= (
+                PRIVATE_PRICE[t] if t >= 0 else EVOLVING_PRICE[i]
+            ):
+                append(nav[EV0 + i])
+        tiles = s.tiles[seat]
+        if tiles:
+            for t in sorted(tiles):
+                if dock[PRIV0 + t] == EMPTY and bread >= PRIVATE_PRICE[t]:
+                    append(nav[PRIV0 + t])
     # RULES.md, Payments: every ship in a hold unloaded, then every ship in the bay supplied
     h = 5 * seat
     m = N_MODS * seat
-    holds = s.holds
+    holds = s.holds[h : h + 5]
     mods = s.mods
-    ships = s.bay[seat]
+    ships = bay
+    units = [0, 0, 0, 0, 0]
     extra = 0
-    paying: list[tuple[int, int]] = []  # (resource bit, units) of the holds with ships
+    unloads = []
     for r in range(5):
-        k = holds[h + r]
+        k = holds[r]
         if k:
             ships += k
-            u = k * (HOLD_VALUES[r] + mods[m + M_HOLD + r])
+            u = units[r] = k * (HOLD_VALUES[r] + mods[m + M_HOLD + r])
             extra += u
-            paying.append((1 << r, u))
-    base = 3 * ships
+            unloads.append(A.UNLOAD[r])
+    base = 3 * ships  # what every mask gets (all of it when no hold has a ship: extra 0)
     produce = base + extra
-    capacity = s.capacity(seat)
     disp = mods[m + M_DISP]
-    memo: dict[int, int] = {}
-
-    def toward(mask: int) -> int:
-        t = memo.get(mask)
-        if t is None:
-            t = base
-            for bit, u in paying:
-                if mask & bit:
-                    t += u
-            memo[mask] = t
-        return t
-
-    def payable(cost: int, mask: int, value: int) -> bool:
-        if cost > base and toward(mask) < cost:
-            return False
-        if value >= 0:
-            return True
-        surcharge = min(0, value + disp)
-        return surcharge >= 0 or min(capacity, bread + produce - cost) >= -surcharge
-
-    workshop = s.workshop
-    for k in range(5):
-        a = workshop[k]
-        if a >= 0:
-            cost, mask = ART_COST[a]
-            if payable(cost, mask, WORKSHOP_SLOTS[k]):
-                out.append(A.ACQUIRE[k])
-    atlas = s.atlas
-    for k in range(5):
-        t = atlas[k]
-        if t >= 0:
-            cost, mask = TILE_COST[t]
-            if payable(cost, mask, ATLAS_SLOTS[k]):
-                out.append(A.DISCOVER[k])
+    capacity = s.capacity(seat)
+    for slots, row, costs, actions in (
+        (WORKSHOP_SLOTS, s.workshop, ART_COST, A.ACQUIRE),
+        (ATLAS_SLOTS, s.atlas, TILE_COST, A.DISCOVER),
+    ):
+        for k in range(5):
+            card = row[k]
+            if card < 0:
+                continue
+            cost, mask = costs[card]
+            if cost > base and (not extra or _toward(units, base, mask) < cost):
+                continue
+            value = slots[k]
+            if value < 0:
+                surcharge = value + disp
+                if surcharge < 0 and min(capacity, bread + produce - cost) < -surcharge:
+                    continue
+            append(actions[k])
     hand = s.hands[seat]
+    invite = A.INVITE
     for c in hand:
         cost, mask = CHAR_COST[c]
-        if cost <= base or toward(mask) >= cost:
-            out.append(A.INVITE[c])
+        if cost <= base or (extra and _toward(units, base, mask) >= cost):
+            append(invite[c])
     invited = s.invited[seat]
     if invited:
         engaged = s.engaged[seat]
-        out.extend(A.ENGAGE[c] for c in sorted(invited) if IS_ENGAGEABLE[c] and c not in engaged)
+        engage = A.ENGAGE
+        for c in sorted(invited):
+            if IS_ENGAGEABLE[c] and c not in engaged:
+                append(engage[c])
     left = 6 - s.built[seat]
     if left:
-        most = min(left, toward(SHIP_MASK) // ship_price(s, seat))
-        out.extend(A.CONSTRUCT[:most])
-    for r in range(5):
-        if holds[h + r]:
-            out.append(A.UNLOAD[r])
-    if s.bay[seat]:
-        out.append(A.EMERGENCY)
-    out.extend(A.DISCARD[c] for c in hand)
-    out.append(A.PASS)
+        toward = _toward(units, base, SHIP_MASK) if extra else base
+        most = min(left, toward // ship_price(s, seat))
+        out += A.CONSTRUCT[:most]
+    out += unloads
+    if bay:
+        append(A.EMERGENCY)
+    discard = A.DISCARD
+    for c in hand:
+        append(discard[c])
+    append(A.PASS)
     return out
 
 
@@ -1738,3 +1744,6 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
             return events
         events += AmalfiState.phases[top.kind].apply(s, seat, legal[0], top)
     return events
+
+
+AmalfiState.settle = settle  # type: ignore[method-assign,assignment]

@@ -223,16 +223,17 @@ class AmalfiState(GameState):
 
     # -- core hooks ----------------------------------------------------------------------------
 
+    def settle(self, events: list[Event]) -> list[Event]:
+        """Play the forced moves that follow a decision: rules.settle, which rules.py sets
+        here with the phases (a function-level import would cost about as much as a move)."""
+        raise NotImplementedError("import arsenale.games.amalfi_renaissance.rules")
+
     def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
         """The phase's apply, then any forced moves (rules.settle)."""
-        from arsenale.games.amalfi_renaissance.rules import settle
-
-        return settle(self, self.phases[top.kind].apply(self, seat, action, top))
+        return self.settle(self.phases[top.kind].apply(self, seat, action, top))
 
     def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
-        from arsenale.games.amalfi_renaissance.rules import settle
-
-        return settle(self, self.phases[top.kind].resolve(self, top, submissions))
+        return self.settle(self.phases[top.kind].resolve(self, top, submissions))
 
     def _observe(self, seat: int | None, out: Buffer) -> None:
         """What `_view(seat)` shows, as numbers (observation.py)."""
