@@ -1746,4 +1746,4 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
     return events
 
 
-AmalfiState.settle = settle  # type: ignore[method-assign,assignment]
+AmalfiState.settle = settle

@@ -1,6 +1,6 @@
 """The state of a game of Amalfi: Renaissance: flat lists of small ints and sorted tuples
 (docs/architecture.md, "Speed"), its view per seat, its result and its determinization. The
-rules themselves are in rules.py, which fills in `AmalfiState.phases`.
+rules themselves are in rules.py, which fills in `AmalfiState.phases` and `AmalfiState.settle`.
 
 Cards are indices: characters into `board.CHARACTERS`, artworks into `board.ARTWORKS`, private
 tiles into `board.PRIVATES`. Locations (docks and lighthouse slots) are indices into
@@ -12,7 +12,8 @@ means nothing, so that two states differing only in how cards were dealt are the
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision
@@ -56,6 +57,10 @@ EMPTY = -1
 
 
 class AmalfiState(GameState):
+    settle: ClassVar[Callable[[AmalfiState, list[Event]], list[Event]]]
+    """The forced moves that follow a decision (rules.settle), set by rules.py with the phases:
+    a function-level import in `_apply` would cost about as much as a move."""
+
     copied = (
         "bay",
         "port",
@@ -223,17 +228,12 @@ class AmalfiState(GameState):
 
     # -- core hooks ----------------------------------------------------------------------------
 
-    def settle(self, events: list[Event]) -> list[Event]:
-        """Play the forced moves that follow a decision: rules.settle, which rules.py sets
-        here with the phases (a function-level import would cost about as much as a move)."""
-        raise NotImplementedError("import arsenale.games.amalfi_renaissance.rules")
-
     def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
         """The phase's apply, then any forced moves (rules.settle)."""
-        return self.settle(self.phases[top.kind].apply(self, seat, action, top))
+        return AmalfiState.settle(self, self.phases[top.kind].apply(self, seat, action, top))
 
     def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
-        return self.settle(self.phases[top.kind].resolve(self, top, submissions))
+        return AmalfiState.settle(self, self.phases[top.kind].resolve(self, top, submissions))
 
     def _observe(self, seat: int | None, out: Buffer) -> None:
         """What `_view(seat)` shows, as numbers (observation.py)."""
