@@ -1,6 +1,6 @@
-"""The heuristics of both Serenissima editions play the moves recorded before any speed-up:
-the first 20 of the 200 seeded games of tests/data/heuristic_moves.json (all 200:
-`python benchmarks/heuristic_moves.py check`, about 1.5 minutes here)."""
+"""Every game's heuristic plays the moves recorded before any speed-up (issue 19): the first 20
+of the 200 seeded games of tests/data/heuristic_moves.json (all 200:
+`python benchmarks/heuristic_moves.py check`, a few minutes here)."""
 
 from __future__ import annotations
 
