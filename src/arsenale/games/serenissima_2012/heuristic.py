@@ -121,6 +121,11 @@ class _Static:
         # `_Ctx.prices` and `_Ctx.sale_caps` by what they read of a port (see `_Ctx.port_key`)
         self.prices: dict[tuple[object, ...], list[float | None]] = {}
         self.sale_caps: dict[tuple[object, ...], list[list[float]]] = {}
+        # the sales of `_Ctx.sales` at a port, by the key of its `_Ctx.prices`
+        self.offers: dict[tuple[object, ...], list[tuple[int, tuple[float, int]]]] = {}
+        # `_Ctx.factors` by the activations to come, then by t * 32 + zone
+        self.factors: dict[float, dict[int, list[float]]] = {}
+        self.port_zone = b.port_zone
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
         self.span = n  # more than the longest distance
@@ -177,7 +182,7 @@ class _Market:
     __slots__ = ("caps", "children", "claims", "pot_caps", "pv", "sale_caps", "sales", "top")
 
     def __init__(self) -> None:
-        self.sales: list[list[tuple[float, int, int]]] | None = None
+        self.sales: list[list[tuple[float, int]]] | None = None
         self.claims: list[tuple[int, float]] | None = None
         self.caps: list[list[float]] | None = None
         self.top: dict[int, list[tuple[float, int]]] = {}
@@ -199,17 +204,28 @@ _SHARED = threading.local()
 _MARKETS = 8  # markets remembered per thread: few are met again, and the garbage collector
 # visits every memo kept
 _CHILDREN = 32  # memos remembered per market
+_ROUTES = 16  # memos of routes, and of threats, remembered per thread
 
 
-def _shared(w: Serenissima2012State, key: tuple[object, ...], make: Callable[[], _T]) -> _T:
-    """The memo stored under `key` for this thread and game, made if missing."""
-    memos = getattr(_SHARED, "memos", None)
-    if memos is None or _SHARED.game is not w.game:
-        memos = _SHARED.memos = {}
+def _shared(
+    w: Serenissima2012State,
+    key: tuple[object, ...],
+    make: Callable[[], _T],
+    most: int = _MARKETS,
+) -> _T:
+    """The memo stored under `key` for this thread and game, made if missing; the memos
+    whose key starts with the same word are kept `most` at a time."""
+    stores: dict[object, dict[tuple[object, ...], Any]] | None
+    stores = getattr(_SHARED, "stores", None)
+    if stores is None or _SHARED.game is not w.game:
+        stores = _SHARED.stores = {}
         _SHARED.game = w.game
+    memos = stores.get(key[0])
+    if memos is None:
+        memos = stores[key[0]] = {}
     got = memos.get(key)
     if got is None:
-        _forget(memos, _MARKETS)
+        _forget(memos, most)
         got = memos[key] = make()
     return cast(_T, got)
 
@@ -250,6 +266,11 @@ class _Ctx:
         self.turns, self.wines, self.p_last, p_score, wine_now = doge
         self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
         self.crews, self.disc = _by_future(self.fut)
+        factors = self.st.factors.get(self.fut)
+        if factors is None:
+            _forget(self.st.factors, 64)
+            factors = self.st.factors[self.fut] = {}
+        self._factors = factors
         self.R_next = max(0.0, self.R - p_score)
         self.wines_next = max(0.0, self.wines - wine_now)
         # enemy strength per zone (the most sailors one rival has there, on galleys)
@@ -286,7 +307,10 @@ class _Ctx:
             if o >= 0 and o != seat
         )
         self._risk: dict[int, float] = self.mk.child(("risk", rivals))
-        self._threats: dict[int, list[tuple[int, int, float]]] = self.mk.child(("threats", rivals))
+        # threats read only the rival galleys: they outlive the market
+        self._threats: dict[int, list[tuple[int, int, float]]] = _shared(
+            w, ("threats", rivals), dict, _ROUTES
+        )
         self._held: dict[int, float] = self.mk.child(("held", rivals))
         self._keys = (stocked, rivals)
 
@@ -305,9 +329,10 @@ class _Ctx:
         for z, p in enumerate(b.zone_port):
             if p >= 0 and not w.closed >> p & 1 and w.owner[p] not in (-1, seat):
                 self.fights_at[z] = True
-        # the destinations in reach, by where the galley is, its crew and how far it came
-        self.routes: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int, bool]]]] = (
-            self.mk.child(("routes", rivals, tuple(self.enemy), tuple(self.fights_at)))
+        # the destinations in reach, by where the galley is, its crew and how far it came;
+        # they read no port but through `fights_at`, so they outlive the market
+        self.routes: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int, bool]]]] = _shared(
+            w, ("routes", tuple(self.enemy), tuple(self.fights_at)), dict, _ROUTES
         )
         # the most a claim adds, by (port, sailors aboard)
         self.claim_gains: dict[tuple[int, int], float] = self.mk.child(("claims", rivals))
@@ -333,10 +358,12 @@ class _Ctx:
         )
         memo = self.mk.child(("fights", fights))
         if not memo:
-            memo.update(battles={}, caps={}, finals={}, values={})
+            memo.update(battles={}, caps={}, finals={}, values={}, rivals={})
         self.fight_memo: dict[tuple[object, ...], float] = memo["values"]
         self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = memo["battles"]
         self._battle_caps: dict[int, float] = memo["caps"]
+        # per rival galley, the parts of `_battle_cap` that read only it and the market
+        self._rival_caps: dict[int, tuple[int, float, float, float, float]] = memo["rivals"]
         # every way to end the activation, by (zone, sailors, cargo, combat value)
         self.finals: dict[tuple[object, ...], tuple[list[tuple[float, Action | None]], float]] = (
             memo["finals"]
@@ -410,18 +437,24 @@ class _Ctx:
             out.append(v - self.w_opp * delta if owner >= 0 else v + NEUTRAL_FILL * delta)
         return out
 
-    def sales(self) -> list[list[tuple[float, int, int]]]:
-        """Per good, every port that would buy it later: (value, zone, port)."""
+    def sales(self) -> list[list[tuple[float, int]]]:
+        """Per good, every port that would buy it later: (value, port)."""
         out = self.mk.sales
         if out is None:
             w, b = self.w, self.b
             out = [[] for _ in range(6)]
+            offers, R, wines = self.st.offers, self.R_next, self.wines_next
             for p in range(len(b.port_ids)):
-                zp = b.port_zone[p]
-                prices = self.prices(p, POPCOUNT[w.warehouse[p]], self.R_next, self.wines_next)
-                for good, v in enumerate(prices):
-                    if v is not None and v > 0:
-                        out[good].append((v, zp, p))
+                key = (self.port_key(p), POPCOUNT[w.warehouse[p]], R, wines)
+                got = offers.get(key)
+                if got is None:
+                    _forget(offers, 4096)
+                    prices = self.prices(p, key[1], R, wines)
+                    got = offers[key] = [
+                        (good, (v, p)) for good, v in enumerate(prices) if v is not None and v > 0
+                    ]
+                for good, sale in got:
+                    out[good].append(sale)
             self.mk.sales = out
         return out
 
@@ -441,27 +474,39 @@ class _Ctx:
             return out
         out = []
         if self.fut > 0 and t > 0:
-            dist = self.st.dist[zone]
-            by_dist = _by_distance(self.fut, t, self.st.span)
-            out = [(v * f, p) for v, zp, p in self.sales()[good] if (f := by_dist[dist[zp]]) > 0]
+            factor = self._factors.get(t * 32 + zone)
+            if factor is None:
+                factor = self._factors[t * 32 + zone] = self.factors(zone, t)
+            # a factor is never below 0: a true one is above
+            out = [(v * f, p) for v, p in self.sales()[good] if (f := factor[p])]
             out.sort(reverse=True)
             del out[5:]
         self.mk.top[key] = out
         return out
+
+    def factors(self, zone: int, t: int) -> list[float]:
+        """By port, the discount of a sale there for a galley at `zone` with t sailors
+        (`_by_distance`)."""
+        dist = self.st.dist[zone]
+        by_dist = _by_distance(self.fut, t, self.st.span)
+        return [by_dist[dist[zp]] for zp in self.st.port_zone]
 
     def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
         """Future worth of the cubes aboard; `sold` is a mask of goods just sold at `sold_at`."""
         total = 0.0
         tops = self.mk.top
         key = t * 256 + zone  # `top`'s key less the good's part
-        for good in range(6):
-            k = cargo[good]
+        for good, k in enumerate(cargo):
             if not k:
                 continue
             best = tops.get(key + good * 32)
             if best is None:
                 best = self.top(zone, t, good)
             if not sold >> good & 1:
+                if k == 1:  # the most common case, without a slice
+                    if best:
+                        total += best[0][0]
+                    continue
                 for v, _ in best[:k]:
                     total += v
                 continue
@@ -546,7 +591,11 @@ class _Ctx:
     def rough_row(self, t: int, cargo: list[int]) -> list[float | None]:
         """`_rough_cap` at each zone, by zone; None: not yet known. It reads only which goods
         are aboard."""
-        key = (t, sum(1 << good for good in range(6) if cargo[good]))
+        aboard = 0
+        for good, k in enumerate(cargo):
+            if k:
+                aboard |= 1 << good
+        key = (t, aboard)
         got = self.rough.get(key)
         if got is None:
             got = self.rough[key] = [None] * len(self.b.zone_ids)
@@ -563,7 +612,7 @@ class _Ctx:
             caps = []
             for good in range(6):
                 acc = [0.0]
-                for v in sorted((v * self.disc[1] for v, _, _ in self.sales()[good]), reverse=True):
+                for v in sorted((v * self.disc[1] for v, _ in self.sales()[good]), reverse=True):
                     acc.append(acc[-1] + v)
                 caps.append(acc)
             self.mk.caps = caps
@@ -992,8 +1041,8 @@ def _attack_galley_gain(
         ev = _battle(t, d0, cap, stop, win, lose, 0.0, 0, c.st.skull)
     else:
         pw, pl, _ = _outcomes(t, d0, cap, 0, c.st.skull)
-        ev = sum(p * win(a) for a, p in enumerate(pw) if p)
-        ev += sum(p * lose(d) for d, p in enumerate(pl) if p)
+        ev = sum([p * win(a) for a, p in enumerate(pw) if p])
+        ev += sum([p * lose(d) for d, p in enumerate(pl) if p])
     return ev - stop(t, d0)
 
 
@@ -1023,7 +1072,7 @@ def _attack_port_gain(
 
     def win(a: int) -> float:
         land = range(1, claimable(a, size) + 1)
-        return max(mine_v[a], max(c.held(p, n) + mine_v[a - n] for n in land))
+        return max(mine_v[a], max([c.held(p, n) + mine_v[a - n] for n in land]))
 
     def lose(d: int) -> float:
         return -opp * theirs
@@ -1033,8 +1082,8 @@ def _attack_port_gain(
         ev = _battle(t, d0, cap, stop, win, lose, 0.0, fort_dice, c.st.skull, fresh)
     else:
         pw, pl, _ = _outcomes(t, d0, cap, fort_dice, c.st.skull, fresh)
-        ev = sum(pr * win(a) for a, pr in enumerate(pw) if pr)
-        ev += sum(pr * lose(d) for d, pr in enumerate(pl) if pr)
+        ev = sum([pr * win(a) for a, pr in enumerate(pw) if pr])
+        ev += sum([pr * lose(d) for d, pr in enumerate(pl) if pr])
     return ev - stop(t, d0)
 
 
@@ -1160,7 +1209,7 @@ def _ways(
             return None, bound
         idle = at.waiting if sum(cargo) + t < 5 else c.galley_value(zone, t, cargo)
         at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle, idle)
-        at.top = max(v for v, _ in at.ends)
+        at.top = max([v for v, _ in at.ends])
     if not fight:
         return at.ends, at.top
     fkey = (zone, t, cargo_key, cap)
@@ -1168,7 +1217,7 @@ def _ways(
     if got is None:
         idle = at.ends[0][0]
         out = at.ends + [(idle + gain, act) for gain, act in _battles(c, zone, t, cap)]
-        got = c.finals[fkey] = (out, max(v for v, _ in out))
+        got = c.finals[fkey] = (out, max([v for v, _ in out]))
     return got
 
 
@@ -1211,8 +1260,11 @@ def _ends(
                 if cargo[good]:
                     v = c.sale_value(p, good, n, c.R, c.wines)
                     if v is not None:
-                        keep = c.top(zone, t, good)
-                        later = next((x for x, q in keep if q != p), 0.0)
+                        later = 0.0  # the best later sale elsewhere
+                        for x, q in c.top(zone, t, good):
+                            if q != p:
+                                later = x
+                                break
                         cand.append((v - later, good))
             if cand:
                 cand.sort(reverse=True)
@@ -1225,8 +1277,11 @@ def _ends(
                     v = c.sale_value(p, good, n, c.R, c.wines)
                     if v is None:
                         break
-                    keep = c.top(zone, t, good)
-                    later = next((x for x, q in keep if q != p), 0.0)
+                    later = 0.0
+                    for x, q in c.top(zone, t, good):
+                        if q != p:
+                            later = x
+                            break
                     if v < later and sold:
                         break
                     if v <= 0 and not sold:
@@ -1313,18 +1368,28 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
             theirs = c.port_value(p, False)
             win = p_win * (galley + c.port_value(p, True)) + c.fut * acts
             best = max(best, win - p_lose * opp * theirs - crew + opp * theirs)
-    goods = sum(c.here)
-    caps = c.sale_sums()
     for h in c.rivals_at[zone]:
-        d0 = w.g_sailors[h]
-        base_enemy = c.enemy_galley_value(h)
-        per_sailor = c.fut * 0.6
-        loot = w.cargo[6 * h : 6 * h + 6]
-        one = max([0.0] + [caps[i][1] for i in range(6) if loot[i] and len(caps[i]) > 1])
+        rival = c._rival_caps.get(h)
+        if rival is None:  # what does not depend on the zone, crew or combat value
+            goods = sum(c.here)
+            caps = c.sale_sums()
+            d0 = w.g_sailors[h]
+            base_enemy = c.enemy_galley_value(h)
+            per_sailor = c.fut * 0.6
+            loot = w.cargo[6 * h : 6 * h + 6]
+            one = max([0.0] + [caps[i][1] for i in range(6) if loot[i] and len(caps[i]) > 1])
+            rival = c._rival_caps[h] = (
+                d0,
+                0.5 * one * max(0, min(4 - goods, sum(loot))),
+                base_enemy - d0 * per_sailor + 1.5 * goods,
+                per_sailor,
+                opp * base_enemy,
+            )
+        d0, loot_v, lost_v, per_sailor, enemy_v = rival
         p_win, p_lose, left, acts = _odds(t, d0, cap, 0, skull, True)
-        win = p_win * (galley + 0.5 * one * max(0, min(4 - goods, sum(loot)))) + c.fut * acts
-        lost = -opp * ((base_enemy - d0 * per_sailor + 1.5 * goods) * p_lose + per_sailor * left)
-        best = max(best, win + lost - crew + opp * base_enemy)
+        win = p_win * (galley + loot_v) + c.fut * acts
+        lost = -opp * (lost_v * p_lose + per_sailor * left)
+        best = max(best, win + lost - crew + enemy_v)
     c._battle_caps[key] = best
     return best
 
