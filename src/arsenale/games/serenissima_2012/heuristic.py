@@ -176,6 +176,9 @@ def _future(
     return turns / n, wines / n
 
 
+_UNKNOWN = (None,) * 6  # no good's `_Ctx.top` known yet
+
+
 class _Market:
     """Memos of the values that depend only on the ports, the Doge deck and the seat."""
 
@@ -185,7 +188,8 @@ class _Market:
         self.sales: list[list[tuple[float, int]]] | None = None
         self.claims: list[tuple[int, float]] | None = None
         self.caps: list[list[float]] | None = None
-        self.top: dict[int, list[tuple[float, int]]] = {}
+        # `_Ctx.top` by t * 32 + zone, then by good (None: not yet known)
+        self.top: dict[int, list[list[tuple[float, int]] | None]] = {}
         self.pv: dict[int, float] = {}
         self.sale_caps: dict[int, list[list[float]]] = {}
         self.pot_caps: dict[int, float] = {}
@@ -204,7 +208,7 @@ _SHARED = threading.local()
 _MARKETS = 8  # markets remembered per thread: few are met again, and the garbage collector
 # visits every memo kept
 _CHILDREN = 32  # memos remembered per market
-_ROUTES = 16  # memos of routes, and of threats, remembered per thread
+_ROUTES = 16  # memos of routes, threats or risks remembered per thread
 
 
 def _shared(
@@ -299,14 +303,20 @@ class _Ctx:
             deck,
         )
         self.mk = _shared(w, ("market", market), _Market)
-        stocked = tuple(n > 0 for n in w.supply)
+        stocked = tuple([n > 0 for n in w.supply])
         self._pot: dict[int, float] = self.mk.child(("potential", stocked))
         rivals = tuple(
-            (h, w.g_zone[h], w.g_sailors[h])
-            for h, o in enumerate(w.g_owner)
-            if o >= 0 and o != seat
+            [
+                (h, w.g_zone[h], w.g_sailors[h])
+                for h, o in enumerate(w.g_owner)
+                if o >= 0 and o != seat
+            ]
         )
-        self._risk: dict[int, float] = self.mk.child(("risk", rivals))
+        # risks read the rival galleys, the activations to come and which ports are ours
+        # (whether we hold fewer than two, and the port's owner: in `risk`'s key)
+        self._risk: dict[int, float] = _shared(
+            w, ("risk", rivals, self.fut, self.my_ports < 2), dict, _ROUTES
+        )
         # threats read only the rival galleys: they outlive the market
         self._threats: dict[int, list[tuple[int, int, float]]] = _shared(
             w, ("threats", rivals), dict, _ROUTES
@@ -320,7 +330,7 @@ class _Ctx:
         self.last_plan: tuple[tuple[object, ...], _Plan] | None = None
         stocked, rivals = self._keys
         g = w.active
-        self.here = [w.cargo[6 * g + i] for i in range(6)]
+        self.here = w.cargo[6 * g : 6 * g + 6]
         self.rivals_at: list[list[int]] = [[] for _ in b.zone_ids]
         for h, _, _ in rivals:
             self.rivals_at[w.g_zone[h]].append(h)
@@ -340,9 +350,7 @@ class _Ctx:
         # read the ports, the rival galleys, the blockades and the mode of this activation
         blockades = (w.start_zone, w.sale_blocked, w.sale_asked, w.claim_blockers)
         ends = (stocked, rivals, blockades, w.mode)
-        self.ends: dict[tuple[int, tuple[int, ...]], list[_At | None]] = self.mk.child(
-            ("ends", ends)
-        )
+        self.ends: dict[tuple[int, tuple[int, ...]], _Rows] = self.mk.child(("ends", ends))
         # rougher bounds than `_end_cap`'s that read only the ports and this activation's mode
         self.rough: dict[tuple[int, int], list[float | None]] = self.mk.child(
             ("rough", w.mode, w.sale_blocked)
@@ -351,8 +359,8 @@ class _Ctx:
         fights = (
             ends,
             tuple(self.here),
-            tuple(tuple(w.cargo[6 * h : 6 * h + 6]) for h, _, _ in rivals),
-            tuple(n if o != seat else -1 for n, o in zip(w.port_sailors, w.owner, strict=True)),
+            tuple([tuple(w.cargo[6 * h : 6 * h + 6]) for h, _, _ in rivals]),
+            tuple([n if o != seat else -1 for n, o in zip(w.port_sailors, w.owner, strict=True)]),
             w.forts,
             w.cap,
         )
@@ -468,20 +476,26 @@ class _Ctx:
 
     def top(self, zone: int, t: int, good: int) -> list[tuple[float, int]]:
         """Best future sales of `good` for a galley at `zone` with t sailors: (value, port)."""
-        key = (t * 8 + good) * 32 + zone  # an int hashes faster than a tuple
-        out = self.mk.top.get(key)
+        key = t * 32 + zone  # an int hashes faster than a tuple
+        tops = self.mk.top.get(key)
+        if tops is None:
+            tops = self.mk.top[key] = [None] * 6
+        out = tops[good]
         if out is not None:
             return out
-        out = []
+        out = tops[good] = []
         if self.fut > 0 and t > 0:
             factor = self._factors.get(t * 32 + zone)
             if factor is None:
                 factor = self._factors[t * 32 + zone] = self.factors(zone, t)
+            sales = self.mk.sales
+            if sales is None:
+                sales = self.sales()
             # a factor is never below 0: a true one is above
-            out = [(v * f, p) for v, p in self.sales()[good] if (f := factor[p])]
+            out = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
             out.sort(reverse=True)
             del out[5:]
-        self.mk.top[key] = out
+            tops[good] = out
         return out
 
     def factors(self, zone: int, t: int) -> list[float]:
@@ -494,12 +508,11 @@ class _Ctx:
     def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
         """Future worth of the cubes aboard; `sold` is a mask of goods just sold at `sold_at`."""
         total = 0.0
-        tops = self.mk.top
-        key = t * 256 + zone  # `top`'s key less the good's part
+        tops = self.mk.top.get(t * 32 + zone, _UNKNOWN)
         for good, k in enumerate(cargo):
             if not k:
                 continue
-            best = tops.get(key + good * 32)
+            best = tops[good]
             if best is None:
                 best = self.top(zone, t, good)
             if not sold >> good & 1:
@@ -581,11 +594,17 @@ class _Ctx:
                 total += acc[min(k, len(acc) - 1)]
         return total
 
-    def row(self, t: int, cargo_key: tuple[int, ...]) -> list[_At | None]:
-        """What is known at each zone with t sailors and this cargo (`_At`), by zone."""
+    def rows(self, t: int, cargo: list[int], cargo_key: tuple[int, ...]) -> _Rows:
+        """With t sailors and this cargo: what is known at each zone (`_At`), by zone;
+        `waiting_cap`; `rough_row` (the same list for every memo of the ends that has this
+        mode and sale blockade)."""
         got = self.ends.get((t, cargo_key))
         if got is None:
-            got = self.ends[(t, cargo_key)] = [None] * len(self.b.zone_ids)
+            got = self.ends[(t, cargo_key)] = (
+                [None] * len(self.b.zone_ids),
+                self.waiting_cap(t, cargo),
+                self.rough_row(t, cargo),
+            )
         return got
 
     def rough_row(self, t: int, cargo: list[int]) -> list[float | None]:
@@ -610,10 +629,13 @@ class _Ctx:
         caps = self.mk.caps
         if caps is None:
             caps = []
+            sales, d1 = self.sales(), self.disc[1]
             for good in range(6):
                 acc = [0.0]
-                for v in sorted((v * self.disc[1] for v, _ in self.sales()[good]), reverse=True):
-                    acc.append(acc[-1] + v)
+                total = 0.0
+                for v in sorted([v * d1 for v, _ in sales[good]], reverse=True):
+                    total = total + v
+                    acc.append(total)
                 caps.append(acc)
             self.mk.caps = caps
         return caps
@@ -676,12 +698,11 @@ class _Ctx:
     ) -> float:
         if t <= 0:
             return 0.0
-        goods = sum(cargo)
-        return (
-            self.crews[t]
-            + self.cargo_value(zone, t, cargo, sold_at, sold)
-            + self.potential(zone, t, 5 - t - goods)
-        )
+        room = 5 - t - sum(cargo)
+        pot = self._pot.get((zone * 32 + t) * 2 + (room > 0)) if self.fut > 0 else 0.0
+        if pot is None:  # `potential`, here without a call when it is known
+            pot = self.potential(zone, t, room)
+        return self.crews[t] + self.cargo_value(zone, t, cargo, sold_at, sold) + pot
 
     def port_value(self, p: int, mine: bool) -> float:
         """Worth of owning port p, to us (mine) or to a rival (the same: it reads only the
@@ -707,20 +728,22 @@ class _Ctx:
         w = self.w
         if fort is None:
             fort = bool(w.forts >> p & 1)
-        key = (p * 64 + n) * 2 + fort  # an int hashes faster than a tuple
+        mine = w.owner[p] == self.seat
+        key = ((p * 64 + n) * 2 + fort) * 2 + mine  # an int hashes faster than a tuple
         got = self._risk.get(key)
         if got is not None:
             return got
         worst = others = 0.0
         fort_dice = self.st.fort_dice if fort else 0
         if n > 0 and self.fut > 0:
+            skull = self.st.skull
             for s, cap, chance in self.threats(p):
-                x = chance * _win_chance(s, n, cap, fort_dice, self.st.skull)
+                x = chance * _win_chance(s, n, cap, fort_dice, skull)
                 if x > worst:
                     worst, x = x, worst
                 others += x
         risk = min(0.9, worst + 0.25 * others) * min(1.0, self.fut / 2.0)
-        if self.my_ports < 2 and w.owner[p] == self.seat:
+        if self.my_ports < 2 and mine:
             risk *= 0.5  # our last port is safe until we take another
         self._risk[key] = risk
         return risk
@@ -1005,7 +1028,7 @@ def _attack_galley_gain(
     opp = c.w_opp
     base_enemy = c.enemy_galley_value(h)
     per_sailor = c.fut * 0.6
-    loot_cargo = [w.cargo[6 * h + i] for i in range(6)]
+    loot_cargo = w.cargo[6 * h : 6 * h + 6]
     goods = sum(cargo)
     mine_v = _mine(c, zone, t, cargo, memo)
     order = sorted(range(6), key=lambda i: -loot_cargo[i])
@@ -1165,6 +1188,10 @@ class _At:
         self.top = _NEVER
 
 
+# `_Ctx.rows`: what is known by zone, the value of waiting anywhere, rough bounds by zone
+_Rows = tuple[list[_At | None], float, list[float | None]]
+
+
 def _ways(
     c: _Ctx,
     zone: int,
@@ -1199,7 +1226,10 @@ def _ways(
         mode = c.w.mode
         allow_sale, allow_battle = mode != BATTLE, mode != SALE
         if at.fine is None:
-            at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo, -1, 0) + c.potential(zone, t, 1)
+            pot = c._pot.get((zone * 32 + t) * 2 + 1) if c.fut > 0 else 0.0
+            if pot is None:  # `potential` with room aboard, without a call when it is known
+                pot = c.potential(zone, t, 1)
+            at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo, -1, 0) + pot
             extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
             at.fine = at.waiting + extra
         bound = at.fine
@@ -1227,8 +1257,8 @@ def _finals(
     """Every way to end the activation at `zone` after crossing `moves` zones (`_ways`)."""
     w = c.w
     cap = w.cap if w.cap >= 0 else max(0, t - moves)
-    waiting_cap, cargo_key = c.waiting_cap(t, cargo), tuple(cargo)
-    row, rough_row = c.row(t, cargo_key), c.rough_row(t, cargo)
+    cargo_key = tuple(cargo)
+    row, waiting_cap, rough_row = c.rows(t, cargo, cargo_key)
     fight = w.mode != SALE and cap > 0 and c.fights_at[zone]
     out, _ = _ways(c, zone, t, cargo, cargo_key, cap, fight, waiting_cap, row, rough_row)
     assert out is not None
@@ -1434,16 +1464,13 @@ def _end_cap(
         if allow_sale and not w.sale_blocked and any(cargo):
             # with g goods the port takes aboard, a cube is sold g-th or sooner
             caps = c.sale_caps(p)
-            taken = 0
-            for good in range(6):
-                if cargo[good] and caps[good]:
-                    taken += 1
-            for good in range(6):
+            goods = [good for good in range(6) if cargo[good] and caps[good]]
+            taken = len(goods)
+            for good in goods:
                 k = cargo[good]
-                if k and caps[good]:
-                    top = c.top(zone, t, good)
-                    price = caps[good][min(taken, len(caps[good])) - 1]
-                    extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
+                top = c.top(zone, t, good)
+                price = caps[good][min(taken, len(caps[good])) - 1]
+                extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
         if allow_battle and w.owner[p] < 0:
             claim = c.claim_gains.get((p, t))
             if claim is None:
@@ -1464,7 +1491,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     g = w.active
     zone = w.g_zone[g]
     t0 = w.g_sailors[g]
-    cargo0 = [w.cargo[6 * g + i] for i in range(6)]
+    cargo0 = w.cargo[6 * g : 6 * g + 6]
     goods0 = sum(cargo0)
     p = b.zone_port[zone]
     port_open = p >= 0 and not w.closed >> p & 1
@@ -1486,7 +1513,6 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     # sailor transfers (loading only): from/to our port here and our other galleys here,
     # each side valued by what it holds afterwards, so that no transfer is ever undone
     mine = port_open and w.owner[p] == seat
-    mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
     takes: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
     drops: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
     if w.step == LOADING:
@@ -1497,6 +1523,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             h0 = c.held(p, ps)
             src.append((-1, [h0 - c.held(p, ps - j) for j in range(ps)]))
             snk.append((-1, [c.held(p, ps + j) - h0 for j in range(b.port_size[p] - ps + 1)]))
+        mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
         for h in mates:
             sh = w.g_sailors[h]
             ch = c.crews[sh]
@@ -1537,6 +1564,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     # 1e-9 more than every plan either has kept, and the thousandth holds fewer than a
     # million steps of 1e-9.
     low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
+    finals_memo = c.finals
     for t, shift, split, first, dests in per_crew:
         prev_k = -1e9
         k_top = min(k_max, 5 - t - goods0)
@@ -1550,9 +1578,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 cargo[local] += k
             best_k = -1e9
             cargo_key = tuple(cargo)
-            waiting_cap = c.waiting_cap(t, cargo)
-            row = c.row(t, cargo_key)
-            rough_row = c.rough_row(t, cargo)
+            row, waiting_cap, rough_row = c.rows(t, cargo, cargo_key)
             # (upper bound, zone, combat value, whether a battle may be fought there)
             skipped: list[tuple[float, int, int, bool]] = []
             # a destination is skipped when no ending there can pass the best plan (kept for
@@ -1564,7 +1590,15 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             for dest, fight, fighting in dests:
                 at = row[dest]
                 finals = None
-                if not fighting:
+                # the common cases without a call to `_ways`, as it would answer them
+                if at is not None and at.ends is not None:
+                    if not fighting:
+                        finals, most = at.ends, at.top
+                    else:
+                        got = finals_memo.get((dest, t, cargo_key, fight))
+                        if got is not None:
+                            finals, most = got
+                elif not fighting:
                     if at is None:
                         rough = rough_row[dest]
                         if rough is None:
@@ -1574,9 +1608,11 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                             skipped.append((rough, dest, fight, fighting))
                             continue
                     else:
-                        finals, most = at.ends, at.top  # the common cases, without a call
-                        if finals is None and at.coarse <= limit:
-                            skipped.append((at.coarse, dest, fight, fighting))
+                        bound = at.coarse
+                        if bound > limit and at.fine is not None:
+                            bound = at.fine
+                        if bound <= limit:
+                            skipped.append((bound, dest, fight, fighting))
                             continue
                 if finals is None:
                     finals, most = _ways(
@@ -1802,7 +1838,7 @@ def _invest_wins(w: Serenissima2012State, seat: int, inv: float) -> bool:
     c = _context(x, seat)
     g = x.active
     zone = x.g_zone[g]
-    base = c.galley_value(zone, x.g_sailors[g], [x.cargo[6 * g + i] for i in range(6)])
+    base = c.galley_value(zone, x.g_sailors[g], x.cargo[6 * g : 6 * g + 6])
     legal = x.legal_actions(seat)
     floor = inv - INVEST_MARGIN + base - 1e-6
     probe = _plan(c, set(legal), floor)
@@ -1873,7 +1909,7 @@ def _battle_choice(c: _Ctx) -> Action:
     g = w.active
     zone = w.g_zone[g]
     t = w.g_sailors[g]
-    cargo = [w.cargo[6 * g + i] for i in range(6)]
+    cargo = w.cargo[6 * g : 6 * g + 6]
     cap = min(w.cap, t)
     if target >= 0:
         gain = _attack_galley_gain(c, zone, t, cargo, cap, target, exact=True)
@@ -1893,7 +1929,7 @@ def _loot(c: _Ctx, legal: list[Action]) -> Action:
     survivor = w.stack[-1].data[0]
     zone = w.g_zone[survivor]
     t = w.g_sailors[survivor]
-    cargo = [w.cargo[6 * survivor + i] for i in range(6)]
+    cargo = w.cargo[6 * survivor : 6 * survivor + 6]
     base = c.cargo_value(zone, t, cargo, -1, 0)
     best, best_gain = c.a.done, 0.05
     for act in legal:
@@ -1914,7 +1950,7 @@ def _occupy(c: _Ctx, legal: list[Action]) -> Action:
     p = w.stack[-1].data
     zone = w.g_zone[g]
     t = w.g_sailors[g]
-    cargo = [w.cargo[6 * g + i] for i in range(6)]
+    cargo = w.cargo[6 * g : 6 * g + 6]
     best, best_v = c.a.end, c.galley_value(zone, t, cargo)
     for act in legal:
         if act.kind == "claim":
