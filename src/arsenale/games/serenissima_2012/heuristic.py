@@ -27,6 +27,7 @@ competes with acting: basilicas, galleys, sailors for slow galleys and exposed p
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from collections.abc import Callable
@@ -124,7 +125,10 @@ class _Static:
         # the sales of `_Ctx.sales` at a port, by the key of its `_Ctx.prices`
         self.offers: dict[tuple[object, ...], list[tuple[int, tuple[float, int]]]] = {}
         # `_Ctx.factors` by the activations to come, then by t * 32 + zone
-        self.factors: dict[float, dict[int, list[float]]] = {}
+        self.factors: dict[float, dict[int, tuple[int, tuple[float, ...]]]] = {}
+        # a number for each list of discounts (`_Ctx.discounts`), never given twice
+        self.discount_ids: dict[tuple[float, ...], int] = {}
+        self.numbers = itertools.count()
         self.port_zone = b.port_zone
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
@@ -177,12 +181,32 @@ def _future(
 
 
 _UNKNOWN = (None,) * 6  # no good's `_Ctx.top` known yet
+_ABOARD: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # `_aboard` by cargo
+
+
+def _aboard(cargo: list[int]) -> tuple[tuple[int, int], ...]:
+    """The goods aboard, in order, with their cubes: (good, cubes)."""
+    key = tuple(cargo)
+    got = _ABOARD.get(key)
+    if got is None:
+        got = _ABOARD[key] = tuple([(good, k) for good, k in enumerate(cargo) if k])
+    return got
 
 
 class _Market:
     """Memos of the values that depend only on the ports, the Doge deck and the seat."""
 
-    __slots__ = ("caps", "children", "claims", "pot_caps", "pv", "sale_caps", "sales", "top")
+    __slots__ = (
+        "by_discount",
+        "caps",
+        "children",
+        "claims",
+        "pot_caps",
+        "pv",
+        "sale_caps",
+        "sales",
+        "top",
+    )
 
     def __init__(self) -> None:
         self.sales: list[list[tuple[float, int]]] | None = None
@@ -190,6 +214,8 @@ class _Market:
         self.caps: list[list[float]] | None = None
         # `_Ctx.top` by t * 32 + zone, then by good (None: not yet known)
         self.top: dict[int, list[list[tuple[float, int]] | None]] = {}
+        # the same lists by the number of the discounts at each port (`_Ctx._tops`)
+        self.by_discount: dict[int, list[list[tuple[float, int]] | None]] = {}
         self.pv: dict[int, float] = {}
         self.sale_caps: dict[int, list[list[float]]] = {}
         self.pot_caps: dict[int, float] = {}
@@ -479,15 +505,13 @@ class _Ctx:
         key = t * 32 + zone  # an int hashes faster than a tuple
         tops = self.mk.top.get(key)
         if tops is None:
-            tops = self.mk.top[key] = [None] * 6
+            tops = self.mk.top[key] = self._tops(zone, t)
         out = tops[good]
         if out is not None:
             return out
         out = tops[good] = []
         if self.fut > 0 and t > 0:
-            factor = self._factors.get(t * 32 + zone)
-            if factor is None:
-                factor = self._factors[t * 32 + zone] = self.factors(zone, t)
+            factor = self.discounts(zone, t)[1]
             sales = self.mk.sales
             if sales is None:
                 sales = self.sales()
@@ -498,20 +522,45 @@ class _Ctx:
             tops[good] = out
         return out
 
-    def factors(self, zone: int, t: int) -> list[float]:
+    def _tops(self, zone: int, t: int) -> list[list[tuple[float, int]] | None]:
+        """The slots of `top` by good at `zone` with t sailors: the same list for every
+        zone and crew with the same discount at each port (`top` reads nothing else of
+        them), so that their best sales are sorted once."""
+        if self.fut <= 0 or t <= 0:
+            return [None] * 6
+        same = self._factors.get(t * 32 + zone)
+        if same is None:
+            same = self.discounts(zone, t)
+        got = self.mk.by_discount.get(same[0])
+        if got is None:
+            got = self.mk.by_discount[same[0]] = [None] * 6
+        return got
+
+    def discounts(self, zone: int, t: int) -> tuple[int, tuple[float, ...]]:
         """By port, the discount of a sale there for a galley at `zone` with t sailors
-        (`_by_distance`)."""
-        dist = self.st.dist[zone]
-        by_dist = _by_distance(self.fut, t, self.st.span)
-        return [by_dist[dist[zp]] for zp in self.st.port_zone]
+        (`_by_distance`), with a number that only equal discounts share."""
+        key = t * 32 + zone
+        got = self._factors.get(key)
+        if got is None:
+            dist = self.st.dist[zone]
+            by_dist = _by_distance(self.fut, t, self.st.span)
+            factor = tuple([by_dist[dist[zp]] for zp in self.st.port_zone])
+            number = self.st.discount_ids.get(factor)
+            if number is None:
+                _forget(self.st.discount_ids, 4096)
+                number = self.st.discount_ids[factor] = next(self.st.numbers)
+            got = self._factors[key] = (number, factor)
+        return got
 
     def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
         """Future worth of the cubes aboard; `sold` is a mask of goods just sold at `sold_at`."""
         total = 0.0
         tops = self.mk.top.get(t * 32 + zone, _UNKNOWN)
-        for good, k in enumerate(cargo):
-            if not k:
-                continue
+        key = tuple(cargo)
+        aboard = _ABOARD.get(key)
+        if aboard is None:
+            aboard = _ABOARD[key] = tuple([(good, k) for good, k in enumerate(cargo) if k])
+        for good, k in aboard:
             best = tops[good]
             if best is None:
                 best = self.top(zone, t, good)
@@ -587,11 +636,9 @@ class _Ctx:
             return 0.0
         caps = self.sale_sums()
         total = 0.0
-        for good in range(6):
-            k = cargo[good]
-            if k:
-                acc = caps[good]
-                total += acc[min(k, len(acc) - 1)]
+        for good, k in _aboard(cargo):
+            acc = caps[good]
+            total += acc[min(k, len(acc) - 1)]
         return total
 
     def rows(self, t: int, cargo: list[int], cargo_key: tuple[int, ...]) -> _Rows:
@@ -660,8 +707,8 @@ class _Ctx:
         each at its best price whatever the warehouse holds by then."""
         caps = self.sale_caps(p)
         total = 0.0
-        for good in range(6):
-            if cargo[good] and caps[good]:
+        for good, _ in _aboard(cargo):
+            if caps[good]:
                 total += caps[good][-1]
         return total
 
@@ -1041,8 +1088,10 @@ def _attack_galley_gain(
 
     def win(a: int) -> float:
         key = ("win", zone, a, h)
-        if memo is not None and key in memo:
-            return memo[key]
+        if memo is not None:
+            got = memo.get(key)
+            if got is not None:
+                return got
         v = mine_v[a]
         room = min(5 - a - goods, 4 - goods)
         if room > 0 and any(loot_cargo):
@@ -1464,10 +1513,9 @@ def _end_cap(
         if allow_sale and not w.sale_blocked and any(cargo):
             # with g goods the port takes aboard, a cube is sold g-th or sooner
             caps = c.sale_caps(p)
-            goods = [good for good in range(6) if cargo[good] and caps[good]]
+            goods = [(good, k) for good, k in _aboard(cargo) if caps[good]]
             taken = len(goods)
-            for good in goods:
-                k = cargo[good]
+            for good, k in goods:
                 top = c.top(zone, t, good)
                 price = caps[good][min(taken, len(caps[good])) - 1]
                 extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
