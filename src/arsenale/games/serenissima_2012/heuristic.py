@@ -27,6 +27,7 @@ competes with acting: basilicas, galleys, sailors for slow galleys and exposed p
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from collections.abc import Callable
@@ -121,6 +122,14 @@ class _Static:
         # `_Ctx.prices` and `_Ctx.sale_caps` by what they read of a port (see `_Ctx.port_key`)
         self.prices: dict[tuple[object, ...], list[float | None]] = {}
         self.sale_caps: dict[tuple[object, ...], list[list[float]]] = {}
+        # the sales of `_Ctx.sales` at a port, by the key of its `_Ctx.prices`
+        self.offers: dict[tuple[object, ...], list[tuple[int, tuple[float, int]]]] = {}
+        # `_Ctx.factors` by the activations to come, then by t * 32 + zone
+        self.factors: dict[float, dict[int, tuple[int, tuple[float, ...]]]] = {}
+        # a number for each list of discounts (`_Ctx.discounts`), never given twice
+        self.discount_ids: dict[tuple[float, ...], int] = {}
+        self.numbers = itertools.count()
+        self.port_zone = b.port_zone
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
         self.span = n  # more than the longest distance
@@ -171,16 +180,42 @@ def _future(
     return turns / n, wines / n
 
 
+_UNKNOWN = (None,) * 6  # no good's `_Ctx.top` known yet
+_ABOARD: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # `_aboard` by cargo
+
+
+def _aboard(cargo: list[int]) -> tuple[tuple[int, int], ...]:
+    """The goods aboard, in order, with their cubes: (good, cubes)."""
+    key = tuple(cargo)
+    got = _ABOARD.get(key)
+    if got is None:
+        got = _ABOARD[key] = tuple([(good, k) for good, k in enumerate(cargo) if k])
+    return got
+
+
 class _Market:
     """Memos of the values that depend only on the ports, the Doge deck and the seat."""
 
-    __slots__ = ("caps", "children", "claims", "pot_caps", "pv", "sale_caps", "sales", "top")
+    __slots__ = (
+        "by_discount",
+        "caps",
+        "children",
+        "claims",
+        "pot_caps",
+        "pv",
+        "sale_caps",
+        "sales",
+        "top",
+    )
 
     def __init__(self) -> None:
-        self.sales: list[list[tuple[float, int, int]]] | None = None
+        self.sales: list[list[tuple[float, int]]] | None = None
         self.claims: list[tuple[int, float]] | None = None
         self.caps: list[list[float]] | None = None
-        self.top: dict[int, list[tuple[float, int]]] = {}
+        # `_Ctx.top` by t * 32 + zone, then by good (None: not yet known)
+        self.top: dict[int, list[list[tuple[float, int]] | None]] = {}
+        # the same lists by the number of the discounts at each port (`_Ctx._tops`)
+        self.by_discount: dict[int, list[list[tuple[float, int]] | None]] = {}
         self.pv: dict[int, float] = {}
         self.sale_caps: dict[int, list[list[float]]] = {}
         self.pot_caps: dict[int, float] = {}
@@ -199,17 +234,28 @@ _SHARED = threading.local()
 _MARKETS = 8  # markets remembered per thread: few are met again, and the garbage collector
 # visits every memo kept
 _CHILDREN = 32  # memos remembered per market
+_ROUTES = 16  # memos of routes, threats or risks remembered per thread
 
 
-def _shared(w: Serenissima2012State, key: tuple[object, ...], make: Callable[[], _T]) -> _T:
-    """The memo stored under `key` for this thread and game, made if missing."""
-    memos = getattr(_SHARED, "memos", None)
-    if memos is None or _SHARED.game is not w.game:
-        memos = _SHARED.memos = {}
+def _shared(
+    w: Serenissima2012State,
+    key: tuple[object, ...],
+    make: Callable[[], _T],
+    most: int = _MARKETS,
+) -> _T:
+    """The memo stored under `key` for this thread and game, made if missing; the memos
+    whose key starts with the same word are kept `most` at a time."""
+    stores: dict[object, dict[tuple[object, ...], Any]] | None
+    stores = getattr(_SHARED, "stores", None)
+    if stores is None or _SHARED.game is not w.game:
+        stores = _SHARED.stores = {}
         _SHARED.game = w.game
+    memos = stores.get(key[0])
+    if memos is None:
+        memos = stores[key[0]] = {}
     got = memos.get(key)
     if got is None:
-        _forget(memos, _MARKETS)
+        _forget(memos, most)
         got = memos[key] = make()
     return cast(_T, got)
 
@@ -250,6 +296,11 @@ class _Ctx:
         self.turns, self.wines, self.p_last, p_score, wine_now = doge
         self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
         self.crews, self.disc = _by_future(self.fut)
+        factors = self.st.factors.get(self.fut)
+        if factors is None:
+            _forget(self.st.factors, 64)
+            factors = self.st.factors[self.fut] = {}
+        self._factors = factors
         self.R_next = max(0.0, self.R - p_score)
         self.wines_next = max(0.0, self.wines - wine_now)
         # enemy strength per zone (the most sailors one rival has there, on galleys)
@@ -278,15 +329,24 @@ class _Ctx:
             deck,
         )
         self.mk = _shared(w, ("market", market), _Market)
-        stocked = tuple(n > 0 for n in w.supply)
+        stocked = tuple([n > 0 for n in w.supply])
         self._pot: dict[int, float] = self.mk.child(("potential", stocked))
         rivals = tuple(
-            (h, w.g_zone[h], w.g_sailors[h])
-            for h, o in enumerate(w.g_owner)
-            if o >= 0 and o != seat
+            [
+                (h, w.g_zone[h], w.g_sailors[h])
+                for h, o in enumerate(w.g_owner)
+                if o >= 0 and o != seat
+            ]
         )
-        self._risk: dict[int, float] = self.mk.child(("risk", rivals))
-        self._threats: dict[int, list[tuple[int, int, float]]] = self.mk.child(("threats", rivals))
+        # risks read the rival galleys, the activations to come and which ports are ours
+        # (whether we hold fewer than two, and the port's owner: in `risk`'s key)
+        self._risk: dict[int, float] = _shared(
+            w, ("risk", rivals, self.fut, self.my_ports < 2), dict, _ROUTES
+        )
+        # threats read only the rival galleys: they outlive the market
+        self._threats: dict[int, list[tuple[int, int, float]]] = _shared(
+            w, ("threats", rivals), dict, _ROUTES
+        )
         self._held: dict[int, float] = self.mk.child(("held", rivals))
         self._keys = (stocked, rivals)
 
@@ -296,7 +356,7 @@ class _Ctx:
         self.last_plan: tuple[tuple[object, ...], _Plan] | None = None
         stocked, rivals = self._keys
         g = w.active
-        self.here = [w.cargo[6 * g + i] for i in range(6)]
+        self.here = w.cargo[6 * g : 6 * g + 6]
         self.rivals_at: list[list[int]] = [[] for _ in b.zone_ids]
         for h, _, _ in rivals:
             self.rivals_at[w.g_zone[h]].append(h)
@@ -305,9 +365,10 @@ class _Ctx:
         for z, p in enumerate(b.zone_port):
             if p >= 0 and not w.closed >> p & 1 and w.owner[p] not in (-1, seat):
                 self.fights_at[z] = True
-        # the destinations in reach, by where the galley is, its crew and how far it came
-        self.routes: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int, bool]]]] = (
-            self.mk.child(("routes", rivals, tuple(self.enemy), tuple(self.fights_at)))
+        # the destinations in reach, by where the galley is, its crew and how far it came;
+        # they read no port but through `fights_at`, so they outlive the market
+        self.routes: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int, bool]]]] = _shared(
+            w, ("routes", tuple(self.enemy), tuple(self.fights_at)), dict, _ROUTES
         )
         # the most a claim adds, by (port, sailors aboard)
         self.claim_gains: dict[tuple[int, int], float] = self.mk.child(("claims", rivals))
@@ -315,9 +376,7 @@ class _Ctx:
         # read the ports, the rival galleys, the blockades and the mode of this activation
         blockades = (w.start_zone, w.sale_blocked, w.sale_asked, w.claim_blockers)
         ends = (stocked, rivals, blockades, w.mode)
-        self.ends: dict[tuple[int, tuple[int, ...]], list[_At | None]] = self.mk.child(
-            ("ends", ends)
-        )
+        self.ends: dict[tuple[int, tuple[int, ...]], _Rows] = self.mk.child(("ends", ends))
         # rougher bounds than `_end_cap`'s that read only the ports and this activation's mode
         self.rough: dict[tuple[int, int], list[float | None]] = self.mk.child(
             ("rough", w.mode, w.sale_blocked)
@@ -326,17 +385,19 @@ class _Ctx:
         fights = (
             ends,
             tuple(self.here),
-            tuple(tuple(w.cargo[6 * h : 6 * h + 6]) for h, _, _ in rivals),
-            tuple(n if o != seat else -1 for n, o in zip(w.port_sailors, w.owner, strict=True)),
+            tuple([tuple(w.cargo[6 * h : 6 * h + 6]) for h, _, _ in rivals]),
+            tuple([n if o != seat else -1 for n, o in zip(w.port_sailors, w.owner, strict=True)]),
             w.forts,
             w.cap,
         )
         memo = self.mk.child(("fights", fights))
         if not memo:
-            memo.update(battles={}, caps={}, finals={}, values={})
+            memo.update(battles={}, caps={}, finals={}, values={}, rivals={})
         self.fight_memo: dict[tuple[object, ...], float] = memo["values"]
         self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = memo["battles"]
         self._battle_caps: dict[int, float] = memo["caps"]
+        # per rival galley, the parts of `_battle_cap` that read only it and the market
+        self._rival_caps: dict[int, tuple[int, float, float, float, float]] = memo["rivals"]
         # every way to end the activation, by (zone, sailors, cargo, combat value)
         self.finals: dict[tuple[object, ...], tuple[list[tuple[float, Action | None]], float]] = (
             memo["finals"]
@@ -410,18 +471,24 @@ class _Ctx:
             out.append(v - self.w_opp * delta if owner >= 0 else v + NEUTRAL_FILL * delta)
         return out
 
-    def sales(self) -> list[list[tuple[float, int, int]]]:
-        """Per good, every port that would buy it later: (value, zone, port)."""
+    def sales(self) -> list[list[tuple[float, int]]]:
+        """Per good, every port that would buy it later: (value, port)."""
         out = self.mk.sales
         if out is None:
             w, b = self.w, self.b
             out = [[] for _ in range(6)]
+            offers, R, wines = self.st.offers, self.R_next, self.wines_next
             for p in range(len(b.port_ids)):
-                zp = b.port_zone[p]
-                prices = self.prices(p, POPCOUNT[w.warehouse[p]], self.R_next, self.wines_next)
-                for good, v in enumerate(prices):
-                    if v is not None and v > 0:
-                        out[good].append((v, zp, p))
+                key = (self.port_key(p), POPCOUNT[w.warehouse[p]], R, wines)
+                got = offers.get(key)
+                if got is None:
+                    _forget(offers, 4096)
+                    prices = self.prices(p, key[1], R, wines)
+                    got = offers[key] = [
+                        (good, (v, p)) for good, v in enumerate(prices) if v is not None and v > 0
+                    ]
+                for good, sale in got:
+                    out[good].append(sale)
             self.mk.sales = out
         return out
 
@@ -435,33 +502,73 @@ class _Ctx:
 
     def top(self, zone: int, t: int, good: int) -> list[tuple[float, int]]:
         """Best future sales of `good` for a galley at `zone` with t sailors: (value, port)."""
-        key = (t * 8 + good) * 32 + zone  # an int hashes faster than a tuple
-        out = self.mk.top.get(key)
+        key = t * 32 + zone  # an int hashes faster than a tuple
+        tops = self.mk.top.get(key)
+        if tops is None:
+            tops = self.mk.top[key] = self._tops(zone, t)
+        out = tops[good]
         if out is not None:
             return out
-        out = []
+        out = tops[good] = []
         if self.fut > 0 and t > 0:
-            dist = self.st.dist[zone]
-            by_dist = _by_distance(self.fut, t, self.st.span)
-            out = [(v * f, p) for v, zp, p in self.sales()[good] if (f := by_dist[dist[zp]]) > 0]
+            factor = self.discounts(zone, t)[1]
+            sales = self.mk.sales
+            if sales is None:
+                sales = self.sales()
+            # a factor is never below 0: a true one is above
+            out = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
             out.sort(reverse=True)
             del out[5:]
-        self.mk.top[key] = out
+            tops[good] = out
         return out
+
+    def _tops(self, zone: int, t: int) -> list[list[tuple[float, int]] | None]:
+        """The slots of `top` by good at `zone` with t sailors: the same list for every
+        zone and crew with the same discount at each port (`top` reads nothing else of
+        them), so that their best sales are sorted once."""
+        if self.fut <= 0 or t <= 0:
+            return [None] * 6
+        same = self._factors.get(t * 32 + zone)
+        if same is None:
+            same = self.discounts(zone, t)
+        got = self.mk.by_discount.get(same[0])
+        if got is None:
+            got = self.mk.by_discount[same[0]] = [None] * 6
+        return got
+
+    def discounts(self, zone: int, t: int) -> tuple[int, tuple[float, ...]]:
+        """By port, the discount of a sale there for a galley at `zone` with t sailors
+        (`_by_distance`), with a number that only equal discounts share."""
+        key = t * 32 + zone
+        got = self._factors.get(key)
+        if got is None:
+            dist = self.st.dist[zone]
+            by_dist = _by_distance(self.fut, t, self.st.span)
+            factor = tuple([by_dist[dist[zp]] for zp in self.st.port_zone])
+            number = self.st.discount_ids.get(factor)
+            if number is None:
+                _forget(self.st.discount_ids, 4096)
+                number = self.st.discount_ids[factor] = next(self.st.numbers)
+            got = self._factors[key] = (number, factor)
+        return got
 
     def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
         """Future worth of the cubes aboard; `sold` is a mask of goods just sold at `sold_at`."""
         total = 0.0
-        tops = self.mk.top
-        key = t * 256 + zone  # `top`'s key less the good's part
-        for good in range(6):
-            k = cargo[good]
-            if not k:
-                continue
-            best = tops.get(key + good * 32)
+        tops = self.mk.top.get(t * 32 + zone, _UNKNOWN)
+        key = tuple(cargo)
+        aboard = _ABOARD.get(key)
+        if aboard is None:
+            aboard = _ABOARD[key] = tuple([(good, k) for good, k in enumerate(cargo) if k])
+        for good, k in aboard:
+            best = tops[good]
             if best is None:
                 best = self.top(zone, t, good)
             if not sold >> good & 1:
+                if k == 1:  # the most common case, without a slice
+                    if best:
+                        total += best[0][0]
+                    continue
                 for v, _ in best[:k]:
                     total += v
                 continue
@@ -529,24 +636,32 @@ class _Ctx:
             return 0.0
         caps = self.sale_sums()
         total = 0.0
-        for good in range(6):
-            k = cargo[good]
-            if k:
-                acc = caps[good]
-                total += acc[min(k, len(acc) - 1)]
+        for good, k in _aboard(cargo):
+            acc = caps[good]
+            total += acc[min(k, len(acc) - 1)]
         return total
 
-    def row(self, t: int, cargo_key: tuple[int, ...]) -> list[_At | None]:
-        """What is known at each zone with t sailors and this cargo (`_At`), by zone."""
+    def rows(self, t: int, cargo: list[int], cargo_key: tuple[int, ...]) -> _Rows:
+        """With t sailors and this cargo: what is known at each zone (`_At`), by zone;
+        `waiting_cap`; `rough_row` (the same list for every memo of the ends that has this
+        mode and sale blockade)."""
         got = self.ends.get((t, cargo_key))
         if got is None:
-            got = self.ends[(t, cargo_key)] = [None] * len(self.b.zone_ids)
+            got = self.ends[(t, cargo_key)] = (
+                [None] * len(self.b.zone_ids),
+                self.waiting_cap(t, cargo),
+                self.rough_row(t, cargo),
+            )
         return got
 
     def rough_row(self, t: int, cargo: list[int]) -> list[float | None]:
         """`_rough_cap` at each zone, by zone; None: not yet known. It reads only which goods
         are aboard."""
-        key = (t, sum(1 << good for good in range(6) if cargo[good]))
+        aboard = 0
+        for good, k in enumerate(cargo):
+            if k:
+                aboard |= 1 << good
+        key = (t, aboard)
         got = self.rough.get(key)
         if got is None:
             got = self.rough[key] = [None] * len(self.b.zone_ids)
@@ -561,10 +676,13 @@ class _Ctx:
         caps = self.mk.caps
         if caps is None:
             caps = []
+            sales, d1 = self.sales(), self.disc[1]
             for good in range(6):
                 acc = [0.0]
-                for v in sorted((v * self.disc[1] for v, _, _ in self.sales()[good]), reverse=True):
-                    acc.append(acc[-1] + v)
+                total = 0.0
+                for v in sorted([v * d1 for v, _ in sales[good]], reverse=True):
+                    total = total + v
+                    acc.append(total)
                 caps.append(acc)
             self.mk.caps = caps
         return caps
@@ -589,8 +707,8 @@ class _Ctx:
         each at its best price whatever the warehouse holds by then."""
         caps = self.sale_caps(p)
         total = 0.0
-        for good in range(6):
-            if cargo[good] and caps[good]:
+        for good, _ in _aboard(cargo):
+            if caps[good]:
                 total += caps[good][-1]
         return total
 
@@ -627,12 +745,11 @@ class _Ctx:
     ) -> float:
         if t <= 0:
             return 0.0
-        goods = sum(cargo)
-        return (
-            self.crews[t]
-            + self.cargo_value(zone, t, cargo, sold_at, sold)
-            + self.potential(zone, t, 5 - t - goods)
-        )
+        room = 5 - t - sum(cargo)
+        pot = self._pot.get((zone * 32 + t) * 2 + (room > 0)) if self.fut > 0 else 0.0
+        if pot is None:  # `potential`, here without a call when it is known
+            pot = self.potential(zone, t, room)
+        return self.crews[t] + self.cargo_value(zone, t, cargo, sold_at, sold) + pot
 
     def port_value(self, p: int, mine: bool) -> float:
         """Worth of owning port p, to us (mine) or to a rival (the same: it reads only the
@@ -658,20 +775,22 @@ class _Ctx:
         w = self.w
         if fort is None:
             fort = bool(w.forts >> p & 1)
-        key = (p * 64 + n) * 2 + fort  # an int hashes faster than a tuple
+        mine = w.owner[p] == self.seat
+        key = ((p * 64 + n) * 2 + fort) * 2 + mine  # an int hashes faster than a tuple
         got = self._risk.get(key)
         if got is not None:
             return got
         worst = others = 0.0
         fort_dice = self.st.fort_dice if fort else 0
         if n > 0 and self.fut > 0:
+            skull = self.st.skull
             for s, cap, chance in self.threats(p):
-                x = chance * _win_chance(s, n, cap, fort_dice, self.st.skull)
+                x = chance * _win_chance(s, n, cap, fort_dice, skull)
                 if x > worst:
                     worst, x = x, worst
                 others += x
         risk = min(0.9, worst + 0.25 * others) * min(1.0, self.fut / 2.0)
-        if self.my_ports < 2 and w.owner[p] == self.seat:
+        if self.my_ports < 2 and mine:
             risk *= 0.5  # our last port is safe until we take another
         self._risk[key] = risk
         return risk
@@ -956,7 +1075,7 @@ def _attack_galley_gain(
     opp = c.w_opp
     base_enemy = c.enemy_galley_value(h)
     per_sailor = c.fut * 0.6
-    loot_cargo = [w.cargo[6 * h + i] for i in range(6)]
+    loot_cargo = w.cargo[6 * h : 6 * h + 6]
     goods = sum(cargo)
     mine_v = _mine(c, zone, t, cargo, memo)
     order = sorted(range(6), key=lambda i: -loot_cargo[i])
@@ -969,8 +1088,10 @@ def _attack_galley_gain(
 
     def win(a: int) -> float:
         key = ("win", zone, a, h)
-        if memo is not None and key in memo:
-            return memo[key]
+        if memo is not None:
+            got = memo.get(key)
+            if got is not None:
+                return got
         v = mine_v[a]
         room = min(5 - a - goods, 4 - goods)
         if room > 0 and any(loot_cargo):
@@ -992,8 +1113,8 @@ def _attack_galley_gain(
         ev = _battle(t, d0, cap, stop, win, lose, 0.0, 0, c.st.skull)
     else:
         pw, pl, _ = _outcomes(t, d0, cap, 0, c.st.skull)
-        ev = sum(p * win(a) for a, p in enumerate(pw) if p)
-        ev += sum(p * lose(d) for d, p in enumerate(pl) if p)
+        ev = sum([p * win(a) for a, p in enumerate(pw) if p])
+        ev += sum([p * lose(d) for d, p in enumerate(pl) if p])
     return ev - stop(t, d0)
 
 
@@ -1023,7 +1144,7 @@ def _attack_port_gain(
 
     def win(a: int) -> float:
         land = range(1, claimable(a, size) + 1)
-        return max(mine_v[a], max(c.held(p, n) + mine_v[a - n] for n in land))
+        return max(mine_v[a], max([c.held(p, n) + mine_v[a - n] for n in land]))
 
     def lose(d: int) -> float:
         return -opp * theirs
@@ -1033,8 +1154,8 @@ def _attack_port_gain(
         ev = _battle(t, d0, cap, stop, win, lose, 0.0, fort_dice, c.st.skull, fresh)
     else:
         pw, pl, _ = _outcomes(t, d0, cap, fort_dice, c.st.skull, fresh)
-        ev = sum(pr * win(a) for a, pr in enumerate(pw) if pr)
-        ev += sum(pr * lose(d) for d, pr in enumerate(pl) if pr)
+        ev = sum([pr * win(a) for a, pr in enumerate(pw) if pr])
+        ev += sum([pr * lose(d) for d, pr in enumerate(pl) if pr])
     return ev - stop(t, d0)
 
 
@@ -1116,6 +1237,10 @@ class _At:
         self.top = _NEVER
 
 
+# `_Ctx.rows`: what is known by zone, the value of waiting anywhere, rough bounds by zone
+_Rows = tuple[list[_At | None], float, list[float | None]]
+
+
 def _ways(
     c: _Ctx,
     zone: int,
@@ -1150,7 +1275,10 @@ def _ways(
         mode = c.w.mode
         allow_sale, allow_battle = mode != BATTLE, mode != SALE
         if at.fine is None:
-            at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo, -1, 0) + c.potential(zone, t, 1)
+            pot = c._pot.get((zone * 32 + t) * 2 + 1) if c.fut > 0 else 0.0
+            if pot is None:  # `potential` with room aboard, without a call when it is known
+                pot = c.potential(zone, t, 1)
+            at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo, -1, 0) + pot
             extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
             at.fine = at.waiting + extra
         bound = at.fine
@@ -1160,7 +1288,7 @@ def _ways(
             return None, bound
         idle = at.waiting if sum(cargo) + t < 5 else c.galley_value(zone, t, cargo)
         at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle, idle)
-        at.top = max(v for v, _ in at.ends)
+        at.top = max([v for v, _ in at.ends])
     if not fight:
         return at.ends, at.top
     fkey = (zone, t, cargo_key, cap)
@@ -1168,7 +1296,7 @@ def _ways(
     if got is None:
         idle = at.ends[0][0]
         out = at.ends + [(idle + gain, act) for gain, act in _battles(c, zone, t, cap)]
-        got = c.finals[fkey] = (out, max(v for v, _ in out))
+        got = c.finals[fkey] = (out, max([v for v, _ in out]))
     return got
 
 
@@ -1178,8 +1306,8 @@ def _finals(
     """Every way to end the activation at `zone` after crossing `moves` zones (`_ways`)."""
     w = c.w
     cap = w.cap if w.cap >= 0 else max(0, t - moves)
-    waiting_cap, cargo_key = c.waiting_cap(t, cargo), tuple(cargo)
-    row, rough_row = c.row(t, cargo_key), c.rough_row(t, cargo)
+    cargo_key = tuple(cargo)
+    row, waiting_cap, rough_row = c.rows(t, cargo, cargo_key)
     fight = w.mode != SALE and cap > 0 and c.fights_at[zone]
     out, _ = _ways(c, zone, t, cargo, cargo_key, cap, fight, waiting_cap, row, rough_row)
     assert out is not None
@@ -1211,8 +1339,11 @@ def _ends(
                 if cargo[good]:
                     v = c.sale_value(p, good, n, c.R, c.wines)
                     if v is not None:
-                        keep = c.top(zone, t, good)
-                        later = next((x for x, q in keep if q != p), 0.0)
+                        later = 0.0  # the best later sale elsewhere
+                        for x, q in c.top(zone, t, good):
+                            if q != p:
+                                later = x
+                                break
                         cand.append((v - later, good))
             if cand:
                 cand.sort(reverse=True)
@@ -1225,8 +1356,11 @@ def _ends(
                     v = c.sale_value(p, good, n, c.R, c.wines)
                     if v is None:
                         break
-                    keep = c.top(zone, t, good)
-                    later = next((x for x, q in keep if q != p), 0.0)
+                    later = 0.0
+                    for x, q in c.top(zone, t, good):
+                        if q != p:
+                            later = x
+                            break
                     if v < later and sold:
                         break
                     if v <= 0 and not sold:
@@ -1313,18 +1447,28 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
             theirs = c.port_value(p, False)
             win = p_win * (galley + c.port_value(p, True)) + c.fut * acts
             best = max(best, win - p_lose * opp * theirs - crew + opp * theirs)
-    goods = sum(c.here)
-    caps = c.sale_sums()
     for h in c.rivals_at[zone]:
-        d0 = w.g_sailors[h]
-        base_enemy = c.enemy_galley_value(h)
-        per_sailor = c.fut * 0.6
-        loot = w.cargo[6 * h : 6 * h + 6]
-        one = max([0.0] + [caps[i][1] for i in range(6) if loot[i] and len(caps[i]) > 1])
+        rival = c._rival_caps.get(h)
+        if rival is None:  # what does not depend on the zone, crew or combat value
+            goods = sum(c.here)
+            caps = c.sale_sums()
+            d0 = w.g_sailors[h]
+            base_enemy = c.enemy_galley_value(h)
+            per_sailor = c.fut * 0.6
+            loot = w.cargo[6 * h : 6 * h + 6]
+            one = max([0.0] + [caps[i][1] for i in range(6) if loot[i] and len(caps[i]) > 1])
+            rival = c._rival_caps[h] = (
+                d0,
+                0.5 * one * max(0, min(4 - goods, sum(loot))),
+                base_enemy - d0 * per_sailor + 1.5 * goods,
+                per_sailor,
+                opp * base_enemy,
+            )
+        d0, loot_v, lost_v, per_sailor, enemy_v = rival
         p_win, p_lose, left, acts = _odds(t, d0, cap, 0, skull, True)
-        win = p_win * (galley + 0.5 * one * max(0, min(4 - goods, sum(loot)))) + c.fut * acts
-        lost = -opp * ((base_enemy - d0 * per_sailor + 1.5 * goods) * p_lose + per_sailor * left)
-        best = max(best, win + lost - crew + opp * base_enemy)
+        win = p_win * (galley + loot_v) + c.fut * acts
+        lost = -opp * (lost_v * p_lose + per_sailor * left)
+        best = max(best, win + lost - crew + enemy_v)
     c._battle_caps[key] = best
     return best
 
@@ -1369,16 +1513,12 @@ def _end_cap(
         if allow_sale and not w.sale_blocked and any(cargo):
             # with g goods the port takes aboard, a cube is sold g-th or sooner
             caps = c.sale_caps(p)
-            taken = 0
-            for good in range(6):
-                if cargo[good] and caps[good]:
-                    taken += 1
-            for good in range(6):
-                k = cargo[good]
-                if k and caps[good]:
-                    top = c.top(zone, t, good)
-                    price = caps[good][min(taken, len(caps[good])) - 1]
-                    extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
+            goods = [(good, k) for good, k in _aboard(cargo) if caps[good]]
+            taken = len(goods)
+            for good, k in goods:
+                top = c.top(zone, t, good)
+                price = caps[good][min(taken, len(caps[good])) - 1]
+                extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
         if allow_battle and w.owner[p] < 0:
             claim = c.claim_gains.get((p, t))
             if claim is None:
@@ -1399,7 +1539,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     g = w.active
     zone = w.g_zone[g]
     t0 = w.g_sailors[g]
-    cargo0 = [w.cargo[6 * g + i] for i in range(6)]
+    cargo0 = w.cargo[6 * g : 6 * g + 6]
     goods0 = sum(cargo0)
     p = b.zone_port[zone]
     port_open = p >= 0 and not w.closed >> p & 1
@@ -1421,7 +1561,6 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     # sailor transfers (loading only): from/to our port here and our other galleys here,
     # each side valued by what it holds afterwards, so that no transfer is ever undone
     mine = port_open and w.owner[p] == seat
-    mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
     takes: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
     drops: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
     if w.step == LOADING:
@@ -1432,6 +1571,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             h0 = c.held(p, ps)
             src.append((-1, [h0 - c.held(p, ps - j) for j in range(ps)]))
             snk.append((-1, [c.held(p, ps + j) - h0 for j in range(b.port_size[p] - ps + 1)]))
+        mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
         for h in mates:
             sh = w.g_sailors[h]
             ch = c.crews[sh]
@@ -1472,6 +1612,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     # 1e-9 more than every plan either has kept, and the thousandth holds fewer than a
     # million steps of 1e-9.
     low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
+    finals_memo = c.finals
     for t, shift, split, first, dests in per_crew:
         prev_k = -1e9
         k_top = min(k_max, 5 - t - goods0)
@@ -1485,9 +1626,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 cargo[local] += k
             best_k = -1e9
             cargo_key = tuple(cargo)
-            waiting_cap = c.waiting_cap(t, cargo)
-            row = c.row(t, cargo_key)
-            rough_row = c.rough_row(t, cargo)
+            row, waiting_cap, rough_row = c.rows(t, cargo, cargo_key)
             # (upper bound, zone, combat value, whether a battle may be fought there)
             skipped: list[tuple[float, int, int, bool]] = []
             # a destination is skipped when no ending there can pass the best plan (kept for
@@ -1499,7 +1638,15 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             for dest, fight, fighting in dests:
                 at = row[dest]
                 finals = None
-                if not fighting:
+                # the common cases without a call to `_ways`, as it would answer them
+                if at is not None and at.ends is not None:
+                    if not fighting:
+                        finals, most = at.ends, at.top
+                    else:
+                        got = finals_memo.get((dest, t, cargo_key, fight))
+                        if got is not None:
+                            finals, most = got
+                elif not fighting:
                     if at is None:
                         rough = rough_row[dest]
                         if rough is None:
@@ -1509,9 +1656,11 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                             skipped.append((rough, dest, fight, fighting))
                             continue
                     else:
-                        finals, most = at.ends, at.top  # the common cases, without a call
-                        if finals is None and at.coarse <= limit:
-                            skipped.append((at.coarse, dest, fight, fighting))
+                        bound = at.coarse
+                        if bound > limit and at.fine is not None:
+                            bound = at.fine
+                        if bound <= limit:
+                            skipped.append((bound, dest, fight, fighting))
                             continue
                 if finals is None:
                     finals, most = _ways(
@@ -1737,7 +1886,7 @@ def _invest_wins(w: Serenissima2012State, seat: int, inv: float) -> bool:
     c = _context(x, seat)
     g = x.active
     zone = x.g_zone[g]
-    base = c.galley_value(zone, x.g_sailors[g], [x.cargo[6 * g + i] for i in range(6)])
+    base = c.galley_value(zone, x.g_sailors[g], x.cargo[6 * g : 6 * g + 6])
     legal = x.legal_actions(seat)
     floor = inv - INVEST_MARGIN + base - 1e-6
     probe = _plan(c, set(legal), floor)
@@ -1808,7 +1957,7 @@ def _battle_choice(c: _Ctx) -> Action:
     g = w.active
     zone = w.g_zone[g]
     t = w.g_sailors[g]
-    cargo = [w.cargo[6 * g + i] for i in range(6)]
+    cargo = w.cargo[6 * g : 6 * g + 6]
     cap = min(w.cap, t)
     if target >= 0:
         gain = _attack_galley_gain(c, zone, t, cargo, cap, target, exact=True)
@@ -1828,7 +1977,7 @@ def _loot(c: _Ctx, legal: list[Action]) -> Action:
     survivor = w.stack[-1].data[0]
     zone = w.g_zone[survivor]
     t = w.g_sailors[survivor]
-    cargo = [w.cargo[6 * survivor + i] for i in range(6)]
+    cargo = w.cargo[6 * survivor : 6 * survivor + 6]
     base = c.cargo_value(zone, t, cargo, -1, 0)
     best, best_gain = c.a.done, 0.05
     for act in legal:
@@ -1849,7 +1998,7 @@ def _occupy(c: _Ctx, legal: list[Action]) -> Action:
     p = w.stack[-1].data
     zone = w.g_zone[g]
     t = w.g_sailors[g]
-    cargo = [w.cargo[6 * g + i] for i in range(6)]
+    cargo = w.cargo[6 * g : 6 * g + 6]
     best, best_v = c.a.end, c.galley_value(zone, t, cargo)
     for act in legal:
         if act.kind == "claim":
