@@ -48,8 +48,8 @@ def numbers(s: AmalfiState, seat: int | None) -> Any:
         if s.pack_of[p] >= 0:
             out[O.PACK + len(PACK_ICONS) * p + s.pack_of[p]] = 1
     if seat is not None:
-        for at, cards in ((O.HAND, s.hands), (O.PACKET, s.packets), (O.RESERVE, s.reserve)):
-            for c in cards[seat]:
+        for at, held in ((O.HAND, s.hands), (O.PACKET, s.packets), (O.RESERVE, s.reserve)):
+            for c in held[seat]:
                 out[at + c] = 1
     for at, size, row in (
         (O.COUNCIL_AT, O.CHARS, s.council[: O.COUNCIL]),
@@ -107,6 +107,7 @@ def test_the_writer_in_play_order_gives_the_numbers_of_every_part(players: int) 
         if players == 1:
             options["rival"] = ("naples", "genoa")[k % 2]
         state = GAME.new_game(players, seed=100 + k, options=options)
+        assert isinstance(state, AmalfiState)
         while True:
             movers = state.to_move()
             seats = [movers[0] if movers else None]

@@ -190,7 +190,8 @@ class Writer:
         self.arts: list[Any] = [()] * n
         self.tiles: list[Any] = [()] * n
         self.pack_of = [-1] * n
-        self.packs_key: Any = None
+        self.method = -1
+        """The hands' method the packs left were written for."""
         self.hand: tuple[int, ...] = ()
         self.packet: tuple[int, ...] = ()
         self.reserve: tuple[int, ...] = ()
@@ -292,9 +293,8 @@ class Writer:
             s.light,
         ) != self.rare:
             self.rare_fields(s)
-        key = (s.method, self.pack_of)
-        if key != self.packs_key:
-            self.packs_key = (s.method, self.pack_of.copy())
+        if s.method != self.method:
+            self.method = s.method
             self.packs_left(s)
         hand: tuple[int, ...]
         packet: tuple[int, ...]
@@ -364,6 +364,7 @@ class Writer:
             self.cards(s.tiles, self.tiles, PRIVATE, TILES)
         if s.pack_of != self.pack_of:
             self.slots(s.pack_of, self.pack_of, PACK, len(PACK_ICONS), SEATS)
+            self.packs_left(s)
         if s.packets != self.packets:
             self.sizes(s.packets, self.packets, NUMBERS + 16)
         if s.reserve != self.reserves:

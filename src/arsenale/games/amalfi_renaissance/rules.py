@@ -72,6 +72,7 @@ from arsenale.games.amalfi_renaissance.board import (
 from arsenale.games.amalfi_renaissance.effects import AT_END, DECREE_FORMULAS, ON_INVITE
 from arsenale.games.amalfi_renaissance.state import (
     EMPTY,
+    M_CAP,
     M_DISP,
     M_HOLD,
     M_SHIP,
@@ -715,6 +716,8 @@ CHAR_PRICE = tuple(c.cost for c in CHARACTERS)
 CHAR_MASK = tuple(c.mask for c in CHARACTERS)
 IS_ENGAGEABLE = tuple(c.type == ENGAGEABLE for c in CHARACTERS)
 SHIP_MASK = 1 << SHIP_RES
+SHIP_PRICE = tuple(META["ship_price"])
+BASE_CAPACITY = META["base_capacity"]
 
 
 NAV_TOP = max(PUBLIC_PRICE)
@@ -780,7 +783,7 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     base = 3 * ships  # what every mask gets (all of it when no hold has a ship: extra 0)
     produce = base + extra
     disp = mods[m + M_DISP]
-    capacity = s.capacity(seat)
+    capacity = BASE_CAPACITY + s.lit[seat] + mods[m + M_CAP]  # s.capacity(seat)
     for slots, row, prices, masks, actions in (
         (WORKSHOP_SLOTS, s.workshop, ART_PRICE, ART_MASK, A.ACQUIRE),
         (ATLAS_SLOTS, s.atlas, TILE_PRICE, TILE_MASK, A.DISCOVER),
@@ -814,8 +817,9 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     left = 6 - s.built[seat]
     if left:
         toward = _toward(units, base, SHIP_MASK) if extra else base
-        most = min(left, toward // ship_price(s, seat))
-        out += A.CONSTRUCT[:most]
+        price = SHIP_PRICE[s.period] - mods[m + M_SHIP]  # ship_price(s, seat)
+        most = toward // (price if price > 1 else 1)
+        out += A.CONSTRUCT[: most if most < left else left]
     out += unloads
     if bay:
         append(A.EMERGENCY)
