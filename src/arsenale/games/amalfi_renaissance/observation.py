@@ -335,7 +335,8 @@ class Writer:
             self.queue = s.queue.copy()
             self.pending(s.queue)
         if s.rival or self.rival_key is not None:
-            key = (s.rival, s.rival_ships, s.rival_lights, s.outcome, s.vp[0])
+            # the score shows only through the band of a completed game
+            key = (s.rival, s.rival_ships, s.rival_lights, s.outcome, s.outcome == 1 and s.vp[0])
             if key != self.rival_key:
                 self.rival_key = key if s.rival else None
                 self.rival(s)
@@ -502,8 +503,6 @@ class Writer:
 
     def rival(self, s: AmalfiState) -> None:
         """The solo rival: its city, ships, lighthouses, the outcome and its band."""
-        from arsenale.games.amalfi_renaissance.state import band
-
         w = self.w
         self.clear(RIVAL_AT, LAYOUT.size)
         if not s.rival:
@@ -513,6 +512,8 @@ class Writer:
         w[RIVAL_AT + 4] = s.rival_lights
         w[RIVAL_AT + 5 + s.outcome] = 1
         if s.outcome == 1:
+            from arsenale.games.amalfi_renaissance.state import band
+
             w[RIVAL_AT + 8 + list(SOLO["band_names"]).index(band(s.vp[0]))] = 1
 
 

@@ -665,7 +665,9 @@ def legal_optional(
         c = CHAR_IDS.index(why.action["card"])
         if c not in hand:
             why.no(_("{card} is not in your hand").format(card=name(CHAR_IDS[c])), R_OPT, "discard")
-    out.extend(A.DISCARD[c] for c in hand)
+    discard = A.DISCARD
+    for c in hand:
+        out.append(discard[c])
 
 
 def apply_optional(s: AmalfiState, seat: int, action: Action) -> list[Event]:
