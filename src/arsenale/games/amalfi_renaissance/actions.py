@@ -7,7 +7,7 @@ actions without searching; legal actions come out in catalogue order.
 
 from __future__ import annotations
 
-from arsenale.core.actions import Catalogue
+from arsenale.core.actions import Action, Catalogue
 from arsenale.games.amalfi_renaissance.board import CHAR_IDS, LOC_IDS, PACK_ICONS, RES
 
 CATALOGUE = Catalogue("amalfi-renaissance")
@@ -50,3 +50,28 @@ BEACON_BREAD = add("beacon", "beacon bread", ("lighthouse bread",), use="bread")
 # -- feed and decree (RULES.md, Feed; Decree)
 FEED = add("feed", "feed", ("feed the crews",))
 READY = add("ready", "ready", ("score the decree",))
+
+NUMBER: dict[Action, int] = {
+    action: i
+    for table in (
+        PACK,
+        KEEP,
+        NAVIGATE,
+        ACQUIRE,
+        DISCOVER,
+        INVITE,
+        ENGAGE,
+        CONSTRUCT,
+        UNLOAD,
+        DISCARD,
+        SEND,
+        TAKE,
+        LIGHTHOUSE,
+        STRAIGHTEN,
+        BEACON,
+    )
+    for i, action in enumerate(table)
+}
+"""The position of an action in its table above: the card (`CHAR_IDS`), place (`LOC_IDS`),
+hold (`RES`) or pack it names, its slot less 1, its ship count less 1. The rules read an
+action's number here rather than searching the ids for its parameter."""

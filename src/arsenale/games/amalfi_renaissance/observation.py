@@ -176,8 +176,11 @@ class Writer:
         self.vp, self.title_vp, self.bread = [0] * n, [0] * n, [0] * n
         self.bay, self.port, self.passed = [0] * n, [0] * n, [0] * n
         self.holds = [0] * (5 * n)
-        self.fleet: Any = None
-        """(lit, built, mods): the capacity, feed, shipyard and lighthouse columns."""
+        self.lit: list[int] = []
+        self.built: list[int] = []
+        self.mods: list[int] = []
+        """Lit, built and mods: the capacity, feed, shipyard and lighthouse columns (an empty
+        list differs from the state's: written at the next call)."""
         self.hands: list[Any] = [()] * n
         self.packets: list[Any] = [()] * n
         self.reserves: list[Any] = [()] * n
@@ -187,7 +190,8 @@ class Writer:
         self.arts: list[Any] = [()] * n
         self.tiles: list[Any] = [()] * n
         self.pack_of = [-1] * n
-        self.packs_key: Any = None
+        self.method = -1
+        """The hands' method the packs left were written for."""
         self.hand: tuple[int, ...] = ()
         self.packet: tuple[int, ...] = ()
         self.reserve: tuple[int, ...] = ()
@@ -203,11 +207,34 @@ class Writer:
         self.evolving = [-1] * (EVOLVING - 1)
         self.dock = [-1] * N_LOC
         self.light = [-1] * N_LOC
-        self.titles_key: Any = None
-        """The titles in play (a game's tuple, never changed) and their claims."""
+        self.titles_shown: Any = None
+        """The titles in play (a game's tuple, never changed)."""
+        self.claims: list[Any] = []
         self.queue: Any = None
         self.paying = False
         self.rival_key: Any = None
+        self.rare = (
+            self.title_vp,
+            self.lit,
+            self.built,
+            self.mods,
+            self.claims,
+            self.invited,
+            self.engaged,
+            self.arts,
+            self.tiles,
+            self.pack_of,
+            self.packets,
+            self.reserves,
+            self.workshop,
+            self.wdisc,
+            self.atlas,
+            self.removed,
+            self.evolving,
+            self.light,
+        )
+        """The kept values of the fields that change at few moves, in the order `write`
+        compares them with the state's: every one is updated in place."""
 
     def write(self, s: AmalfiState, seat: int | None, out: Buffer) -> None:
         w = self.w
@@ -230,8 +257,6 @@ class Writer:
         # the seats' numbers, column by column
         if s.vp != self.vp:
             self.column(s.vp, self.vp, NUMBERS)
-        if s.title_vp != self.title_vp:
-            self.column(s.title_vp, self.title_vp, NUMBERS + 1)
         if s.bread != self.bread:
             self.column(s.bread, self.bread, NUMBERS + 2)
         if s.bay != self.bay:
@@ -242,32 +267,34 @@ class Writer:
             self.column(s.passed, self.passed, NUMBERS + 14)
         if s.holds != self.holds:
             self.holds_columns(s.holds)
-        key = self.fleet
-        if key is None or s.lit != key[0] or s.built != key[1] or s.mods != key[2]:
-            self.fleet = (s.lit.copy(), s.built.copy(), s.mods.copy())
-            self.fleet_columns(s)
         if s.hands != self.hands:
             self.sizes(s.hands, self.hands, NUMBERS + 15)
-        if s.packets != self.packets:
-            self.sizes(s.packets, self.packets, NUMBERS + 16)
-        if s.reserve != self.reserves:
-            self.sizes(s.reserve, self.reserves, NUMBERS + 17)
-        # cards and tiles of every seat, the observer's own cards
         if s.known != self.known:
             self.cards(s.known, self.known, KNOWN, CHARS)
-        if s.invited != self.invited:
-            self.cards(s.invited, self.invited, INVITED, CHARS)
-        if s.engaged != self.engaged:
-            self.cards(s.engaged, self.engaged, ENGAGED, CHARS)
-        if s.arts != self.arts:
-            self.cards(s.arts, self.arts, ARTWORKS, ARTS)
-        if s.tiles != self.tiles:
-            self.cards(s.tiles, self.tiles, PRIVATE, TILES)
-        if s.pack_of != self.pack_of:
-            self.slots(s.pack_of, self.pack_of, PACK, len(PACK_ICONS), SEATS)
-        key = (s.method, self.pack_of)
-        if key != self.packs_key:
-            self.packs_key = (s.method, self.pack_of.copy())
+        # the fields that change at few moves: one comparison when none did
+        if (
+            s.title_vp,
+            s.lit,
+            s.built,
+            s.mods,
+            s.claims,
+            s.invited,
+            s.engaged,
+            s.arts,
+            s.tiles,
+            s.pack_of,
+            s.packets,
+            s.reserve,
+            s.workshop,
+            s.wdisc,
+            s.atlas,
+            s.removed,
+            s.evolving,
+            s.light,
+        ) != self.rare:
+            self.rare_fields(s)
+        if s.method != self.method:
+            self.method = s.method
             self.packs_left(s)
         hand: tuple[int, ...]
         packet: tuple[int, ...]
@@ -291,44 +318,70 @@ class Writer:
         if len(s.cdeck) != self.cdeck:
             self.cdeck = w[COUNCIL_DECK] = len(s.cdeck)
         if s.cdisc != self.cdisc:
-            _swap(w, COUNCIL_DISCARD, self.cdisc, s.cdisc)
-            self.cdisc = s.cdisc.copy()
-        if s.workshop != self.workshop:
-            self.slots(s.workshop, self.workshop, WORKSHOP_AT, ARTS, WORKSHOP)
+            _pile(w, COUNCIL_DISCARD, self.cdisc, s.cdisc)
         if len(s.wdeck) != self.wdeck:
             self.wdeck = w[WORKSHOP_DECK] = len(s.wdeck)
-        if s.wdisc != self.wdisc:
-            _swap(w, WORKSHOP_DISCARD, self.wdisc, s.wdisc)
-            self.wdisc = s.wdisc.copy()
-        if s.atlas != self.atlas:
-            self.slots(s.atlas, self.atlas, ATLAS_AT, TILES, ATLAS)
         piles = (len(s.pile_a), len(s.pile_b))
         if piles != self.piles:
             self.piles = piles
             w[ATLAS_PILES], w[ATLAS_PILES + 1] = piles
-        if s.removed != self.removed:
-            _swap(w, REMOVED, self.removed, s.removed)
-            self.removed = s.removed.copy()
-        if s.evolving != self.evolving:
-            self.slots(s.evolving, self.evolving, EVOLVING_AT, TILES, EVOLVING)
         # the board, titles, pending steps, rival
         if s.dock != self.dock:
             self.marks(s.dock, self.dock, DOCKS)
-        if s.light != self.light:
-            self.marks(s.light, self.light, LIGHTHOUSES)
-        key = self.titles_key
-        if key is None or s.titles is not key[0] or s.claims != key[1]:
-            self.titles_key = (s.titles, s.claims.copy())
+        if s.titles is not self.titles_shown:
+            self.titles_shown = s.titles
             self.titles(s)
         if s.queue != self.queue:
             self.queue = s.queue.copy()
             self.pending(s.queue)
         if s.rival or self.rival_key is not None:
-            key = (s.rival, s.rival_ships, s.rival_lights, s.outcome, s.vp[0])
+            # the score shows only through the band of a completed game
+            key = (s.rival, s.rival_ships, s.rival_lights, s.outcome, s.outcome == 1 and s.vp[0])
             if key != self.rival_key:
                 self.rival_key = key if s.rival else None
                 self.rival(s)
         out[: LAYOUT.size] = self.image
+
+    def rare_fields(self, s: AmalfiState) -> None:
+        """The fields of `self.rare` that changed: each part rewritten as in `write`."""
+        w = self.w
+        if s.title_vp != self.title_vp:
+            self.column(s.title_vp, self.title_vp, NUMBERS + 1)
+        if s.lit != self.lit or s.built != self.built or s.mods != self.mods:
+            self.lit[:] = s.lit
+            self.built[:] = s.built
+            self.mods[:] = s.mods
+            self.fleet_columns(s)
+        if s.claims != self.claims:
+            self.claims[:] = s.claims
+            self.titles(s)
+        if s.invited != self.invited:
+            self.cards(s.invited, self.invited, INVITED, CHARS)
+        if s.engaged != self.engaged:
+            self.cards(s.engaged, self.engaged, ENGAGED, CHARS)
+        if s.arts != self.arts:
+            self.cards(s.arts, self.arts, ARTWORKS, ARTS)
+        if s.tiles != self.tiles:
+            self.cards(s.tiles, self.tiles, PRIVATE, TILES)
+        if s.pack_of != self.pack_of:
+            self.slots(s.pack_of, self.pack_of, PACK, len(PACK_ICONS), SEATS)
+            self.packs_left(s)
+        if s.packets != self.packets:
+            self.sizes(s.packets, self.packets, NUMBERS + 16)
+        if s.reserve != self.reserves:
+            self.sizes(s.reserve, self.reserves, NUMBERS + 17)
+        if s.workshop != self.workshop:
+            self.slots(s.workshop, self.workshop, WORKSHOP_AT, ARTS, WORKSHOP)
+        if s.wdisc != self.wdisc:
+            _pile(w, WORKSHOP_DISCARD, self.wdisc, s.wdisc)
+        if s.atlas != self.atlas:
+            self.slots(s.atlas, self.atlas, ATLAS_AT, TILES, ATLAS)
+        if s.removed != self.removed:
+            _pile(w, REMOVED, self.removed, s.removed)
+        if s.evolving != self.evolving:
+            self.slots(s.evolving, self.evolving, EVOLVING_AT, TILES, EVOLVING)
+        if s.light != self.light:
+            self.marks(s.light, self.light, LIGHTHOUSES)
 
     def clear(self, first: int, end: int) -> None:
         """Zero the image's slots from `first` to `end` (excluded)."""
@@ -450,8 +503,6 @@ class Writer:
 
     def rival(self, s: AmalfiState) -> None:
         """The solo rival: its city, ships, lighthouses, the outcome and its band."""
-        from arsenale.games.amalfi_renaissance.state import band
-
         w = self.w
         self.clear(RIVAL_AT, LAYOUT.size)
         if not s.rival:
@@ -461,6 +512,8 @@ class Writer:
         w[RIVAL_AT + 4] = s.rival_lights
         w[RIVAL_AT + 5 + s.outcome] = 1
         if s.outcome == 1:
+            from arsenale.games.amalfi_renaissance.state import band
+
             w[RIVAL_AT + 8 + list(SOLO["band_names"]).index(band(s.vp[0]))] = 1
 
 
@@ -470,6 +523,19 @@ _PAY = DECISION + _KIND["pay"]
 def _changed(new: list[Any], old: list[Any]) -> Iterator[int]:
     """The indices at which two lists differ (the shorter's length), found in C."""
     return compress(count(), map(ne, new, old))
+
+
+def _pile(w: Any, at: int, old: list[int], new: list[int]) -> None:
+    """A pile's slots (discards, removed tiles: each card once) from the cards of `old` to
+    those of `new`, and `old` made equal to `new` in place; a pile that only grew gets the
+    slots of the cards added on top."""
+    k = len(old)
+    if len(new) > k and new[:k] == old:
+        for c in new[k:]:
+            w[at + c] = 1
+    else:
+        _swap(w, at, old, new)
+    old[:] = new
 
 
 def _swap(w: Any, at: int, old: Any, new: Any) -> None:

@@ -72,6 +72,7 @@ from arsenale.games.amalfi_renaissance.board import (
 from arsenale.games.amalfi_renaissance.effects import AT_END, DECREE_FORMULAS, ON_INVITE
 from arsenale.games.amalfi_renaissance.state import (
     EMPTY,
+    M_CAP,
     M_DISP,
     M_HOLD,
     M_SHIP,
@@ -509,7 +510,7 @@ def legal_pack(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
 
 def apply_pack(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
     s.stack.pop()
-    i = PACK_ICONS.index(action["icon"])
+    i = A.NUMBER[action]
     s.pack_of[seat] = i
     s.hands[seat] = PACKS[i]
     s.known[seat] = PACKS[i]
@@ -548,7 +549,7 @@ def resolve_keep(s: AmalfiState, top: Decision, subs: dict[int, Action]) -> list
     events: list[Event] = [{"type": "kept_round", "decision": top.kind, "round": top.data + 1}]
     rests: list[tuple[int, ...]] = []
     for seat in range(n):
-        c = CHAR_IDS.index(subs[seat]["card"])
+        c = A.NUMBER[subs[seat]]
         events.append({"type": "kept", "seat": seat, "card": CHAR_IDS[c], "visible_to": [seat]})
         s.hands[seat] = tuple(sorted((*s.hands[seat], c)))
         if top.kind == "reserve":
@@ -600,13 +601,17 @@ def finish_setup(s: AmalfiState, events: list[Event]) -> None:
 # -- periods and turns (RULES.md, Periods; Actions) --------------------------------------------
 
 
+TURNS = tuple(Decision("turn", (seat,)) for seat in range(4))
+"""The main action of each seat: one frame per seat, made once (a frame never changes)."""
+
+
 def start_period(s: AmalfiState, events: list[Event]) -> None:
     s.passed = [0] * s.players
     s.first_pass = EMPTY
     s.turn = s.first
     s.actor = s.first
     events.append({"type": "period", "period": s.period + 1, "first": s.first})
-    s.stack.append(Decision("turn", (s.first,)))
+    s.stack.append(TURNS[s.first])
 
 
 def advance(s: AmalfiState, events: list[Event]) -> None:
@@ -617,7 +622,7 @@ def advance(s: AmalfiState, events: list[Event]) -> None:
         if not s.passed[seat]:
             s.turn = seat
             s.actor = seat
-            s.stack.append(Decision("turn", (seat,)))
+            s.stack.append(TURNS[seat])
             return
     end_actions(s, events)
 
@@ -660,13 +665,15 @@ def legal_optional(
         c = CHAR_IDS.index(why.action["card"])
         if c not in hand:
             why.no(_("{card} is not in your hand").format(card=name(CHAR_IDS[c])), R_OPT, "discard")
-    out.extend(A.DISCARD[c] for c in hand)
+    discard = A.DISCARD
+    for c in hand:
+        out.append(discard[c])
 
 
 def apply_optional(s: AmalfiState, seat: int, action: Action) -> list[Event]:
     kind = action.kind
     if kind == "unload":
-        r = RES.index(action["hold"])
+        r = A.NUMBER[action]
         s.holds[5 * seat + r] -= 1
         s.bay[seat] += 1
         got = s.gain_bread(seat, units(s, seat, r))
@@ -676,7 +683,7 @@ def apply_optional(s: AmalfiState, seat: int, action: Action) -> list[Event]:
         s.port[seat] += 1
         got = s.gain_bread(seat, META["emergency_units"])
         return [{"type": "emergency", "seat": seat, "bread": got}]
-    c = CHAR_IDS.index(action["card"])
+    c = A.NUMBER[action]
     remove_from_hand(s, seat, c)
     s.cdisc.append(c)
     got = s.gain_bread(seat, 1)
@@ -703,14 +710,25 @@ def can_navigate(s: AmalfiState, seat: int, loc: int) -> str | None:
 PUBLIC_PRICE = tuple(p.price for p in PUBLICS)
 EVOLVING_PRICE = tuple(p.price for p in EVOLVING)
 PRIVATE_PRICE = tuple(p.price for p in PRIVATES)
-ART_COST = tuple((a.cost, a.mask) for a in ARTWORKS)
-TILE_COST = tuple((t.cost, t.mask) for t in PRIVATES)
-CHAR_COST = tuple((c.cost, c.mask) for c in CHARACTERS)
+ART_PRICE = tuple(a.cost for a in ARTWORKS)
+ART_MASK = tuple(a.mask for a in ARTWORKS)
+TILE_PRICE = tuple(t.cost for t in PRIVATES)
+TILE_MASK = tuple(t.mask for t in PRIVATES)
+CHAR_PRICE = tuple(c.cost for c in CHARACTERS)
+CHAR_MASK = tuple(c.mask for c in CHARACTERS)
 IS_ENGAGEABLE = tuple(c.type == ENGAGEABLE for c in CHARACTERS)
 SHIP_MASK = 1 << SHIP_RES
+SHIP_PRICE = tuple(META["ship_price"])
+BASE_CAPACITY = META["base_capacity"]
 
 
-NAV_PUBLIC = tuple((loc, PUBLIC_PRICE[loc], A.NAVIGATE[loc]) for loc in range(N_PUBLIC))
+NAV_TOP = max(PUBLIC_PRICE)
+NAV_PUBLIC = tuple(
+    tuple((loc, A.NAVIGATE[loc]) for loc in range(N_PUBLIC) if PUBLIC_PRICE[loc] <= bread)
+    for bread in range(NAV_TOP + 1)
+)
+"""The printed destinations a seat can pay for with `bread` (NAV_TOP or more: all of them),
+as (location, action) in location order."""
 MASK_BITS = tuple(tuple(r for r in range(5) if mask >> r & 1) for mask in range(32))
 """The resources (bits) of each payment mask."""
 
@@ -731,10 +749,10 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     append = out.append
     bread = s.bread[seat]
     bay = s.bay[seat]
-    if bay:
+    if bay and bread >= 0:  # every price is 0 or more
         dock = s.dock
-        for loc, price, action in NAV_PUBLIC:
-            if bread >= price and dock[loc] == EMPTY:
+        for loc, action in NAV_PUBLIC[bread if bread < NAV_TOP else NAV_TOP]:
+            if dock[loc] == EMPTY:
                 append(action)
         nav = A.NAVIGATE
         for i, t in enumerate(s.evolving):
@@ -756,39 +774,40 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     units = [0, 0, 0, 0, 0]
     extra = 0
     unloads = []
-    for r in range(5):
-        k = holds[r]
-        if k:
-            ships += k
-            u = units[r] = k * (HOLD_VALUES[r] + mods[m + M_HOLD + r])
-            extra += u
-            unloads.append(A.UNLOAD[r])
+    if any(holds):
+        for r in range(5):
+            k = holds[r]
+            if k:
+                ships += k
+                u = units[r] = k * (HOLD_VALUES[r] + mods[m + M_HOLD + r])
+                extra += u
+                unloads.append(A.UNLOAD[r])
     base = 3 * ships  # what every mask gets (all of it when no hold has a ship: extra 0)
     produce = base + extra
     disp = mods[m + M_DISP]
-    capacity = s.capacity(seat)
-    for slots, row, costs, actions in (
-        (WORKSHOP_SLOTS, s.workshop, ART_COST, A.ACQUIRE),
-        (ATLAS_SLOTS, s.atlas, TILE_COST, A.DISCOVER),
+    capacity = BASE_CAPACITY + s.lit[seat] + mods[m + M_CAP]  # s.capacity(seat)
+    for slots, row, prices, masks, actions in (
+        (WORKSHOP_SLOTS, s.workshop, ART_PRICE, ART_MASK, A.ACQUIRE),
+        (ATLAS_SLOTS, s.atlas, TILE_PRICE, TILE_MASK, A.DISCOVER),
     ):
         for k in range(5):
             card = row[k]
             if card < 0:
                 continue
-            cost, mask = costs[card]
-            if cost > base and (not extra or _toward(units, base, mask) < cost):
+            cost = prices[card]
+            if cost > base and (not extra or _toward(units, base, masks[card]) < cost):
                 continue
             value = slots[k]
             if value < 0:
-                surcharge = value + disp
-                if surcharge < 0 and min(capacity, bread + produce - cost) < -surcharge:
+                surcharge = -value - disp  # the bread the slot costs this seat
+                if surcharge > 0 and (capacity < surcharge or bread + produce - cost < surcharge):
                     continue
             append(actions[k])
     hand = s.hands[seat]
     invite = A.INVITE
     for c in hand:
-        cost, mask = CHAR_COST[c]
-        if cost <= base or (extra and _toward(units, base, mask) >= cost):
+        cost = CHAR_PRICE[c]
+        if cost <= base or (extra and _toward(units, base, CHAR_MASK[c]) >= cost):
             append(invite[c])
     invited = s.invited[seat]
     if invited:
@@ -800,8 +819,9 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     left = 6 - s.built[seat]
     if left:
         toward = _toward(units, base, SHIP_MASK) if extra else base
-        most = min(left, toward // ship_price(s, seat))
-        out += A.CONSTRUCT[:most]
+        price = SHIP_PRICE[s.period] - mods[m + M_SHIP]  # ship_price(s, seat)
+        most = toward // (price if price > 1 else 1)
+        out += A.CONSTRUCT[: most if most < left else left]
     out += unloads
     if bay:
         append(A.EMERGENCY)
@@ -1013,7 +1033,7 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     end: list[Step] = [(RIVAL_STEP, 0, 0)] if s.rival else []
     end.append((END, 0, 0))
     if kind == "navigate":
-        loc = LOC_IDS.index(action["place"])
+        loc = A.NUMBER[action]
         place = place_of(s, loc)
         s.bread[seat] -= place.price
         s.bay[seat] -= 1
@@ -1032,7 +1052,7 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         run(s, events)
         return events
     if kind == "engage":
-        c = CHAR_IDS.index(action["card"])
+        c = A.NUMBER[action]
         s.engaged[seat] = tuple(sorted((*s.engaged[seat], c)))
         events.append({"type": "engage", "seat": seat, "card": CHAR_IDS[c]})
         if s.rival:
@@ -1044,19 +1064,19 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         run(s, events)
         return events
     if kind == "acquire":
-        k = action["slot"] - 1
+        k = A.NUMBER[action]
         art = ARTWORKS[s.workshop[k]]
         data = ("acquire", k, art.cost, art.mask, slot_bread(s, seat, WORKSHOP_SLOTS[k]), 0, 0)
     elif kind == "discover":
-        k = action["slot"] - 1
+        k = A.NUMBER[action]
         tile = PRIVATES[s.atlas[k]]
         data = ("discover", k, tile.cost, tile.mask, slot_bread(s, seat, ATLAS_SLOTS[k]), 0, 0)
     elif kind == "invite":
-        c = CHAR_IDS.index(action["card"])
+        c = A.NUMBER[action]
         ch = CHARACTERS[c]
         data = ("invite", c, ch.cost, ch.mask, 0, 0, 0)
     else:
-        n = action["ships"]
+        n = A.NUMBER[action] + 1
         data = ("construct", n, n * ship_price(s, seat), 1 << SHIP_RES, 0, 0, 0)
     s.stack.append(Decision("pay", (seat,), data))
     events.append({"type": "paying", "seat": seat, "for": kind, "cost": data[2]})
@@ -1111,7 +1131,7 @@ def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[
     purpose, arg, cost, mask, surcharge, paid, surplus = top.data
     kind = action.kind
     if kind == "unload":
-        r = RES.index(action["hold"])
+        r = A.NUMBER[action]
         s.holds[5 * seat + r] -= 1
         s.bay[seat] += 1
         u = units(s, seat, r)
@@ -1239,7 +1259,7 @@ def apply_send(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     if action is A.STOP:
         return finish_frame(s, [{"type": "stop", "seat": seat}])
     n, hold = top.data
-    r = RES.index(action["hold"])
+    r = A.NUMBER[action]
     s.bay[seat] -= 1
     s.holds[5 * seat + r] += 1
     s.sent = 1
@@ -1288,7 +1308,7 @@ def sends_pending(s: AmalfiState) -> bool:
 def apply_take(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
     if action.kind in OPTIONAL:
         return apply_optional(s, seat, action)
-    k = action["slot"] - 1
+    k = A.NUMBER[action]
     delta = take_cost(s, seat, k)
     if delta < 0:
         s.bread[seat] += delta
@@ -1327,7 +1347,7 @@ def legal_erect(s: AmalfiState, seat: int, top: Decision, why: Why | None = None
 
 
 def apply_erect(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
-    loc = LOC_IDS.index(action["place"])
+    loc = A.NUMBER[action]
     icon = GRANARY_ICONS[s.lit[seat]]
     s.lit[seat] += 1
     s.light[loc] = seat
@@ -1374,7 +1394,7 @@ def legal_straighten(
 
 
 def apply_straighten(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
-    c = CHAR_IDS.index(action["card"])
+    c = A.NUMBER[action]
     s.engaged[seat] = tuple(x for x in s.engaged[seat] if x != c)
     return finish_frame(s, [{"type": "straighten", "seat": seat, "card": CHAR_IDS[c]}])
 
@@ -1430,7 +1450,7 @@ def apply_beacon(s: AmalfiState, seat: int, action: Action, top: Decision) -> li
             }
         ]
     else:
-        r = RES.index(use)
+        r = A.NUMBER[action]
         s.bread[seat] -= 2
         s.bay[seat] -= 1
         s.holds[5 * seat + r] += 1
