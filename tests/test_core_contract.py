@@ -280,3 +280,20 @@ def test_a_one_player_result_is_won_by_a_target_or_by_the_rules_own_outcome() ->
         Result.from_keys([3.0, 5.0], won=True)
     with pytest.raises(ValueError, match="not both"):
         Result.from_keys([3.0], target=2.0, won=True)
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 200))
+def test_a_shuffle_is_fisher_yates_over_the_generators_draws(seed: int, size: int) -> None:
+    """`Chance.shuffle` writes the generator out in its loop for speed (issue 19): it must draw
+    exactly what `below` would, so records keep replaying."""
+    from arsenale.core.chance import Chance
+
+    shuffled, drawn = Chance(seed), Chance(seed)
+    items = list(range(size))
+    expected = list(range(size))
+    shuffled.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = drawn.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    assert shuffled.below(1 << 60) == drawn.below(1 << 60)  # both left in the same state
