@@ -297,3 +297,11 @@ def test_a_shuffle_is_fisher_yates_over_the_generators_draws(seed: int, size: in
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected
     assert shuffled.below(1 << 60) == drawn.below(1 << 60)  # both left in the same state
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(1, 1000))
+def test_below_is_the_generators_next_number_modulo_n(seed: int, n: int) -> None:
+    from arsenale.core.chance import Chance
+
+    written_out, called = Chance(seed), Chance(seed)
+    assert [written_out.below(n) for _ in range(5)] == [called._next() % n for _ in range(5)]
