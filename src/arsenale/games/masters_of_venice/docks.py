@@ -42,6 +42,18 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
     base = N_RES * s.u_dock
     cash = s.cash[seat]
     steals = powers.dock_steals(s, seat)
+    if why is None:
+        types = s.u_types
+        steal = steals and s.u_steal < steals
+        for r, there in enumerate(s.docks[base : base + N_RES]):
+            if there:
+                if not types >> r & 1:
+                    top_k = min(there, cash // s.price[r])
+                    if top_k > 0:
+                        out.extend(A.BUY[r][:top_k])
+                if steal:
+                    out.append(A.STEAL[r])
+        return
     for r in range(N_RES):
         there = s.docks[base + r]
         if not there:
