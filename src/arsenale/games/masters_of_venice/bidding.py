@@ -96,7 +96,8 @@ def adjust_targets(s: MovState, seat: int, shop: int) -> tuple[int, int]:
     """The orders after raising by bid/5 or lowering by bid/10, within the track."""
     bid = s.bids[seat]
     now = s.orders[shop]
-    return min(ORDERS_MAX, now + bid // 5), max(0, now - bid // 10)
+    up, down = now + bid // 5, now - bid // 10
+    return (up if up < ORDERS_MAX else ORDERS_MAX), (down if down > 0 else 0)
 
 
 def can_adjust(s: MovState, seat: int) -> bool:

@@ -53,7 +53,7 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             out.append(A.DRAW_TWO)
     hand = s.hands[seat]
     k = len(s.delivered[seat])
-    vmax = GUILD_VP[min(k, len(GUILD_VP) - 1)]
+    vmax = GUILD_VP[k if k < len(GUILD_VP) else -1]
     base = N_RES * seat
     for card in hand:
         ok = True

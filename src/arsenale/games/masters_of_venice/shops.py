@@ -97,7 +97,9 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         orders = s.orders
         for r, held in enumerate(s.cubes[base : base + N_RES]):
             if held and RES_SHOP[r] >= 0:
-                top_k = min(held, orders[RES_SHOP[r]])
+                top_k = orders[RES_SHOP[r]]
+                if held < top_k:
+                    top_k = held
                 if top_k > 0:
                     out.extend(A.SELL[r][:top_k])
         return

@@ -35,7 +35,7 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         if why is not None:
             why.no(_("you have already bought shares in this use"), RULE_STOCK, "buy_shares")
     elif why is None:
-        blocked = max(s.u_ssell, 0)
+        blocked = s.u_ssell if s.u_ssell > 0 else 0
         prices = [*s.share, OFFICE_PRICE, OFFICE_PRICE]
         supply = s.supply
         if not blocked and 3 * max(prices) <= cash and min(supply) >= 3:
@@ -95,7 +95,7 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         if why is not None:
             why.no(_("you have already sold shares in this use"), RULE_STOCK, "sell_shares")
     elif why is None or why.wants("sell_shares"):
-        blocked = max(s.u_sbuy, 0)
+        blocked = s.u_sbuy if s.u_sbuy > 0 else 0
         mine = s.shares[base : base + N_COMP]
         if any(mine):
             out.extend(share_sells(blocked, mine))
