@@ -223,31 +223,37 @@ _TOO_MANY = tuple(
 def share_sells(blocked: int, mine: list[int]) -> list[Action]:
     """The share sales of `A.SELL_TABLE` (in its order) that no purchase of this use blocks,
     of the shares `mine` (per company) holds. Shared: do not modify."""
-    one = two = three = 0  # the companies that may sell at least 1, 2, 3 shares
-    for c in range(N_COMP):
-        k = mine[c]
-        if k and not blocked >> c & 1:
-            one |= 1 << c
-            if k > 1:
-                two |= 1 << c
-                if k > 2:
-                    three |= 1 << c
-    key = one | two << N_COMP | three << 2 * N_COMP
+    key = (blocked, *mine)
     known = _SELLS.get(key)
     if known is None:
+        one = two = three = 0  # the companies that may sell at least 1, 2, 3 shares
+        for c in range(N_COMP):
+            k = mine[c]
+            if k and not blocked >> c & 1:
+                one |= 1 << c
+                if k > 1:
+                    two |= 1 << c
+                    if k > 2:
+                        three |= 1 << c
+        sells = (one, two, three)
+        known = _SELLS_BY.get(sells)
+        if known is None:
+            known = _SELLS_BY[sells] = [
+                action
+                for action, twice, thrice in _SELLS_WITHIN[one]
+                if not (twice & ~two or thrice & ~three)
+            ]
         if len(_SELLS) >= _MEMO_CAP:
             _SELLS.clear()
-        known = _SELLS[key] = [
-            action
-            for action, twice, thrice in _SELLS_WITHIN[one]
-            if not (twice & ~two or thrice & ~three)
-        ]
+        _SELLS[key] = known
     return known
 
 
 _MEMO_CAP = 1 << 14
-_SELLS: dict[int, list[Action]] = {}
-"""Sales by the companies that may sell 1, 2 and 3 shares (7 bits each)."""
+_SELLS: dict[tuple[int, ...], list[Action]] = {}
+"""Sales by (blocked, the seat's shares)."""
+_SELLS_BY: dict[tuple[int, int, int], list[Action]] = {}
+"""Sales by the companies that may sell 1, 2 and 3 shares (at most 4**7 keys)."""
 _SELLS_WITHIN = tuple(
     tuple(
         (action, sum(1 << c for c, k in items if k > 1), sum(1 << c for c, k in items if k > 2))
