@@ -146,8 +146,22 @@ BUY_TABLE = tuple(zip(BUY_SHARES, SHARE_ITEMS, SHARE_MASKS, strict=True))
 SELL_TABLE = tuple(zip(SELL_SHARES, SHARE_ITEMS, SHARE_MASKS, strict=True))
 
 
+SHARE_ITEMS_OF: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = dict(
+    zip(SHARE_COUNTS, SHARE_ITEMS, strict=True)
+)
+"""A share trade's (company, count) pairs by its counts per company."""
+_COUNTS_OF: dict[Action, tuple[int, ...]] = {
+    **dict(zip(BUY_SHARES, SHARE_COUNTS, strict=True)),
+    **dict(zip(SELL_SHARES, SHARE_COUNTS, strict=True)),
+}
+
+
 def share_counts(action: Action) -> tuple[int, ...]:
-    return tuple(int(action.params.get(c, 0)) for c in COMPANIES)
+    """A share trade's counts per company."""
+    counts = _COUNTS_OF.get(action)  # the catalogue's own trades
+    if counts is None:
+        counts = tuple(int(action.params.get(c, 0)) for c in COMPANIES)
+    return counts
 
 
 DRAW = CATALOGUE.add("draw", "draw", aliases=("draw an order",))

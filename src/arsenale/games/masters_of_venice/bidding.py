@@ -69,7 +69,7 @@ def tiebreak_key(s: MovState, seat: int) -> tuple[int, ...]:
 def resolve_bid(s: MovState, top: Decision, submissions: dict[int, Action]) -> list[Event]:
     n = s.players
     for seat in range(n):
-        amount = submissions[seat]["amount"]
+        amount = submissions[seat].params["amount"]
         s.bids[seat] = amount
         s.cash[seat] -= amount
     s.order = tuple(sorted(range(n), key=lambda seat: tiebreak_key(s, seat)))
@@ -96,7 +96,8 @@ def adjust_targets(s: MovState, seat: int, shop: int) -> tuple[int, int]:
     """The orders after raising by bid/5 or lowering by bid/10, within the track."""
     bid = s.bids[seat]
     now = s.orders[shop]
-    return min(ORDERS_MAX, now + bid // 5), max(0, now - bid // 10)
+    up, down = now + bid // 5, now - bid // 10
+    return (up if up < ORDERS_MAX else ORDERS_MAX), (down if down > 0 else 0)
 
 
 def can_adjust(s: MovState, seat: int) -> bool:
@@ -146,7 +147,7 @@ def legal_character(s: MovState, seat: int, top: Decision, why: Why | None = Non
 
 def apply_character(s: MovState, seat: int, action: Action, top: Decision) -> list[Event]:
     s.stack.pop()
-    c = CHARACTERS.index(action["name"])
+    c = CHARACTERS.index(action.params["name"])
     s.chars[seat] |= 1 << c
     events: list[Event] = [{"type": "character", "seat": seat, "character": CHARACTERS[c]}]
     next_draft(s, events)
@@ -186,10 +187,10 @@ def legal_orders(s: MovState, seat: int, top: Decision, why: Why | None = None) 
 
 def apply_orders(s: MovState, seat: int, action: Action, top: Decision) -> list[Event]:
     s.stack.pop()
-    shop = SHOPS.index(action["shop"])
+    shop = SHOPS.index(action.params["shop"])
     up, down = adjust_targets(s, seat, shop)
     before = s.orders[shop]
-    s.orders[shop] = up if action["dir"] == "up" else down
+    s.orders[shop] = up if action.params["dir"] == "up" else down
     events: list[Event] = [
         {
             "type": "orders",

@@ -175,9 +175,9 @@ _RUMORS = tuple(tuple(_rumor_moves(shop, free) for free in range(16)) for shop i
 
 
 def play_favor(s: MovState, seat: int, action: Action, events: list[Event]) -> None:
-    kind = FAVOR_VALUES.index(action["value"])
-    shop = SHOPS.index(action["shop"])
-    n = action["orders"]
+    kind = FAVOR_VALUES.index(action.params["value"])
+    shop = SHOPS.index(action.params["shop"])
+    n = action.params["orders"]
     held = list(s.favors[seat])
     held.remove(kind)
     s.favors[seat] = tuple(held)
@@ -197,15 +197,21 @@ def play_favor(s: MovState, seat: int, action: Action, events: list[Event]) -> N
 
 
 def play_rumor(s: MovState, seat: int, action: Action, events: list[Event]) -> None:
-    shop = SHOPS.index(action["shop"])
-    peg = action["peg"]
-    up = action["dir"] == "up"
+    shop = SHOPS.index(action.params["shop"])
+    peg = action.params["peg"]
+    up = action.params["dir"] == "up"
     held = list(s.rumors[seat])
     held.remove(shop)
     s.rumors[seat] = tuple(held)
     s.used[shop] += 1
     events.append(
-        {"type": "rumor", "seat": seat, "shop": SHOPS[shop], "peg": peg, "dir": action["dir"]}
+        {
+            "type": "rumor",
+            "seat": seat,
+            "shop": SHOPS[shop],
+            "peg": peg,
+            "dir": action.params["dir"],
+        }
     )
     r = SHOP_RES[shop]
     if peg == "price":

@@ -30,7 +30,7 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
     resource); the Thief may also take one cube free."""
     if s.u_dock < 0:
         for d in range(N_DOCKS):
-            if any(s.docks[N_RES * d : N_RES * d + N_RES]):
+            if s.docks[N_RES * d : N_RES * d + N_RES] != _NO_CUBES:
                 out.append(A.DOCK[d])
             elif why is not None:
                 why.no(_("dock {dock} is empty").format(dock=d + 1), RULE_DOCKS, "dock", dock=d + 1)
@@ -42,6 +42,20 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
     base = N_RES * s.u_dock
     cash = s.cash[seat]
     steals = powers.dock_steals(s, seat)
+    if why is None:
+        types = s.u_types
+        steal = steals and s.u_steal < steals
+        for r, there in enumerate(s.docks[base : base + N_RES]):
+            if there:
+                if not types >> r & 1:
+                    top_k = cash // s.price[r]
+                    if there < top_k:
+                        top_k = there
+                    if top_k > 0:
+                        out.extend(A.BUY[r][:top_k])
+                if steal:
+                    out.append(A.STEAL[r])
+        return
     for r in range(N_RES):
         there = s.docks[base + r]
         if not there:
@@ -102,6 +116,10 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                 )
         else:
             out.append(A.STEAL[r])
+
+
+_NO_CUBES = [0] * N_RES
+"""An empty dock's cubes, per resource."""
 
 
 def dock_buy(s: MovState, seat: int, r: int, k: int, events: list[Event]) -> None:

@@ -53,44 +53,39 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             out.append(A.DRAW_TWO)
     hand = s.hands[seat]
     k = len(s.delivered[seat])
-    vmax = GUILD_VP[min(k, len(GUILD_VP) - 1)]
+    vmax = GUILD_VP[k if k < len(GUILD_VP) else -1]
     base = N_RES * seat
     for card in hand:
-        need = ORDERS[card].need
         ok = True
-        for r in range(N_RES):
-            if need[r]:
-                if s.cubes[base + r] < need[r]:
-                    ok = False
-                    if why is not None:
-                        why.no(
-                            _(
-                                "the Guild Order of {order} needs {cubes} and you hold {held}"
-                            ).format(
-                                order=order_words(ORDER_IDS[card]),
-                                cubes=cubes(need[r], RESOURCES[r]),
-                                held=s.cubes[base + r],
-                            ),
-                            RULE_GUILD,
-                            "deliver",
-                            card=ORDER_IDS[card],
-                        )
-                    break
-                shop = RES_SHOP[r]
-                if shop >= 0 and s.orders[shop] < need[r]:
-                    ok = False
-                    if why is not None:
-                        why.no(
-                            ngettext(
-                                "{shop} has {n} order, the Guild Order needs {need}",
-                                "{shop} has {n} orders, the Guild Order needs {need}",
-                                s.orders[shop],
-                            ).format(shop=shop_words(shop, "the"), n=s.orders[shop], need=need[r]),
-                            RULE_GUILD,
-                            "deliver",
-                            card=ORDER_IDS[card],
-                        )
-                    break
+        for r, n, shop in _NEEDS[card]:
+            if s.cubes[base + r] < n:
+                ok = False
+                if why is not None:
+                    why.no(
+                        _("the Guild Order of {order} needs {cubes} and you hold {held}").format(
+                            order=order_words(ORDER_IDS[card]),
+                            cubes=cubes(n, RESOURCES[r]),
+                            held=s.cubes[base + r],
+                        ),
+                        RULE_GUILD,
+                        "deliver",
+                        card=ORDER_IDS[card],
+                    )
+                break
+            if shop >= 0 and s.orders[shop] < n:
+                ok = False
+                if why is not None:
+                    why.no(
+                        ngettext(
+                            "{shop} has {n} order, the Guild Order needs {need}",
+                            "{shop} has {n} orders, the Guild Order needs {need}",
+                            s.orders[shop],
+                        ).format(shop=shop_words(shop, "the"), n=s.orders[shop], need=n),
+                        RULE_GUILD,
+                        "deliver",
+                        card=ORDER_IDS[card],
+                    )
+                break
         if ok:
             out.extend(A.DELIVER[card][: vmax + 1])
             if why is not None:
@@ -108,6 +103,12 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             RULE_GUILD,
             "deliver",
         )
+
+
+_NEEDS = tuple(
+    tuple((r, n, RES_SHOP[r]) for r, n in enumerate(order.need) if n) for order in ORDERS
+)
+"""Per Guild Order: the (resource, cubes, its shop or -1) it needs, by resource."""
 
 
 def draw_order(s: MovState, seat: int, events: list[Event]) -> None:
@@ -162,11 +163,11 @@ def apply_keep(s: MovState, seat: int, action: Action, top: Decision) -> list[Ev
     s.dknown.pop()
     second = s.deck.pop()
     s.dknown.pop()
-    kept, back = (first, second) if action["which"] == "first" else (second, first)
+    kept, back = (first, second) if action.params["which"] == "first" else (second, first)
     hand = list(s.hands[seat])
     returned = -1
-    if action["back"]:
-        returned = hand.pop(action["back"] - 1)
+    if action.params["back"]:
+        returned = hand.pop(action.params["back"] - 1)
     hand.append(kept)
     s.hands[seat] = tuple(sorted(hand))
     s.deck.insert(0, back)

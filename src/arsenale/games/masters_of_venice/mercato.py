@@ -44,7 +44,9 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
                 why.no(reason, RULE_MERCATO, "sell", resource=name)
             continue
         p = s.price[r]
-        top_k = min(room, s.bag[r], cash // p)
+        top_k = room if room < s.bag[r] else s.bag[r]  # the least of the three (min)
+        if cash // p < top_k:
+            top_k = cash // p
         if top_k > 0:
             out.extend(A.BUY[r][:top_k])
         if why is not None and why.wants("buy") and why.action["resource"] == name:
@@ -72,7 +74,7 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
                 )
         room = sells - s.u_nsell
         held = s.cubes[base + r]
-        top_k = min(room, held)
+        top_k = room if room < held else held
         if top_k > 0:
             out.extend(A.SELL[r][:top_k])
         if why is not None and why.wants("sell") and why.action["resource"] == name:

@@ -46,7 +46,7 @@ _GO_BUT = tuple(tuple(A.GO[loc] for loc in range(8) if loc != here) for here in 
 
 def resolve_move(s: MovState, top: Decision, submissions: dict[int, Action]) -> list[Event]:
     for seat in range(s.players):
-        s.pawn[seat] = LOCATIONS.index(submissions[seat]["place"])
+        s.pawn[seat] = LOCATIONS.index(submissions[seat].params["place"])
     events: list[Event] = [
         {"type": "moved", "places": [LOCATIONS[p] for p in s.pawn]},
     ]

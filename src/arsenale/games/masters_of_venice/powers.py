@@ -47,29 +47,42 @@ def _best(table: tuple[int, ...], mask: int, default: int = 0) -> int:
     return out
 
 
+def _by_mask(table: tuple[int, ...], default: int = 0) -> tuple[int, ...]:
+    """`_best(table, mask, default)` for every mask of characters, by mask."""
+    return tuple(_best(table, mask, default) for mask in range(1 << N_CHARS))
+
+
+_MARKER_USES = _by_mask(MARKER_USES)
+_GUILD_DRAWS = tuple(zip(_by_mask(DRAWS, 1), _by_mask(RETURNS), strict=True))
+_FREE_CUBES = _by_mask(FREE_CUBES)
+_EXTRA_SHARES = _by_mask(EXTRA_SHARES)
+_STEALS = _by_mask(STEALS)
+_MERCATO_LIMITS = tuple(zip(_by_mask(BUYS, 1), _by_mask(SELLS, 1), _by_mask(SWAPS), strict=True))
+"""The powers' numbers by the mask of a seat's characters (`state.chars`), made once."""
+
+
 def gondola(s: MovState, seat: int) -> int:
     """Gondolieri: how many times the seat may use the Gondola Marker this tenure (the seat
     also moves the gondola and takes the rumors: state.end_round)."""
-    return _best(MARKER_USES, s.chars[seat])
+    return _MARKER_USES[s.chars[seat]]
 
 
 def guild_draws(s: MovState, seat: int) -> tuple[int, int]:
     """Guild Master: cards looked at in one draw (one kept), and held orders that may go back
     to the bottom of the deck with it. Anyone else: (1, 0)."""
-    mask = s.chars[seat]
-    return _best(DRAWS, mask, 1), _best(RETURNS, mask)
+    return _GUILD_DRAWS[s.chars[seat]]
 
 
 def office_free_cubes(s: MovState, seat: int) -> int:
     """Harbor Master: cubes drawn free from the bag at each shipping office use."""
-    return _best(FREE_CUBES, s.chars[seat])
+    return _FREE_CUBES[s.chars[seat]]
 
 
 def extra_dividend(s: MovState) -> list[tuple[int, int]]:
     """Tax Collector: (seat, extra shares) paid on every dividend, held or not."""
     out = []
     for seat, mask in enumerate(s.chars):
-        extra = _best(EXTRA_SHARES, mask)
+        extra = _EXTRA_SHARES[mask]
         if extra:
             out.append((seat, extra))
     return out
@@ -77,14 +90,13 @@ def extra_dividend(s: MovState) -> list[tuple[int, int]]:
 
 def dock_steals(s: MovState, seat: int) -> int:
     """Thief: cubes taken free, without moving the price, at the dock of one use."""
-    return _best(STEALS, s.chars[seat])
+    return _STEALS[s.chars[seat]]
 
 
 def mercato_limits(s: MovState, seat: int) -> tuple[int, int, int]:
     """Trader: cubes that may be bought, cubes that may be sold and swaps at one Mercato
     visit; anyone else buys one and sells one and swaps none (Mercato)."""
-    mask = s.chars[seat]
-    return _best(BUYS, mask, 1), _best(SELLS, mask, 1), _best(SWAPS, mask)
+    return _MERCATO_LIMITS[s.chars[seat]]
 
 
 POWERS: dict[str, Callable[..., Any]] = {

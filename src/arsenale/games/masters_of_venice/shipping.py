@@ -99,7 +99,7 @@ def legal_place(s: MovState, seat: int, top: Decision, why: Why | None = None) -
 
 def apply_place(s: MovState, seat: int, action: Action, top: Decision) -> list[Event]:
     s.stack.pop()
-    r = RESOURCES.index(action["resource"])
+    r = RESOURCES.index(action.params["resource"])
     s.pending.remove(r)
     s.docks[N_RES * s.place_dock + r] += 1
     events: list[Event] = [

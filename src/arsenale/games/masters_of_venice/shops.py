@@ -4,6 +4,7 @@ double the price, with its dividend.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
@@ -12,6 +13,7 @@ from arsenale.core.state import Event
 from arsenale.games.masters_of_venice import actions as A
 from arsenale.games.masters_of_venice.board import (
     FLOOR,
+    N_COMP,
     N_RES,
     N_SHOPS,
     ORDERS_MAX,
@@ -35,7 +37,10 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
     """Shops: a majority move at each shop where the seat holds majority (once a round), and
     one sale at one shop, no more than its orders, at double the price."""
     used = s.majority[seat]
-    for shop in range(N_SHOPS):
+    held_shares = s.shares[N_COMP * seat : N_COMP * seat + N_SHOPS]
+    # with no refusal to explain, the shops where the seat holds no shares offer nothing
+    shops = range(N_SHOPS) if why is not None else compress(range(N_SHOPS), held_shares)
+    for shop in shops:
         if used >> shop & 1:
             if why is not None:
                 why.no(
@@ -47,7 +52,7 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
                     shop=SHOPS[shop],
                 )
             continue
-        if not s.has_majority(seat, shop):
+        if not held_shares[shop] or not s.has_majority(seat, shop):  # no shares, no majority
             if why is not None:
                 why.no(
                     _("you do not hold the majority of the shares {of_shop}").format(
@@ -88,6 +93,16 @@ def legal_shops(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             why.no(_("you have already sold at a shop in this use"), RULE_SHOPS, "sell")
         return
     base = N_RES * seat
+    if why is None:
+        orders = s.orders
+        for r, held in enumerate(s.cubes[base : base + N_RES]):
+            if held and RES_SHOP[r] >= 0:
+                top_k = orders[RES_SHOP[r]]
+                if held < top_k:
+                    top_k = held
+                if top_k > 0:
+                    out.extend(A.SELL[r][:top_k])
+        return
     for r in range(N_RES):
         shop = RES_SHOP[r]
         held = s.cubes[base + r]

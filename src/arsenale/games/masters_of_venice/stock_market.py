@@ -35,7 +35,7 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         if why is not None:
             why.no(_("you have already bought shares in this use"), RULE_STOCK, "buy_shares")
     elif why is None:
-        blocked = max(s.u_ssell, 0)
+        blocked = s.u_ssell if s.u_ssell > 0 else 0
         prices = [*s.share, OFFICE_PRICE, OFFICE_PRICE]
         supply = s.supply
         if not blocked and 3 * max(prices) <= cash and min(supply) >= 3:
@@ -95,7 +95,7 @@ def legal_stock(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         if why is not None:
             why.no(_("you have already sold shares in this use"), RULE_STOCK, "sell_shares")
     elif why is None or why.wants("sell_shares"):
-        blocked = max(s.u_sbuy, 0)
+        blocked = s.u_sbuy if s.u_sbuy > 0 else 0
         mine = s.shares[base : base + N_COMP]
         if any(mine):
             out.extend(share_sells(blocked, mine))
@@ -141,16 +141,23 @@ def legal_share_buys(
 
 
 def _priced_share_buys(out: list[Action], p: list[int], cash: int) -> None:
-    """The purchases whose shares at prices `p` cost no more than `cash`, in table order."""
+    """The purchases whose shares at prices `p` cost no more than `cash`, in table order. A
+    share of an affordable pair costs at most `cash` less the cheapest share, one of a triple
+    at most `cash` less two of the cheapest: only the pairs and triples of the companies that
+    pass are summed."""
     cheapest = min(p)
     if cheapest > cash:
         return
-    one, two, three = _BUYS_BY_SIZE
-    out.extend([a for a, x in one if p[x] <= cash])
+    out.extend(_ONES_WITHIN[tuple(map(cash.__ge__, p))])
     if 2 * cheapest <= cash:
-        out.extend([a for a, x, y in two if p[x] + p[y] <= cash])
-    if 3 * cheapest <= cash:
-        out.extend([a for a, x, y, z in three if p[x] + p[y] + p[z] <= cash])
+        room = cash - cheapest
+        out.extend(
+            [a for a, x, y in _PAIRS_WITHIN[tuple(map(room.__ge__, p))] if p[x] + p[y] <= cash]
+        )
+        room -= cheapest
+        if room >= cheapest:
+            triples = _TRIPLES_WITHIN[tuple(map(room.__ge__, p))]
+            out.extend([a for a, x, y, z in triples if p[x] + p[y] + p[z] <= cash])
 
 
 def _checked_share_buys(
@@ -186,6 +193,23 @@ def _by_size() -> tuple[Any, Any, Any]:
 
 
 _BUYS_BY_SIZE = _by_size()
+
+
+def _within(size: tuple[Any, ...]) -> dict[tuple[bool, ...], Any]:
+    """Per set of companies (a bool per company): the purchases of `size` (`_BUYS_BY_SIZE`'s
+    rows, in their order) whose shares are all of those companies; singles as bare actions."""
+    table: dict[tuple[bool, ...], Any] = {}
+    for mask in range(1 << N_COMP):
+        allowed = tuple(bool(mask >> c & 1) for c in range(N_COMP))
+        rows = [row for row in size if all(allowed[c] for c in row[1:])]
+        table[allowed] = tuple(row[0] for row in rows) if len(size[0]) == 2 else tuple(rows)
+    return table
+
+
+_ONES_WITHIN = _within(_BUYS_BY_SIZE[0])
+_PAIRS_WITHIN = _within(_BUYS_BY_SIZE[1])
+_TRIPLES_WITHIN = _within(_BUYS_BY_SIZE[2])
+"""`_priced_share_buys`' purchases by the companies that may be in them."""
 _TOO_MANY = tuple(
     (
         frozenset(),
@@ -199,51 +223,71 @@ _TOO_MANY = tuple(
 def share_sells(blocked: int, mine: list[int]) -> list[Action]:
     """The share sales of `A.SELL_TABLE` (in its order) that no purchase of this use blocks,
     of the shares `mine` (per company) holds. Shared: do not modify."""
-    key = (blocked, *[k if k < 3 else 3 for k in mine])
+    key = (blocked, *mine)
     known = _SELLS.get(key)
     if known is None:
+        one = two = three = 0  # the companies that may sell at least 1, 2, 3 shares
+        for c in range(N_COMP):
+            k = mine[c]
+            if k and not blocked >> c & 1:
+                one |= 1 << c
+                if k > 1:
+                    two |= 1 << c
+                    if k > 2:
+                        three |= 1 << c
+        sells = (one, two, three)
+        known = _SELLS_BY.get(sells)
+        if known is None:
+            known = _SELLS_BY[sells] = [
+                action
+                for action, twice, thrice in _SELLS_WITHIN[one]
+                if not (twice & ~two or thrice & ~three)
+            ]
         if len(_SELLS) >= _MEMO_CAP:
             _SELLS.clear()
-        known = _SELLS[key] = []
-        for action, items, mask in A.SELL_TABLE:
-            if mask & blocked:
-                continue
-            for c, k in items:
-                if mine[c] < k:
-                    break
-            else:
-                known.append(action)
+        _SELLS[key] = known
     return known
 
 
 _MEMO_CAP = 1 << 14
 _SELLS: dict[tuple[int, ...], list[Action]] = {}
-"""Sales by (blocked, the seat's shares capped at 3)."""
+"""Sales by (blocked, the seat's shares)."""
+_SELLS_BY: dict[tuple[int, int, int], list[Action]] = {}
+"""Sales by the companies that may sell 1, 2 and 3 shares (at most 4**7 keys)."""
+_SELLS_WITHIN = tuple(
+    tuple(
+        (action, sum(1 << c for c, k in items if k > 1), sum(1 << c for c, k in items if k > 2))
+        for action, items, mask in A.SELL_TABLE
+        if not mask & ~one
+    )
+    for one in range(1 << N_COMP)
+)
+"""Per set of companies (a bit mask): the sales of `A.SELL_TABLE` of those companies alone,
+in table order, each with the companies it sells 2 or more and 3 of."""
 
 
 def buy_shares(s: MovState, seat: int, counts: tuple[int, ...], events: list[Event]) -> None:
     base = N_COMP * seat
     cost = 0
     mask = 0
-    for c in range(N_COMP):
-        k = counts[c]
-        if k:
-            cost += k * s.comp_price(c)
-            s.shares[base + c] += k
-            s.supply[c] -= k
-            mask |= 1 << c
+    items = A.SHARE_ITEMS_OF[counts]
+    for c, k in items:
+        cost += k * (s.share[c] if c < N_SHOPS else OFFICE_PRICE)
+        s.shares[base + c] += k
+        s.supply[c] -= k
+        mask |= 1 << c
     s.cash[seat] -= cost
     s.u_sbuy = mask
     events.append(
         {
             "type": "buy_shares",
             "seat": seat,
-            "shares": {COMPANIES[c]: counts[c] for c in range(N_COMP) if counts[c]},
+            "shares": {COMPANIES[c]: k for c, k in items},
             "cost": cost,
         }
     )
-    for c in range(N_SHOPS):
-        if counts[c]:
+    for c, _k in items:
+        if c < N_SHOPS:
             raise_share(s, c, 1, events)
 
 
@@ -251,23 +295,22 @@ def sell_shares(s: MovState, seat: int, counts: tuple[int, ...], events: list[Ev
     base = N_COMP * seat
     gain = 0
     mask = 0
-    for c in range(N_COMP):
-        k = counts[c]
-        if k:
-            gain += k * s.comp_price(c)
-            s.shares[base + c] -= k
-            s.supply[c] += k
-            mask |= 1 << c
+    items = A.SHARE_ITEMS_OF[counts]
+    for c, k in items:
+        gain += k * (s.share[c] if c < N_SHOPS else OFFICE_PRICE)
+        s.shares[base + c] -= k
+        s.supply[c] += k
+        mask |= 1 << c
     s.cash[seat] += gain
     s.u_ssell = mask
-    for c in range(N_SHOPS):
-        if counts[c]:
-            s.share[c] = max(FLOOR, s.share[c] - 2 * STEP * counts[c])
+    for c, k in items:
+        if c < N_SHOPS:
+            s.share[c] = max(FLOOR, s.share[c] - 2 * STEP * k)
     events.append(
         {
             "type": "sell_shares",
             "seat": seat,
-            "shares": {COMPANIES[c]: counts[c] for c in range(N_COMP) if counts[c]},
+            "shares": {COMPANIES[c]: k for c, k in items},
             "gain": gain,
         }
     )

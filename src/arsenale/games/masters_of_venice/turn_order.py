@@ -61,9 +61,8 @@ def advance(s: MovState, events: list[Event]) -> None:
         if s.cur >= 0 and not s.queue and s.stage == 0 and s.cur in SHARED:
             n = s.players
             start = s.last if s.last >= 0 else s.order[0]
-            sharers = tuple(
-                (start + k) % n for k in range(1, n + 1) if not s.acted >> ((start + k) % n) & 1
-            )
+            acted = s.acted
+            sharers = tuple([seat for seat in _CLOCKWISE[n][start] if not acted >> seat & 1])
             s.queue = sharers
             s.stage = 1
             if sharers:
@@ -98,6 +97,12 @@ def advance(s: MovState, events: list[Event]) -> None:
         s.queue = s.queue[1:]
         begin_use(s, nxt)
         return
+
+
+_CLOCKWISE = tuple(
+    tuple(tuple((start + k) % n for k in range(1, n + 1)) for start in range(n)) for n in range(6)
+)
+"""`_CLOCKWISE[players][seat]`: every seat clockwise from the left of `seat`, `seat` last."""
 
 
 def begin_use(s: MovState, seat: int) -> None:

@@ -106,7 +106,8 @@ def legal_use(s: MovState, seat: int, top: Decision, why: Why | None = None) -> 
                 why.no(_("you have already used this office"), RULE_OFFICE, "ship")
         else:
             out.append(A.SHIP)
-    legal_tiles(s, seat, out, why)
+    if why is not None or s.favors[seat] or s.rumors[seat]:  # else no tile to play
+        legal_tiles(s, seat, out, why)
     out.append(A.DONE)
     return out
 
@@ -122,6 +123,7 @@ def apply_use(s: MovState, seat: int, action: Action, top: Decision) -> list[Eve
         events.append({"type": "done", "seat": seat, "place": LOCATIONS[loc]})
         advance(s, events)
         return events
+    params = action.params
     if kind == "play_favor":
         play_favor(s, seat, action, events)
     elif kind == "rumor":
@@ -131,34 +133,34 @@ def apply_use(s: MovState, seat: int, action: Action, top: Decision) -> list[Eve
     elif kind == "sell_shares":
         sell_shares(s, seat, A.share_counts(action), events)
     elif kind == "majority":
-        majority(s, seat, SHOPS.index(action["shop"]), action["dir"], events)
+        majority(s, seat, SHOPS.index(params["shop"]), params["dir"], events)
     elif kind == "sell":
-        r = RESOURCES.index(action["resource"])
+        r = RESOURCES.index(params["resource"])
         if loc == SHOPS_LOC:
-            shop_sale(s, seat, r, action["count"], events)
+            shop_sale(s, seat, r, params["count"], events)
         else:
-            mercato_sell(s, seat, r, action["count"], events)
+            mercato_sell(s, seat, r, params["count"], events)
     elif kind == "buy":
-        r = RESOURCES.index(action["resource"])
+        r = RESOURCES.index(params["resource"])
         if loc == DOCKS:
-            dock_buy(s, seat, r, action["count"], events)
+            dock_buy(s, seat, r, params["count"], events)
         else:
-            mercato_buy(s, seat, r, action["count"], events)
+            mercato_buy(s, seat, r, params["count"], events)
     elif kind == "dock":
-        s.u_dock = action["dock"] - 1
-        events.append({"type": "dock", "seat": seat, "dock": action["dock"]})
+        s.u_dock = params["dock"] - 1
+        events.append({"type": "dock", "seat": seat, "dock": params["dock"]})
     elif kind == "steal":
-        steal(s, seat, RESOURCES.index(action["resource"]), events)
+        steal(s, seat, RESOURCES.index(params["resource"]), events)
     elif kind == "swap":
-        swap(s, seat, RESOURCES.index(action["give"]), RESOURCES.index(action["take"]), events)
+        swap(s, seat, RESOURCES.index(params["give"]), RESOURCES.index(params["take"]), events)
     elif kind == "draw":
         draw_order(s, seat, events)
     elif kind == "draw_two":
         draw_two(s, seat, loc, events)
     elif kind == "deliver":
-        deliver(s, seat, ORDER_IDS.index(action["card"]), action["vp"], events)
+        deliver(s, seat, ORDER_IDS.index(params["card"]), params["vp"], events)
     elif kind == "favor":
-        buy_favor(s, seat, FAVOR_VALUES.index(action["value"]), events)
+        buy_favor(s, seat, FAVOR_VALUES.index(params["value"]), events)
     elif kind == "ship":
         ship(s, seat, loc, events)
     return events
