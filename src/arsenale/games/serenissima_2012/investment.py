@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
+from arsenale.games.serenissima_2012 import turn_end
 from arsenale.games.serenissima_2012.board import GOLD, GOODS, MARBLE, STONE, WOOD
 from arsenale.games.serenissima_2012.words import _, port_name
 
@@ -252,15 +253,16 @@ def purchase(s: Serenissima2012State, seat: int, action: Action, events: list[Ev
 def apply_investment(
     s: Serenissima2012State, seat: int, action: Action, top: Decision
 ) -> list[Event]:
-    from arsenale.games.serenissima_2012 import turn_end
-
     events: list[Event] = []
     if action is s.game.actions.end:
         events.append({"type": "end_investment", "seat": seat})
         turn_end.finish_activation(s, events)
         return events
     purchase(s, seat, action, events)
-    if len(legal_investment(s, seat, top, None)) == 1:  # nothing left to buy
+    legal = legal_investment(s, seat, top, None)
+    if len(legal) == 1:  # nothing left to buy
         events.append({"type": "end_investment", "seat": seat})
         turn_end.finish_activation(s, events)
+    else:  # the seat invests on: these are its legal actions, kept in the core's cache
+        s._legal = (s.ply, seat, legal)
     return events

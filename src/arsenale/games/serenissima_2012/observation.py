@@ -75,7 +75,8 @@ class Encoder:
     the supply, the activation), each with the fields it reads, and rewrites a part only when
     one of those fields changed since the previous call: one move changes few of them. Slots
     are set through a memoryview (NumPy's item assignment costs more than the game's move);
-    the image is copied into the buffer. One encoder serves one thread at a time."""
+    the whole image is copied into the buffer, every slot of the layout (the game declares
+    `observation_filled`). One encoder serves one thread at a time."""
 
     def __init__(self, board: Board) -> None:
         import numpy as np

@@ -143,8 +143,10 @@ def _next_special(s: Serenissima2012State, waiting: tuple[int, ...], events: lis
         frame = Decision("special", (seat,), waiting)
         s.stack.append(frame)
         s.bought_galley = False
-        if len(investment.legal_special(s, seat, frame, None)) > 1:
+        legal = investment.legal_special(s, seat, frame, None)
+        if len(legal) > 1:
             events.append({"type": "special_investment", "seat": seat})
+            s._legal = (s.ply, seat, legal)  # its legal actions, kept in the core's cache
             return
         s.stack.pop()
     start_turn(s, events)
@@ -158,7 +160,10 @@ def apply_special(s: Serenissima2012State, seat: int, action: Action, top: Decis
         _next_special(s, top.data, events)
         return events
     investment.purchase(s, seat, action, events)
-    if len(investment.legal_special(s, seat, top, None)) == 1:  # only "end" is left
+    legal = investment.legal_special(s, seat, top, None)
+    if len(legal) == 1:  # only "end" is left
         s.stack.pop()
         _next_special(s, top.data, events)
+    else:  # the seat buys on: these are its legal actions, kept in the core's cache
+        s._legal = (s.ply, seat, legal)
     return events
