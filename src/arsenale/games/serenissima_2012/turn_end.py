@@ -43,6 +43,8 @@ def next_galley(s: Serenissima2012State, events: list[Event]) -> None:
             s.wheel = g
             s.stack.append(Decision("galley", (owners[g],), g))
             events.append({"type": "wheel", "galley": g + 1, "seat": owners[g]})
+            a = s.game.actions  # `legal_galley`'s list, kept in the core's cache for this ply
+            s._legal = (s.ply, owners[g], [a.act, a.invest])
             return
     end_turn(s, events)
 
