@@ -10,12 +10,16 @@ ended by a call of `os.getppid`, at which callgrind writes the count so far to a
 own (cg.1, cg.2, ...). The first episode of each loop pays for the imports and the first
 calls; the count of the next part, divided by its steps (printed), is the figure:
 `cg.2 / pettingzoo steps`, `cg.4 / gymnasium steps`.
+
+`--engine N` then counts the engine loop of `adapters_speed.py` (`legal_actions`, a random pick,
+`apply`) for game 0 (cg.5) and games 1 to N (cg.6): `cg.6 / engine plies`.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 
 from adapters_speed import picker
 
@@ -29,6 +33,7 @@ def main() -> None:
     parser.add_argument("game", nargs="?", default="masters-of-venice:5")
     parser.add_argument("--pz", type=int, default=6)
     parser.add_argument("--gym", type=int, default=21)
+    parser.add_argument("--engine", type=int, default=0)
     args = parser.parse_args()
     name, _, count = args.game.partition(":")
     players = int(count) if count else load_game(name).max_players
@@ -76,6 +81,25 @@ def main() -> None:
     os.getppid()  # cg.4
     print(f"pettingzoo: first episode {first} steps, then {steps} steps (cg.2)")
     print(f"gymnasium: first episode {gfirst[0]} steps, then {gsteps} steps, {gplies} plies (cg.4)")
+    if args.engine:
+        game = load_game(name)
+        rng = random.Random(1)
+
+        def engine(seeds: range) -> int:
+            plies = 0
+            for seed in seeds:
+                state = game.new_game(players, seed)
+                while not state.is_over and state.ply < game.max_game_length:
+                    for seat in state.to_move():
+                        state.apply(seat, rng.choice(state.legal_actions(seat)))
+                        plies += 1
+            return plies
+
+        efirst = engine(range(1))
+        os.getppid()  # cg.5
+        eplies = engine(range(1, args.engine + 1))
+        os.getppid()  # cg.6
+        print(f"engine: game 0 {efirst} plies, then {eplies} plies (cg.6)")
 
 
 if __name__ == "__main__":

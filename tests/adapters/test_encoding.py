@@ -69,6 +69,25 @@ def test_an_observation_does_not_depend_on_the_ones_written_before(game_id: str)
         assert np.array_equal(encoding.encode(position, seat), obs), (position.ply, seat)
 
 
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+def test_a_game_that_fills_its_part_writes_every_slot(game_id: str) -> None:
+    """A game that declares `observation_filled` gets a buffer whose own part is not zeroed
+    first: its writer must set every slot. Written over NaNs, its numbers are those written
+    into zeros, on every position of a random game for every seat and the spectator."""
+    game = load_game(game_id)
+    if not game.observation_filled:
+        pytest.skip("the writer gets a zeroed buffer")
+    layout = game.observation_layout
+    assert layout is not None
+    for state in random_positions(game, game.max_players, seed=3, every=3):
+        for seat in (*range(state.players), None):
+            zeroed = np.zeros(layout.size, np.float32)
+            state.observe(seat, zeroed)
+            dirty = np.full(layout.size, np.nan, np.float32)
+            state.observe(seat, dirty)
+            assert np.array_equal(dirty, zeroed), (state.ply, seat)
+
+
 def test_feature_hashing_follows_the_documented_rule() -> None:
     """Numbers add their value at the hash of their path, strings 1 at the hash of path=value,
     with the sign of the hash's top bit; list indices are part of the path."""

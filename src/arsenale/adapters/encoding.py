@@ -166,11 +166,13 @@ class Observer:
     part (`GameState.observe` where the game declares `observation_layout`, else the hashed
     view), then the common part (see the module's docstring)."""
 
-    __slots__ = ("_own", "buffer", "game", "players", "tail")
+    __slots__ = ("_filled", "_own", "buffer", "game", "players", "tail")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._own = game.observation_layout is not None
+        # the game's writer sets every slot of its part: only the common part is zeroed
+        self._filled = self._own and game.observation_filled
         self.tail = observation_size(game) - 3 * game.max_players - 1
         self.players = game.max_players
         self.buffer = np.zeros(observation_size(game), np.float32)
@@ -179,18 +181,26 @@ class Observer:
         """The observation of `seat` (None: a spectator) in the buffer itself, which the next
         call overwrites."""
         out = self.buffer
-        out.fill(0.0)
+        if self._filled:
+            out[self.tail :] = 0.0
+        else:
+            out.fill(0.0)
         self._write(state, seat, out)
         return out
 
     def observe(self, state: GameState, seat: int | None) -> np.ndarray:
         """The observation of `seat` (None: a spectator), a new array."""
-        out = np.zeros(self.buffer.size, np.float32)
+        if self._filled:
+            out = np.empty(self.buffer.size, np.float32)
+            out[self.tail :] = 0.0
+        else:
+            out = np.zeros(self.buffer.size, np.float32)
         self._write(state, seat, out)
         return out
 
     def _write(self, state: GameState, seat: int | None, out: np.ndarray) -> None:
-        """The observation into `out`, zeroed."""
+        """The observation into `out`: zeroed, or only its common part where the game's
+        writer sets every slot of its own."""
         if self._own:
             state.observe(seat, out)
         else:

@@ -96,6 +96,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.action_space = gymnasium.spaces.Discrete(len(game.catalogue))
         self._observer = encoding.Observer(game)
         self._actions = len(game.catalogue)
+        self._catalogue = tuple(game.catalogue)  # the actions by index, fixed with the game
         self.state_: GameState | None = None
         self.bots: dict[int, Bot] = {}
         self._draws: list[Callable[[int], int] | None] = [None] * n
@@ -168,16 +169,22 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         if s.ply >= self.max_plies:
             return self._observation(), 0.0, False, True, self._info()
         index = int(action)
-        legal = s.legal_actions(self.seat)
-        if not 0 <= index < self._actions or self.game.catalogue[index] not in legal:
+        seat = self.seat
+        legal = s.legal_actions(seat)
+        if not 0 <= index < self._actions or self._catalogue[index] not in legal:
             return self._observation(), ILLEGAL_REWARD, True, False, self._info(illegal_action=True)
-        s.apply(self.seat, self.game.catalogue[index])
+        s.apply(seat, self._catalogue[index])
         self._play_bots()
         if self.render_mode == "human":
             self.render()
         if s.over:
             return self._observation(), self._final_reward(), True, False, self._info()
-        return self._observation(), 0.0, False, s.ply >= self.max_plies, self._info()
+        # the observation and the info of a running game, read from `s` itself
+        info = {
+            "action_mask": encoding.action_mask(s.legal_actions(seat), self._actions),
+            "ply": s.ply,
+        }
+        return self._observer.observe(s, seat), 0.0, False, s.ply >= self.max_plies, info
 
     def _final_reward(self) -> float:
         return final_returns(self.world)[self.seat]

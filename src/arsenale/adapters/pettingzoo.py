@@ -87,7 +87,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
-        self._catalogue = game.catalogue
+        self._catalogue = tuple(game.catalogue)  # the actions by index, fixed with the game
         self._actions = actions
         self._rewarded = False
         self._seeds = random.Random(seed)

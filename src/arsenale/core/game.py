@@ -98,6 +98,10 @@ class Game(ABC):
     """The parts of the game's own observation tensor (core/observation.py), which its state
     writes with `GameState._observe`; None: the AI adapters hash the view instead (slower, and
     enough for a game that has no encoding yet)."""
+    observation_filled: bool = False
+    """True when the state's `_observe` writes every slot of `observation_layout` (zeros
+    included), so the AI adapters need not zero those slots first; False (the default): the
+    writer sets only what is not zero, into a zeroed buffer."""
 
     # -- starting a game ---------------------------------------------------------------------
 

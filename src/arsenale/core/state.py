@@ -129,9 +129,13 @@ class GameState(ABC):
         cached = self._legal
         if cached is not None and cached[0] == self.ply and cached[1] == seat:
             return cached[2]
-        if seat not in self.to_move():
+        if self.over or not self.stack:
             return []
-        actions = self._legal_actions(seat, self.stack[-1])
+        top = self.stack[-1]
+        seats = top.seats  # the seat must be in to_move(): named by the decision, not submitted
+        if seat not in seats or (len(seats) > 1 and seat in self.submissions):
+            return []
+        actions = self._legal_actions(seat, top)
         self._legal = (self.ply, seat, actions)
         return actions
 
@@ -319,12 +323,13 @@ class GameState(ABC):
             self.check(seat, action)
         top = self.stack[-1]
         public = action.public
-        if public is None and len(top.seats) > 1:
+        simultaneous = len(top.seats) > 1
+        if public is None and simultaneous:
             public = public_form(action, top)
         self._history = (self._history, seat, action, public)
         self.ply += 1
         self._legal = None
-        if len(top.seats) > 1:
+        if simultaneous:
             self.submissions = {**self.submissions, seat: action}
             events: list[Event] = [{"type": "submitted", "seat": seat, "decision": top.kind}]
             if len(self.submissions) == len(top.seats):

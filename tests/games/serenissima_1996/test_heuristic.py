@@ -133,6 +133,7 @@ def port_deal(
     s.garrison[p] = 1
     g = s.galleys_of(buyer)[0]
     place(s, g, buyer_area, buyer_sailors)
+    s._legal = None  # fields set by hand: the legal list the rules kept for this ply is stale
     s.apply(buyer, f"buy {GOODS[BOARD.port_good[p]]} g{g + 1}")
     assert s.stack[-1].kind == "offer" and s.to_move() == (owner,)
     return s, buyer, owner

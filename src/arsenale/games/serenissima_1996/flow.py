@@ -58,8 +58,10 @@ def next_turn(s: Serenissima1996State, events: list[Event]) -> None:
         s.arranged = 0
         s.deals = 0
         frame = Decision(PHASE_KIND[s.phase], (seat,))
-        if len(s.phases[frame.kind].legal(s, seat, frame, None)) > 1:
+        legal = s.phases[frame.kind].legal(s, seat, frame, None)
+        if len(legal) > 1:
             s.stack.append(frame)
+            s._legal = (s.ply, seat, legal)  # its legal actions, kept in the core's cache
             return
 
 

@@ -30,6 +30,7 @@ class Serenissima2012(Game):
     max_players = 4
     rulebook = "serenissima-2012.en.txt"
     fallback_kinds = FALLBACK_KINDS
+    observation_filled = True  # the encoder copies its whole image (observation.py)
     options = (
         Option(
             "hidden_money",

@@ -9,11 +9,13 @@ where wood and stone are produced or present; a basilica (2 ducats) where gold a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
+from arsenale.games.serenissima_2012 import turn_end
 from arsenale.games.serenissima_2012.board import GOLD, GOODS, MARBLE, STONE, WOOD
 from arsenale.games.serenissima_2012.words import _, port_name
 
@@ -33,10 +35,11 @@ def galley_price(s: Serenissima2012State, seat: int) -> int:
 
 
 def _recruits(
-    s: Serenissima2012State, seat: int, ports_too: bool, rule: str, why: Why | None
+    s: Serenissima2012State, seat: int, ports: list[int] | None, rule: str, why: Why | None
 ) -> list[Action]:
-    """Sailors (1 ducat each, from the reserve) for own ports up to their warehouse size, and
-    for own galleys lying at own ports up to 5 pieces."""
+    """Sailors (1 ducat each, from the reserve) for own ports (`ports`, the seat's; None: no
+    port recruits) up to their warehouse size, and for own galleys lying at own ports up to 5
+    pieces. Without a `why` only the seat's own ports and galleys are looked at."""
     b, a = s.game.board, s.game.actions
     out: list[Action] = []
     price = b.meta["sailor_price"]
@@ -44,9 +47,10 @@ def _recruits(
     if broke and why is None:
         return out
     owner = s.owner
-    if ports_too:
+    if ports is not None:
         recruit, sailors, size = a.recruit_port, s.port_sailors, b.port_size
-        for p, o in enumerate(owner):
+        for p in ports if why is None else range(len(owner)):
+            o = owner[p]
             if o == seat and sailors[p] < size[p]:
                 out.append(recruit[p])
             elif why is not None:
@@ -58,8 +62,12 @@ def _recruits(
                         name=name, size=size[p]
                     )
                 why.no(reason, rule, "recruit_port", port=b.port_ids[p])
-    zone_port = b.zone_port
-    for g, o in enumerate(s.g_owner):
+    zone_port, g_owner = b.zone_port, s.g_owner
+    galleys: Iterable[int] = range(len(g_owner))
+    if why is None:  # only the seat's own galleys take recruits
+        galleys = [g for g, o in enumerate(g_owner) if o == seat]
+    for g in galleys:
+        o = g_owner[g]
         if o == seat:
             p = zone_port[s.g_zone[g]]
             if p >= 0 and owner[p] == seat and s.g_sailors[g] + s.g_goods[g] < 5:
@@ -82,14 +90,18 @@ def _recruits(
     return out
 
 
-def _galley_buys(s: Serenissima2012State, seat: int, rule: str, why: Why | None) -> list[Action]:
-    """A galley not in play, of this player count's set, at an own port, with one sailor."""
+def _galley_buys(
+    s: Serenissima2012State, seat: int, ports: list[int] | None, rule: str, why: Why | None
+) -> list[Action]:
+    """A galley not in play, of this player count's set, at an own port (of `ports`, the
+    seat's, or found here if None), with one sailor."""
     owned = s.g_owner.count(seat)
     broke = owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < galley_price(s, seat)
     if broke and why is None:
         return []
     a = s.game.actions
-    ports = s.ports_of(seat)
+    if ports is None:
+        ports = s.ports_of(seat)
     used = s.setup.galleys
     out = [a.buy_galley[g][p] for g in range(used) if s.g_owner[g] < 0 for p in ports]
     if why is not None:
@@ -152,8 +164,14 @@ def _buildings(
     if broke and why is None:
         return
     first, second = needs
+    good, warehouse = b.port_good, s.warehouse
     for p in ports:
-        if not built >> p & 1 and s.port_has(p, first) and s.port_has(p, second):
+        # a port has a good it produces or holds in its warehouse (`port_has`)
+        if (
+            not built >> p & 1
+            and (good[p] == first or warehouse[p] >> first & 1)
+            and (good[p] == second or warehouse[p] >> second & 1)
+        ):
             if not broke:
                 out.append(tokens[p])
         elif why is not None:
@@ -188,12 +206,12 @@ def legal_investment(
     s: Serenissima2012State, seat: int, top: Decision, why: Why | None
 ) -> list[Action]:
     """Recruits, one galley per investment, forts, basilicas, or end."""
-    out = _recruits(s, seat, True, RULE_INVEST, why)
+    ports = s.ports_of(seat)
+    out = _recruits(s, seat, ports, RULE_INVEST, why)
     if not s.bought_galley:
-        out += _galley_buys(s, seat, RULE_INVEST, why)
+        out += _galley_buys(s, seat, ports, RULE_INVEST, why)
     elif why is not None:
         why.no(_("one galley per investment"), RULE_INVEST, "buy_galley")
-    ports = s.ports_of(seat)
     _buildings(s, seat, "fort", ports, why, out)
     _buildings(s, seat, "basilica", ports, why, out)
     out.append(s.game.actions.end)
@@ -207,9 +225,9 @@ def legal_special(
     if why is not None:
         reason = _("the special investment buys only galleys and their sailors")
         why.no(reason, RULE_FEW_GALLEYS, ("recruit_port", "fort", "basilica"))
-    out = _recruits(s, seat, False, RULE_FEW_GALLEYS, why)
+    out = _recruits(s, seat, None, RULE_FEW_GALLEYS, why)
     if s.g_owner.count(seat) < 2:
-        out += _galley_buys(s, seat, RULE_FEW_GALLEYS, why)
+        out += _galley_buys(s, seat, None, RULE_FEW_GALLEYS, why)
     elif why is not None:
         reason = _("the special investment only brings you up to 2 galleys")
         why.no(reason, RULE_FEW_GALLEYS, "buy_galley")
@@ -252,15 +270,16 @@ def purchase(s: Serenissima2012State, seat: int, action: Action, events: list[Ev
 def apply_investment(
     s: Serenissima2012State, seat: int, action: Action, top: Decision
 ) -> list[Event]:
-    from arsenale.games.serenissima_2012 import turn_end
-
     events: list[Event] = []
     if action is s.game.actions.end:
         events.append({"type": "end_investment", "seat": seat})
         turn_end.finish_activation(s, events)
         return events
     purchase(s, seat, action, events)
-    if len(legal_investment(s, seat, top, None)) == 1:  # nothing left to buy
+    legal = legal_investment(s, seat, top, None)
+    if len(legal) == 1:  # nothing left to buy
         events.append({"type": "end_investment", "seat": seat})
         turn_end.finish_activation(s, events)
+    else:  # the seat invests on: these are its legal actions, kept in the core's cache
+        s._legal = (s.ply, seat, legal)
     return events

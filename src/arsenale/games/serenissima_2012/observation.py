@@ -5,6 +5,8 @@ writer needs NumPy (the `ai` extra); the game makes it on the first observation.
 
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.observation import Buffer, Layout
@@ -71,11 +73,14 @@ class Encoder:
     """The writer of one board's observations (NumPy: made when an adapter first asks).
 
     It keeps the last observation it wrote as an image in parts (the decision, the players,
-    the port owners, the ports' sailors, the warehouses, the buildings, the galleys, the turn,
-    the supply, the activation), each with the fields it reads, and rewrites a part only when
-    one of those fields changed since the previous call: one move changes few of them. Slots
+    the port owners, the ports' sailors, the warehouses, the buildings, the galleys, the
+    wheel, the turn, the supply, the activation), each with the fields it reads, and rewrites
+    a part only when one of those fields changed since the previous call: one move changes
+    few of them. Of the players' ducats and reserves and of the port owners only the changed
+    entries are rewritten, found in C (`map(ne, new, old)`). Slots
     are set through a memoryview (NumPy's item assignment costs more than the game's move);
-    the image is copied into the buffer. One encoder serves one thread at a time."""
+    the whole image is copied into the buffer, every slot of the layout (the game declares
+    `observation_filled`). One encoder serves one thread at a time."""
 
     def __init__(self, board: Board) -> None:
         import numpy as np
@@ -92,6 +97,8 @@ class Encoder:
         self.blank: Any = memoryview(np.zeros(self.layout.size, np.float32))  # type: ignore[arg-type]
         self.top = -1
         """The decision's slot in the image (-1: none)."""
+        self.wheel = -1
+        """The wheel's slot in the image (-1: none yet)."""
         self.keys: list[Any] = [None] * 9
         """The fields each part of the image was last written from (lists copied)."""
 
@@ -106,13 +113,17 @@ class Encoder:
             self.top = top
         hidden = bool(s.options.get("hidden_money", False))
         shown = seat if hidden else -1
-        key: tuple[Any, ...] = (shown, s.first, s.turn, s.money, s.reserve, s.home)
-        if key != keys[0]:
-            keys[0] = (shown, s.first, s.turn, [*s.money], [*s.reserve], [*s.home])
+        key: tuple[Any, ...] = (shown, s.players, s.first, s.turn, s.home)
+        kept = keys[0]
+        if kept is None or key != kept[0]:
+            keys[0] = ((*key[:4], [*s.home]), [*s.money], [*s.reserve])
             self._players(s, seat, hidden)
+        elif s.money != kept[1] or s.reserve != kept[2]:
+            self._purses(s, seat, hidden, kept[1], kept[2])
+            keys[0] = (kept[0], [*s.money], [*s.reserve])
         if s.owner != keys[1]:
+            self._owners(s.owner, keys[1])
             keys[1] = [*s.owner]
-            self._owners(s.owner)
         if s.port_sailors != keys[2]:
             keys[2] = [*s.port_sailors]
             at = self.at["port_sailors"]
@@ -127,11 +138,17 @@ class Encoder:
             self._buildings(key)
         key = (s.g_owner, s.g_zone, s.g_sailors, s.cargo)
         if key != keys[5]:
-            keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
             self._galleys(s)
-        key = (s.wheel, s.track, s.scorings, len(s.doge_deck), s.doge_discard)
+            keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
+        wheel = self.at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys)
+        if wheel != self.wheel:
+            if self.wheel >= 0:
+                w[self.wheel] = 0.0
+            w[wheel] = 1.0
+            self.wheel = wheel
+        key = (s.track, s.scorings, len(s.doge_deck), s.doge_discard)
         if key != keys[6]:
-            keys[6] = (*key[:4], [*s.doge_discard])
+            keys[6] = (*key[:3], [*s.doge_discard])
             self._turn(s)
         if s.supply != keys[7]:
             keys[7] = [*s.supply]
@@ -182,12 +199,33 @@ class Encoder:
             if s.home[p] >= 0:
                 w[home + p * ports + s.home[p]] = 1.0
 
-    def _owners(self, owner: list[int]) -> None:
+    def _purses(
+        self, s: Serenissima2012State, seat: int | None, hidden: bool, money: Any, reserve: Any
+    ) -> None:
+        """The ducats and reserves that differ from `money` and `reserve`, the ones shown (the
+        rest of the players' part unchanged: the same seats, first player, turn and homes)."""
+        w, at, players = self.w, self.at, s.players
+        for p in compress(count(), map(ne, s.money, money)):
+            if p < players and (not hidden or p == seat):
+                w[at["money"] + p] = s.money[p] / 100
+        for p in compress(count(), map(ne, s.reserve, reserve)):
+            if p < players:
+                w[at["sailors_in_reserve"] + p] = float(s.reserve[p])
+
+    def _owners(self, owner: list[int], shown: list[int] | None) -> None:
+        """The port owners: those that differ from `shown`, or all of them (None)."""
         w, at = self.w, self.at["port_owner"]
-        self._clear("port_owner", "port_owner", SEATS * self.ports)
-        for p, o in enumerate(owner):
-            if o >= 0:
-                w[at + SEATS * p + o] = 1.0
+        if shown is None or len(shown) != len(owner):
+            self._clear("port_owner", "port_owner", SEATS * self.ports)
+            for p, o in enumerate(owner):
+                if o >= 0:
+                    w[at + SEATS * p + o] = 1.0
+            return
+        for p in compress(count(), map(ne, owner, shown)):
+            if shown[p] >= 0:
+                w[at + SEATS * p + shown[p]] = 0.0
+            if owner[p] >= 0:
+                w[at + SEATS * p + owner[p]] = 1.0
 
     def _warehouses(self, warehouse: list[int]) -> None:
         """The goods in each warehouse, and the wine sides (a wine port's, or wine present)."""
@@ -227,10 +265,9 @@ class Encoder:
                         w[cargo + g * GOODS + i] = float(n)
 
     def _turn(self, s: Serenissima2012State) -> None:
-        """The wheel, the track and the Doge cards."""
+        """The track and the Doge cards (the wheel's slot is set apart)."""
         at, w = self.at, self.w
-        self._clear("wheel", "doge", 1 + self.doges)
-        w[at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys)] = 1.0
+        self._clear("track", "doge", 1 + self.doges)
         w[at["track"]] = float(s.track)
         w[at["track"] + 1] = float(s.scorings)
         doge = at["doge"]

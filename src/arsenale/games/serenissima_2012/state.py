@@ -205,7 +205,12 @@ class Serenissima2012State(GameState):
         return [g for g, o in enumerate(self.g_owner) if o >= 0 and gz[g] == zone]
 
     def ports_of(self, seat: int) -> list[int]:
-        return [p for p, o in enumerate(self.owner) if o == seat]
+        """The seat's ports, in order (found by `list.index`: a seat owns few of them)."""
+        owner, out, p = self.owner, [], -1
+        for _ in range(owner.count(seat)):
+            p = owner.index(seat, p + 1)
+            out.append(p)
+        return out
 
     def pieces(self, g: int) -> int:
         return self.g_sailors[g] + self.g_goods[g]

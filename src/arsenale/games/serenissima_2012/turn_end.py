@@ -43,6 +43,8 @@ def next_galley(s: Serenissima2012State, events: list[Event]) -> None:
             s.wheel = g
             s.stack.append(Decision("galley", (owners[g],), g))
             events.append({"type": "wheel", "galley": g + 1, "seat": owners[g]})
+            a = s.game.actions  # `legal_galley`'s list, kept in the core's cache for this ply
+            s._legal = (s.ply, owners[g], [a.act, a.invest])
             return
     end_turn(s, events)
 
@@ -143,8 +145,10 @@ def _next_special(s: Serenissima2012State, waiting: tuple[int, ...], events: lis
         frame = Decision("special", (seat,), waiting)
         s.stack.append(frame)
         s.bought_galley = False
-        if len(investment.legal_special(s, seat, frame, None)) > 1:
+        legal = investment.legal_special(s, seat, frame, None)
+        if len(legal) > 1:
             events.append({"type": "special_investment", "seat": seat})
+            s._legal = (s.ply, seat, legal)  # its legal actions, kept in the core's cache
             return
         s.stack.pop()
     start_turn(s, events)
@@ -158,7 +162,10 @@ def apply_special(s: Serenissima2012State, seat: int, action: Action, top: Decis
         _next_special(s, top.data, events)
         return events
     investment.purchase(s, seat, action, events)
-    if len(investment.legal_special(s, seat, top, None)) == 1:  # only "end" is left
+    legal = investment.legal_special(s, seat, top, None)
+    if len(legal) == 1:  # only "end" is left
         s.stack.pop()
         _next_special(s, top.data, events)
+    else:  # the seat buys on: these are its legal actions, kept in the core's cache
+        s._legal = (s.ply, seat, legal)
     return events
