@@ -64,3 +64,25 @@ def test_the_observation_tensor_has_one_length_and_reads_the_view_only():
                 assert tensor(twin.view(seat)) == tensor(s.view(seat))
             legal = s.legal_actions(seat)
             s.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def test_the_observation_written_at_every_ply_reads_as_the_view():
+    """The writer keeps its last image and rewrites only what changed (the decision's kind,
+    the use flags, the lists compared position by position): at every ply of random games,
+    in play order, the seat to move's numbers (and now and then another seat's or the
+    spectator's) are those `tensor` reads from the view."""
+    assert GAME.observation_layout is not None
+    size = GAME.observation_layout.size
+    for players, options in ((3, {"hidden_money": True}), (5, {})):
+        rng = random.Random(players)
+        s = GAME.new_game(players, seed=players, options=options)
+        while not s.is_over:
+            seat = s.to_move()[0]
+            viewers = [seat] if s.ply % 4 else [seat, None, rng.randrange(players)]
+            for viewer in viewers:
+                written = np.zeros(size, np.float32)
+                s.observe(viewer, written)
+                numbers = np.asarray(tensor(s.view(viewer)), np.float32)
+                assert written.tolist() == numbers.tolist()
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])

@@ -137,6 +137,10 @@ def write(s: MovState, seat: int | None, out: Buffer) -> None:
 _NEVER = object()
 """The value a field was last written from before it was ever written: unequal to all."""
 
+_NONES = (None,) * SIZE
+"""Unequal to every number or tuple, at every position of a list field (none is longer than
+the observation): as if the field had never been written."""
+
 _OFFSETS = {
     "cash": 0,
     "vp": 1,
@@ -187,7 +191,9 @@ class Writer:
 
         def columns(at: tuple[int, ...], scale: int) -> Any:
             def write(v: Any, was: Any, s: MovState) -> None:
-                for i in _changed(v, was):
+                if was is _NEVER:
+                    was = _NONES
+                for i in compress(range(len(v)), map(ne, v, was)):
                     w[at[i]] = v[i] / scale
 
             return write
@@ -200,7 +206,9 @@ class Writer:
 
         def lengths(at: int, scale: int) -> Any:
             def write(v: Any, was: Any, s: MovState) -> None:
-                for m in _changed(v, was):
+                if was is _NEVER:
+                    was = _NONES
+                for m in compress(range(len(v)), map(ne, v, was)):
                     w[_BLOCK[m] + at] = len(v[m]) / scale
 
             return write
@@ -324,7 +332,7 @@ class Writer:
             v = new[i]
             handlers[i](v, old[i], s)
             old[i] = v.copy() if type(v) is list else v
-        out[: LAYOUT.size] = self.image
+        out[:SIZE] = self.image
 
     def reset(self, players: int) -> None:
         """Every slot zero, every field to be written (a new player count)."""
@@ -387,7 +395,9 @@ class Writer:
 
     def write_cash(self, v: Any, was: Any, s: MovState) -> None:
         w, hidden = self.w, self.hidden
-        for m in _changed(v, was):
+        if was is _NEVER:
+            was = _NONES
+        for m in compress(range(len(v)), map(ne, v, was)):
             w[_BLOCK[m]] = 0.0 if hidden != -1 and m != hidden else v[m] / 500
 
     def write_chars(self, v: Any, was: Any, s: MovState) -> None:
@@ -427,9 +437,12 @@ class Writer:
         if v in _KIND:
             w[_REST + _KIND[v]] = 1.0
         self.top = v
+        using = v in _USING
+        if was is not _NEVER and (was in _USING) == using:
+            return  # the flags' slots are as they were (each flag rewrites its own)
         flags = (s.u_sbuy >= 0, s.u_ssell >= 0, s.u_sale, s.u_draw, s.u_steal, s.u_swap)
         for i, f in enumerate((*flags, s.u_favor, s.u_ship)):
-            w[_FLAGS + i] = 1.0 if f and v in _USING else 0.0
+            w[_FLAGS + i] = 1.0 if f and using else 0.0
 
     def flag(self, i: int) -> Any:
         w = self.w
