@@ -40,6 +40,10 @@ HAND_PLAYERS = {
 }
 """Variants for the Allocation of Starting Hands: the player counts of each method."""
 
+DARK_TITLES = tuple(i for i, t in enumerate(TITLES) if t.dark)
+LIGHT_TITLES = tuple(i for i, t in enumerate(TITLES) if not t.dark)
+"""The dark and the light titles, in the order of the titles (made once, shuffled per game)."""
+
 
 class AmalfiRenaissance(Game):
     id = "amalfi-renaissance"
@@ -211,8 +215,8 @@ class AmalfiRenaissance(Game):
         s.chance.shuffle(s.wdeck)
         s.wdisc = []
         s.workshop = [s.wdeck.pop() for _ in WORKSHOP_SLOTS]
-        dark = [i for i, t in enumerate(TITLES) if t.dark]
-        light = [i for i, t in enumerate(TITLES) if not t.dark]
+        dark = list(DARK_TITLES)
+        light = list(LIGHT_TITLES)
         s.chance.shuffle(dark)
         s.chance.shuffle(light)
         s.titles = (dark[0], light[0], light[1])

@@ -534,16 +534,22 @@ def _pile(w: Any, at: int, old: list[int], new: list[int]) -> None:
         for c in new[k:]:
             w[at + c] = 1
     else:
-        _swap(w, at, old, new)
+        for c in set(old).difference(new):
+            w[at + c] = 0
+        for c in set(new).difference(old):
+            w[at + c] = 1
     old[:] = new
 
 
 def _swap(w: Any, at: int, old: Any, new: Any) -> None:
-    """Slots `at` + card: from the cards of `old` to those of `new` (no negative card)."""
-    for c in set(old).difference(new):
-        w[at + c] = 0
-    for c in set(new).difference(old):
-        w[at + c] = 1
+    """Slots `at` + card: from the cards of `old` to those of `new` (no negative card). For
+    the few cards of a seat's part: `in` on a short tuple costs less than making two sets."""
+    for c in old:
+        if c not in new:
+            w[at + c] = 0
+    for c in new:
+        if c not in old:
+            w[at + c] = 1
 
 
 _WRITER: Writer | None = None
