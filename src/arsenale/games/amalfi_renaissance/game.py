@@ -51,6 +51,7 @@ class AmalfiRenaissance(Game):
     min_players = 1
     max_players = 4
     observation_layout = observation.LAYOUT
+    observation_filled = True  # the writer copies its whole image (observation.py)
     rulebook = "amalfi-renaissance.en.txt"
     catalogue = CATALOGUE
     utility = "general_sum"
