@@ -401,8 +401,9 @@ class Writer:
     def column(self, new: list[int], old: list[int], at: int) -> None:
         """A column of the seats' numbers (first slot `at`): the rows whose value changed."""
         w = self.w
-        for p in _changed(new, old):
-            w[at + SEAT_NUMBERS * p] = old[p] = new[p]
+        for p, v in enumerate(new):
+            if v != old[p]:
+                w[at + SEAT_NUMBERS * p] = old[p] = v
 
     def holds_columns(self, holds: list[int]) -> None:
         """The five holds' columns of the seats' numbers (`holds[5 * seat + resource]`)."""
@@ -424,26 +425,30 @@ class Writer:
     def sizes(self, new: list[tuple[int, ...]], old: list[Any], at: int) -> None:
         """A column of the seats' numbers that counts cards (hand, packet, reserve)."""
         w = self.w
-        for p in _changed(new, old):
-            cards = old[p] = new[p]
-            w[at + SEAT_NUMBERS * p] = len(cards)
+        for p, cards in enumerate(new):
+            if cards != old[p]:
+                old[p] = cards
+                w[at + SEAT_NUMBERS * p] = len(cards)
 
     def cards(self, new: list[tuple[int, ...]], old: list[Any], at: int, size: int) -> None:
         """A part of `size` slots per seat, one for each card a seat has there."""
         w = self.w
-        for p in _changed(new, old):
-            _swap(w, at + size * p, old[p], new[p])
-            old[p] = new[p]
+        for p, cards in enumerate(new):
+            if cards != old[p]:
+                _swap(w, at + size * p, old[p], cards)
+                old[p] = cards
 
     def slots(self, new: list[int], old: list[int], at: int, size: int, shown: int) -> None:
         """One-hots of `size` slots for the first `shown` entries of a list (a display's
         cards, the seats' pack tokens); -1 for none."""
         w = self.w
-        for i in _changed(new[:shown], old):
-            if old[i] >= 0:
-                w[at + size * i + old[i]] = 0
-            if new[i] >= 0:
-                w[at + size * i + new[i]] = 1
+        for i, v in enumerate(new[:shown]):
+            was = old[i]
+            if v != was:
+                if was >= 0:
+                    w[at + size * i + was] = 0
+                if v >= 0:
+                    w[at + size * i + v] = 1
         old[:] = new
 
     def marks(self, new: list[int], old: list[int], at: int) -> None:
@@ -496,9 +501,8 @@ class Writer:
         _purpose, _arg, cost, mask, surcharge, paid, surplus = top.data
         for i, x in enumerate((cost, surcharge, paid, surplus)):
             w[PAYMENT + i] = x if isinstance(x, int) else len(x)
-        for r in range(5):
-            if mask >> r & 1:
-                w[PAYMENT + 5 + r] = 1
+        for r in _BITS[mask]:
+            w[PAYMENT + 5 + r] = 1
         return True
 
     def rival(self, s: AmalfiState) -> None:
@@ -518,6 +522,8 @@ class Writer:
 
 
 _PAY = DECISION + _KIND["pay"]
+_BITS = tuple(tuple(r for r in range(5) if mask >> r & 1) for mask in range(32))
+"""The resources (bits) of each payment mask (board.py: a mask has five bits)."""
 
 
 def _changed(new: list[Any], old: list[Any]) -> Iterator[int]:
