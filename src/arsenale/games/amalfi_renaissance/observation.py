@@ -19,6 +19,7 @@ from arsenale.games.amalfi_renaissance.board import (
     DECREES,
     N_LOC,
     PACK_ICONS,
+    PRIV0,
     PRIVATES,
     SOLO,
     TITLES,
@@ -452,9 +453,15 @@ class Writer:
         old[:] = new
 
     def marks(self, new: list[int], old: list[int], at: int) -> None:
-        """Docks or lighthouses: a seat's or the rival's mark on each location."""
+        """Docks or lighthouses: a seat's or the rival's mark on each location. The printed and
+        evolving locations, where most marks go, are compared apart from the tiles'."""
         w = self.w
-        for i in _changed(new, old):
+        changed: list[int] = []
+        if new[:PRIV0] != old[:PRIV0]:
+            changed += _changed(new[:PRIV0], old)
+        if new[PRIV0:] != old[PRIV0:]:
+            changed += compress(count(PRIV0), map(ne, new[PRIV0:], old[PRIV0:]))
+        for i in changed:
             v = old[i]
             if v >= 0:
                 w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 0
@@ -499,8 +506,7 @@ class Writer:
         if top is None or top.kind != "pay":
             return False
         _purpose, _arg, cost, mask, surcharge, paid, surplus = top.data
-        for i, x in enumerate((cost, surcharge, paid, surplus)):
-            w[PAYMENT + i] = x if isinstance(x, int) else len(x)
+        w[PAYMENT], w[PAYMENT + 1], w[PAYMENT + 2], w[PAYMENT + 3] = cost, surcharge, paid, surplus
         for r in _BITS[mask]:
             w[PAYMENT + 5 + r] = 1
         return True
