@@ -155,7 +155,8 @@ _OFFSETS["bid"] = _OFFSETS["pawn"] + len(LOCATIONS)
 """Where each column starts in a merchant's block (`_seat_block`'s order)."""
 _BLOCK = tuple(BOARD_SIZE + m * SEAT_SIZE for m in range(MAX_SEATS))
 _REST = BOARD_SIZE + MAX_SEATS * SEAT_SIZE
-_FLAGS = _REST + len(KINDS) + len(LOCATIONS)
+_CUR = _REST + len(KINDS)
+_FLAGS = _CUR + len(LOCATIONS)
 _PENDING = _FLAGS + len(USE_FLAGS)
 _HAND = _PENDING + len(RESOURCES)
 _MINE = _HAND + len(ORDER_IDS)
@@ -184,7 +185,6 @@ class Writer:
         self.image: Any = np.zeros(LAYOUT.size, np.float32)
         self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
         self.players = -1
-        self.top: str | None = None
         self.hidden = -1
         self.old: list[Any] = []
         w = self.w
@@ -235,16 +235,6 @@ class Writer:
         at += ROUNDS
         used = columns(board(at, n_shops), 3)
         rumor_count = _OFFSETS["rumors"]
-        self.scalars: tuple[Any, ...] = (
-            self.write_hidden,
-            self.write_round,
-            self.write_round,  # over
-            self.write_marker,
-            self.write_deck,
-            self.write_top,
-            self.write_cur,
-            *(self.flag(i) for i in range(len(USE_FLAGS))),
-        )
         self.handlers: tuple[Any, ...] = (
             self.write_scalars,
             price,
@@ -339,34 +329,52 @@ class Writer:
         self.image[:] = 0.0
         self.players = players
         self.old = [_NEVER] * len(self.handlers)
-        self.top = None
         self.hidden = -1
         at = 2 + len(RESOURCES) + len(SHOPS)
         for c in range(len(SHOPS), len(COMPANIES)):
             self.w[at + c - len(SHOPS)] = OFFICE_PRICE / 100
 
     def write_scalars(self, v: Any, was: Any, s: MovState) -> None:
-        """The fields that are numbers, in one tuple (one comparison when none changed)."""
-        handlers = self.scalars
-        if was is _NEVER:
-            for i, x in enumerate(v):
-                handlers[i](x, _NEVER, s)
-        else:
-            for i in compress(range(len(v)), map(ne, v, was)):
-                handlers[i](v[i], was[i], s)
+        """The fields that are numbers, in one tuple (one comparison when none changed): the
+        slots of each one that changed, written here in one go."""
+        first = was is _NEVER
+        if first:
+            was = _NONES
+        w = self.w
+        if v[0] != was[0]:  # hidden
+            self.hidden = v[0]
+            self.write_cash(s.cash, _NEVER, s)
+        if v[1] != was[1] or v[2] != was[2]:  # round, over
+            w[0] = (s.round + 1) / ROUNDS
+            w[1] = 1.0 if s.phase_name() == "bidding" else 0.0
+        if v[3] != was[3]:
+            w[BOARD_SIZE - 1] = 1.0 if v[3] else 0.0  # marker
+        if v[4] != was[4]:
+            w[BOARD_SIZE - 2] = v[4] / len(ORDER_IDS)  # deck
+        top, old = v[5], was[5]
+        if top != old:
+            if old in _KIND:
+                w[_REST + _KIND[old]] = 0.0
+            if top in _KIND:
+                w[_REST + _KIND[top]] = 1.0
+        cur = v[6]
+        if cur != was[6]:
+            if not first and was[6] >= 0:
+                w[_CUR + was[6]] = 0.0
+            if cur >= 0:
+                w[_CUR + cur] = 1.0
+        # the use flags show only while a location is in use: all of them rewritten when
+        # that starts or ends, else those that changed (all zero while none is in use)
+        using = top in _USING
+        if using != (old in _USING):
+            for i in range(len(USE_FLAGS)):
+                w[_FLAGS + i] = 1.0 if v[7 + i] and using else 0.0
+        elif using:
+            for i in range(7, 7 + len(USE_FLAGS)):
+                if v[i] != was[i]:
+                    w[_FLAGS - 7 + i] = 1.0 if v[i] else 0.0
 
     # -- the board ------------------------------------------------------------------------
-
-    def write_round(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        w[0] = (s.round + 1) / ROUNDS
-        w[1] = 1.0 if s.phase_name() == "bidding" else 0.0
-
-    def write_marker(self, v: Any, was: Any, s: MovState) -> None:
-        self.w[BOARD_SIZE - 1] = 1.0 if v else 0.0
-
-    def write_deck(self, v: Any, was: Any, s: MovState) -> None:
-        self.w[BOARD_SIZE - 2] = v / len(ORDER_IDS)
 
     def write_office(self, v: Any, was: Any, s: MovState) -> None:
         w, n_res = self.w, len(RESOURCES)
@@ -388,10 +396,6 @@ class Writer:
             w[at + i] = 1.0 if v[i] >= 0 else 0.0
 
     # -- the merchants ----------------------------------------------------------------------
-
-    def write_hidden(self, v: Any, was: Any, s: MovState) -> None:
-        self.hidden = v
-        self.write_cash(s.cash, _NEVER, s)
 
     def write_cash(self, v: Any, was: Any, s: MovState) -> None:
         w, hidden = self.w, self.hidden
@@ -429,35 +433,6 @@ class Writer:
             w[_BLOCK[m] + at] = place / MAX_SEATS
 
     # -- the decision and the observer's own -----------------------------------------------------
-
-    def write_top(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        if was in _KIND:
-            w[_REST + _KIND[was]] = 0.0
-        if v in _KIND:
-            w[_REST + _KIND[v]] = 1.0
-        self.top = v
-        using = v in _USING
-        if was is not _NEVER and (was in _USING) == using:
-            return  # the flags' slots are as they were (each flag rewrites its own)
-        flags = (s.u_sbuy >= 0, s.u_ssell >= 0, s.u_sale, s.u_draw, s.u_steal, s.u_swap)
-        for i, f in enumerate((*flags, s.u_favor, s.u_ship)):
-            w[_FLAGS + i] = 1.0 if f and using else 0.0
-
-    def flag(self, i: int) -> Any:
-        w = self.w
-
-        def write(v: Any, was: Any, s: MovState) -> None:
-            w[_FLAGS + i] = 1.0 if v and self.top in _USING else 0.0
-
-        return write
-
-    def write_cur(self, v: Any, was: Any, s: MovState) -> None:
-        at = _REST + len(KINDS)
-        if was is not _NEVER and was >= 0:
-            self.w[at + was] = 0.0
-        if v >= 0:
-            self.w[at + v] = 1.0
 
     def write_pending(self, v: Any, was: Any, s: MovState) -> None:
         w = self.w
