@@ -243,28 +243,32 @@ class Writer:
             supply,
             bag,
             docks,
+            self.write_cash,
+            columns(per_seat("cubes", n_res, 5), 5),
+            columns(per_seat("shares", n_comp, 10), 10),
+            self.write_chars,
+            lengths(rumor_count, 3),
+            self.write_pending,
+            self.write_hand,
+            self.write_mine,
+        )
+        self.fields = range(len(self.handlers))
+        self.rare_handlers: tuple[Any, ...] = (
             self.write_office,
             self.write_display,
             self.write_canal,
             used,
-            self.write_cash,
             columns(per_seat("vp", 1, 20), 20),
-            columns(per_seat("cubes", n_res, 5), 5),
-            columns(per_seat("shares", n_comp, 10), 10),
-            self.write_chars,
             self.write_favors,
-            lengths(rumor_count, 3),
             lengths(rumor_count + 1, 5),  # hands
             lengths(rumor_count + 2, 5),  # delivered
             self.write_pawn,
             columns(per_seat("bid", 1, 100), 100),
             self.write_order,
             columns(tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(5)), MAX_SEATS),
-            self.write_pending,
-            self.write_hand,
-            self.write_mine,
         )
-        self.fields = range(len(self.handlers))
+        self.rare_fields = range(len(self.rare_handlers))
+        self.old_rare: list[Any] = []
 
     def write(self, s: MovState, seat: int | None, out: Buffer) -> None:
         if s.players != self.players:
@@ -296,23 +300,11 @@ class Writer:
             s.supply,
             s.bag,
             s.docks,
-            s.office,
-            s.display,
-            s.canal,
-            s.used,
             s.cash,
-            s.vp,
             s.cubes,
             s.shares,
             s.chars,
-            s.favors,
             s.rumors,
-            s.hands,
-            s.delivered,
-            s.pawn,
-            s.bids,
-            s.order,
-            s.age,
             s.pending,
             () if seat is None else s.hands[seat],
             () if seat is None else s.rumors[seat],
@@ -322,6 +314,27 @@ class Writer:
             v = new[i]
             handlers[i](v, old[i], s)
             old[i] = v.copy() if type(v) is list else v
+        # the fields that change seldom (a few moves in a hundred), compared together first
+        rare = [
+            s.office,
+            s.display,
+            s.canal,
+            s.used,
+            s.vp,
+            s.favors,
+            s.hands,
+            s.delivered,
+            s.pawn,
+            s.bids,
+            s.order,
+            s.age,
+        ]
+        if rare != self.old_rare:
+            old, handlers = self.old_rare, self.rare_handlers
+            for i in compress(self.rare_fields, map(ne, rare, old)):
+                x = rare[i]
+                handlers[i](x, old[i], s)
+                old[i] = x.copy() if type(x) is list else x
         out[:SIZE] = self.image
 
     def reset(self, players: int) -> None:
@@ -329,6 +342,7 @@ class Writer:
         self.image[:] = 0.0
         self.players = players
         self.old = [_NEVER] * len(self.handlers)
+        self.old_rare = [_NEVER] * len(self.rare_handlers)
         self.hidden = -1
         at = 2 + len(RESOURCES) + len(SHOPS)
         for c in range(len(SHOPS), len(COMPANIES)):
