@@ -4,6 +4,7 @@ for absent seats), the observer's hand and rumors (zero for a spectator)."""
 
 from __future__ import annotations
 
+from array import array
 from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
@@ -161,6 +162,8 @@ _PENDING = _FLAGS + len(USE_FLAGS)
 _HAND = _PENDING + len(RESOURCES)
 _MINE = _HAND + len(ORDER_IDS)
 _USING = frozenset({"use", "place", "keep"})
+_ROWS_CAP = 1 << 12
+"""The most hands whose rows a writer keeps (`Writer.write_hand`)."""
 
 
 def _changed(new: Any, old: Any) -> Any:
@@ -187,6 +190,7 @@ class Writer:
         self.players = -1
         self.hidden = -1
         self.old: list[Any] = []
+        self.hand_rows: dict[tuple[int, ...], array[float]] = {}
         w = self.w
 
         def columns(at: tuple[int, ...], scale: int) -> Any:
@@ -377,12 +381,15 @@ class Writer:
                 w[_CUR + was[6]] = 0.0
             if cur >= 0:
                 w[_CUR + cur] = 1.0
-        # the use flags show only while a location is in use: all of them rewritten when
-        # that starts or ends, else those that changed (all zero while none is in use)
+        # the use flags show only while a location is in use (all zero while none is): when
+        # that starts the flags on are set, when it ends those that were on are cleared,
+        # and in between those that changed are rewritten
         using = top in _USING
         if using != (old in _USING):
+            flags = v if using else was
             for i in range(len(USE_FLAGS)):
-                w[_FLAGS + i] = 1.0 if v[7 + i] and using else 0.0
+                if flags[7 + i]:
+                    w[_FLAGS + i] = 1.0 if using else 0.0
         elif using:
             for i in range(7, 7 + len(USE_FLAGS)):
                 if v[i] != was[i]:
@@ -454,12 +461,17 @@ class Writer:
             w[_PENDING + r] = v.count(r) / 4
 
     def write_hand(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        if was is not _NEVER:
-            for k in was:
-                w[_HAND + k] = 0.0
-        for k in v:
-            w[_HAND + k] = 1.0
+        """The observer's Guild Orders, a one at each card held: the row of each hand is made
+        once and copied in whole (the observer changes at nearly every call)."""
+        row = self.hand_rows.get(v)
+        if row is None:
+            row = array("f", bytes(4 * len(ORDER_IDS)))
+            for k in v:
+                row[k] = 1.0
+            if len(self.hand_rows) >= _ROWS_CAP:
+                self.hand_rows.clear()
+            self.hand_rows[v] = row
+        self.w[_HAND:_MINE] = row
 
     def write_mine(self, v: Any, was: Any, s: MovState) -> None:
         w = self.w
