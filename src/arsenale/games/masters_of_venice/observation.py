@@ -176,8 +176,9 @@ def _changed(new: Any, old: Any) -> Any:
 class Writer:
     """The writer of the observations (NumPy: made when an adapter first asks). It keeps the
     last observation it wrote as an image, with the value of every state field it was written
-    from; each call finds the fields that differ (one C-level comparison of the two lists)
-    and rewrites the slots of those alone, element by element for a list field: one move
+    from; each call finds the fields that differ (one C-level comparison of the two lists,
+    the fields that change seldom in one list of their own, compared whole first) and
+    rewrites the slots of those alone, element by element for a list field: one move
     changes few of them. Slots are set through a memoryview (NumPy's item assignment costs
     more than the game's move); the image is copied into the buffer. One writer serves one
     thread at a time."""
