@@ -4,6 +4,7 @@ for absent seats), the observer's hand and rumors (zero for a spectator)."""
 
 from __future__ import annotations
 
+from array import array
 from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
@@ -155,11 +156,14 @@ _OFFSETS["bid"] = _OFFSETS["pawn"] + len(LOCATIONS)
 """Where each column starts in a merchant's block (`_seat_block`'s order)."""
 _BLOCK = tuple(BOARD_SIZE + m * SEAT_SIZE for m in range(MAX_SEATS))
 _REST = BOARD_SIZE + MAX_SEATS * SEAT_SIZE
-_FLAGS = _REST + len(KINDS) + len(LOCATIONS)
+_CUR = _REST + len(KINDS)
+_FLAGS = _CUR + len(LOCATIONS)
 _PENDING = _FLAGS + len(USE_FLAGS)
 _HAND = _PENDING + len(RESOURCES)
 _MINE = _HAND + len(ORDER_IDS)
 _USING = frozenset({"use", "place", "keep"})
+_ROWS_CAP = 1 << 12
+"""The most hands whose rows a writer keeps (`Writer.write_hand`)."""
 
 
 def _changed(new: Any, old: Any) -> Any:
@@ -172,8 +176,9 @@ def _changed(new: Any, old: Any) -> Any:
 class Writer:
     """The writer of the observations (NumPy: made when an adapter first asks). It keeps the
     last observation it wrote as an image, with the value of every state field it was written
-    from; each call finds the fields that differ (one C-level comparison of the two lists)
-    and rewrites the slots of those alone, element by element for a list field: one move
+    from; each call finds the fields that differ (one C-level comparison of the two lists,
+    the fields that change seldom in one list of their own, compared whole first) and
+    rewrites the slots of those alone, element by element for a list field: one move
     changes few of them. Slots are set through a memoryview (NumPy's item assignment costs
     more than the game's move); the image is copied into the buffer. One writer serves one
     thread at a time."""
@@ -184,9 +189,9 @@ class Writer:
         self.image: Any = np.zeros(LAYOUT.size, np.float32)
         self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
         self.players = -1
-        self.top: str | None = None
         self.hidden = -1
         self.old: list[Any] = []
+        self.hand_rows: dict[tuple[int, ...], array[float]] = {}
         w = self.w
 
         def columns(at: tuple[int, ...], scale: int) -> Any:
@@ -235,16 +240,6 @@ class Writer:
         at += ROUNDS
         used = columns(board(at, n_shops), 3)
         rumor_count = _OFFSETS["rumors"]
-        self.scalars: tuple[Any, ...] = (
-            self.write_hidden,
-            self.write_round,
-            self.write_round,  # over
-            self.write_marker,
-            self.write_deck,
-            self.write_top,
-            self.write_cur,
-            *(self.flag(i) for i in range(len(USE_FLAGS))),
-        )
         self.handlers: tuple[Any, ...] = (
             self.write_scalars,
             price,
@@ -253,28 +248,32 @@ class Writer:
             supply,
             bag,
             docks,
+            self.write_cash,
+            columns(per_seat("cubes", n_res, 5), 5),
+            columns(per_seat("shares", n_comp, 10), 10),
+            self.write_chars,
+            lengths(rumor_count, 3),
+            self.write_pending,
+            self.write_hand,
+            self.write_mine,
+        )
+        self.fields = range(len(self.handlers))
+        self.rare_handlers: tuple[Any, ...] = (
             self.write_office,
             self.write_display,
             self.write_canal,
             used,
-            self.write_cash,
             columns(per_seat("vp", 1, 20), 20),
-            columns(per_seat("cubes", n_res, 5), 5),
-            columns(per_seat("shares", n_comp, 10), 10),
-            self.write_chars,
             self.write_favors,
-            lengths(rumor_count, 3),
             lengths(rumor_count + 1, 5),  # hands
             lengths(rumor_count + 2, 5),  # delivered
             self.write_pawn,
             columns(per_seat("bid", 1, 100), 100),
             self.write_order,
             columns(tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(5)), MAX_SEATS),
-            self.write_pending,
-            self.write_hand,
-            self.write_mine,
         )
-        self.fields = range(len(self.handlers))
+        self.rare_fields = range(len(self.rare_handlers))
+        self.old_rare: list[Any] = []
 
     def write(self, s: MovState, seat: int | None, out: Buffer) -> None:
         if s.players != self.players:
@@ -306,23 +305,11 @@ class Writer:
             s.supply,
             s.bag,
             s.docks,
-            s.office,
-            s.display,
-            s.canal,
-            s.used,
             s.cash,
-            s.vp,
             s.cubes,
             s.shares,
             s.chars,
-            s.favors,
             s.rumors,
-            s.hands,
-            s.delivered,
-            s.pawn,
-            s.bids,
-            s.order,
-            s.age,
             s.pending,
             () if seat is None else s.hands[seat],
             () if seat is None else s.rumors[seat],
@@ -332,6 +319,27 @@ class Writer:
             v = new[i]
             handlers[i](v, old[i], s)
             old[i] = v.copy() if type(v) is list else v
+        # the fields that change seldom (a few moves in a hundred), compared together first
+        rare = [
+            s.office,
+            s.display,
+            s.canal,
+            s.used,
+            s.vp,
+            s.favors,
+            s.hands,
+            s.delivered,
+            s.pawn,
+            s.bids,
+            s.order,
+            s.age,
+        ]
+        if rare != self.old_rare:
+            old, handlers = self.old_rare, self.rare_handlers
+            for i in compress(self.rare_fields, map(ne, rare, old)):
+                x = rare[i]
+                handlers[i](x, old[i], s)
+                old[i] = x.copy() if type(x) is list else x
         out[:SIZE] = self.image
 
     def reset(self, players: int) -> None:
@@ -339,34 +347,56 @@ class Writer:
         self.image[:] = 0.0
         self.players = players
         self.old = [_NEVER] * len(self.handlers)
-        self.top = None
+        self.old_rare = [_NEVER] * len(self.rare_handlers)
         self.hidden = -1
         at = 2 + len(RESOURCES) + len(SHOPS)
         for c in range(len(SHOPS), len(COMPANIES)):
             self.w[at + c - len(SHOPS)] = OFFICE_PRICE / 100
 
     def write_scalars(self, v: Any, was: Any, s: MovState) -> None:
-        """The fields that are numbers, in one tuple (one comparison when none changed)."""
-        handlers = self.scalars
-        if was is _NEVER:
-            for i, x in enumerate(v):
-                handlers[i](x, _NEVER, s)
-        else:
-            for i in compress(range(len(v)), map(ne, v, was)):
-                handlers[i](v[i], was[i], s)
+        """The fields that are numbers, in one tuple (one comparison when none changed): the
+        slots of each one that changed, written here in one go."""
+        first = was is _NEVER
+        if first:
+            was = _NONES
+        w = self.w
+        if v[0] != was[0]:  # hidden
+            self.hidden = v[0]
+            self.write_cash(s.cash, _NEVER, s)
+        if v[1] != was[1] or v[2] != was[2]:  # round, over
+            w[0] = (s.round + 1) / ROUNDS
+            w[1] = 1.0 if s.phase_name() == "bidding" else 0.0
+        if v[3] != was[3]:
+            w[BOARD_SIZE - 1] = 1.0 if v[3] else 0.0  # marker
+        if v[4] != was[4]:
+            w[BOARD_SIZE - 2] = v[4] / len(ORDER_IDS)  # deck
+        top, old = v[5], was[5]
+        if top != old:
+            if old in _KIND:
+                w[_REST + _KIND[old]] = 0.0
+            if top in _KIND:
+                w[_REST + _KIND[top]] = 1.0
+        cur = v[6]
+        if cur != was[6]:
+            if not first and was[6] >= 0:
+                w[_CUR + was[6]] = 0.0
+            if cur >= 0:
+                w[_CUR + cur] = 1.0
+        # the use flags show only while a location is in use (all zero while none is): when
+        # that starts the flags on are set, when it ends those that were on are cleared,
+        # and in between those that changed are rewritten
+        using = top in _USING
+        if using != (old in _USING):
+            flags = v if using else was
+            for i in range(len(USE_FLAGS)):
+                if flags[7 + i]:
+                    w[_FLAGS + i] = 1.0 if using else 0.0
+        elif using:
+            for i in range(7, 7 + len(USE_FLAGS)):
+                if v[i] != was[i]:
+                    w[_FLAGS - 7 + i] = 1.0 if v[i] else 0.0
 
     # -- the board ------------------------------------------------------------------------
-
-    def write_round(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        w[0] = (s.round + 1) / ROUNDS
-        w[1] = 1.0 if s.phase_name() == "bidding" else 0.0
-
-    def write_marker(self, v: Any, was: Any, s: MovState) -> None:
-        self.w[BOARD_SIZE - 1] = 1.0 if v else 0.0
-
-    def write_deck(self, v: Any, was: Any, s: MovState) -> None:
-        self.w[BOARD_SIZE - 2] = v / len(ORDER_IDS)
 
     def write_office(self, v: Any, was: Any, s: MovState) -> None:
         w, n_res = self.w, len(RESOURCES)
@@ -388,10 +418,6 @@ class Writer:
             w[at + i] = 1.0 if v[i] >= 0 else 0.0
 
     # -- the merchants ----------------------------------------------------------------------
-
-    def write_hidden(self, v: Any, was: Any, s: MovState) -> None:
-        self.hidden = v
-        self.write_cash(s.cash, _NEVER, s)
 
     def write_cash(self, v: Any, was: Any, s: MovState) -> None:
         w, hidden = self.w, self.hidden
@@ -430,47 +456,23 @@ class Writer:
 
     # -- the decision and the observer's own -----------------------------------------------------
 
-    def write_top(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        if was in _KIND:
-            w[_REST + _KIND[was]] = 0.0
-        if v in _KIND:
-            w[_REST + _KIND[v]] = 1.0
-        self.top = v
-        using = v in _USING
-        if was is not _NEVER and (was in _USING) == using:
-            return  # the flags' slots are as they were (each flag rewrites its own)
-        flags = (s.u_sbuy >= 0, s.u_ssell >= 0, s.u_sale, s.u_draw, s.u_steal, s.u_swap)
-        for i, f in enumerate((*flags, s.u_favor, s.u_ship)):
-            w[_FLAGS + i] = 1.0 if f and using else 0.0
-
-    def flag(self, i: int) -> Any:
-        w = self.w
-
-        def write(v: Any, was: Any, s: MovState) -> None:
-            w[_FLAGS + i] = 1.0 if v and self.top in _USING else 0.0
-
-        return write
-
-    def write_cur(self, v: Any, was: Any, s: MovState) -> None:
-        at = _REST + len(KINDS)
-        if was is not _NEVER and was >= 0:
-            self.w[at + was] = 0.0
-        if v >= 0:
-            self.w[at + v] = 1.0
-
     def write_pending(self, v: Any, was: Any, s: MovState) -> None:
         w = self.w
         for r in range(len(RESOURCES)):
             w[_PENDING + r] = v.count(r) / 4
 
     def write_hand(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        if was is not _NEVER:
-            for k in was:
-                w[_HAND + k] = 0.0
-        for k in v:
-            w[_HAND + k] = 1.0
+        """The observer's Guild Orders, a one at each card held: the row of each hand is made
+        once and copied in whole (the observer changes at nearly every call)."""
+        row = self.hand_rows.get(v)
+        if row is None:
+            row = array("f", bytes(4 * len(ORDER_IDS)))
+            for k in v:
+                row[k] = 1.0
+            if len(self.hand_rows) >= _ROWS_CAP:
+                self.hand_rows.clear()
+            self.hand_rows[v] = row
+        self.w[_HAND:_MINE] = row
 
     def write_mine(self, v: Any, was: Any, s: MovState) -> None:
         w = self.w
