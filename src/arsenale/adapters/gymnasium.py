@@ -122,7 +122,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._draws = [None] * self.players
         for s, bot in self.bots.items():
             if bot.policy is random_policy:
-                self._draws[s] = bot.rng.randrange
+                self._draws[s] = bot.rng.getrandbits
         self._play_bots()
         if self.render_mode == "human":
             self.render()
@@ -134,7 +134,10 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
 
         A random bot draws straight from the state's legal actions of its seat with its own
         generator, the same draw its policy makes on a `SeatInfo` (a seat's legal actions are
-        its own information), without drawing a world for it; other bots get a `SeatInfo`."""
+        its own information), without drawing a world for it; other bots get a `SeatInfo`.
+        The draw is `randrange(n)`'s, made as CPython makes it (`_randbelow_with_getrandbits`:
+        k = n's bit length, k random bits until they are below n), without its checks and
+        calls (tests/adapters/test_gymnasium.py plays it against the random bot's policy)."""
         s = self.world
         agent, bots, draws, limit = self.seat, self.bots, self._draws, self.max_plies
         while not s.over and s.ply < limit:
@@ -142,12 +145,19 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
             for m in s.to_move():
                 if m == agent:
                     continue
-                draw = draws[m]
-                if draw is None:
+                bits = draws[m]
+                if bits is None:
                     s.apply(m, bots[m].choose(SeatInfo(s, m)))
                 else:
                     legal = s.legal_actions(m)
-                    s.apply(m, legal[draw(len(legal))])
+                    n = len(legal)
+                    if not n:
+                        raise ArsenaleError(f"seat {m} has no legal action to choose from")
+                    k = n.bit_length()
+                    i = bits(k)
+                    while i >= n:
+                        i = bits(k)
+                    s.apply(m, legal[i])
                 moved = True
             if not moved:
                 return

@@ -76,8 +76,10 @@ class Encoder:
     the port owners, the ports' sailors, the warehouses, the buildings, the galleys, the
     wheel, the turn, the supply, the activation), each with the fields it reads, and rewrites
     a part only when one of those fields changed since the previous call: one move changes
-    few of them. Of the players' ducats and reserves and of the port owners only the changed
-    entries are rewritten, found in C (`map(ne, new, old)`). Slots
+    few of them. Of the players' ducats and reserves, the port owners, the ports' sailors,
+    the supply, and the galleys' zones and sailors (while owners and cargoes stay) only the
+    changed entries are rewritten, found in C (`map(ne, new, old)`); the turn is written
+    apart from the rest of the players' part. Slots
     are set through a memoryview (NumPy's item assignment costs more than the game's move);
     the whole image is copied into the buffer, every slot of the layout (the game declares
     `observation_filled`). One encoder serves one thread at a time."""
@@ -99,6 +101,8 @@ class Encoder:
         """The decision's slot in the image (-1: none)."""
         self.wheel = -1
         """The wheel's slot in the image (-1: none yet)."""
+        self.turn = 0
+        """The turn written in the image."""
         self.keys: list[Any] = [None] * 9
         """The fields each part of the image was last written from (lists copied)."""
 
@@ -113,22 +117,24 @@ class Encoder:
             self.top = top
         hidden = bool(s.options.get("hidden_money", False))
         shown = seat if hidden else -1
-        key: tuple[Any, ...] = (shown, s.players, s.first, s.turn, s.home)
+        key: tuple[Any, ...] = (shown, s.players, s.first, s.home)
         kept = keys[0]
         if kept is None or key != kept[0]:
-            keys[0] = ((*key[:4], [*s.home]), [*s.money], [*s.reserve])
+            keys[0] = ((*key[:3], [*s.home]), [*s.money], [*s.reserve])
             self._players(s, seat, hidden)
+            self.turn = s.turn
         elif s.money != kept[1] or s.reserve != kept[2]:
             self._purses(s, seat, hidden, kept[1], kept[2])
             keys[0] = (kept[0], [*s.money], [*s.reserve])
+        if s.turn != self.turn:
+            w[self.at["turn"]] = float(s.turn)
+            self.turn = s.turn
         if s.owner != keys[1]:
             self._owners(s.owner, keys[1])
             keys[1] = [*s.owner]
         if s.port_sailors != keys[2]:
+            self._counts("port_sailors", s.port_sailors, keys[2])
             keys[2] = [*s.port_sailors]
-            at = self.at["port_sailors"]
-            for p, n in enumerate(s.port_sailors):
-                w[at + p] = float(n)
         if s.warehouse != keys[3]:
             keys[3] = [*s.warehouse]
             self._warehouses(s.warehouse)
@@ -137,8 +143,12 @@ class Encoder:
             keys[4] = key
             self._buildings(key)
         key = (s.g_owner, s.g_zone, s.g_sailors, s.cargo)
-        if key != keys[5]:
-            self._galleys(s)
+        kept = keys[5]
+        if key != kept:
+            if kept is not None and s.g_owner == kept[0] and s.cargo == kept[3]:
+                self._crews(s, kept[1], kept[2])
+            else:
+                self._galleys(s)
             keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
         wheel = self.at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys)
         if wheel != self.wheel:
@@ -151,10 +161,8 @@ class Encoder:
             keys[6] = (*key[:3], [*s.doge_discard])
             self._turn(s)
         if s.supply != keys[7]:
+            self._counts("supply", s.supply, keys[7])
             keys[7] = [*s.supply]
-            at = self.at["supply"]
-            for i, n in enumerate(s.supply):
-                w[at + i] = float(n)
         key = (
             s.active,
             s.step,
@@ -246,6 +254,17 @@ class Encoder:
             for p in range(ports):
                 w[at + p] = 1.0 if mask >> p & 1 else 0.0
 
+    def _counts(self, part: str, counts: list[int], shown: list[int] | None) -> None:
+        """The numbers of `part` (one slot each): those that differ from `shown`, or all of
+        them (None)."""
+        w, at = self.w, self.at[part]
+        if shown is None or len(shown) != len(counts):
+            for i, n in enumerate(counts):
+                w[at + i] = float(n)
+            return
+        for i in compress(count(), map(ne, counts, shown)):
+            w[at + i] = float(counts[i])
+
     def _galleys(self, s: Serenissima2012State) -> None:
         """Galley owners to cargo."""
         at, w = self.at, self.w
@@ -263,6 +282,22 @@ class Encoder:
                     n = s.cargo[GOODS * g + i]
                     if n:
                         w[cargo + g * GOODS + i] = float(n)
+
+    def _crews(self, s: Serenissima2012State, zones: list[int], sailors: list[int]) -> None:
+        """The zones and sailors of the galleys on the board whose zone or sailors differ from
+        `zones` and `sailors`, the owners and cargoes being those last written."""
+        at, w, owner = self.at, self.w, s.g_owner
+        if s.g_zone != zones:
+            first, n = at["galley_zone"], self.zones
+            for g in compress(count(), map(ne, s.g_zone, zones)):
+                if owner[g] >= 0:
+                    w[first + g * n + zones[g]] = 0.0
+                    w[first + g * n + s.g_zone[g]] = 1.0
+        if s.g_sailors != sailors:
+            first = at["galley_sailors"]
+            for g in compress(count(), map(ne, s.g_sailors, sailors)):
+                if owner[g] >= 0:
+                    w[first + g] = float(s.g_sailors[g])
 
     def _turn(self, s: Serenissima2012State) -> None:
         """The track and the Doge cards (the wheel's slot is set apart)."""
