@@ -129,8 +129,6 @@ class _Static:
         # a number for each list of discounts (`_Ctx.discounts`), never given twice
         self.discount_ids: dict[tuple[float, ...], int] = {}
         self.numbers = itertools.count()
-        # `_reach` by (start, moves left, zone where the turn began, zones blockaded)
-        self.reach: dict[tuple[int, int, int, int], tuple[list[int], list[int]]] = {}
         self.port_zone = b.port_zone
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
@@ -318,7 +316,6 @@ class _Ctx:
         for h, zone, sailors in rivals:
             key = (w.g_owner[h], zone)
             tot[key] = tot.get(key, 0) + sailors
-        self.fleets = tot  # sailors on galleys, by (rival, zone)
         self.enemy = [0] * nz
         for (_, z), n in tot.items():
             if n > self.enemy[z]:
@@ -360,10 +357,11 @@ class _Ctx:
         g = w.active
         self.here = w.cargo[6 * g : 6 * g + 6]
         self.rivals_at: list[list[int]] = [[] for _ in b.zone_ids]
-        for h, _, _ in rivals:
-            self.rivals_at[w.g_zone[h]].append(h)
         # zones where a battle may be fought: a rival galley there, or a rival's open port
-        self.fights_at = [bool(x) for x in self.rivals_at]
+        self.fights_at = [False] * len(b.zone_ids)
+        for h, zone, _ in rivals:
+            self.rivals_at[zone].append(h)
+            self.fights_at[zone] = True
         for p, o in enumerate(w.owner):
             if o >= 0 and o != seat and not w.closed >> p & 1:
                 self.fights_at[b.port_zone[p]] = True
@@ -1182,34 +1180,28 @@ class _Plan:
 
 
 def _reach(
-    c: _Ctx, start: int, moves_left: int, origin: int, blocked: int
+    c: _Ctx, start: int, t: int, moves_left: int, origin: int
 ) -> tuple[list[int], list[int]]:
-    """Shortest distances from `start` over zones where no rival can blockade our galley
-    (`blocked`: a bit for each zone where one can; the destination itself may be such a
-    zone), and each zone's first step (remembered: the lists are never changed)."""
-    key = (start, moves_left, origin, blocked)
-    got = c.st.reach.get(key)
-    if got is not None:
-        return got
+    """Shortest distances from `start` over zones where no rival can blockade a galley with t
+    sailors (the destination itself may be such a zone), and each zone's first step."""
     b = c.b
     n = len(b.zone_ids)
     dist = [99] * n
     first = [-1] * n
     dist[start] = 0
+    enemy = c.enemy
     todo = [start]
     for u in todo:
         if dist[u] >= moves_left:
             continue
-        if u != start and blocked >> u & 1 and u != origin:
+        if u != start and enemy[u] > t and u != origin:
             continue  # we would be stopped here
         for v in b.adjacent[u]:
             if dist[v] == 99:
                 dist[v] = dist[u] + 1
                 first[v] = v if u == start else first[u]
                 todo.append(v)
-    _forget(c.st.reach, 4096)
-    got = c.st.reach[key] = (dist, first)
-    return got
+    return dist, first
 
 
 def _routes(c: _Ctx, zone: int, t: int) -> tuple[list[int], list[tuple[int, int, bool]]]:
@@ -1221,11 +1213,7 @@ def _routes(c: _Ctx, zone: int, t: int) -> tuple[list[int], list[tuple[int, int,
     got = c.routes.get(key)
     if got is None:
         moves = w.moves
-        blocked = 0  # the zones where a rival can blockade a galley with t sailors
-        for (_, u), strength in c.fleets.items():
-            if strength > t:
-                blocked |= 1 << u
-        dist, first = _reach(c, zone, t - moves, w.start_zone, blocked)
+        dist, first = _reach(c, zone, t, t - moves, w.start_zone)
         battles, fights_at, cap = w.mode != SALE, c.fights_at, w.cap
         dests = []
         for dest, d in enumerate(dist):
@@ -1352,9 +1340,10 @@ def _ends(
         if allow_sale and any(cargo) and not w.sale_blocked:
             n = POPCOUNT[w.warehouse[p]]
             cand = []
+            prices = c.prices(p, n, c.R, c.wines)  # `sale_value` of each good, remembered
             for good in range(6):
                 if cargo[good]:
-                    v = c.sale_value(p, good, n, c.R, c.wines)
+                    v = prices[good]
                     if v is not None:
                         later = 0.0  # the best later sale elsewhere
                         for x, q in c.top(zone, t, good):
@@ -1789,8 +1778,13 @@ def _combine(
 ) -> list[tuple[float, tuple[int, ...]]]:
     """Best total (least cost or most gain) of moving j sailors over several places, each
     with its own cumulative curve: for each j, (total, place of each sailor moved)."""
-    best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
-    for where, curve in parts:
+    if not parts:
+        return [(0.0, ())]
+    where, curve = parts[0]  # the first place alone: its own curve (from a total of 0.0)
+    best: list[tuple[float, tuple[int, ...]]] = [
+        (0.0 + x, (where,) * i) for i, x in enumerate(curve)
+    ]
+    for where, curve in parts[1:]:
         nxt: list[tuple[float, tuple[int, ...]] | None] = [None] * (len(best) + len(curve) - 1)
         for j, (v, alloc) in enumerate(best):
             for i, x in enumerate(curve):
