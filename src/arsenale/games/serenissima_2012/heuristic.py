@@ -125,7 +125,7 @@ class _Static:
         # the sales of `_Ctx.sales` at a port, by the key of its `_Ctx.prices`
         self.offers: dict[tuple[object, ...], list[tuple[int, tuple[float, int]]]] = {}
         # `_Ctx.factors` by the activations to come, then by t * 32 + zone
-        self.factors: dict[float, dict[int, tuple[int, tuple[float, ...]]]] = {}
+        self.factors: dict[float, dict[int, tuple[int, tuple[float, ...], bool]]] = {}
         # a number for each list of discounts (`_Ctx.discounts`), never given twice
         self.discount_ids: dict[tuple[float, ...], int] = {}
         self.numbers = itertools.count()
@@ -305,11 +305,17 @@ class _Ctx:
         self.wines_next = max(0.0, self.wines - wine_now)
         # enemy strength per zone (the most sailors one rival has there, on galleys)
         nz = len(b.zone_ids)
+        rivals = tuple(
+            [
+                (h, w.g_zone[h], w.g_sailors[h])
+                for h, o in enumerate(w.g_owner)
+                if o >= 0 and o != seat
+            ]
+        )
         tot: dict[tuple[int, int], int] = {}
-        for h, o in enumerate(w.g_owner):
-            if o >= 0 and o != seat:
-                key = (o, w.g_zone[h])
-                tot[key] = tot.get(key, 0) + w.g_sailors[h]
+        for h, zone, sailors in rivals:
+            key = (w.g_owner[h], zone)
+            tot[key] = tot.get(key, 0) + sailors
         self.enemy = [0] * nz
         for (_, z), n in tot.items():
             if n > self.enemy[z]:
@@ -331,13 +337,6 @@ class _Ctx:
         self.mk = _shared(w, ("market", market), _Market)
         stocked = tuple([n > 0 for n in w.supply])
         self._pot: dict[int, float] = self.mk.child(("potential", stocked))
-        rivals = tuple(
-            [
-                (h, w.g_zone[h], w.g_sailors[h])
-                for h, o in enumerate(w.g_owner)
-                if o >= 0 and o != seat
-            ]
-        )
         # risks read the rival galleys, the activations to come and which ports are ours
         # (whether we hold fewer than two, and the port's owner: in `risk`'s key)
         self._risk: dict[int, float] = _shared(
@@ -358,13 +357,14 @@ class _Ctx:
         g = w.active
         self.here = w.cargo[6 * g : 6 * g + 6]
         self.rivals_at: list[list[int]] = [[] for _ in b.zone_ids]
-        for h, _, _ in rivals:
-            self.rivals_at[w.g_zone[h]].append(h)
         # zones where a battle may be fought: a rival galley there, or a rival's open port
-        self.fights_at = [bool(x) for x in self.rivals_at]
-        for z, p in enumerate(b.zone_port):
-            if p >= 0 and not w.closed >> p & 1 and w.owner[p] not in (-1, seat):
-                self.fights_at[z] = True
+        self.fights_at = [False] * len(b.zone_ids)
+        for h, zone, _ in rivals:
+            self.rivals_at[zone].append(h)
+            self.fights_at[zone] = True
+        for p, o in enumerate(w.owner):
+            if o >= 0 and o != seat and not w.closed >> p & 1:
+                self.fights_at[b.port_zone[p]] = True
         # the destinations in reach, by where the galley is, its crew and how far it came;
         # they read no port but through `fights_at`, so they outlive the market
         self.routes: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int, bool]]]] = _shared(
@@ -511,12 +511,14 @@ class _Ctx:
             return out
         out = tops[good] = []
         if self.fut > 0 and t > 0:
-            factor = self.discounts(zone, t)[1]
+            _, factor, out_of_reach = self.discounts(zone, t)
             sales = self.mk.sales
             if sales is None:
                 sales = self.sales()
-            # a factor is never below 0: a true one is above
-            out = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
+            if out_of_reach:  # a factor is never below 0: a true one is above
+                out = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
+            else:
+                out = [(v * factor[p], p) for v, p in sales[good]]
             out.sort(reverse=True)
             del out[5:]
             tops[good] = out
@@ -536,9 +538,10 @@ class _Ctx:
             got = self.mk.by_discount[same[0]] = [None] * 6
         return got
 
-    def discounts(self, zone: int, t: int) -> tuple[int, tuple[float, ...]]:
+    def discounts(self, zone: int, t: int) -> tuple[int, tuple[float, ...], bool]:
         """By port, the discount of a sale there for a galley at `zone` with t sailors
-        (`_by_distance`), with a number that only equal discounts share."""
+        (`_by_distance`), with a number that only equal discounts share, and whether a
+        discount is 0 (a port out of reach before the end)."""
         key = t * 32 + zone
         got = self._factors.get(key)
         if got is None:
@@ -549,7 +552,7 @@ class _Ctx:
             if number is None:
                 _forget(self.st.discount_ids, 4096)
                 number = self.st.discount_ids[factor] = next(self.st.numbers)
-            got = self._factors[key] = (number, factor)
+            got = self._factors[key] = (number, factor, 0.0 in factor)
         return got
 
     def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
@@ -1098,6 +1101,8 @@ def _attack_galley_gain(
             new = list(cargo)
             for good in order:
                 take = min(room, loot_cargo[good])
+                if not take:
+                    break  # no room left, or no loot left (the goods held most come first)
                 new[good] += take
                 room -= take
             gain = c.cargo_value(zone, a, new, -1, 0) - c.cargo_value(zone, a, cargo, -1, 0)
@@ -1335,16 +1340,17 @@ def _ends(
         if allow_sale and any(cargo) and not w.sale_blocked:
             n = POPCOUNT[w.warehouse[p]]
             cand = []
+            prices = c.prices(p, n, c.R, c.wines)  # `sale_value` of each good, remembered
             for good in range(6):
                 if cargo[good]:
-                    v = c.sale_value(p, good, n, c.R, c.wines)
+                    v = prices[good]
                     if v is not None:
                         later = 0.0  # the best later sale elsewhere
                         for x, q in c.top(zone, t, good):
                             if q != p:
                                 later = x
                                 break
-                        cand.append((v - later, good))
+                        cand.append((v - later, good, later))
             if cand:
                 cand.sort(reverse=True)
                 room = b.port_size[p] - n
@@ -1352,15 +1358,10 @@ def _ends(
                 gain = 0.0
                 left = list(cargo)
                 first_good = -1
-                for _, good in cand[:room]:
+                for _, good, later in cand[:room]:  # (goods differ: `later` never compared)
                     v = c.sale_value(p, good, n, c.R, c.wines)
                     if v is None:
                         break
-                    later = 0.0
-                    for x, q in c.top(zone, t, good):
-                        if q != p:
-                            later = x
-                            break
                     if v < later and sold:
                         break
                     if v <= 0 and not sold:
@@ -1406,7 +1407,7 @@ def _battles(c: _Ctx, zone: int, t: int, cap: int) -> list[tuple[float, Action]]
             owner >= 0
             and owner != c.seat
             and w.owner.count(owner) >= 2
-            and not any(o == owner and w.g_zone[h] == zone for h, o in enumerate(w.g_owner))
+            and owner not in [w.g_owner[h] for h in c.rivals_at[zone]]  # none of its galleys here
         ):
             gain = _attack_port_gain(c, zone, t, c.here, cap, p, memo=c.fight_memo)
             out.append((gain, c.a.attack_port))
@@ -1627,8 +1628,11 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             best_k = -1e9
             cargo_key = tuple(cargo)
             row, waiting_cap, rough_row = c.rows(t, cargo, cargo_key)
-            # (upper bound, zone, combat value, whether a battle may be fought there)
-            skipped: list[tuple[float, int, int, bool]] = []
+            # (upper bound, zone, combat value, whether a battle may be fought there); None
+            # when no later cube count reads them
+            skipped: list[tuple[float, int, int, bool]] | None = None
+            if k < k_top and floor is None:
+                skipped = []
             # a destination is skipped when no ending there can pass the best plan (kept for
             # best_k); the limit changes only with the best plan
             limit = max(best.value + 1e-9, low)
@@ -1653,14 +1657,16 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                             rough = rough_row[dest] = _rough_cap(c, dest, t, cargo)
                         rough += waiting_cap
                         if rough <= limit:
-                            skipped.append((rough, dest, fight, fighting))
+                            if skipped is not None:
+                                skipped.append((rough, dest, fight, fighting))
                             continue
                     else:
                         bound = at.coarse
                         if bound > limit and at.fine is not None:
                             bound = at.fine
                         if bound <= limit:
-                            skipped.append((bound, dest, fight, fighting))
+                            if skipped is not None:
+                                skipped.append((bound, dest, fight, fighting))
                             continue
                 if finals is None:
                     finals, most = _ways(
@@ -1677,7 +1683,8 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                         limit,
                     )
                     if finals is None:
-                        skipped.append((most, dest, fight, fighting))
+                        if skipped is not None:
+                            skipped.append((most, dest, fight, fighting))
                         continue
                 # rounding is monotonic: the most a total is worth is the most's total
                 most = most + shift - cost
@@ -1698,7 +1705,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                             if floor is not None and floor > limit:
                                 limit = floor
                             limit = limit - shift + cost - _SLACK
-            if k == k_top or floor is not None:
+            if skipped is None:  # the last cube count, or a search with a floor
                 continue
             # the next cube count compares with this one's best: the skipped count too
             skipped.sort(reverse=True)
@@ -1771,8 +1778,13 @@ def _combine(
 ) -> list[tuple[float, tuple[int, ...]]]:
     """Best total (least cost or most gain) of moving j sailors over several places, each
     with its own cumulative curve: for each j, (total, place of each sailor moved)."""
-    best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
-    for where, curve in parts:
+    if not parts:
+        return [(0.0, ())]
+    where, curve = parts[0]  # the first place alone: its own curve (from a total of 0.0)
+    best: list[tuple[float, tuple[int, ...]]] = [
+        (0.0 + x, (where,) * i) for i, x in enumerate(curve)
+    ]
+    for where, curve in parts[1:]:
         nxt: list[tuple[float, tuple[int, ...]] | None] = [None] * (len(best) + len(curve) - 1)
         for j, (v, alloc) in enumerate(best):
             for i, x in enumerate(curve):
@@ -1844,10 +1856,17 @@ def _purchase_gain(c: _Ctx, action: Action) -> float:
 
 def _invest_pick(c: _Ctx, legal: list[Action]) -> tuple[float, Action]:
     best_gain, best = 0.0, c.a.end
+    galley_gain: float | None = None  # every galley purchase has the same gain: reads no place
     for act in legal:
-        if act.kind == "end":
+        kind = act.kind
+        if kind == "end":
             continue
-        gain = _purchase_gain(c, act)
+        if kind == "buy_galley":
+            if galley_gain is None:
+                galley_gain = _purchase_gain(c, act)
+            gain = galley_gain
+        else:
+            gain = _purchase_gain(c, act)
         if gain > best_gain:
             best_gain, best = gain, act
     return best_gain, best

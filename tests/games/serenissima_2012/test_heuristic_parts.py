@@ -1,0 +1,64 @@
+"""Parts of the Serenissima (2012) heuristic that a shortcut must leave as they were: the
+shortcut against the plain computation it replaces."""
+
+from __future__ import annotations
+
+import random
+
+from arsenale.bots.base import heuristic_policy
+from arsenale.core.info import SeatInfo
+from arsenale.games.serenissima_2012.board import POPCOUNT
+from arsenale.games.serenissima_2012.heuristic import _combine, _Ctx
+
+from .helpers import GAME
+
+
+def plain_combine(
+    parts: list[tuple[int, list[float]]], minimize: bool
+) -> list[tuple[float, tuple[int, ...]]]:
+    """`_combine` as a plain dynamic programme that starts from a total of 0.0."""
+    best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
+    for where, curve in parts:
+        nxt: list[tuple[float, tuple[int, ...]] | None] = [None] * (len(best) + len(curve) - 1)
+        for j, (v, alloc) in enumerate(best):
+            for i, x in enumerate(curve):
+                cand = (v + x, alloc + (where,) * i)
+                cur = nxt[j + i]
+                if cur is None or (cand[0] < cur[0] if minimize else cand[0] > cur[0]):
+                    nxt[j + i] = cand
+        best = [x for x in nxt if x is not None]
+    return best
+
+
+def test_combine_matches_the_plain_programme() -> None:
+    rng = random.Random(7)
+    for _ in range(2000):
+        parts = []
+        for where in range(-1, rng.randrange(4) - 1):
+            size = rng.randrange(6)
+            curve = [0.0] + [rng.choice([0.0, -0.0, rng.uniform(-3, 3)]) for _ in range(size)]
+            parts.append((where, curve[: rng.randrange(size + 2)]))
+        for minimize in (True, False):
+            assert _combine(parts, minimize) == plain_combine(parts, minimize)
+
+
+def test_prices_are_the_sale_values() -> None:
+    """`_Ctx.prices` (read by `_ends` for the first sale) equals `_Ctx.sale_value` at every
+    port, for every good and warehouse fill, in positions of heuristic self-play."""
+    policy = heuristic_policy(GAME)
+    checked = 0
+    for seed in range(3):
+        state = GAME.new_game(3 + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in state.to_move():
+                if state.ply % 7 == 0:
+                    c = _Ctx(state, seat)
+                    for p in range(len(c.b.port_ids)):
+                        for n in range(POPCOUNT[state.warehouse[p]], c.b.port_size[p] + 1):
+                            prices = c.prices(p, n, c.R, c.wines)
+                            for good in range(6):
+                                assert prices[good] == c.sale_value(p, good, n, c.R, c.wines)
+                                checked += 1
+                state.apply(seat, policy(SeatInfo(state, seat), rng))
+    assert checked > 1000
