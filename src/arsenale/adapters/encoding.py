@@ -161,12 +161,17 @@ def information_state_size(game: Game) -> int:
     return observation_size(game) + HISTORY_SIZE
 
 
+_COPY_LIMIT = 2048
+"""Slots of a filled observation above which `Observer.observe` sets only the common part of a
+fresh array instead of copying zeros (benchmarks/results/adapters.md, 2026-11-28)."""
+
+
 class Observer:
     """The observations of one game, written into one float32 buffer it reuses: the game's own
     part (`GameState.observe` where the game declares `observation_layout`, else the hashed
     view), then the common part (see the module's docstring)."""
 
-    __slots__ = ("_filled", "_own", "_zeros", "buffer", "game", "players", "tail")
+    __slots__ = ("_empty", "_filled", "_own", "_zeros", "buffer", "game", "players", "tail")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -178,6 +183,9 @@ class Observer:
         self.buffer = np.zeros(observation_size(game), np.float32)
         self._zeros = np.zeros(observation_size(game), np.float32)
         """Never written: `observe` copies it (a copy costs NumPy less than `np.zeros`)."""
+        # A filled observation of many slots is cheaper left unset but for its common part
+        # than copied whole from the zeros (the copy costs in proportion to the size).
+        self._empty = self._filled and self.buffer.size > _COPY_LIMIT
 
     def write(self, state: GameState, seat: int | None) -> np.ndarray:
         """The observation of `seat` (None: a spectator) in the buffer itself, which the next
@@ -192,7 +200,11 @@ class Observer:
 
     def observe(self, state: GameState, seat: int | None) -> np.ndarray:
         """The observation of `seat` (None: a spectator), a new array."""
-        out = self._zeros.copy()
+        if self._empty:
+            out = np.empty(self.buffer.size, np.float32)
+            out[self.tail :] = 0.0
+        else:
+            out = self._zeros.copy()
         self._write(state, seat, out)
         return out
 
