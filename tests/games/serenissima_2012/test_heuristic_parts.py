@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from arsenale.bots.base import heuristic_policy
 from arsenale.core.info import SeatInfo
+from arsenale.games.serenissima_2012 import heuristic
 from arsenale.games.serenissima_2012.board import POPCOUNT
 from arsenale.games.serenissima_2012.heuristic import _combine, _Ctx
 
@@ -62,3 +65,33 @@ def test_prices_are_the_sale_values() -> None:
                                 checked += 1
                 state.apply(seat, policy(SeatInfo(state, seat), rng))
     assert checked > 1000
+
+
+def self_play(seed: int) -> list[int]:
+    """The action indices of a game of heuristic self-play, every memo store empty at start."""
+    heuristic._SHARED.__dict__.clear()
+    heuristic._KEPT.__dict__.clear()
+    policy = heuristic_policy(GAME)
+    players = GAME.min_players + seed % (GAME.max_players - GAME.min_players + 1)
+    state = GAME.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    moves = []
+    while not state.is_over:
+        for seat in state.to_move():
+            action = policy(SeatInfo(state, seat), rng)
+            moves.append(action.index)
+            state.apply(seat, action)
+    return moves
+
+
+def test_forgotten_memos_change_no_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shared memo stores are kept small (`_MARKETS`, `_CHILDREN`, `_ROUTES`): a memo
+    forgotten is only computed again, so the moves are those of stores that forget nothing."""
+    for seed in (1, 3):
+        kept_small = self_play(seed)
+        with monkeypatch.context() as m:
+            m.setattr(heuristic, "_CHILDREN", 10**6)
+            m.setattr(heuristic, "_ROUTES", 10**6)
+            m.setattr(heuristic._shared, "__defaults__", (10**6,))  # `most` = _MARKETS
+            kept_all = self_play(seed)
+        assert kept_small == kept_all

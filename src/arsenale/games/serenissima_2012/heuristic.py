@@ -231,10 +231,13 @@ class _Market:
 
 
 _SHARED = threading.local()
-_MARKETS = 8  # markets remembered per thread: few are met again, and the garbage collector
-# visits every memo kept
-_CHILDREN = 32  # memos remembered per market
-_ROUTES = 16  # memos of routes, threats or risks remembered per thread
+# Few memos are met again once their market or rival galleys have changed, and the garbage
+# collector visits every memo kept: keeping fewer costs less than computing them again (a
+# context holds its own memos, so a forgotten one only stops being shared). At least 2 each:
+# `_forget` keeps the newer half.
+_MARKETS = 2  # markets remembered per thread
+_CHILDREN = 8  # memos remembered per market (a context makes six)
+_ROUTES = 4  # memos of routes, threats or risks remembered per thread
 
 
 def _shared(
