@@ -140,9 +140,14 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         calls (tests/adapters/test_gymnasium.py plays it against the random bot's policy)."""
         s = self.world
         agent, bots, draws, limit = self.seat, self.bots, self._draws, self.max_plies
-        while not s.over and s.ply < limit:
+        while not s.over and s.ply < limit and s.stack:
+            seats = s.stack[-1].seats  # `to_move()`, written out for a decision of one seat
+            if len(seats) > 1:
+                seats = s.to_move()
+            elif seats[0] == agent:
+                return
             moved = False
-            for m in s.to_move():
+            for m in seats:
                 if m == agent:
                     continue
                 bits = draws[m]
