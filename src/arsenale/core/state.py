@@ -77,6 +77,9 @@ class GameState(ABC):
     _history: tuple[Any, ...] | None
     _legal: tuple[int, int, list[Action]] | None
 
+    _phase_legal: ClassVar[bool] = True
+    _phase_apply: ClassVar[bool] = True
+
     # Seats have no names in the core; games may give them colours.
     seat_names: ClassVar[tuple[str, ...]] = ()
 
@@ -92,6 +95,10 @@ class GameState(ABC):
         super().__init_subclass__(**kwargs)
         if "copied" in cls.__dict__ or "kept" in cls.__dict__:
             cls._copy_fields = _field_copier(cls)  # type: ignore[method-assign,assignment]
+        # `legal_actions` and `apply` go straight to the phase where the hook is the default
+        # (one Python call fewer a ply)
+        cls._phase_legal = cls._legal_actions is GameState._legal_actions
+        cls._phase_apply = cls._apply is GameState._apply
 
     def _init_core(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -135,7 +142,10 @@ class GameState(ABC):
         seats = top.seats  # the seat must be in to_move(): named by the decision, not submitted
         if seat not in seats or (len(seats) > 1 and seat in self.submissions):
             return []
-        actions = self._legal_actions(seat, top)
+        if self._phase_legal:
+            actions = self.phases[top.kind].legal(self, seat, top, None)
+        else:
+            actions = self._legal_actions(seat, top)
         self._legal = (self.ply, seat, actions)
         return actions
 
@@ -337,6 +347,8 @@ class GameState(ABC):
                 self.stack.pop()
                 events += self._resolve(top, submissions)
             return events
+        if self._phase_apply:
+            return self.phases[top.kind].apply(self, seat, action, top)
         return self._apply(seat, action, top)
 
     # -- information ---------------------------------------------------------------------------
