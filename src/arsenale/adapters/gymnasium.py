@@ -162,7 +162,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
                     i = bits(k)
                     while i >= n:
                         i = bits(k)
-                    s.apply(m, legal[i])
+                    s._play(m, legal[i])  # from the state's own legal list: no search of it
                 moved = True
             if not moved:
                 return
@@ -188,7 +188,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         legal = s.legal_actions(seat)
         if not 0 <= index < self._actions or self._catalogue[index] not in legal:
             return self._observation(), ILLEGAL_REWARD, True, False, self._info(illegal_action=True)
-        s.apply(seat, self._catalogue[index])
+        s._play(seat, self._catalogue[index])  # found in the seat's legal list just above
         self._play_bots()
         if self.render_mode == "human":
             self.render()

@@ -331,6 +331,11 @@ class GameState(ABC):
             ):
                 action = self.coerce(action, seat)
             self.check(seat, action)
+        return self._play(seat, action)
+
+    def _play(self, seat: int, action: Action) -> list[Event]:
+        """Play `action`, which the caller knows to be in this ply's `legal_actions(seat)`:
+        `apply` once it has checked it, an adapter that took it from that very list."""
         top = self.stack[-1]
         public = action.public
         simultaneous = len(top.seats) > 1
