@@ -157,7 +157,7 @@ def legal_activation(
                     why.no(reason, blockade.RULE_CLAIM_BLOCKADE, "claim")
             elif (
                 owner != seat
-                and s.owner.count(owner) >= 2  # never a player's last port
+                and s.port_count[owner] >= 2  # never a player's last port
                 and not any(o == owner and s.g_zone[h] == zone for h, o in enumerate(s.g_owner))
             ):
                 out.append(a.attack_port)
@@ -170,10 +170,9 @@ def legal_activation(
     elif why is not None:
         _no_port(s, p, why)
     if s.mode != SALE:
-        gz = s.g_zone
-        if gz.count(zone) > 1:  # another galley is here (a galley out of play lies in zone -1)
+        if s.zone_galleys[zone] > 1:  # another galley is here
             owners, attack = s.g_owner, a.attack_galley
-            out += [attack[h] for h, z in enumerate(gz) if z == zone and owners[h] != seat]
+            out += [attack[h] for h in s.galleys_in(zone) if owners[h] != seat]
         if why is not None:
             _not_attackable(s, seat, zone, why)
     elif why is not None:
@@ -263,7 +262,7 @@ def _unattackable(s: Serenissima2012State, seat: int, p: int, why: Why) -> None:
     here, owner = port_name(s.game.board, p), s.owner[p]
     if owner == seat:
         why.no(_("{here} is yours").format(here=here), RULE_CLAIM, "attack_port")
-    elif s.owner.count(owner) < 2:
+    elif s.port_count[owner] < 2:
         reason = _("{here} is the last port of {owner}: it cannot be conquered").format(
             here=here, owner=colour(s.seat_label(owner))
         )
@@ -349,8 +348,8 @@ OVER_LIMITS = N_("when loading ends the active galley holds at most 5 pieces, 4 
 def free_spaces(s: Serenissima2012State, seat: int, zone: int, p: int) -> int:
     """Spaces left for pieces in this loading: on the player's galleys here (5 each, the
     active one possibly overfull) and in the port if it is the player's."""
-    gz, go, gs, gg = s.g_zone, s.g_owner, s.g_sailors, s.g_goods
-    free = sum(5 - gs[h] - gg[h] for h in range(len(gz)) if gz[h] == zone and go[h] == seat)
+    go, gs, gg = s.g_owner, s.g_sailors, s.g_goods
+    free = sum(5 - gs[h] - gg[h] for h in s.galleys_in(zone) if go[h] == seat)
     if p >= 0 and s.owner[p] == seat:
         free += s.game.board.port_size[p] - s.port_sailors[p]
     return free
@@ -399,9 +398,9 @@ def _loading(
         why.no(reason, RULE_LOADING, PORT_SAILORS)
     gz, gs, gg = s.g_zone, s.g_sailors, s.g_goods
     alongside: list[int] = []
-    if gz.count(zone) > 1:  # another galley is here (a galley out of play lies in zone -1)
+    if s.zone_galleys[zone] > 1:  # another galley is here
         owner = s.g_owner
-        alongside = [h for h, z in enumerate(gz) if z == zone and h != g and owner[h] == seat]
+        alongside = [h for h in s.galleys_in(zone) if h != g and owner[h] == seat]
     if why is not None:
         for h in range(len(gz)):
             if h not in alongside:
@@ -565,10 +564,9 @@ def _sailor_to_galley(
 def close_loading(s: Serenissima2012State, seat: int, events: list[Event]) -> bool:
     """Loading ends: the player's galleys here left without a sailor sink, their cargo going
     back to the bank (Loading, Limitations). True if the active galley itself sank."""
-    zone = s.g_zone[s.active]
-    gz, go, gs = s.g_zone, s.g_owner, s.g_sailors
-    for h in range(len(gz)):
-        if gz[h] == zone and go[h] == seat and not gs[h]:
+    go, gs = s.g_owner, s.g_sailors
+    for h in s.galleys_in(s.g_zone[s.active]):
+        if go[h] == seat and not gs[h]:
             s.return_to_bank(s.sink(h, events, "abandoned"))
     return s.g_owner[s.active] < 0
 
@@ -668,6 +666,8 @@ def _move(s: Serenissima2012State, seat: int, action: Action, events: list[Event
     zone = b.zone_index(action["zone"])
     g = s.active
     s.step = MOVING
+    s.zone_galleys[s.g_zone[g]] -= 1
+    s.zone_galleys[zone] += 1
     s.g_zone[g] = zone
     s.moves += 1
     events.append({"type": "move", "seat": seat, "galley": g + 1, "zone": action["zone"]})
@@ -733,7 +733,10 @@ def complete_claim(s: Serenissima2012State, seat: int, sailors: int, events: lis
     b = s.game.board
     g = s.active
     p = b.zone_port[s.g_zone[g]]
+    if s.owner[p] >= 0:  # (a claimed or emptied port is neutral already)
+        s.port_count[s.owner[p]] -= 1
     s.owner[p] = seat
+    s.port_count[seat] += 1
     s.port_sailors[p] = sailors
     events.append({"type": "port_taken", "seat": seat, "port": b.port_ids[p], "sailors": sailors})
     s.g_sailors[g] -= sailors

@@ -127,6 +127,7 @@ def apply_choose_port(
     b = s.game.board
     p = b.port_index(action["port"])
     s.owner[p] = seat
+    s.port_count[seat] += 1
     s.port_sailors[p] = b.meta["start_sailors_port"]
     s.reserve[seat] -= b.meta["start_sailors_port"]
     home = list(s.home)
@@ -165,7 +166,9 @@ def apply_choose_galley(
     b = s.game.board
     g = action["galley"] - 1
     s.g_owner[g] = seat
+    s.fleet[seat] += 1
     s.g_zone[g] = b.port_zone[s.home[seat]]
+    s.zone_galleys[s.g_zone[g]] += 1
     s.g_sailors[g] = b.meta["start_sailors_galley"]
     s.reserve[seat] -= b.meta["start_sailors_galley"]
     s.stack[-1] = Decision("setup", (), top.data)

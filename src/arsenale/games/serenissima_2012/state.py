@@ -49,6 +49,9 @@ class Serenissima2012State(GameState):
         "g_sailors",
         "cargo",
         "g_goods",
+        "zone_galleys",
+        "fleet",
+        "port_count",
         "doge_deck",
         "doge_discard",
     )
@@ -169,6 +172,10 @@ class Serenissima2012State(GameState):
     g_sailors: list[int]
     cargo: list[int]  # cargo[6 * g + good]
     g_goods: list[int]  # goods cubes aboard galley g
+    # counts kept up to date with the lists above, where they change (`recount` makes them anew)
+    zone_galleys: list[int]  # per zone: galleys in play there
+    fleet: list[int]  # per seat: galleys in play
+    port_count: list[int]  # per seat: ports owned
     # turn, wheel, track, Doge
     first: int
     turn: int
@@ -201,13 +208,31 @@ class Serenissima2012State(GameState):
         return [g for g, o in enumerate(self.g_owner) if o == seat]
 
     def galleys_in(self, zone: int) -> list[int]:
-        gz = self.g_zone
-        return [g for g, o in enumerate(self.g_owner) if o >= 0 and gz[g] == zone]
+        """The galleys in play in a zone of the board, in order (found by `list.index`, as
+        many as the kept count says: a zone holds few of them)."""
+        gz, out, g = self.g_zone, [], -1
+        for _ in range(self.zone_galleys[zone]):
+            g = gz.index(zone, g + 1)
+            out.append(g)
+        return out
+
+    def recount(self) -> None:
+        """Make the kept counts anew from the galleys' zones and owners and the ports' owners
+        (for positions set up by hand)."""
+        zones = [0] * len(self.game.board.zone_ids)
+        fleet = [0] * self.players
+        for g, o in enumerate(self.g_owner):
+            if o >= 0:
+                zones[self.g_zone[g]] += 1
+                fleet[o] += 1
+        self.zone_galleys = zones
+        self.fleet = fleet
+        self.port_count = [self.owner.count(seat) for seat in range(self.players)]
 
     def ports_of(self, seat: int) -> list[int]:
         """The seat's ports, in order (found by `list.index`: a seat owns few of them)."""
         owner, out, p = self.owner, [], -1
-        for _ in range(owner.count(seat)):
+        for _ in range(self.port_count[seat]):
             p = owner.index(seat, p + 1)
             out.append(p)
         return out
@@ -237,6 +262,8 @@ class Serenissima2012State(GameState):
         self.g_sailors[g] = 0
         self.g_goods[g] = 0
         self.g_owner[g] = -1
+        self.fleet[owner] -= 1
+        self.zone_galleys[self.g_zone[g]] -= 1
         self.g_zone[g] = -1
         events.append({"type": "sunk", "galley": g + 1, "seat": owner, "cause": cause})
         return cargo

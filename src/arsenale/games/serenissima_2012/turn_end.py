@@ -121,9 +121,7 @@ def end_turn(s: Serenissima2012State, events: list[Event]) -> None:
         events.append({"type": "game_over", "result": s.result().to_json()})
         return
     waiting = tuple(
-        seat
-        for seat in ((s.first + i) % s.players for i in range(s.players))
-        if s.g_owner.count(seat) < 2
+        seat for seat in ((s.first + i) % s.players for i in range(s.players)) if s.fleet[seat] < 2
     )
     _next_special(s, waiting, events)
 
