@@ -6,6 +6,7 @@ closes the earlier steps (RULES.md, The wheel).
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
@@ -106,8 +107,7 @@ def legal_activation(
             why.no(reason, blockade.RULE_SALE_BLOCKADE, BATTLE_KINDS)
         return out
     if s.step <= MOVING and s.moves < s.g_sailors[g]:
-        move = a.move
-        out += [move[z] for z in b.adjacent[zone]]
+        out += a.moves_from[zone]
         if why is not None:
             _not_next(s, zone, why)
     elif why is not None:
@@ -425,12 +425,12 @@ def _loading(
             _missing(cargo, base, "the active galley", "give_good", why, galley=h + 1)
         if aboard:
             take = a.take_good[h]
-            out += [take[i] for i in range(6) if cargo[6 * h + i]]
+            out += compress(take, cargo[6 * h : 6 * h + 6])  # the goods galley h carries
         elif why is not None:
             why.no(_(ABOARD), RULE_LOADING, "take_good", galley=h + 1)
         if h_room and gg[h] < 4:
             give = a.give_good[h]
-            out += [give[i] for i in range(6) if cargo[base + i]]
+            out += compress(give, cargo[base : base + 6])
         elif why is not None:
             reason = _("galley {h} is full (5 pieces, 4 goods)").format(h=h + 1)
             why.no(reason, RULE_LOADING, "give_good", galley=h + 1)
@@ -472,7 +472,7 @@ def _loading(
             )
     if s.g_goods[g]:
         toss = a.toss_good
-        out += [toss[i] for i in range(6) if cargo[base + i]]
+        out += compress(toss, cargo[base : base + 6])
     if why is not None:
         _missing(cargo, base, "the active galley", "toss_good", why)
     out.append(a.sink)  # a voluntary sinking (RULINGS.md R28)

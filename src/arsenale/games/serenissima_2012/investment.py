@@ -65,7 +65,7 @@ def _recruits(
     zone_port, g_owner = b.zone_port, s.g_owner
     galleys: Iterable[int] = range(len(g_owner))
     if why is None:  # only the seat's own galleys take recruits
-        galleys = [g for g, o in enumerate(g_owner) if o == seat]
+        galleys = s.galleys_of(seat)
     for g in galleys:
         o = g_owner[g]
         if o == seat:

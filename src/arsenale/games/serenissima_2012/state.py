@@ -205,7 +205,12 @@ class Serenissima2012State(GameState):
         return self.game.board.setups[self.players]
 
     def galleys_of(self, seat: int) -> list[int]:
-        return [g for g, o in enumerate(self.g_owner) if o == seat]
+        """The seat's galleys in play, in order (found by `list.index`: it owns few)."""
+        owners, out, g = self.g_owner, [], -1
+        for _ in range(self.fleet[seat]):
+            g = owners.index(seat, g + 1)
+            out.append(g)
+        return out
 
     def galleys_in(self, zone: int) -> list[int]:
         """The galleys in play in a zone of the board, in order (found by `list.index`, as
@@ -295,17 +300,16 @@ class Serenissima2012State(GameState):
         """What a scoring would pay `seat` now: its ports by warehouse cubes, 5 a basilica."""
         b = self.game.board
         worth = 0
-        for p, o in enumerate(self.owner):
-            if o == seat:
-                worth += b.scoring_by_cubes[POPCOUNT[self.warehouse[p]]]
-                if self.basilicas >> p & 1:
-                    worth += b.meta["basilica_points"]
+        for p in self.ports_of(seat):
+            worth += b.scoring_by_cubes[POPCOUNT[self.warehouse[p]]]
+            if self.basilicas >> p & 1:
+                worth += b.meta["basilica_points"]
         return worth
 
     def _result(self) -> Result:
         """The richest player wins; ties go to the most Port cards (rulebook: End of the game)."""
         scores = tuple(float(m) for m in self.money)
-        ports = tuple(float(sum(1 for o in self.owner if o == s)) for s in range(self.players))
+        ports = tuple(float(n) for n in self.port_count)
         return Result.from_keys(scores, ports)
 
     def _observe(self, seat: int | None, out: Buffer) -> None:
