@@ -67,11 +67,13 @@ def legal_activation(
     p = b.zone_port[zone]
     port_open = p >= 0 and not s.closed >> p & 1
     cargo, base = s.cargo, 6 * g
+    # the galleys in play here, the active one among them, if it is not alone
+    present = s.galleys_in(zone) if s.zone_galleys[zone] > 1 else []
     out: list[Action] = []
     if why is not None:
         why.no(_("this galley chose to act, not to invest"), turn_end.RULE_WHEEL, INVEST_KINDS)
     if s.step == LOADING:
-        _loading(s, seat, g, zone, p if port_open else -1, out, why)
+        _loading(s, seat, g, zone, p if port_open else -1, present, out, why)
         sailors, goods = s.g_sailors[g], s.g_goods[g]
         if sailors + goods > 5 or goods > 4 or not sailors:
             # Loading cannot end yet, or ends only with the galley's turn (R29, Limitations).
@@ -158,7 +160,7 @@ def legal_activation(
             elif (
                 owner != seat
                 and s.port_count[owner] >= 2  # never a player's last port
-                and not any(o == owner and s.g_zone[h] == zone for h, o in enumerate(s.g_owner))
+                and not any(s.g_owner[h] == owner for h in present)
             ):
                 out.append(a.attack_port)
             elif why is not None:
@@ -170,9 +172,9 @@ def legal_activation(
     elif why is not None:
         _no_port(s, p, why)
     if s.mode != SALE:
-        if s.zone_galleys[zone] > 1:  # another galley is here
+        if present:  # another galley is here
             owners, attack = s.g_owner, a.attack_galley
-            out += [attack[h] for h in s.galleys_in(zone) if owners[h] != seat]
+            out += [attack[h] for h in present if owners[h] != seat]
         if why is not None:
             _not_attackable(s, seat, zone, why)
     elif why is not None:
@@ -361,11 +363,13 @@ def _loading(
     g: int,
     zone: int,
     p: int,
+    present: list[int],
     out: list[Action],
     why: Why | None,
 ) -> None:
-    """Loading: sailors and goods between the active galley, the port and own galleys here,
-    in the canonical order of R29."""
+    """Loading: sailors and goods between the active galley, the port and own galleys here
+    (of `present`, the galleys in the zone if the active one is not alone), in the canonical
+    order of R29."""
     a, b = s.game.actions, s.game.board
     sailors = s.g_sailors[g]
     cargo, base = s.cargo, 6 * g
@@ -397,10 +401,8 @@ def _loading(
         )
         why.no(reason, RULE_LOADING, PORT_SAILORS)
     gz, gs, gg = s.g_zone, s.g_sailors, s.g_goods
-    alongside: list[int] = []
-    if s.zone_galleys[zone] > 1:  # another galley is here
-        owner = s.g_owner
-        alongside = [h for h in s.galleys_in(zone) if h != g and owner[h] == seat]
+    owner = s.g_owner
+    alongside = [h for h in present if h != g and owner[h] == seat] if present else []
     if why is not None:
         for h in range(len(gz)):
             if h not in alongside:

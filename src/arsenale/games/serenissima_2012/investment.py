@@ -103,7 +103,8 @@ def _galley_buys(
     if ports is None:
         ports = s.ports_of(seat)
     used = s.setup.galleys
-    out = [a.buy_galley[g][p] for g in range(used) if s.g_owner[g] < 0 for p in ports]
+    owners, buy = s.g_owner, a.buy_galley
+    out = [buy[g][p] for g in range(used) if owners[g] < 0 for p in ports]
     if why is not None:
         for g, o in enumerate(s.g_owner):
             if g >= used:

@@ -278,10 +278,9 @@ class Encoder:
             w[g_zone + g * zones + s.g_zone[g]] = 1.0
             w[g_sailors + g] = float(s.g_sailors[g])
             if s.g_goods[g]:
-                for i in range(GOODS):
-                    n = s.cargo[GOODS * g + i]
-                    if n:
-                        w[cargo + g * GOODS + i] = float(n)
+                base = GOODS * g
+                for i in compress(range(GOODS), s.cargo[base : base + GOODS]):  # goods aboard
+                    w[cargo + base + i] = float(s.cargo[base + i])
 
     def _crews(self, s: Serenissima2012State, zones: list[int], sailors: list[int]) -> None:
         """The zones and sailors of the galleys on the board whose zone or sailors differ from
