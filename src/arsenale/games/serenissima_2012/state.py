@@ -13,6 +13,7 @@ turn_end.py (wheel, Doge cards, scoring, special investment, end of the game).
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from arsenale.core.decisions import Phase
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.game import Serenissima2012
 
 COLOURS = ("blue", "red", "orange", "black")
+NO_CARGO = (0,) * 6  # a galley's cargo slots, emptied
 
 
 class Serenissima2012State(GameState):
@@ -262,8 +264,7 @@ class Serenissima2012State(GameState):
         self.reserve[owner] += self.g_sailors[g]
         base = 6 * g
         cargo = self.cargo[base : base + 6]
-        for i in range(6):
-            self.cargo[base + i] = 0
+        self.cargo[base : base + 6] = NO_CARGO
         self.g_sailors[g] = 0
         self.g_goods[g] = 0
         self.g_owner[g] = -1
@@ -274,8 +275,9 @@ class Serenissima2012State(GameState):
         return cargo
 
     def return_to_bank(self, cargo: list[int]) -> None:
-        for good, n in enumerate(cargo):
-            self.supply[good] += n
+        supply = self.supply
+        for good in compress(range(6), cargo):  # the goods there are
+            supply[good] += cargo[good]
 
     # -- core hooks ---------------------------------------------------------------------------
 
