@@ -77,6 +77,7 @@ class Stage:
         s.g_goods = [0] * n
         s.cargo = [0] * (6 * n)
         s.stack = []
+        s.recount()
 
     def port(
         self,
@@ -99,6 +100,7 @@ class Stage:
             s.forts |= 1 << p
         if basilica:
             s.basilicas |= 1 << p
+        s.recount()
         return self
 
     def galley(self, number: int, seat: int, where: str, sailors: int, **cargo: int) -> Stage:
@@ -109,6 +111,7 @@ class Stage:
         for name, count in cargo.items():
             s.cargo[6 * g + good(name)] = count
         s.g_goods[g] = sum(cargo.values())
+        s.recount()
         return self
 
     def money(self, seat: int, ducats: int) -> Stage:
@@ -125,6 +128,7 @@ class Stage:
             assert s.reserve[seat] >= 0
         s.supply = [BOARD.cubes[i] - goods_on_board(s, i) for i in range(6)]
         assert min(s.supply) >= 0
+        s.recount()  # the kept counts of galleys per zone and seat and of ports per seat
         s._legal = None  # the legal-action cache is keyed by ply, which staging leaves alone
         return s
 
@@ -206,6 +210,17 @@ def check_invariants(s: Serenissima2012State) -> None:
         assert not s.warehouse[p] >> b.port_good[p] & 1, "a port never stores its own good"
     assert bin(s.basilicas).count("1") <= meta["basilicas"]
     assert bin(s.forts).count("1") <= meta["forts"]
+    check_counts(s)
+
+
+def check_counts(s: Serenissima2012State) -> None:
+    """The counts the state keeps up to date (galleys per zone and per seat, ports per seat)
+    equal those counted afresh."""
+    kept = (s.zone_galleys, s.fleet, s.port_count)
+    c = s.clone()
+    assert isinstance(c, Serenissima2012State)
+    c.recount()
+    assert kept == (c.zone_galleys, c.fleet, c.port_count), "kept counts out of date"
 
 
 def money_flows(events: list[dict[str, Any]], players: int) -> list[int]:

@@ -22,7 +22,7 @@ from arsenale.bots.base import Fallbacks, heuristic_policy
 from arsenale.core.info import SeatInfo
 from arsenale.games.serenissima_2012.state import Serenissima2012State
 
-from .helpers import GAME, PRIVATE, check_invariants, money_flows, snapshot
+from .helpers import GAME, PRIVATE, check_counts, check_invariants, money_flows, snapshot
 
 
 def examples(n: int) -> settings:
@@ -75,6 +75,21 @@ def test_random_games_keep_the_invariants(players, seed, choices):
             assert len(s.to_move()) == 1
     assert state.is_over and state.scorings == 3
     assert sorted(state.result().ranks)[0] == 1
+
+
+def test_kept_counts_equal_a_recount():
+    """The galleys per zone and per seat and the ports per seat that the state keeps up to
+    date equal a count afresh after every action of uniformly random games (every player
+    count), and a clone's counts are its own."""
+    rng = random.Random(19)
+    for game in range(30):
+        state = GAME.new_game(2 + game % 3, game)
+        while not state.is_over:
+            (seat,) = state.to_move()
+            before = state.clone()
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            check_counts(state)
+            check_counts(before)
 
 
 @examples(60)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from arsenale.core.actions import Action, Catalogue
 from arsenale.core.actions import normalize_text as _plain
+from arsenale.core.decisions import Decision
 from arsenale.games.serenissima_2012.board import GOODS, Board
 
 
@@ -88,6 +89,10 @@ class Actions:
             )
             for i, z in enumerate(board.zone_ids)
         ]
+        self.moves_from = [
+            tuple(self.move[z] for z in board.adjacent[i]) for i in range(len(board.zone_ids))
+        ]
+        """The moves out of each zone, in the order of its adjacent zones."""
         self.sell = [c.add("sell", f"sell {g}", good=g) for g in GOODS]
         self.attack_galley = [
             c.add("attack_galley", f"attack g{n}", (f"attack galley {n}",), galley=n)
@@ -130,6 +135,18 @@ class Actions:
         self.basilica = [
             c.add("basilica", f"basilica {ports[p]}", port_alias("basilica {}", p), port=ports[p])
             for p in range(n_ports)
+        ]
+
+        # The decisions of a galley's turn, made once too (a `Decision` is a NamedTuple, slow to
+        # build): the token on galley g, whose owner chooses (`galley_frame[g][seat]`), and its
+        # action or investment.
+        seats = range(max(board.setups))  # every seat of the largest game
+        self.galley_frame = [[Decision("galley", (s,), g) for s in seats] for g in range(n_galleys)]
+        self.activation_frame = [
+            [Decision("activation", (s,), g) for s in seats] for g in range(n_galleys)
+        ]
+        self.investment_frame = [
+            [Decision("investment", (s,), g) for s in seats] for g in range(n_galleys)
         ]
 
     def claim_action(self, n: int) -> Action:

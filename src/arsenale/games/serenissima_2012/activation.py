@@ -6,6 +6,7 @@ closes the earlier steps (RULES.md, The wheel).
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from arsenale.core.actions import Action
@@ -66,11 +67,13 @@ def legal_activation(
     p = b.zone_port[zone]
     port_open = p >= 0 and not s.closed >> p & 1
     cargo, base = s.cargo, 6 * g
+    # the galleys in play here, the active one among them, if it is not alone
+    present = s.galleys_in(zone) if s.zone_galleys[zone] > 1 else []
     out: list[Action] = []
     if why is not None:
         why.no(_("this galley chose to act, not to invest"), turn_end.RULE_WHEEL, INVEST_KINDS)
     if s.step == LOADING:
-        _loading(s, seat, g, zone, p if port_open else -1, out, why)
+        _loading(s, seat, g, zone, p if port_open else -1, present, out, why)
         sailors, goods = s.g_sailors[g], s.g_goods[g]
         if sailors + goods > 5 or goods > 4 or not sailors:
             # Loading cannot end yet, or ends only with the galley's turn (R29, Limitations).
@@ -106,8 +109,7 @@ def legal_activation(
             why.no(reason, blockade.RULE_SALE_BLOCKADE, BATTLE_KINDS)
         return out
     if s.step <= MOVING and s.moves < s.g_sailors[g]:
-        move = a.move
-        out += [move[z] for z in b.adjacent[zone]]
+        out += a.moves_from[zone]
         if why is not None:
             _not_next(s, zone, why)
     elif why is not None:
@@ -157,8 +159,8 @@ def legal_activation(
                     why.no(reason, blockade.RULE_CLAIM_BLOCKADE, "claim")
             elif (
                 owner != seat
-                and s.owner.count(owner) >= 2  # never a player's last port
-                and not any(o == owner and s.g_zone[h] == zone for h, o in enumerate(s.g_owner))
+                and s.port_count[owner] >= 2  # never a player's last port
+                and not any(s.g_owner[h] == owner for h in present)
             ):
                 out.append(a.attack_port)
             elif why is not None:
@@ -170,10 +172,9 @@ def legal_activation(
     elif why is not None:
         _no_port(s, p, why)
     if s.mode != SALE:
-        gz = s.g_zone
-        if gz.count(zone) > 1:  # another galley is here (a galley out of play lies in zone -1)
+        if present:  # another galley is here
             owners, attack = s.g_owner, a.attack_galley
-            out += [attack[h] for h, z in enumerate(gz) if z == zone and owners[h] != seat]
+            out += [attack[h] for h in present if owners[h] != seat]
         if why is not None:
             _not_attackable(s, seat, zone, why)
     elif why is not None:
@@ -263,7 +264,7 @@ def _unattackable(s: Serenissima2012State, seat: int, p: int, why: Why) -> None:
     here, owner = port_name(s.game.board, p), s.owner[p]
     if owner == seat:
         why.no(_("{here} is yours").format(here=here), RULE_CLAIM, "attack_port")
-    elif s.owner.count(owner) < 2:
+    elif s.port_count[owner] < 2:
         reason = _("{here} is the last port of {owner}: it cannot be conquered").format(
             here=here, owner=colour(s.seat_label(owner))
         )
@@ -349,8 +350,8 @@ OVER_LIMITS = N_("when loading ends the active galley holds at most 5 pieces, 4 
 def free_spaces(s: Serenissima2012State, seat: int, zone: int, p: int) -> int:
     """Spaces left for pieces in this loading: on the player's galleys here (5 each, the
     active one possibly overfull) and in the port if it is the player's."""
-    gz, go, gs, gg = s.g_zone, s.g_owner, s.g_sailors, s.g_goods
-    free = sum(5 - gs[h] - gg[h] for h in range(len(gz)) if gz[h] == zone and go[h] == seat)
+    go, gs, gg = s.g_owner, s.g_sailors, s.g_goods
+    free = sum(5 - gs[h] - gg[h] for h in s.galleys_in(zone) if go[h] == seat)
     if p >= 0 and s.owner[p] == seat:
         free += s.game.board.port_size[p] - s.port_sailors[p]
     return free
@@ -362,11 +363,13 @@ def _loading(
     g: int,
     zone: int,
     p: int,
+    present: list[int],
     out: list[Action],
     why: Why | None,
 ) -> None:
-    """Loading: sailors and goods between the active galley, the port and own galleys here,
-    in the canonical order of R29."""
+    """Loading: sailors and goods between the active galley, the port and own galleys here
+    (of `present`, the galleys in the zone if the active one is not alone), in the canonical
+    order of R29."""
     a, b = s.game.actions, s.game.board
     sailors = s.g_sailors[g]
     cargo, base = s.cargo, 6 * g
@@ -398,10 +401,8 @@ def _loading(
         )
         why.no(reason, RULE_LOADING, PORT_SAILORS)
     gz, gs, gg = s.g_zone, s.g_sailors, s.g_goods
-    alongside: list[int] = []
-    if gz.count(zone) > 1:  # another galley is here (a galley out of play lies in zone -1)
-        owner = s.g_owner
-        alongside = [h for h, z in enumerate(gz) if z == zone and h != g and owner[h] == seat]
+    owner = s.g_owner
+    alongside = [h for h in present if h != g and owner[h] == seat] if present else []
     if why is not None:
         for h in range(len(gz)):
             if h not in alongside:
@@ -426,12 +427,12 @@ def _loading(
             _missing(cargo, base, "the active galley", "give_good", why, galley=h + 1)
         if aboard:
             take = a.take_good[h]
-            out += [take[i] for i in range(6) if cargo[6 * h + i]]
+            out += compress(take, cargo[6 * h : 6 * h + 6])  # the goods galley h carries
         elif why is not None:
             why.no(_(ABOARD), RULE_LOADING, "take_good", galley=h + 1)
         if h_room and gg[h] < 4:
             give = a.give_good[h]
-            out += [give[i] for i in range(6) if cargo[base + i]]
+            out += compress(give, cargo[base : base + 6])
         elif why is not None:
             reason = _("galley {h} is full (5 pieces, 4 goods)").format(h=h + 1)
             why.no(reason, RULE_LOADING, "give_good", galley=h + 1)
@@ -473,7 +474,7 @@ def _loading(
             )
     if s.g_goods[g]:
         toss = a.toss_good
-        out += [toss[i] for i in range(6) if cargo[base + i]]
+        out += compress(toss, cargo[base : base + 6])
     if why is not None:
         _missing(cargo, base, "the active galley", "toss_good", why)
     out.append(a.sink)  # a voluntary sinking (RULINGS.md R28)
@@ -565,10 +566,9 @@ def _sailor_to_galley(
 def close_loading(s: Serenissima2012State, seat: int, events: list[Event]) -> bool:
     """Loading ends: the player's galleys here left without a sailor sink, their cargo going
     back to the bank (Loading, Limitations). True if the active galley itself sank."""
-    zone = s.g_zone[s.active]
-    gz, go, gs = s.g_zone, s.g_owner, s.g_sailors
-    for h in range(len(gz)):
-        if gz[h] == zone and go[h] == seat and not gs[h]:
+    go, gs = s.g_owner, s.g_sailors
+    for h in s.galleys_in(s.g_zone[s.active]):
+        if go[h] == seat and not gs[h]:
             s.return_to_bank(s.sink(h, events, "abandoned"))
     return s.g_owner[s.active] < 0
 
@@ -668,6 +668,8 @@ def _move(s: Serenissima2012State, seat: int, action: Action, events: list[Event
     zone = b.zone_index(action["zone"])
     g = s.active
     s.step = MOVING
+    s.zone_galleys[s.g_zone[g]] -= 1
+    s.zone_galleys[zone] += 1
     s.g_zone[g] = zone
     s.moves += 1
     events.append({"type": "move", "seat": seat, "galley": g + 1, "zone": action["zone"]})
@@ -733,7 +735,10 @@ def complete_claim(s: Serenissima2012State, seat: int, sailors: int, events: lis
     b = s.game.board
     g = s.active
     p = b.zone_port[s.g_zone[g]]
+    if s.owner[p] >= 0:  # (a claimed or emptied port is neutral already)
+        s.port_count[s.owner[p]] -= 1
     s.owner[p] = seat
+    s.port_count[seat] += 1
     s.port_sailors[p] = sailors
     events.append({"type": "port_taken", "seat": seat, "port": b.port_ids[p], "sailors": sailors})
     s.g_sailors[g] -= sailors

@@ -139,6 +139,7 @@ def battle_round(s: Serenissima2012State, seat: int, target: int, events: list[E
     else:
         if not left:
             s.owner[p] = -1
+            s.port_count[defender] -= 1
             events.append({"type": "port_neutral", "port": b.port_ids[p], "former_owner": defender})
         if not attacker_alive:
             s.return_to_bank(s.sink(g, events, "battle"))

@@ -33,7 +33,7 @@ def candidates(s: Serenissima2012State) -> tuple[int, ...]:
     """Players who may blockade the active galley where it is, in the order they are asked."""
     g = s.active
     zone, mover, need = s.g_zone[g], s.g_owner[g], s.g_sailors[g]
-    if s.g_zone.count(zone) < 2:  # no other galley here (one out of play lies in zone -1)
+    if s.zone_galleys[zone] < 2:  # no other galley here
         return ()
     totals: dict[int, int] = {}
     lowest: dict[int, int] = {}

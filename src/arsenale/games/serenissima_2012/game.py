@@ -74,6 +74,9 @@ class Serenissima2012(Game):
         s.g_sailors = [0] * n_galleys
         s.cargo = [0] * (6 * n_galleys)
         s.g_goods = [0] * n_galleys
+        s.zone_galleys = [0] * len(b.zone_ids)
+        s.fleet = [0] * players
+        s.port_count = [0] * players
         s.first = s.chance.below(players)  # "a player is randomly chosen as first player"
         s.turn = 0
         s.wheel = -1

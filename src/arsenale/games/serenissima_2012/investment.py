@@ -31,7 +31,7 @@ FORT, BASILICA = (WOOD, STONE), (GOLD, MARBLE)  # the goods each needs in its po
 
 def galley_price(s: Serenissima2012State, seat: int) -> int:
     """Ducats for a new galley with its first sailor: 1 per galley owned, plus the sailor."""
-    return s.g_owner.count(seat) + s.game.board.meta["sailor_price"]
+    return s.fleet[seat] + s.game.board.meta["sailor_price"]
 
 
 def _recruits(
@@ -65,7 +65,7 @@ def _recruits(
     zone_port, g_owner = b.zone_port, s.g_owner
     galleys: Iterable[int] = range(len(g_owner))
     if why is None:  # only the seat's own galleys take recruits
-        galleys = [g for g, o in enumerate(g_owner) if o == seat]
+        galleys = s.galleys_of(seat)
     for g in galleys:
         o = g_owner[g]
         if o == seat:
@@ -95,7 +95,7 @@ def _galley_buys(
 ) -> list[Action]:
     """A galley not in play, of this player count's set, at an own port (of `ports`, the
     seat's, or found here if None), with one sailor."""
-    owned = s.g_owner.count(seat)
+    owned = s.fleet[seat]
     broke = owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < galley_price(s, seat)
     if broke and why is None:
         return []
@@ -103,7 +103,8 @@ def _galley_buys(
     if ports is None:
         ports = s.ports_of(seat)
     used = s.setup.galleys
-    out = [a.buy_galley[g][p] for g in range(used) if s.g_owner[g] < 0 for p in ports]
+    owners, buy = s.g_owner, a.buy_galley
+    out = [buy[g][p] for g in range(used) if owners[g] < 0 for p in ports]
     if why is not None:
         for g, o in enumerate(s.g_owner):
             if g >= used:
@@ -226,7 +227,7 @@ def legal_special(
         reason = _("the special investment buys only galleys and their sailors")
         why.no(reason, RULE_FEW_GALLEYS, ("recruit_port", "fort", "basilica"))
     out = _recruits(s, seat, None, RULE_FEW_GALLEYS, why)
-    if s.g_owner.count(seat) < 2:
+    if s.fleet[seat] < 2:
         out += _galley_buys(s, seat, None, RULE_FEW_GALLEYS, why)
     elif why is not None:
         reason = _("the special investment only brings you up to 2 galleys")
@@ -253,7 +254,9 @@ def purchase(s: Serenissima2012State, seat: int, action: Action, events: list[Ev
         g, p = action["galley"] - 1, b.port_index(action["port"])
         cost = galley_price(s, seat)
         s.g_owner[g] = seat
+        s.fleet[seat] += 1
         s.g_zone[g] = b.port_zone[p]
+        s.zone_galleys[b.port_zone[p]] += 1
         s.g_sailors[g] = 1
         s.reserve[seat] -= 1
         s.bought_galley = True

@@ -77,9 +77,9 @@ class Encoder:
     wheel, the turn, the supply, the activation), each with the fields it reads, and rewrites
     a part only when one of those fields changed since the previous call: one move changes
     few of them. Of the players' ducats and reserves, the port owners, the ports' sailors,
-    the supply, and the galleys' zones and sailors (while owners and cargoes stay) only the
-    changed entries are rewritten, found in C (`map(ne, new, old)`); the turn is written
-    apart from the rest of the players' part. Slots
+    the supply, and the galleys' zones and sailors (while owners stay) only the changed
+    entries are rewritten, found in C (`map(ne, new, old)`); the galleys' cargoes are then
+    rewritten on their own, and the turn apart from the rest of the players' part. Slots
     are set through a memoryview (NumPy's item assignment costs more than the game's move);
     the whole image is copied into the buffer, every slot of the layout (the game declares
     `observation_filled`). One encoder serves one thread at a time."""
@@ -145,8 +145,10 @@ class Encoder:
         key = (s.g_owner, s.g_zone, s.g_sailors, s.cargo)
         kept = keys[5]
         if key != kept:
-            if kept is not None and s.g_owner == kept[0] and s.cargo == kept[3]:
+            if kept is not None and s.g_owner == kept[0]:
                 self._crews(s, kept[1], kept[2])
+                if s.cargo != kept[3]:
+                    self._cargo(s)
             else:
                 self._galleys(s)
             keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
@@ -278,10 +280,19 @@ class Encoder:
             w[g_zone + g * zones + s.g_zone[g]] = 1.0
             w[g_sailors + g] = float(s.g_sailors[g])
             if s.g_goods[g]:
-                for i in range(GOODS):
-                    n = s.cargo[GOODS * g + i]
-                    if n:
-                        w[cargo + g * GOODS + i] = float(n)
+                base = GOODS * g
+                for i in compress(range(GOODS), s.cargo[base : base + GOODS]):  # goods aboard
+                    w[cargo + base + i] = float(s.cargo[base + i])
+
+    def _cargo(self, s: Serenissima2012State) -> None:
+        """The cargoes of the galleys on the board (the rest of the galleys' part unchanged)."""
+        w, cargo = self.w, self.at["cargo"]
+        self._clear("cargo", "cargo", self.galleys * GOODS)
+        for g, o in enumerate(s.g_owner):
+            if o >= 0 and s.g_goods[g]:
+                base = GOODS * g
+                for i in compress(range(GOODS), s.cargo[base : base + GOODS]):  # goods aboard
+                    w[cargo + base + i] = float(s.cargo[base + i])
 
     def _crews(self, s: Serenissima2012State, zones: list[int], sailors: list[int]) -> None:
         """The zones and sailors of the galleys on the board whose zone or sailors differ from

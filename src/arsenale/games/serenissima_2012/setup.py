@@ -39,14 +39,17 @@ def begin(s: Serenissima2012State) -> None:
         queue += [(kind, p), ("galley", p)]
     queue += picks[n:]
     closes = tuple((clockwise[i % n], good) for i, good in enumerate(s.setup.closed_goods))
-    s.stack.append(Decision("setup", (), (closes, tuple(queue))))
-    _next(s, [])  # the first pick is always left: no turn can start here
+    _next(s, closes, tuple(queue), [])  # the first pick is always left: no turn starts here
 
 
-def _next(s: Serenissima2012State, events: list[Event]) -> None:
-    """Replace the set-up frame by the next pick, or start the first turn, whose events (the
-    turn and the wheel's first galley) join those of the last pick."""
-    closes, queue = s.stack.pop().data
+def _next(
+    s: Serenissima2012State,
+    closes: tuple[tuple[int, int], ...],
+    queue: tuple[tuple[str, int], ...],
+    events: list[Event],
+) -> None:
+    """Push the next pick (`closes`, then `queue`: the picks left), or start the first turn,
+    whose events (the turn and the wheel's first galley) join those of the last pick."""
     if closes:
         seat, good = closes[0]
         s.stack.append(Decision("close", (seat,), (good, closes[1:], queue)))
@@ -86,11 +89,11 @@ def apply_close(s: Serenissima2012State, seat: int, action: Action, top: Decisio
     p = s.game.board.port_index(action["port"])
     s.closed |= 1 << p
     good, closes, queue = top.data
-    s.stack[-1] = Decision("setup", (), (closes, queue))
+    s.stack.pop()
     events: list[Event] = [
         {"type": "closed", "seat": seat, "port": action["port"], "good": GOODS[good]}
     ]
-    _next(s, events)
+    _next(s, closes, queue, events)
     return events
 
 
@@ -127,14 +130,16 @@ def apply_choose_port(
     b = s.game.board
     p = b.port_index(action["port"])
     s.owner[p] = seat
+    s.port_count[seat] += 1
     s.port_sailors[p] = b.meta["start_sailors_port"]
     s.reserve[seat] -= b.meta["start_sailors_port"]
     home = list(s.home)
     home[seat] = p
     s.home = home
-    s.stack[-1] = Decision("setup", (), top.data)
+    s.stack.pop()
     events: list[Event] = [{"type": "start_port", "seat": seat, "port": action["port"]}]
-    _next(s, events)
+    closes, queue = top.data
+    _next(s, closes, queue, events)
     return events
 
 
@@ -165,12 +170,15 @@ def apply_choose_galley(
     b = s.game.board
     g = action["galley"] - 1
     s.g_owner[g] = seat
+    s.fleet[seat] += 1
     s.g_zone[g] = b.port_zone[s.home[seat]]
+    s.zone_galleys[s.g_zone[g]] += 1
     s.g_sailors[g] = b.meta["start_sailors_galley"]
     s.reserve[seat] -= b.meta["start_sailors_galley"]
-    s.stack[-1] = Decision("setup", (), top.data)
+    s.stack.pop()
     events: list[Event] = [
         {"type": "start_galley", "seat": seat, "galley": g + 1, "zone": b.zone_ids[s.g_zone[g]]}
     ]
-    _next(s, events)
+    closes, queue = top.data
+    _next(s, closes, queue, events)
     return events

@@ -13,6 +13,7 @@ turn_end.py (wheel, Doge cards, scoring, special investment, end of the game).
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from arsenale.core.decisions import Phase
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.game import Serenissima2012
 
 COLOURS = ("blue", "red", "orange", "black")
+NO_CARGO = (0,) * 6  # a galley's cargo slots, emptied
 
 
 class Serenissima2012State(GameState):
@@ -49,6 +51,9 @@ class Serenissima2012State(GameState):
         "g_sailors",
         "cargo",
         "g_goods",
+        "zone_galleys",
+        "fleet",
+        "port_count",
         "doge_deck",
         "doge_discard",
     )
@@ -169,6 +174,10 @@ class Serenissima2012State(GameState):
     g_sailors: list[int]
     cargo: list[int]  # cargo[6 * g + good]
     g_goods: list[int]  # goods cubes aboard galley g
+    # counts kept up to date with the lists above, where they change (`recount` makes them anew)
+    zone_galleys: list[int]  # per zone: galleys in play there
+    fleet: list[int]  # per seat: galleys in play
+    port_count: list[int]  # per seat: ports owned
     # turn, wheel, track, Doge
     first: int
     turn: int
@@ -198,16 +207,39 @@ class Serenissima2012State(GameState):
         return self.game.board.setups[self.players]
 
     def galleys_of(self, seat: int) -> list[int]:
-        return [g for g, o in enumerate(self.g_owner) if o == seat]
+        """The seat's galleys in play, in order (found by `list.index`: it owns few)."""
+        owners, out, g = self.g_owner, [], -1
+        for _ in range(self.fleet[seat]):
+            g = owners.index(seat, g + 1)
+            out.append(g)
+        return out
 
     def galleys_in(self, zone: int) -> list[int]:
-        gz = self.g_zone
-        return [g for g, o in enumerate(self.g_owner) if o >= 0 and gz[g] == zone]
+        """The galleys in play in a zone of the board, in order (found by `list.index`, as
+        many as the kept count says: a zone holds few of them)."""
+        gz, out, g = self.g_zone, [], -1
+        for _ in range(self.zone_galleys[zone]):
+            g = gz.index(zone, g + 1)
+            out.append(g)
+        return out
+
+    def recount(self) -> None:
+        """Make the kept counts anew from the galleys' zones and owners and the ports' owners
+        (for positions set up by hand)."""
+        zones = [0] * len(self.game.board.zone_ids)
+        fleet = [0] * self.players
+        for g, o in enumerate(self.g_owner):
+            if o >= 0:
+                zones[self.g_zone[g]] += 1
+                fleet[o] += 1
+        self.zone_galleys = zones
+        self.fleet = fleet
+        self.port_count = [self.owner.count(seat) for seat in range(self.players)]
 
     def ports_of(self, seat: int) -> list[int]:
         """The seat's ports, in order (found by `list.index`: a seat owns few of them)."""
         owner, out, p = self.owner, [], -1
-        for _ in range(owner.count(seat)):
+        for _ in range(self.port_count[seat]):
             p = owner.index(seat, p + 1)
             out.append(p)
         return out
@@ -232,18 +264,20 @@ class Serenissima2012State(GameState):
         self.reserve[owner] += self.g_sailors[g]
         base = 6 * g
         cargo = self.cargo[base : base + 6]
-        for i in range(6):
-            self.cargo[base + i] = 0
+        self.cargo[base : base + 6] = NO_CARGO
         self.g_sailors[g] = 0
         self.g_goods[g] = 0
         self.g_owner[g] = -1
+        self.fleet[owner] -= 1
+        self.zone_galleys[self.g_zone[g]] -= 1
         self.g_zone[g] = -1
         events.append({"type": "sunk", "galley": g + 1, "seat": owner, "cause": cause})
         return cargo
 
     def return_to_bank(self, cargo: list[int]) -> None:
-        for good, n in enumerate(cargo):
-            self.supply[good] += n
+        supply = self.supply
+        for good in compress(range(6), cargo):  # the goods there are
+            supply[good] += cargo[good]
 
     # -- core hooks ---------------------------------------------------------------------------
 
@@ -268,17 +302,16 @@ class Serenissima2012State(GameState):
         """What a scoring would pay `seat` now: its ports by warehouse cubes, 5 a basilica."""
         b = self.game.board
         worth = 0
-        for p, o in enumerate(self.owner):
-            if o == seat:
-                worth += b.scoring_by_cubes[POPCOUNT[self.warehouse[p]]]
-                if self.basilicas >> p & 1:
-                    worth += b.meta["basilica_points"]
+        for p in self.ports_of(seat):
+            worth += b.scoring_by_cubes[POPCOUNT[self.warehouse[p]]]
+            if self.basilicas >> p & 1:
+                worth += b.meta["basilica_points"]
         return worth
 
     def _result(self) -> Result:
         """The richest player wins; ties go to the most Port cards (rulebook: End of the game)."""
         scores = tuple(float(m) for m in self.money)
-        ports = tuple(float(sum(1 for o in self.owner if o == s)) for s in range(self.players))
+        ports = tuple(float(n) for n in self.port_count)
         return Result.from_keys(scores, ports)
 
     def _observe(self, seat: int | None, out: Buffer) -> None:

@@ -39,12 +39,13 @@ def next_galley(s: Serenissima2012State, events: list[Event]) -> None:
     s.active = -1
     owners = s.g_owner
     for g in range(s.wheel + 1, len(owners)):
-        if owners[g] >= 0:
+        seat = owners[g]
+        if seat >= 0:
             s.wheel = g
-            s.stack.append(Decision("galley", (owners[g],), g))
-            events.append({"type": "wheel", "galley": g + 1, "seat": owners[g]})
-            a = s.game.actions  # `legal_galley`'s list, kept in the core's cache for this ply
-            s._legal = (s.ply, owners[g], [a.act, a.invest])
+            a = s.game.actions
+            s.stack.append(a.galley_frame[g][seat])
+            events.append({"type": "wheel", "galley": g + 1, "seat": seat})
+            s._legal = (s.ply, seat, [a.act, a.invest])  # `legal_galley`'s, kept for this ply
             return
     end_turn(s, events)
 
@@ -82,10 +83,11 @@ def apply_galley(s: Serenissima2012State, seat: int, action: Action, top: Decisi
     g = top.data
     s.stack.pop()
     begin_activation(s, g)
-    if action is s.game.actions.act:
-        s.stack.append(Decision("activation", (seat,), g))
+    a = s.game.actions
+    if action is a.act:
+        s.stack.append(a.activation_frame[g][seat])
     else:
-        s.stack.append(Decision("investment", (seat,), g))
+        s.stack.append(a.investment_frame[g][seat])
     return [{"type": action.kind, "seat": seat, "galley": g + 1}]
 
 
@@ -120,11 +122,13 @@ def end_turn(s: Serenissima2012State, events: list[Event]) -> None:
         s.stack.clear()
         events.append({"type": "game_over", "result": s.result().to_json()})
         return
-    waiting = tuple(
-        seat
-        for seat in ((s.first + i) % s.players for i in range(s.players))
-        if s.g_owner.count(seat) < 2
-    )
+    waiting: tuple[int, ...] = ()
+    if min(s.fleet) < 2:
+        waiting = tuple(
+            seat
+            for seat in ((s.first + i) % s.players for i in range(s.players))
+            if s.fleet[seat] < 2
+        )
     _next_special(s, waiting, events)
 
 
