@@ -162,6 +162,11 @@ _PENDING = _FLAGS + len(USE_FLAGS)
 _HAND = _PENDING + len(RESOURCES)
 _MINE = _HAND + len(ORDER_IDS)
 _USING = frozenset({"use", "place", "keep"})
+_CHAR_ROWS = tuple(
+    array("f", [1.0 if mask >> c & 1 else 0.0 for c in range(len(CHARACTERS))])
+    for mask in range(1 << len(CHARACTERS))
+)
+"""Per bit mask of characters held, the numbers of a merchant's characters."""
 _ROWS_CAP = 1 << 12
 """The most hands whose rows a writer keeps (`Writer.write_hand`)."""
 
@@ -170,7 +175,7 @@ def _changed(new: Any, old: Any) -> Any:
     """The positions where two lists differ (all of `new` when `old` was never written)."""
     if old is _NEVER:
         return range(len(new))
-    return compress(range(len(new)), map(ne, new, old))
+    return [i for i in range(len(new)) if new[i] != old[i]]
 
 
 class Writer:
@@ -198,8 +203,9 @@ class Writer:
             def write(v: Any, was: Any, s: MovState) -> None:
                 if was is _NEVER:
                     was = _NONES
-                for i in compress(range(len(v)), map(ne, v, was)):
-                    w[at[i]] = v[i] / scale
+                for i in range(len(v)):
+                    if v[i] != was[i]:
+                        w[at[i]] = v[i] / scale
 
             return write
 
@@ -213,8 +219,9 @@ class Writer:
             def write(v: Any, was: Any, s: MovState) -> None:
                 if was is _NEVER:
                     was = _NONES
-                for m in compress(range(len(v)), map(ne, v, was)):
-                    w[_BLOCK[m] + at] = len(v[m]) / scale
+                for m in range(len(v)):
+                    if v[m] != was[m]:
+                        w[_BLOCK[m] + at] = len(v[m]) / scale
 
             return write
 
@@ -315,10 +322,11 @@ class Writer:
             () if seat is None else s.rumors[seat],
         )
         old, handlers = self.old, self.handlers
-        for i in compress(self.fields, map(ne, new, old)):
+        for i in self.fields:
             v = new[i]
-            handlers[i](v, old[i], s)
-            old[i] = v.copy() if type(v) is list else v
+            if v != old[i]:
+                handlers[i](v, old[i], s)
+                old[i] = v.copy() if type(v) is list else v
         # the fields that change seldom (a few moves in a hundred), compared together first
         rare = [
             s.office,
@@ -423,15 +431,14 @@ class Writer:
         w, hidden = self.w, self.hidden
         if was is _NEVER:
             was = _NONES
-        for m in compress(range(len(v)), map(ne, v, was)):
-            w[_BLOCK[m]] = 0.0 if hidden != -1 and m != hidden else v[m] / 500
+        for m in range(len(v)):
+            if v[m] != was[m]:
+                w[_BLOCK[m]] = 0.0 if hidden != -1 and m != hidden else v[m] / 500
 
     def write_chars(self, v: Any, was: Any, s: MovState) -> None:
         w, at = self.w, _OFFSETS["chars"]
         for m in _changed(v, was):
-            mask, base = v[m], _BLOCK[m] + at
-            for c in range(len(CHARACTERS)):
-                w[base + c] = 1.0 if mask >> c & 1 else 0.0
+            w[_BLOCK[m] + at : _BLOCK[m] + at + len(CHARACTERS)] = _CHAR_ROWS[v[m]]
 
     def write_favors(self, v: Any, was: Any, s: MovState) -> None:
         w, at = self.w, _OFFSETS["favors"]
