@@ -5,8 +5,6 @@ for absent seats), the observer's hand and rumors (zero for a spectator)."""
 from __future__ import annotations
 
 from array import array
-from itertools import compress
-from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.observation import Buffer, Layout
@@ -344,10 +342,11 @@ class Writer:
         ]
         if rare != self.old_rare:
             old, handlers = self.old_rare, self.rare_handlers
-            for i in compress(self.rare_fields, map(ne, rare, old)):
+            for i in self.rare_fields:
                 x = rare[i]
-                handlers[i](x, old[i], s)
-                old[i] = x.copy() if type(x) is list else x
+                if x != old[i]:
+                    handlers[i](x, old[i], s)
+                    old[i] = x.copy() if type(x) is list else x
         out[:SIZE] = self.image
 
     def reset(self, players: int) -> None:
