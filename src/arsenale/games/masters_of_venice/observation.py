@@ -295,14 +295,16 @@ class Writer:
                 len(s.deck),
                 top,
                 s.cur,
-                s.u_sbuy >= 0,  # USE_FLAGS' order
-                s.u_ssell >= 0,
-                s.u_sale,
-                s.u_draw,
-                s.u_steal,
-                s.u_swap,
-                s.u_favor,
-                s.u_ship,
+                (  # USE_FLAGS' order
+                    s.u_sbuy >= 0,
+                    s.u_ssell >= 0,
+                    s.u_sale,
+                    s.u_draw,
+                    s.u_steal,
+                    s.u_swap,
+                    s.u_favor,
+                    s.u_ship,
+                ),
             ),
             s.price,
             s.share,
@@ -391,17 +393,18 @@ class Writer:
                 w[_CUR + cur] = 1.0
         # the use flags show only while a location is in use (all zero while none is): when
         # that starts the flags on are set, when it ends those that were on are cleared,
-        # and in between those that changed are rewritten
+        # and in between those that changed are rewritten (the flags compared whole first)
         using = top in _USING
+        flags, was_flags = v[7], was[7]
         if using != (old in _USING):
-            flags = v if using else was
+            shown = flags if using else was_flags
             for i in range(len(USE_FLAGS)):
-                if flags[7 + i]:
+                if shown[i]:
                     w[_FLAGS + i] = 1.0 if using else 0.0
-        elif using:
-            for i in range(7, 7 + len(USE_FLAGS)):
-                if v[i] != was[i]:
-                    w[_FLAGS - 7 + i] = 1.0 if v[i] else 0.0
+        elif using and flags != was_flags:
+            for i in range(len(USE_FLAGS)):
+                if flags[i] != was_flags[i]:
+                    w[_FLAGS + i] = 1.0 if flags[i] else 0.0
 
     # -- the board ------------------------------------------------------------------------
 
