@@ -146,6 +146,7 @@ def test_the_mercato_offers_the_same_trades_with_and_without_a_refusal_to_explai
     """`legal_mercato` lists the trades by a short path when no refusal is explained: along
     random games, at every use of the Mercato (the Trader's too), in the same order as the
     checked path that gathers reasons."""
+    from arsenale.core.actions import Action
     from arsenale.core.decisions import Why
     from arsenale.games.masters_of_venice import actions as A
     from arsenale.games.masters_of_venice.board import MERCATO
@@ -159,10 +160,10 @@ def test_the_mercato_offers_the_same_trades_with_and_without_a_refusal_to_explai
             seat = s.to_move()[0]
             top = s.stack[-1]
             if top.kind == "use" and top.data == MERCATO:
-                short: list[object] = []
-                legal_mercato(s, seat, short, None)  # type: ignore[arg-type]
-                checked: list[object] = []
-                legal_mercato(s, seat, checked, Why(A.DONE))  # type: ignore[arg-type]
+                short: list[Action] = []
+                legal_mercato(s, seat, short, None)
+                checked: list[Action] = []
+                legal_mercato(s, seat, checked, Why(A.DONE))
                 assert short == checked
                 seen += 1
             legal = s.legal_actions(seat)
