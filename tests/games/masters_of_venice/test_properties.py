@@ -140,3 +140,32 @@ def test_share_trades_are_the_table_filtered_share_by_share(
     ]
     assert sm.share_sells(blocked, held) == sells
     assert sm.share_sells(blocked, held) == sells  # remembered
+
+
+def test_the_mercato_offers_the_same_trades_with_and_without_a_refusal_to_explain() -> None:
+    """`legal_mercato` lists the trades by a short path when no refusal is explained: along
+    random games, at every use of the Mercato (the Trader's too), in the same order as the
+    checked path that gathers reasons."""
+    from arsenale.core.actions import Action
+    from arsenale.core.decisions import Why
+    from arsenale.games.masters_of_venice import actions as A
+    from arsenale.games.masters_of_venice.board import MERCATO
+    from arsenale.games.masters_of_venice.mercato import legal_mercato
+
+    seen = 0
+    for game in range(12):
+        rng = random.Random(game)
+        s = new(2 + game % 4, game)
+        while not s.is_over:
+            seat = s.to_move()[0]
+            top = s.stack[-1]
+            if top.kind == "use" and top.data == MERCATO:
+                short: list[Action] = []
+                legal_mercato(s, seat, short, None)
+                checked: list[Action] = []
+                legal_mercato(s, seat, checked, Why(A.DONE))
+                assert short == checked
+                seen += 1
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])
+    assert seen > 100

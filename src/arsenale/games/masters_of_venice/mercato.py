@@ -30,6 +30,9 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
     buys, sells, swaps = powers.mercato_limits(s, seat)
     cash = s.cash[seat]
     base = N_RES * seat
+    if why is None:
+        _legal_trades(s, out, cash, base, buys - s.u_nbuy, sells - s.u_nsell, swaps)
+        return
     for r in range(N_RES):
         name = RESOURCES[r]
         room = buys - s.u_nbuy
@@ -132,6 +135,33 @@ def legal_mercato(s: MovState, seat: int, out: list[Action], why: Why | None) ->
                     "swap",
                     take=RESOURCES[b],
                 )
+
+
+def _legal_trades(
+    s: MovState, out: list[Action], cash: int, base: int, buy_room: int, sell_room: int, swaps: int
+) -> None:
+    """`legal_mercato` with no refusal to explain: the same actions in the same order (per
+    resource not yet traded, its purchases then its sales; then the Trader's swaps)."""
+    traded = s.u_sold | s.u_types
+    price, bag, holds = s.price, s.bag, s.cubes
+    for r in range(N_RES):
+        if traded >> r & 1:
+            continue
+        top_k = buy_room if buy_room < bag[r] else bag[r]
+        if cash // price[r] < top_k:
+            top_k = cash // price[r]
+        if top_k > 0:
+            out.extend(A.BUY[r][:top_k])
+        held = holds[base + r]
+        top_k = sell_room if sell_room < held else held
+        if top_k > 0:
+            out.extend(A.SELL[r][:top_k])
+    if swaps and s.u_swap < swaps:
+        for a in range(N_RES):
+            if holds[base + a]:
+                for b in range(N_RES):
+                    if a != b and bag[b]:
+                        out.append(A.SWAP[a, b])
 
 
 def mercato_sell(s: MovState, seat: int, r: int, k: int, events: list[Event]) -> None:

@@ -5,8 +5,6 @@ for absent seats), the observer's hand and rumors (zero for a spectator)."""
 from __future__ import annotations
 
 from array import array
-from itertools import compress
-from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.observation import Buffer, Layout
@@ -162,6 +160,11 @@ _PENDING = _FLAGS + len(USE_FLAGS)
 _HAND = _PENDING + len(RESOURCES)
 _MINE = _HAND + len(ORDER_IDS)
 _USING = frozenset({"use", "place", "keep"})
+_CHAR_ROWS = tuple(
+    array("f", [1.0 if mask >> c & 1 else 0.0 for c in range(len(CHARACTERS))])
+    for mask in range(1 << len(CHARACTERS))
+)
+"""Per bit mask of characters held, the numbers of a merchant's characters."""
 _ROWS_CAP = 1 << 12
 """The most hands whose rows a writer keeps (`Writer.write_hand`)."""
 
@@ -170,7 +173,7 @@ def _changed(new: Any, old: Any) -> Any:
     """The positions where two lists differ (all of `new` when `old` was never written)."""
     if old is _NEVER:
         return range(len(new))
-    return compress(range(len(new)), map(ne, new, old))
+    return [i for i in range(len(new)) if new[i] != old[i]]
 
 
 class Writer:
@@ -198,8 +201,9 @@ class Writer:
             def write(v: Any, was: Any, s: MovState) -> None:
                 if was is _NEVER:
                     was = _NONES
-                for i in compress(range(len(v)), map(ne, v, was)):
-                    w[at[i]] = v[i] / scale
+                for i in range(len(v)):
+                    if v[i] != was[i]:
+                        w[at[i]] = v[i] / scale
 
             return write
 
@@ -213,8 +217,9 @@ class Writer:
             def write(v: Any, was: Any, s: MovState) -> None:
                 if was is _NEVER:
                     was = _NONES
-                for m in compress(range(len(v)), map(ne, v, was)):
-                    w[_BLOCK[m] + at] = len(v[m]) / scale
+                for m in range(len(v)):
+                    if v[m] != was[m]:
+                        w[_BLOCK[m] + at] = len(v[m]) / scale
 
             return write
 
@@ -290,14 +295,16 @@ class Writer:
                 len(s.deck),
                 top,
                 s.cur,
-                s.u_sbuy >= 0,  # USE_FLAGS' order
-                s.u_ssell >= 0,
-                s.u_sale,
-                s.u_draw,
-                s.u_steal,
-                s.u_swap,
-                s.u_favor,
-                s.u_ship,
+                (  # USE_FLAGS' order
+                    s.u_sbuy >= 0,
+                    s.u_ssell >= 0,
+                    s.u_sale,
+                    s.u_draw,
+                    s.u_steal,
+                    s.u_swap,
+                    s.u_favor,
+                    s.u_ship,
+                ),
             ),
             s.price,
             s.share,
@@ -315,10 +322,11 @@ class Writer:
             () if seat is None else s.rumors[seat],
         )
         old, handlers = self.old, self.handlers
-        for i in compress(self.fields, map(ne, new, old)):
+        for i in self.fields:
             v = new[i]
-            handlers[i](v, old[i], s)
-            old[i] = v.copy() if type(v) is list else v
+            if v != old[i]:
+                handlers[i](v, old[i], s)
+                old[i] = v.copy() if type(v) is list else v
         # the fields that change seldom (a few moves in a hundred), compared together first
         rare = [
             s.office,
@@ -336,10 +344,11 @@ class Writer:
         ]
         if rare != self.old_rare:
             old, handlers = self.old_rare, self.rare_handlers
-            for i in compress(self.rare_fields, map(ne, rare, old)):
+            for i in self.rare_fields:
                 x = rare[i]
-                handlers[i](x, old[i], s)
-                old[i] = x.copy() if type(x) is list else x
+                if x != old[i]:
+                    handlers[i](x, old[i], s)
+                    old[i] = x.copy() if type(x) is list else x
         out[:SIZE] = self.image
 
     def reset(self, players: int) -> None:
@@ -384,17 +393,18 @@ class Writer:
                 w[_CUR + cur] = 1.0
         # the use flags show only while a location is in use (all zero while none is): when
         # that starts the flags on are set, when it ends those that were on are cleared,
-        # and in between those that changed are rewritten
+        # and in between those that changed are rewritten (the flags compared whole first)
         using = top in _USING
+        flags, was_flags = v[7], was[7]
         if using != (old in _USING):
-            flags = v if using else was
+            shown = flags if using else was_flags
             for i in range(len(USE_FLAGS)):
-                if flags[7 + i]:
+                if shown[i]:
                     w[_FLAGS + i] = 1.0 if using else 0.0
-        elif using:
-            for i in range(7, 7 + len(USE_FLAGS)):
-                if v[i] != was[i]:
-                    w[_FLAGS - 7 + i] = 1.0 if v[i] else 0.0
+        elif using and flags != was_flags:
+            for i in range(len(USE_FLAGS)):
+                if flags[i] != was_flags[i]:
+                    w[_FLAGS + i] = 1.0 if flags[i] else 0.0
 
     # -- the board ------------------------------------------------------------------------
 
@@ -423,15 +433,14 @@ class Writer:
         w, hidden = self.w, self.hidden
         if was is _NEVER:
             was = _NONES
-        for m in compress(range(len(v)), map(ne, v, was)):
-            w[_BLOCK[m]] = 0.0 if hidden != -1 and m != hidden else v[m] / 500
+        for m in range(len(v)):
+            if v[m] != was[m]:
+                w[_BLOCK[m]] = 0.0 if hidden != -1 and m != hidden else v[m] / 500
 
     def write_chars(self, v: Any, was: Any, s: MovState) -> None:
         w, at = self.w, _OFFSETS["chars"]
         for m in _changed(v, was):
-            mask, base = v[m], _BLOCK[m] + at
-            for c in range(len(CHARACTERS)):
-                w[base + c] = 1.0 if mask >> c & 1 else 0.0
+            w[_BLOCK[m] + at : _BLOCK[m] + at + len(CHARACTERS)] = _CHAR_ROWS[v[m]]
 
     def write_favors(self, v: Any, was: Any, s: MovState) -> None:
         w, at = self.w, _OFFSETS["favors"]
