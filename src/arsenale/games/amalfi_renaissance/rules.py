@@ -1272,6 +1272,16 @@ def apply_send(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
 
 def legal_take(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
     out = []
+    if why is None:  # the loop below without explanations, `take_cost` written out
+        bread = s.bread[seat]
+        disp = s.mods[N_MODS * seat + M_DISP]
+        council = s.council
+        for k in range(4):
+            value = COUNCIL_SLOTS[k]
+            if council[k] >= 0 and bread + (min(0, value + disp) if value < 0 else value) >= 0:
+                out.append(A.TAKE[k])
+        legal_optional(s, seat, why, out, ships=not sends_pending(s))
+        return out
     for k in range(4):
         if s.council[k] < 0:
             if why is not None:
@@ -1322,6 +1332,17 @@ def apply_take(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
 
 def legal_erect(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
     out = []
+    if why is None:  # the loop below without explanations, `slot_exists` written out
+        light = s.light
+        owner = s.owner
+        lighthouse = A.LIGHTHOUSE
+        for loc in range(PRIV0):
+            if light[loc] == EMPTY:
+                out.append(lighthouse[loc])
+        for loc in range(PRIV0, N_LOC):
+            if light[loc] == EMPTY and owner[loc - PRIV0] >= 0:
+                out.append(lighthouse[loc])
+        return out
     for loc in range(N_LOC):
         if s.light[loc] != EMPTY:
             if why is not None:

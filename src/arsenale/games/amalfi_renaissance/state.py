@@ -54,6 +54,7 @@ M_SHIP, M_FEED, M_CAP, M_DISP, M_HOLD = 0, 1, 2, 3, 4
 N_MODS = M_HOLD + 5
 
 EMPTY = -1
+BASE_CAPACITY = META["base_capacity"]
 
 
 class AmalfiState(GameState):
@@ -187,10 +188,14 @@ class AmalfiState(GameState):
         return max(0, META["base_feed"] + self.built[seat] - self.mods[N_MODS * seat + M_FEED])
 
     def gain_bread(self, seat: int, amount: int) -> int:
-        """Add bread up to the granary's capacity; the bread actually kept."""
-        room = self.capacity(seat) - self.bread[seat]
-        got = min(amount, max(0, room))
-        self.bread[seat] += got
+        """Add bread up to the granary's capacity (`capacity`, written out); the bread
+        actually kept."""
+        bread = self.bread
+        room = BASE_CAPACITY + self.lit[seat] + self.mods[N_MODS * seat + M_CAP] - bread[seat]
+        if room < 0:
+            room = 0
+        got = amount if amount < room else room
+        bread[seat] += got
         return got
 
     def hand_known(self, seat: int) -> tuple[int, ...]:
