@@ -729,6 +729,15 @@ NAV_PUBLIC = tuple(
 )
 """The printed destinations a seat can pay for with `bread` (NAV_TOP or more: all of them),
 as (location, action) in location order."""
+DISCOUNT_TOP = max(0, -min(WORKSHOP_SLOTS), -min(ATLAS_SLOTS))
+WORKSHOP_SURCHARGE = tuple(
+    tuple(max(0, -value - disp) for value in WORKSHOP_SLOTS) for disp in range(DISCOUNT_TOP + 1)
+)
+ATLAS_SURCHARGE = tuple(
+    tuple(max(0, -value - disp) for value in ATLAS_SLOTS) for disp in range(DISCOUNT_TOP + 1)
+)
+"""The bread each display slot costs a seat with a discount of `disp` (M_DISP; DISCOUNT_TOP or
+more: nothing), 0 where it costs none (`slot_bread`, negated)."""
 MASK_BITS = tuple(tuple(r for r in range(5) if mask >> r & 1) for mask in range(32))
 """The resources (bits) of each payment mask."""
 
@@ -786,9 +795,22 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     produce = base + extra
     disp = mods[m + M_DISP]
     capacity = BASE_CAPACITY + s.lit[seat] + mods[m + M_CAP]  # s.capacity(seat)
-    for slots, row, prices, masks, actions in (
-        (WORKSHOP_SLOTS, s.workshop, ART_PRICE, ART_MASK, A.ACQUIRE),
-        (ATLAS_SLOTS, s.atlas, TILE_PRICE, TILE_MASK, A.DISCOVER),
+    have = bread + produce
+    for surcharges, row, prices, masks, actions in (
+        (
+            WORKSHOP_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
+            s.workshop,
+            ART_PRICE,
+            ART_MASK,
+            A.ACQUIRE,
+        ),
+        (
+            ATLAS_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
+            s.atlas,
+            TILE_PRICE,
+            TILE_MASK,
+            A.DISCOVER,
+        ),
     ):
         for k in range(5):
             card = row[k]
@@ -797,11 +819,9 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
             cost = prices[card]
             if cost > base and (not extra or _toward(units, base, masks[card]) < cost):
                 continue
-            value = slots[k]
-            if value < 0:
-                surcharge = -value - disp  # the bread the slot costs this seat
-                if surcharge > 0 and (capacity < surcharge or bread + produce - cost < surcharge):
-                    continue
+            surcharge = surcharges[k]  # the bread the slot costs this seat
+            if surcharge and (capacity < surcharge or have - cost < surcharge):
+                continue
             append(actions[k])
     hand = s.hands[seat]
     invite = A.INVITE

@@ -55,6 +55,9 @@ N_MODS = M_HOLD + 5
 
 EMPTY = -1
 BASE_CAPACITY = META["base_capacity"]
+ART_TYPE = {"books": 0, "paintings": 1, "monuments": 2}
+CHAR_TYPE = {kind: i for i, kind in enumerate(CHAR_TYPES)}
+"""The index of each artwork type in `artc` and of each character type in `charc`."""
 
 
 class AmalfiState(GameState):
@@ -213,20 +216,22 @@ class AmalfiState(GameState):
             return self.built[seat]
         if item == "lighthouses":
             return self.lit[seat]
-        if item in ("books", "paintings", "monuments"):
-            return self.artc[a + ("books", "paintings", "monuments").index(item)]
+        if item in ART_TYPE:
+            return self.artc[a + ART_TYPE[item]]
         if item == "artworks":
             return self.artc[a] + self.artc[a + 1] + self.artc[a + 2]
         if item == "privates":
             return len(self.tiles[seat])
-        if item in CHAR_TYPES:
-            return self.charc[c + CHAR_TYPES.index(item)]
+        if item in CHAR_TYPE:
+            return self.charc[c + CHAR_TYPE[item]]
         if item == "pairs_of_types":
-            return sum(1 for t in range(3) if self.artc[a + t] >= 2)
+            artc = self.artc
+            return (artc[a] >= 2) + (artc[a + 1] >= 2) + (artc[a + 2] >= 2)
         if item == "largest_type":
             return max(self.artc[a : a + 3])
         if item == "character_types":
-            return sum(1 for t in range(4) if self.charc[c + t] >= 1)
+            charc = self.charc
+            return (charc[c] >= 1) + (charc[c + 1] >= 1) + (charc[c + 2] >= 1) + (charc[c + 3] >= 1)
         if item == "titles":
             return sum(1 for cl in self.claims if seat in cl)
         raise KeyError(item)
