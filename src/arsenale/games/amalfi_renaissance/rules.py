@@ -644,7 +644,8 @@ def legal_optional(
             R_OPT,
             why.action.kind,
         )
-    for r in range(5 if ships else 0):
+    # without explanations to give, the holds are looked at one by one only if one has a ship
+    for r in range(5 if ships and (why is not None or any(s.holds[h : h + 5])) else 0):
         if s.holds[h + r]:
             out.append(A.UNLOAD[r])
         elif why is not None:
@@ -1110,7 +1111,8 @@ def legal_pay(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) 
     _purpose, _arg, cost, _mask, surcharge, paid, surplus = top.data
     out: list[Action] = []
     h = 5 * seat
-    for r in range(5):
+    # without explanations to give, the holds are looked at one by one only if one has a ship
+    for r in range(5 if why is not None or any(s.holds[h : h + 5]) else 0):
         if s.holds[h + r]:
             out.append(A.UNLOAD[r])
         elif why is not None:
@@ -1799,11 +1801,15 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
         if len(top.seats) != 1:
             return events
         seat = top.seats[0]
-        legal = AmalfiState.phases[top.kind].legal(s, seat, top, None)
+        kind = top.kind
+        if kind == "turn":  # legal_turn without explanations, called directly
+            legal = turn_actions(s, seat)
+        else:
+            legal = AmalfiState.phases[kind].legal(s, seat, top, None)
         if len(legal) != 1:
             s._legal = (s.ply, seat, legal)  # the core's cache for this ply
             return events
-        events += AmalfiState.phases[top.kind].apply(s, seat, legal[0], top)
+        events += AmalfiState.phases[kind].apply(s, seat, legal[0], top)
     return events
 
 
