@@ -206,8 +206,6 @@ class AmalfiState(GameState):
 
     def count(self, seat: int, item: str) -> int:
         """How many of an item a seat holds (titles, decrees, endgame characters)."""
-        a = 3 * seat
-        c = 4 * seat
         if item == "characters":
             return len(self.invited[seat])
         if item == "fleet":
@@ -216,12 +214,14 @@ class AmalfiState(GameState):
             return self.built[seat]
         if item == "lighthouses":
             return self.lit[seat]
+        if item == "privates":
+            return len(self.tiles[seat])
+        a = 3 * seat
         if item in ART_TYPE:
             return self.artc[a + ART_TYPE[item]]
         if item == "artworks":
             return self.artc[a] + self.artc[a + 1] + self.artc[a + 2]
-        if item == "privates":
-            return len(self.tiles[seat])
+        c = 4 * seat
         if item in CHAR_TYPE:
             return self.charc[c + CHAR_TYPE[item]]
         if item == "pairs_of_types":
