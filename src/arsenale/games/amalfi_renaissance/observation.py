@@ -174,6 +174,7 @@ class Writer:
         self.players = n
         self.decision = -1
         self.head_key: Any = None
+        self.turn = -1
         self.vp, self.title_vp, self.bread = [0] * n, [0] * n, [0] * n
         self.bay, self.port, self.passed = [0] * n, [0] * n, [0] * n
         self.holds = [0] * (5 * n)
@@ -251,10 +252,12 @@ class Writer:
             self.decision = decision
         if self.paying or decision == _PAY:
             self.paying = self.payment(top)
-        key: Any = (s.period, s.first, s.turn, s.method)
+        key: Any = (s.period, s.first, s.method)
         if key != self.head_key:
             self.head_key = key
             self.head(s)
+        elif s.turn != self.turn:
+            self.turn_mark(s.turn)
         # the seats' numbers, column by column
         if s.vp != self.vp:
             self.column(s.vp, self.vp, NUMBERS)
@@ -395,9 +398,19 @@ class Writer:
         w[PERIOD] = s.period + 1
         if s.first >= 0:
             w[FIRST + s.first] = 1
+        self.turn = s.turn
         if 0 <= s.turn < SEATS:
             w[TURN + s.turn] = 1
         w[METHOD + s.method] = 1
+
+    def turn_mark(self, turn: int) -> None:
+        """The seat whose turn it is, when only it changed."""
+        w = self.w
+        if 0 <= self.turn < SEATS:
+            w[TURN + self.turn] = 0
+        if 0 <= turn < SEATS:
+            w[TURN + turn] = 1
+        self.turn = turn
 
     def column(self, new: list[int], old: list[int], at: int) -> None:
         """A column of the seats' numbers (first slot `at`): the rows whose value changed."""

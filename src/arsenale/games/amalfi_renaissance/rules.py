@@ -644,7 +644,8 @@ def legal_optional(
             R_OPT,
             why.action.kind,
         )
-    for r in range(5 if ships else 0):
+    # without explanations to give, the holds are looked at one by one only if one has a ship
+    for r in range(5 if ships and (why is not None or any(s.holds[h : h + 5])) else 0):
         if s.holds[h + r]:
             out.append(A.UNLOAD[r])
         elif why is not None:
@@ -729,6 +730,15 @@ NAV_PUBLIC = tuple(
 )
 """The printed destinations a seat can pay for with `bread` (NAV_TOP or more: all of them),
 as (location, action) in location order."""
+DISCOUNT_TOP = max(0, -min(WORKSHOP_SLOTS), -min(ATLAS_SLOTS))
+WORKSHOP_SURCHARGE = tuple(
+    tuple(max(0, -value - disp) for value in WORKSHOP_SLOTS) for disp in range(DISCOUNT_TOP + 1)
+)
+ATLAS_SURCHARGE = tuple(
+    tuple(max(0, -value - disp) for value in ATLAS_SLOTS) for disp in range(DISCOUNT_TOP + 1)
+)
+"""The bread each display slot costs a seat with a discount of `disp` (M_DISP; DISCOUNT_TOP or
+more: nothing), 0 where it costs none (`slot_bread`, negated)."""
 MASK_BITS = tuple(tuple(r for r in range(5) if mask >> r & 1) for mask in range(32))
 """The resources (bits) of each payment mask."""
 
@@ -786,9 +796,22 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     produce = base + extra
     disp = mods[m + M_DISP]
     capacity = BASE_CAPACITY + s.lit[seat] + mods[m + M_CAP]  # s.capacity(seat)
-    for slots, row, prices, masks, actions in (
-        (WORKSHOP_SLOTS, s.workshop, ART_PRICE, ART_MASK, A.ACQUIRE),
-        (ATLAS_SLOTS, s.atlas, TILE_PRICE, TILE_MASK, A.DISCOVER),
+    have = bread + produce
+    for surcharges, row, prices, masks, actions in (
+        (
+            WORKSHOP_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
+            s.workshop,
+            ART_PRICE,
+            ART_MASK,
+            A.ACQUIRE,
+        ),
+        (
+            ATLAS_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
+            s.atlas,
+            TILE_PRICE,
+            TILE_MASK,
+            A.DISCOVER,
+        ),
     ):
         for k in range(5):
             card = row[k]
@@ -797,11 +820,9 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
             cost = prices[card]
             if cost > base and (not extra or _toward(units, base, masks[card]) < cost):
                 continue
-            value = slots[k]
-            if value < 0:
-                surcharge = -value - disp  # the bread the slot costs this seat
-                if surcharge > 0 and (capacity < surcharge or bread + produce - cost < surcharge):
-                    continue
+            surcharge = surcharges[k]  # the bread the slot costs this seat
+            if surcharge and (capacity < surcharge or have - cost < surcharge):
+                continue
             append(actions[k])
     hand = s.hands[seat]
     invite = A.INVITE
@@ -1090,7 +1111,8 @@ def legal_pay(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) 
     _purpose, _arg, cost, _mask, surcharge, paid, surplus = top.data
     out: list[Action] = []
     h = 5 * seat
-    for r in range(5):
+    # without explanations to give, the holds are looked at one by one only if one has a ship
+    for r in range(5 if why is not None or any(s.holds[h : h + 5]) else 0):
         if s.holds[h + r]:
             out.append(A.UNLOAD[r])
         elif why is not None:
@@ -1272,6 +1294,16 @@ def apply_send(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
 
 def legal_take(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
     out = []
+    if why is None:  # the loop below without explanations, `take_cost` written out
+        bread = s.bread[seat]
+        disp = s.mods[N_MODS * seat + M_DISP]
+        council = s.council
+        for k in range(4):
+            value = COUNCIL_SLOTS[k]
+            if council[k] >= 0 and bread + (min(0, value + disp) if value < 0 else value) >= 0:
+                out.append(A.TAKE[k])
+        legal_optional(s, seat, why, out, ships=not sends_pending(s))
+        return out
     for k in range(4):
         if s.council[k] < 0:
             if why is not None:
@@ -1322,6 +1354,17 @@ def apply_take(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
 
 def legal_erect(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
     out = []
+    if why is None:  # the loop below without explanations, `slot_exists` written out
+        light = s.light
+        owner = s.owner
+        lighthouse = A.LIGHTHOUSE
+        for loc in range(PRIV0):
+            if light[loc] == EMPTY:
+                out.append(lighthouse[loc])
+        for loc in range(PRIV0, N_LOC):
+            if light[loc] == EMPTY and owner[loc - PRIV0] >= 0:
+                out.append(lighthouse[loc])
+        return out
     for loc in range(N_LOC):
         if s.light[loc] != EMPTY:
             if why is not None:
@@ -1758,11 +1801,15 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
         if len(top.seats) != 1:
             return events
         seat = top.seats[0]
-        legal = AmalfiState.phases[top.kind].legal(s, seat, top, None)
+        kind = top.kind
+        if kind == "turn":  # legal_turn without explanations, called directly
+            legal = turn_actions(s, seat)
+        else:
+            legal = AmalfiState.phases[kind].legal(s, seat, top, None)
         if len(legal) != 1:
             s._legal = (s.ply, seat, legal)  # the core's cache for this ply
             return events
-        events += AmalfiState.phases[top.kind].apply(s, seat, legal[0], top)
+        events += AmalfiState.phases[kind].apply(s, seat, legal[0], top)
     return events
 
 

@@ -54,6 +54,10 @@ M_SHIP, M_FEED, M_CAP, M_DISP, M_HOLD = 0, 1, 2, 3, 4
 N_MODS = M_HOLD + 5
 
 EMPTY = -1
+BASE_CAPACITY = META["base_capacity"]
+ART_TYPE = {"books": 0, "paintings": 1, "monuments": 2}
+CHAR_TYPE = {kind: i for i, kind in enumerate(CHAR_TYPES)}
+"""The index of each artwork type in `artc` and of each character type in `charc`."""
 
 
 class AmalfiState(GameState):
@@ -187,10 +191,14 @@ class AmalfiState(GameState):
         return max(0, META["base_feed"] + self.built[seat] - self.mods[N_MODS * seat + M_FEED])
 
     def gain_bread(self, seat: int, amount: int) -> int:
-        """Add bread up to the granary's capacity; the bread actually kept."""
-        room = self.capacity(seat) - self.bread[seat]
-        got = min(amount, max(0, room))
-        self.bread[seat] += got
+        """Add bread up to the granary's capacity (`capacity`, written out); the bread
+        actually kept."""
+        bread = self.bread
+        room = BASE_CAPACITY + self.lit[seat] + self.mods[N_MODS * seat + M_CAP] - bread[seat]
+        if room < 0:
+            room = 0
+        got = amount if amount < room else room
+        bread[seat] += got
         return got
 
     def hand_known(self, seat: int) -> tuple[int, ...]:
@@ -198,8 +206,6 @@ class AmalfiState(GameState):
 
     def count(self, seat: int, item: str) -> int:
         """How many of an item a seat holds (titles, decrees, endgame characters)."""
-        a = 3 * seat
-        c = 4 * seat
         if item == "characters":
             return len(self.invited[seat])
         if item == "fleet":
@@ -208,20 +214,24 @@ class AmalfiState(GameState):
             return self.built[seat]
         if item == "lighthouses":
             return self.lit[seat]
-        if item in ("books", "paintings", "monuments"):
-            return self.artc[a + ("books", "paintings", "monuments").index(item)]
-        if item == "artworks":
-            return self.artc[a] + self.artc[a + 1] + self.artc[a + 2]
         if item == "privates":
             return len(self.tiles[seat])
-        if item in CHAR_TYPES:
-            return self.charc[c + CHAR_TYPES.index(item)]
+        a = 3 * seat
+        if item in ART_TYPE:
+            return self.artc[a + ART_TYPE[item]]
+        if item == "artworks":
+            return self.artc[a] + self.artc[a + 1] + self.artc[a + 2]
+        c = 4 * seat
+        if item in CHAR_TYPE:
+            return self.charc[c + CHAR_TYPE[item]]
         if item == "pairs_of_types":
-            return sum(1 for t in range(3) if self.artc[a + t] >= 2)
+            artc = self.artc
+            return (artc[a] >= 2) + (artc[a + 1] >= 2) + (artc[a + 2] >= 2)
         if item == "largest_type":
             return max(self.artc[a : a + 3])
         if item == "character_types":
-            return sum(1 for t in range(4) if self.charc[c + t] >= 1)
+            charc = self.charc
+            return (charc[c] >= 1) + (charc[c + 1] >= 1) + (charc[c + 2] >= 1) + (charc[c + 3] >= 1)
         if item == "titles":
             return sum(1 for cl in self.claims if seat in cl)
         raise KeyError(item)
