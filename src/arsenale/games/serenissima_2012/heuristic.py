@@ -120,10 +120,10 @@ class _Static:
         self.doge_cards = (tuple(range(len(b.doge_ids))), b.doge_steps, b.doge_shuffle, b.doge_wine)
         self.doge: dict[tuple[int, int, tuple[int, ...]], tuple[float, ...]] = {}
         # `_Ctx.prices` and `_Ctx.sale_caps` by what they read of a port (see `_Ctx.port_key`)
-        self.prices: dict[tuple[object, ...], list[float | None]] = {}
-        self.sale_caps: dict[tuple[object, ...], list[list[float]]] = {}
+        self.prices: dict[tuple[float, ...], list[float | None]] = {}
+        self.sale_caps: dict[tuple[float, ...], list[list[float]]] = {}
         # the sales of `_Ctx.sales` at a port, by the key of its `_Ctx.prices`
-        self.offers: dict[tuple[object, ...], list[tuple[int, tuple[float, int]]]] = {}
+        self.offers: dict[tuple[float, ...], list[tuple[int, tuple[float, int]]]] = {}
         # `_Ctx.factors` by the activations to come, then by t * 32 + zone
         self.factors: dict[float, dict[int, tuple[int, tuple[float, ...], bool]]] = {}
         # a number for each list of discounts (`_Ctx.discounts`), never given twice
@@ -180,6 +180,9 @@ def _future(
     return turns / n, wines / n
 
 
+# `_Ctx.top`: the best sales of a good, flat (value, port, value, port, ...): one tuple of
+# numbers, which the garbage collector stops visiting once it has seen it
+_Top = tuple[float, ...]
 _UNKNOWN = (None,) * 6  # no good's `_Ctx.top` known yet
 _ABOARD: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # `_aboard` by cargo
 
@@ -213,9 +216,9 @@ class _Market:
         self.claims: list[tuple[int, float]] | None = None
         self.caps: list[list[float]] | None = None
         # `_Ctx.top` by t * 32 + zone, then by good (None: not yet known)
-        self.top: dict[int, list[list[tuple[float, int]] | None]] = {}
+        self.top: dict[int, list[_Top | None]] = {}
         # the same lists by the number of the discounts at each port (`_Ctx._tops`)
-        self.by_discount: dict[int, list[list[tuple[float, int]] | None]] = {}
+        self.by_discount: dict[int, list[_Top | None]] = {}
         self.pv: dict[int, float] = {}
         self.sale_caps: dict[int, list[list[float]]] = {}
         self.pot_caps: dict[int, float] = {}
@@ -359,11 +362,12 @@ class _Ctx:
         stocked, rivals = self._keys
         g = w.active
         self.here = w.cargo[6 * g : 6 * g + 6]
-        self.rivals_at: list[list[int]] = [[] for _ in b.zone_ids]
+        # the rival galleys by zone, in galley order (most zones share the empty tuple)
+        self.rivals_at: list[tuple[int, ...]] = [()] * len(b.zone_ids)
         # zones where a battle may be fought: a rival galley there, or a rival's open port
         self.fights_at = [False] * len(b.zone_ids)
         for h, zone, _ in rivals:
-            self.rivals_at[zone].append(h)
+            self.rivals_at[zone] += (h,)
             self.fights_at[zone] = True
         for p, o in enumerate(w.owner):
             if o >= 0 and o != seat and not w.closed >> p & 1:
@@ -431,18 +435,18 @@ class _Ctx:
             return v - self.w_opp * delta
         return v + NEUTRAL_FILL * delta
 
-    def port_key(self, p: int) -> tuple[object, ...]:
-        """What the prices at port p read, besides the cubes it holds and the scorings and
-        wine income to come: the port, its warehouse, closed or not, whose it is (ours, a
-        rival's, nobody's) and the rivals' weight."""
+    def port_key(self, p: int, n: int, R: float, wines: float) -> tuple[float, ...]:
+        """What the prices at port p holding n cubes read, in one flat tuple: the port, its
+        warehouse, closed or not, whose it is (ours, a rival's, nobody's), the rivals'
+        weight, n, and the scorings and wine income to come."""
         w = self.w
         owner = w.owner[p]
         mine = 0 if owner == self.seat else 1 if owner >= 0 else 2
-        return (p, w.warehouse[p], w.closed >> p & 1, mine, self.w_opp)
+        return (p, w.warehouse[p], w.closed >> p & 1, mine, self.w_opp, n, R, wines)
 
     def prices(self, p: int, n: int, R: float, wines: float) -> list[float | None]:
         """`sale_value` of each good at port p holding n cubes."""
-        key = (self.port_key(p), n, R, wines)
+        key = self.port_key(p, n, R, wines)
         got = self.st.prices.get(key)
         if got is None:
             _forget(self.st.prices, 4096)
@@ -482,11 +486,12 @@ class _Ctx:
             out = [[] for _ in range(6)]
             offers, R, wines = self.st.offers, self.R_next, self.wines_next
             for p in range(len(b.port_ids)):
-                key = (self.port_key(p), POPCOUNT[w.warehouse[p]], R, wines)
+                n = POPCOUNT[w.warehouse[p]]
+                key = self.port_key(p, n, R, wines)
                 got = offers.get(key)
                 if got is None:
                     _forget(offers, 4096)
-                    prices = self.prices(p, key[1], R, wines)
+                    prices = self.prices(p, n, R, wines)
                     got = offers[key] = [
                         (good, (v, p)) for good, v in enumerate(prices) if v is not None and v > 0
                     ]
@@ -503,8 +508,9 @@ class _Ctx:
             for p in range(len(b.port_ids))
         )
 
-    def top(self, zone: int, t: int, good: int) -> list[tuple[float, int]]:
-        """Best future sales of `good` for a galley at `zone` with t sailors: (value, port)."""
+    def top(self, zone: int, t: int, good: int) -> _Top:
+        """Best future sales of `good` for a galley at `zone` with t sailors, the best first
+        and at most five: value, port, value, port, ... in one flat tuple."""
         key = t * 32 + zone  # an int hashes faster than a tuple
         tops = self.mk.top.get(key)
         if tops is None:
@@ -512,22 +518,22 @@ class _Ctx:
         out = tops[good]
         if out is not None:
             return out
-        out = tops[good] = []
+        out = ()
         if self.fut > 0 and t > 0:
             _, factor, out_of_reach = self.discounts(zone, t)
             sales = self.mk.sales
             if sales is None:
                 sales = self.sales()
             if out_of_reach:  # a factor is never below 0: a true one is above
-                out = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
+                best = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
             else:
-                out = [(v * factor[p], p) for v, p in sales[good]]
-            out.sort(reverse=True)
-            del out[5:]
-            tops[good] = out
+                best = [(v * factor[p], p) for v, p in sales[good]]
+            best.sort(reverse=True)
+            out = sum(best[:5], ())  # flat: five pairs at most
+        tops[good] = out
         return out
 
-    def _tops(self, zone: int, t: int) -> list[list[tuple[float, int]] | None]:
+    def _tops(self, zone: int, t: int) -> list[_Top | None]:
         """The slots of `top` by good at `zone` with t sailors: the same list for every
         zone and crew with the same discount at each port (`top` reads nothing else of
         them), so that their best sales are sorted once."""
@@ -573,15 +579,15 @@ class _Ctx:
             if not sold >> good & 1:
                 if k == 1:  # the most common case, without a slice
                     if best:
-                        total += best[0][0]
+                        total += best[0]
                     continue
-                for v, _ in best[:k]:
+                for v in best[: 2 * k : 2]:
                     total += v
                 continue
-            for v, p in best:
-                if p == sold_at:
+            for i in range(0, len(best), 2):  # (value, port) pairs
+                if best[i + 1] == sold_at:
                     continue
-                total += v
+                total += best[i]
                 k -= 1
                 if not k:
                     break
@@ -604,7 +610,7 @@ class _Ctx:
                 price = 0.0 if w.owner[p] == self.seat else 1.0
                 best = self.top(zone, t, good)
                 if best:
-                    pot = max(pot, best[0][0] - price)
+                    pot = max(pot, best[0] - price)
         if t >= 2:
             dist = self.st.dist[zone]
             cost = self.crews[t] - self.crews[t - 1]
@@ -725,11 +731,12 @@ class _Ctx:
         caps = self.mk.sale_caps.get(p)
         if caps is not None:
             return caps
-        key = (self.port_key(p), self.R, self.wines)
+        n = POPCOUNT[self.w.warehouse[p]]
+        key = self.port_key(p, n, self.R, self.wines)
         caps = self.st.sale_caps.get(key)
         if caps is None:
             _forget(self.st.sale_caps, 4096)
-            n, size = POPCOUNT[self.w.warehouse[p]], self.b.port_size[p]
+            size = self.b.port_size[p]
             fills = [self.prices(p, m, self.R, self.wines) for m in range(n, size)]
             caps = []
             for good in range(6):
@@ -1349,9 +1356,10 @@ def _ends(
                     v = prices[good]
                     if v is not None:
                         later = 0.0  # the best later sale elsewhere
-                        for x, q in c.top(zone, t, good):
-                            if q != p:
-                                later = x
+                        best = c.top(zone, t, good)
+                        for i in range(0, len(best), 2):  # (value, port) pairs
+                            if best[i + 1] != p:
+                                later = best[i]
                                 break
                         cand.append((v - later, good, later))
             if cand:
@@ -1522,7 +1530,7 @@ def _end_cap(
             for good, k in goods:
                 top = c.top(zone, t, good)
                 price = caps[good][min(taken, len(caps[good])) - 1]
-                extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
+                extra += max(0.0, price - (top[2 * k - 2] if len(top) >= 2 * k else 0.0))
         if allow_battle and w.owner[p] < 0:
             claim = c.claim_gains.get((p, t))
             if claim is None:
@@ -1769,7 +1777,7 @@ def _settle(c: _Ctx, legal: list[Action]) -> Action | None:
     aboard = [i for i in range(6) if w.cargo[6 * g + i]]
     if not aboard:
         return legal[0]
-    worst = min(aboard, key=lambda i: (c.top(zone, min(t, 5), i) or [(0.0, -1)])[0][0])
+    worst = min(aboard, key=lambda i: (c.top(zone, min(t, 5), i) or (0.0,))[0])
     for x in legal:
         if x.kind == "give_good" and x["good"] == GOODS[worst]:
             return x
