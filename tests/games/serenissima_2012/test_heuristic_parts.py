@@ -11,7 +11,7 @@ from arsenale.bots.base import heuristic_policy
 from arsenale.core.info import SeatInfo
 from arsenale.games.serenissima_2012 import heuristic
 from arsenale.games.serenissima_2012.board import POPCOUNT
-from arsenale.games.serenissima_2012.heuristic import _combine, _Ctx
+from arsenale.games.serenissima_2012.heuristic import _by_distance, _combine, _Ctx
 
 from .helpers import GAME
 
@@ -62,6 +62,39 @@ def test_prices_are_the_sale_values() -> None:
                             prices = c.prices(p, n, c.R, c.wines)
                             for good in range(6):
                                 assert prices[good] == c.sale_value(p, good, n, c.R, c.wines)
+                                checked += 1
+                state.apply(seat, policy(SeatInfo(state, seat), rng))
+    assert checked > 1000
+
+
+def test_top_is_the_best_five_sales_flat() -> None:
+    """`_Ctx.top` (one flat tuple, shared by the zones and crews with the same discounts)
+    equals the plain list of every later sale of the good at its discount, the best five
+    (equal values: the higher port first), flattened, in positions of heuristic self-play."""
+    policy = heuristic_policy(GAME)
+    checked = 0
+    for seed in range(2):
+        state = GAME.new_game(3 + seed, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in state.to_move():
+                if state.ply % 11 == 0:
+                    c = _Ctx(state, seat)
+                    n_ports = len(c.b.port_ids)
+                    for zone in range(len(c.b.zone_ids)):
+                        for t in range(1, 6):
+                            by_dist = _by_distance(c.fut, t, c.st.span)
+                            for good in range(6):
+                                plain = []
+                                for p in range(n_ports):
+                                    n = POPCOUNT[state.warehouse[p]]
+                                    v = c.sale_value(p, good, n, c.R_next, c.wines_next)
+                                    f = by_dist[c.st.dist[zone][c.b.port_zone[p]]]
+                                    if c.fut > 0 and v is not None and v > 0 and f:
+                                        plain.append((v * f, p))
+                                plain.sort(reverse=True)
+                                flat = tuple(x for sale in plain[:5] for x in sale)
+                                assert c.top(zone, t, good) == flat
                                 checked += 1
                 state.apply(seat, policy(SeatInfo(state, seat), rng))
     assert checked > 1000

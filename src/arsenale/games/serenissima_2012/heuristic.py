@@ -120,10 +120,10 @@ class _Static:
         self.doge_cards = (tuple(range(len(b.doge_ids))), b.doge_steps, b.doge_shuffle, b.doge_wine)
         self.doge: dict[tuple[int, int, tuple[int, ...]], tuple[float, ...]] = {}
         # `_Ctx.prices` and `_Ctx.sale_caps` by what they read of a port (see `_Ctx.port_key`)
-        self.prices: dict[tuple[object, ...], list[float | None]] = {}
-        self.sale_caps: dict[tuple[object, ...], list[list[float]]] = {}
+        self.prices: dict[tuple[float, ...], tuple[float | None, ...]] = {}
+        self.sale_caps: dict[tuple[float, ...], _Caps] = {}
         # the sales of `_Ctx.sales` at a port, by the key of its `_Ctx.prices`
-        self.offers: dict[tuple[object, ...], list[tuple[int, tuple[float, int]]]] = {}
+        self.offers: dict[tuple[float, ...], tuple[tuple[int, tuple[float, int]], ...]] = {}
         # `_Ctx.factors` by the activations to come, then by t * 32 + zone
         self.factors: dict[float, dict[int, tuple[int, tuple[float, ...], bool]]] = {}
         # a number for each list of discounts (`_Ctx.discounts`), never given twice
@@ -180,7 +180,11 @@ def _future(
     return turns / n, wines / n
 
 
+# `_Ctx.top`: the best sales of a good, flat (value, port, value, port, ...): one tuple of
+# numbers, which the garbage collector stops visiting once it has seen it
+_Top = tuple[float, ...]
 _UNKNOWN = (None,) * 6  # no good's `_Ctx.top` known yet
+_Caps = tuple[tuple[float, ...], ...]  # `_Ctx.sale_caps`, by good
 _ABOARD: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # `_aboard` by cargo
 
 
@@ -213,11 +217,11 @@ class _Market:
         self.claims: list[tuple[int, float]] | None = None
         self.caps: list[list[float]] | None = None
         # `_Ctx.top` by t * 32 + zone, then by good (None: not yet known)
-        self.top: dict[int, list[list[tuple[float, int]] | None]] = {}
+        self.top: dict[int, list[_Top | None]] = {}
         # the same lists by the number of the discounts at each port (`_Ctx._tops`)
-        self.by_discount: dict[int, list[list[tuple[float, int]] | None]] = {}
+        self.by_discount: dict[int, list[_Top | None]] = {}
         self.pv: dict[int, float] = {}
-        self.sale_caps: dict[int, list[list[float]]] = {}
+        self.sale_caps: dict[int, _Caps] = {}
         self.pot_caps: dict[int, float] = {}
         self.children: dict[tuple[object, ...], dict[Any, Any]] = {}
 
@@ -346,7 +350,7 @@ class _Ctx:
             w, ("risk", rivals, self.fut, self.my_ports < 2), dict, _ROUTES
         )
         # threats read only the rival galleys: they outlive the market
-        self._threats: dict[int, list[tuple[int, int, float]]] = _shared(
+        self._threats: dict[int, tuple[tuple[int, int, float], ...]] = _shared(
             w, ("threats", rivals), dict, _ROUTES
         )
         self._held: dict[int, float] = self.mk.child(("held", rivals))
@@ -359,18 +363,19 @@ class _Ctx:
         stocked, rivals = self._keys
         g = w.active
         self.here = w.cargo[6 * g : 6 * g + 6]
-        self.rivals_at: list[list[int]] = [[] for _ in b.zone_ids]
+        # the rival galleys by zone, in galley order (most zones share the empty tuple)
+        self.rivals_at: list[tuple[int, ...]] = [()] * len(b.zone_ids)
         # zones where a battle may be fought: a rival galley there, or a rival's open port
         self.fights_at = [False] * len(b.zone_ids)
         for h, zone, _ in rivals:
-            self.rivals_at[zone].append(h)
+            self.rivals_at[zone] += (h,)
             self.fights_at[zone] = True
         for p, o in enumerate(w.owner):
             if o >= 0 and o != seat and not w.closed >> p & 1:
                 self.fights_at[b.port_zone[p]] = True
         # the destinations in reach, by where the galley is, its crew and how far it came;
         # they read no port but through `fights_at`, so they outlive the market
-        self.routes: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int, bool]]]] = _shared(
+        self.routes: dict[tuple[int, ...], tuple[list[int], _Dests]] = _shared(
             w, ("routes", tuple(self.enemy), tuple(self.fights_at)), dict, _ROUTES
         )
         # the most a claim adds, by (port, sailors aboard)
@@ -396,7 +401,7 @@ class _Ctx:
         memo = self.mk.child(("fights", fights))
         if not memo:
             memo.update(battles={}, caps={}, finals={}, values={}, rivals={})
-        self.fight_memo: dict[tuple[object, ...], float] = memo["values"]
+        self.fight_memo: dict[int, float] = memo["values"]
         self._battles: dict[tuple[int, int, int], list[tuple[float, Action]]] = memo["battles"]
         self._battle_caps: dict[int, float] = memo["caps"]
         # per rival galley, the parts of `_battle_cap` that read only it and the market
@@ -431,28 +436,28 @@ class _Ctx:
             return v - self.w_opp * delta
         return v + NEUTRAL_FILL * delta
 
-    def port_key(self, p: int) -> tuple[object, ...]:
-        """What the prices at port p read, besides the cubes it holds and the scorings and
-        wine income to come: the port, its warehouse, closed or not, whose it is (ours, a
-        rival's, nobody's) and the rivals' weight."""
+    def port_key(self, p: int, n: int, R: float, wines: float) -> tuple[float, ...]:
+        """What the prices at port p holding n cubes read, in one flat tuple: the port, its
+        warehouse, closed or not, whose it is (ours, a rival's, nobody's), the rivals'
+        weight, n, and the scorings and wine income to come."""
         w = self.w
         owner = w.owner[p]
         mine = 0 if owner == self.seat else 1 if owner >= 0 else 2
-        return (p, w.warehouse[p], w.closed >> p & 1, mine, self.w_opp)
+        return (p, w.warehouse[p], w.closed >> p & 1, mine, self.w_opp, n, R, wines)
 
-    def prices(self, p: int, n: int, R: float, wines: float) -> list[float | None]:
-        """`sale_value` of each good at port p holding n cubes."""
-        key = (self.port_key(p), n, R, wines)
+    def prices(self, p: int, n: int, R: float, wines: float) -> tuple[float | None, ...]:
+        """`sale_value` of each good at port p holding n cubes, a tuple of numbers."""
+        key = self.port_key(p, n, R, wines)
         got = self.st.prices.get(key)
         if got is None:
             _forget(self.st.prices, 4096)
             got = self.st.prices[key] = self._prices(p, n, R, wines)
         return got
 
-    def _prices(self, p: int, n: int, R: float, wines: float) -> list[float | None]:
+    def _prices(self, p: int, n: int, R: float, wines: float) -> tuple[float | None, ...]:
         w, b = self.w, self.b
         if w.closed >> p & 1 or n >= b.port_size[p]:
-            return [None] * 6
+            return (None,) * 6
         meta = b.meta
         by = b.scoring_by_cubes
         fill = R * (by[n + 1] - by[n])
@@ -472,7 +477,7 @@ class _Ctx:
                 continue
             v = float(meta["first_sale_value"] + n + bonus)
             out.append(v - self.w_opp * delta if owner >= 0 else v + NEUTRAL_FILL * delta)
-        return out
+        return tuple(out)
 
     def sales(self) -> list[list[tuple[float, int]]]:
         """Per good, every port that would buy it later: (value, port)."""
@@ -482,14 +487,15 @@ class _Ctx:
             out = [[] for _ in range(6)]
             offers, R, wines = self.st.offers, self.R_next, self.wines_next
             for p in range(len(b.port_ids)):
-                key = (self.port_key(p), POPCOUNT[w.warehouse[p]], R, wines)
+                n = POPCOUNT[w.warehouse[p]]
+                key = self.port_key(p, n, R, wines)
                 got = offers.get(key)
                 if got is None:
                     _forget(offers, 4096)
-                    prices = self.prices(p, key[1], R, wines)
-                    got = offers[key] = [
-                        (good, (v, p)) for good, v in enumerate(prices) if v is not None and v > 0
-                    ]
+                    prices = self.prices(p, n, R, wines)
+                    got = offers[key] = tuple(
+                        [(good, (v, p)) for good, v in enumerate(prices) if v is not None and v > 0]
+                    )
                 for good, sale in got:
                     out[good].append(sale)
             self.mk.sales = out
@@ -503,8 +509,9 @@ class _Ctx:
             for p in range(len(b.port_ids))
         )
 
-    def top(self, zone: int, t: int, good: int) -> list[tuple[float, int]]:
-        """Best future sales of `good` for a galley at `zone` with t sailors: (value, port)."""
+    def top(self, zone: int, t: int, good: int) -> _Top:
+        """Best future sales of `good` for a galley at `zone` with t sailors, the best first
+        and at most five: value, port, value, port, ... in one flat tuple."""
         key = t * 32 + zone  # an int hashes faster than a tuple
         tops = self.mk.top.get(key)
         if tops is None:
@@ -512,22 +519,22 @@ class _Ctx:
         out = tops[good]
         if out is not None:
             return out
-        out = tops[good] = []
+        out = ()
         if self.fut > 0 and t > 0:
             _, factor, out_of_reach = self.discounts(zone, t)
             sales = self.mk.sales
             if sales is None:
                 sales = self.sales()
             if out_of_reach:  # a factor is never below 0: a true one is above
-                out = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
+                best = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
             else:
-                out = [(v * factor[p], p) for v, p in sales[good]]
-            out.sort(reverse=True)
-            del out[5:]
-            tops[good] = out
+                best = [(v * factor[p], p) for v, p in sales[good]]
+            best.sort(reverse=True)
+            out = sum(best[:5], ())  # flat: five pairs at most
+        tops[good] = out
         return out
 
-    def _tops(self, zone: int, t: int) -> list[list[tuple[float, int]] | None]:
+    def _tops(self, zone: int, t: int) -> list[_Top | None]:
         """The slots of `top` by good at `zone` with t sailors: the same list for every
         zone and crew with the same discount at each port (`top` reads nothing else of
         them), so that their best sales are sorted once."""
@@ -573,15 +580,15 @@ class _Ctx:
             if not sold >> good & 1:
                 if k == 1:  # the most common case, without a slice
                     if best:
-                        total += best[0][0]
+                        total += best[0]
                     continue
-                for v, _ in best[:k]:
+                for v in best[: 2 * k : 2]:
                     total += v
                 continue
-            for v, p in best:
-                if p == sold_at:
+            for i in range(0, len(best), 2):  # (value, port) pairs
+                if best[i + 1] == sold_at:
                     continue
-                total += v
+                total += best[i]
                 k -= 1
                 if not k:
                     break
@@ -604,7 +611,7 @@ class _Ctx:
                 price = 0.0 if w.owner[p] == self.seat else 1.0
                 best = self.top(zone, t, good)
                 if best:
-                    pot = max(pot, best[0][0] - price)
+                    pot = max(pot, best[0] - price)
         if t >= 2:
             dist = self.st.dist[zone]
             cost = self.crews[t] - self.crews[t - 1]
@@ -718,31 +725,34 @@ class _Ctx:
                 total += caps[good][-1]
         return total
 
-    def sale_caps(self, p: int) -> list[list[float]]:
+    def sale_caps(self, p: int) -> _Caps:
         """Per good, the best price port p could pay for one cube of it sold i-th or sooner
         in this sale, for i = 1, 2, ... (the warehouse fills by one cube a sale; at least 0;
-        empty if the port refuses the good)."""
+        empty if the port refuses the good), as tuples of numbers."""
         caps = self.mk.sale_caps.get(p)
         if caps is not None:
             return caps
-        key = (self.port_key(p), self.R, self.wines)
+        n = POPCOUNT[self.w.warehouse[p]]
+        key = self.port_key(p, n, self.R, self.wines)
         caps = self.st.sale_caps.get(key)
         if caps is None:
             _forget(self.st.sale_caps, 4096)
-            n, size = POPCOUNT[self.w.warehouse[p]], self.b.port_size[p]
+            size = self.b.port_size[p]
             fills = [self.prices(p, m, self.R, self.wines) for m in range(n, size)]
-            caps = []
+            runs: list[tuple[float, ...]] = []
             for good in range(6):
+                if not fills or fills[0][good] is None:  # refused, or at a fuller port
+                    runs.append(())
+                    continue
                 run: list[float] = []
-                if fills and fills[0][good] is not None:  # not refused, nor at a fuller port
-                    best = 0.0
-                    for prices in fills:
-                        v = cast(float, prices[good])
-                        if v > best:
-                            best = v
-                        run.append(best)
-                caps.append(run)
-            self.st.sale_caps[key] = caps
+                best = 0.0
+                for prices in fills:
+                    v = cast(float, prices[good])
+                    if v > best:
+                        best = v
+                    run.append(best)
+                runs.append(tuple(run))
+            caps = self.st.sale_caps[key] = tuple(runs)
         self.mk.sale_caps[p] = caps
         return caps
 
@@ -801,13 +811,13 @@ class _Ctx:
         self._risk[key] = risk
         return risk
 
-    def threats(self, p: int) -> list[tuple[int, int, float]]:
+    def threats(self, p: int) -> tuple[tuple[int, int, float], ...]:
         """The rival galleys that could attack port p, in galley order: (sailors, combat
         value, chance it tries) — in reach this activation, or next one with a sailor less."""
         got = self._threats.get(p)
         if got is None:
             dz = self.st.dist[self.b.port_zone[p]]
-            got = []
+            found = []
             for _, zone, s in self._keys[1]:  # the rival galleys: (galley, zone, sailors)
                 d = dz[zone]
                 if d <= s:
@@ -817,8 +827,8 @@ class _Ctx:
                 else:
                     continue
                 if cap > 0:
-                    got.append((s, cap, chance))
-            self._threats[p] = got
+                    found.append((s, cap, chance))
+            got = self._threats[p] = tuple(found)  # most ports share the empty tuple
         return got
 
     def held(self, p: int, n: int) -> float:
@@ -1048,17 +1058,18 @@ def _win_chance(a0: int, d0: int, cap: int, fort_dice: int, skull: float) -> flo
 
 
 def _mine(
-    c: _Ctx, zone: int, t: int, cargo: list[int], memo: dict[tuple[object, ...], float] | None
+    c: _Ctx, zone: int, t: int, cargo: list[int], memo: dict[int, float] | None
 ) -> list[float]:
     """Our galley's value at `zone` with a = 0..t sailors and `cargo` (remembered in `memo`,
-    for the cargo aboard now)."""
+    for the cargo aboard now, by an even number: an int hashes faster than a tuple)."""
     if memo is None:
         return [c.galley_value(zone, a, cargo) for a in range(t + 1)]
     out = []
     for a in range(t + 1):
-        v = memo.get(("galley", zone, a))
+        key = (zone * 32 + a) * 2
+        v = memo.get(key)
         if v is None:
-            v = memo[("galley", zone, a)] = c.galley_value(zone, a, cargo)
+            v = memo[key] = c.galley_value(zone, a, cargo)
         out.append(v)
     return out
 
@@ -1071,11 +1082,12 @@ def _attack_galley_gain(
     cap: int,
     h: int,
     exact: bool = False,
-    memo: dict[tuple[object, ...], float] | None = None,
+    memo: dict[int, float] | None = None,
 ) -> float:
     """Expected gain of attacking galley h (fought to the end, or with the best retreats if
     `exact`), against not fighting; `memo` remembers values that do not depend on t or the
-    combat value (for the cargo aboard now)."""
+    combat value (for the cargo aboard now; a won battle's by an odd number, `_mine`'s by an
+    even one)."""
     w = c.w
     d0 = w.g_sailors[h]
     opp = c.w_opp
@@ -1093,7 +1105,7 @@ def _attack_galley_gain(
         return mine_v[a] - opp * enemy(d)
 
     def win(a: int) -> float:
-        key = ("win", zone, a, h)
+        key = ((h * 32 + zone) * 32 + a) * 2 + 1
         if memo is not None:
             got = memo.get(key)
             if got is not None:
@@ -1135,7 +1147,7 @@ def _attack_port_gain(
     p: int,
     exact: bool = False,
     fort: bool = True,
-    memo: dict[tuple[object, ...], float] | None = None,
+    memo: dict[int, float] | None = None,
 ) -> float:
     """Expected gain of attacking port p (as `_attack_galley_gain`), the fort firing first
     if `fort`."""
@@ -1207,7 +1219,10 @@ def _reach(
     return dist, first
 
 
-def _routes(c: _Ctx, zone: int, t: int) -> tuple[list[int], list[tuple[int, int, bool]]]:
+_Dests = tuple[tuple[int, int, bool], ...]  # `_routes`: (zone, combat value, battle or not)
+
+
+def _routes(c: _Ctx, zone: int, t: int) -> tuple[list[int], _Dests]:
     """Where the active galley at `zone` with t sailors can end its move (`_reach`): each
     zone's first step, and (zone, combat value there, whether a battle may be fought
     there) for each zone in reach, in zone order."""
@@ -1223,7 +1238,7 @@ def _routes(c: _Ctx, zone: int, t: int) -> tuple[list[int], list[tuple[int, int,
             if d != 99:
                 fight = cap if cap >= 0 else max(0, t - moves - d)
                 dests.append((dest, fight, battles and fight > 0 and fights_at[dest]))
-        got = c.routes[key] = (first, dests)
+        got = c.routes[key] = (first, tuple(dests))
     return got
 
 
@@ -1349,9 +1364,10 @@ def _ends(
                     v = prices[good]
                     if v is not None:
                         later = 0.0  # the best later sale elsewhere
-                        for x, q in c.top(zone, t, good):
-                            if q != p:
-                                later = x
+                        best = c.top(zone, t, good)
+                        for i in range(0, len(best), 2):  # (value, port) pairs
+                            if best[i + 1] != p:
+                                later = best[i]
                                 break
                         cand.append((v - later, good, later))
             if cand:
@@ -1522,7 +1538,7 @@ def _end_cap(
             for good, k in goods:
                 top = c.top(zone, t, good)
                 price = caps[good][min(taken, len(caps[good])) - 1]
-                extra += max(0.0, price - (top[k - 1][0] if len(top) >= k else 0.0))
+                extra += max(0.0, price - (top[2 * k - 2] if len(top) >= 2 * k else 0.0))
         if allow_battle and w.owner[p] < 0:
             claim = c.claim_gains.get((p, t))
             if claim is None:
@@ -1597,7 +1613,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             k_max = min(k_max, 2)
     t_lo = max(1, t0 - len(drops) + 1)
     t_hi = max(t0, min(5 - goods0, t0 + len(takes) - 1))
-    per_crew: list[tuple[int, float, tuple[int, ...], list[int], list[tuple[int, int, bool]]]] = []
+    per_crew: list[tuple[int, float, tuple[int, ...], list[int], _Dests]] = []
     for t in range(t_lo, t_hi + 1):
         if t > t0:
             shift = -takes[t - t0][0] - 0.05 * (t - t0)
@@ -1769,7 +1785,7 @@ def _settle(c: _Ctx, legal: list[Action]) -> Action | None:
     aboard = [i for i in range(6) if w.cargo[6 * g + i]]
     if not aboard:
         return legal[0]
-    worst = min(aboard, key=lambda i: (c.top(zone, min(t, 5), i) or [(0.0, -1)])[0][0])
+    worst = min(aboard, key=lambda i: (c.top(zone, min(t, 5), i) or (0.0,))[0])
     for x in legal:
         if x.kind == "give_good" and x["good"] == GOODS[worst]:
             return x
