@@ -415,9 +415,11 @@ class Writer:
     def column(self, new: list[int], old: list[int], at: int) -> None:
         """A column of the seats' numbers (first slot `at`): the rows whose value changed."""
         w = self.w
-        for p, v in enumerate(new):
+        p = 0
+        for v in new:
             if v != old[p]:
                 w[at + SEAT_NUMBERS * p] = old[p] = v
+            p += 1  # noqa: SIM113 (enumerate costs more here)
 
     def holds_columns(self, holds: list[int]) -> None:
         """The five holds' columns of the seats' numbers (`holds[5 * seat + resource]`)."""
@@ -439,18 +441,22 @@ class Writer:
     def sizes(self, new: list[tuple[int, ...]], old: list[Any], at: int) -> None:
         """A column of the seats' numbers that counts cards (hand, packet, reserve)."""
         w = self.w
-        for p, cards in enumerate(new):
+        p = 0
+        for cards in new:
             if cards != old[p]:
                 old[p] = cards
                 w[at + SEAT_NUMBERS * p] = len(cards)
+            p += 1  # noqa: SIM113 (enumerate costs more here)
 
     def cards(self, new: list[tuple[int, ...]], old: list[Any], at: int, size: int) -> None:
         """A part of `size` slots per seat, one for each card a seat has there."""
         w = self.w
-        for p, cards in enumerate(new):
+        p = 0
+        for cards in new:
             if cards != old[p]:
                 _swap(w, at + size * p, old[p], cards)
                 old[p] = cards
+            p += 1  # noqa: SIM113 (enumerate costs more here)
 
     def slots(self, new: list[int], old: list[int], at: int, size: int, shown: int) -> None:
         """One-hots of `size` slots for the first `shown` entries of a list (a display's
