@@ -521,11 +521,13 @@ class GameState(ABC):
     # -- hooks for games ---------------------------------------------------------------------------
 
     def _legal_actions(self, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
-        """The legal actions of `seat` at the decision `top` (by default the phase's)."""
+        """The legal actions of `seat` at the decision `top` (by default the phase's, which
+        `legal_actions` then calls itself: `_phase_legal`)."""
         return self.phases[top.kind].legal(self, seat, top, why)
 
     def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
-        """Play a legal action of a one-seat decision (by default the phase's)."""
+        """Play a legal action of a one-seat decision (by default the phase's, which `_play`
+        then calls itself: `_phase_apply`)."""
         return self.phases[top.kind].apply(self, seat, action, top)
 
     def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
