@@ -171,12 +171,22 @@ class Observer:
     part (`GameState.observe` where the game declares `observation_layout`, else the hashed
     view), then the common part (see the module's docstring)."""
 
-    __slots__ = ("_empty", "_filled", "_own", "_zeros", "buffer", "game", "players", "tail")
+    __slots__ = (
+        "_empty",
+        "_filled",
+        "_own",
+        "_tails",
+        "_zeros",
+        "buffer",
+        "game",
+        "players",
+        "tail",
+    )
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._own = game.observation_layout is not None
-        # the game's writer sets every slot of its part: only the common part is zeroed
+        # the game's writer sets every slot of its part: nothing needs zeroing first
         self._filled = self._own and game.observation_filled
         self.tail = observation_size(game) - 3 * game.max_players - 1
         self.players = game.max_players
@@ -186,47 +196,60 @@ class Observer:
         # A filled observation of many slots is cheaper left unset but for its common part
         # than copied whole from the zeros (the copy costs in proportion to the size).
         self._empty = self._filled and self.buffer.size > _COPY_LIMIT
+        self._tails: dict[tuple[int | None, tuple[int, ...]], np.ndarray] = {}
+        """The common part for a seat and the seats to move, when nobody has submitted: one
+        slice assignment sets it (NumPy's item assignments cost more)."""
 
     def write(self, state: GameState, seat: int | None) -> np.ndarray:
         """The observation of `seat` (None: a spectator) in the buffer itself, which the next
         call overwrites."""
         out = self.buffer
-        if self._filled:
-            out[self.tail :] = 0.0
-        else:
+        if not self._filled:
             out.fill(0.0)
         self._write(state, seat, out)
         return out
 
     def observe(self, state: GameState, seat: int | None) -> np.ndarray:
         """The observation of `seat` (None: a spectator), a new array."""
-        if self._empty:
-            out = np.empty(self.buffer.size, np.float32)
-            out[self.tail :] = 0.0
-        else:
-            out = self._zeros.copy()
+        out = np.empty(self.buffer.size, np.float32) if self._empty else self._zeros.copy()
         self._write(state, seat, out)
         return out
 
     def _write(self, state: GameState, seat: int | None, out: np.ndarray) -> None:
-        """The observation into `out`: zeroed, or only its common part where the game's
-        writer sets every slot of its own."""
+        """The observation into `out`, zeroed where the game's writer does not set every slot
+        of its own part; the common part is set whole."""
         if self._own:
             state.observe(seat, out)
         else:
             out[: self.tail] = hash_view(state.view(seat))
-        base, n = self.tail, self.players
-        if seat is not None:
-            out[base + seat] = 1.0
-        for s in state.to_move():
-            out[base + n + s] = 1.0
+        movers = state.to_move()
         submissions = state.submissions
         if submissions:
-            for s in submissions:
-                out[base + 2 * n + s] = 1.0
-            mine = submissions.get(seat) if seat is not None else None
-            if mine is not None:
-                out[base + 3 * n] = (mine.index + 1) / len(self.game.catalogue)
+            out[self.tail :] = self._common(seat, movers, submissions)
+            return
+        key = (seat, movers)
+        common = self._tails.get(key)
+        if common is None:
+            common = self._tails[key] = self._common(seat, movers, submissions)
+        out[self.tail :] = common
+
+    def _common(
+        self, seat: int | None, movers: Iterable[int], submissions: dict[int, Action]
+    ) -> np.ndarray:
+        """The common part: the seat, the seats to move, those that have submitted, the
+        seat's own submission."""
+        n = self.players
+        part = np.zeros(3 * n + 1, np.float32)
+        if seat is not None:
+            part[seat] = 1.0
+        for s in movers:
+            part[n + s] = 1.0
+        for s in submissions:
+            part[2 * n + s] = 1.0
+        mine = submissions.get(seat) if seat is not None else None
+        if mine is not None:
+            part[3 * n] = (mine.index + 1) / len(self.game.catalogue)
+        return part
 
 
 _MASKS: dict[tuple[Action, ...], np.ndarray] = {}
