@@ -741,6 +741,10 @@ ATLAS_SURCHARGE = tuple(
 more: nothing), 0 where it costs none (`slot_bread`, negated)."""
 MASK_BITS = tuple(tuple(r for r in range(5) if mask >> r & 1) for mask in range(32))
 """The resources (bits) of each payment mask."""
+DISPLAY_TOP = max(ART_PRICE + TILE_PRICE)
+SURCHARGE_TOP = max(WORKSHOP_SURCHARGE[0] + ATLAS_SURCHARGE[0])
+"""The dearest artwork or tile and the dearest slot's bread: a seat whose ships cover the one
+and whose bread after it covers the other can take every card of the Workshop and the Atlas."""
 
 
 def _toward(units: list[int], base: int, mask: int) -> int:
@@ -753,8 +757,11 @@ def _toward(units: list[int], base: int, mask: int) -> int:
 
 def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     """`legal_turn` without explanations, the same list in the same order: the seat's means
-    of payment are summed once (what `coverage` gives per mask), and navigation looks at the
-    printed and evolving destinations and the seat's own tiles only."""
+    of payment are summed once (what `coverage` gives per mask), navigation looks at the
+    printed and evolving destinations and the seat's own tiles only, a seat without ships
+    skips every priced action, and one whose ships cover the dearest display card (and its
+    slot's bread) takes every Workshop and Atlas card without checking them one by one
+    (tests/games/amalfi_renaissance/test_turn_tables.py)."""
     out: list[Action] = []
     append = out.append
     bread = s.bread[seat]
@@ -793,43 +800,59 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
                 extra += u
                 unloads.append(A.UNLOAD[r])
     base = 3 * ships  # what every mask gets (all of it when no hold has a ship: extra 0)
-    produce = base + extra
-    disp = mods[m + M_DISP]
-    capacity = BASE_CAPACITY + s.lit[seat] + mods[m + M_CAP]  # s.capacity(seat)
-    have = bread + produce
-    for surcharges, row, prices, masks, actions in (
-        (
-            WORKSHOP_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
-            s.workshop,
-            ART_PRICE,
-            ART_MASK,
-            A.ACQUIRE,
-        ),
-        (
-            ATLAS_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
-            s.atlas,
-            TILE_PRICE,
-            TILE_MASK,
-            A.DISCOVER,
-        ),
-    ):
-        for k in range(5):
-            card = row[k]
-            if card < 0:
-                continue
-            cost = prices[card]
-            if cost > base and (not extra or _toward(units, base, masks[card]) < cost):
-                continue
-            surcharge = surcharges[k]  # the bread the slot costs this seat
-            if surcharge and (capacity < surcharge or have - cost < surcharge):
-                continue
-            append(actions[k])
     hand = s.hands[seat]
-    invite = A.INVITE
-    for c in hand:
-        cost = CHAR_PRICE[c]
-        if cost <= base or (extra and _toward(units, base, CHAR_MASK[c]) >= cost):
-            append(invite[c])
+    # without a ship nothing can be paid for (every price is 1 or more): no acquisition,
+    # discovery, invitation or construction
+    if ships:
+        have = bread + base + extra
+        capacity = BASE_CAPACITY + s.lit[seat] + mods[m + M_CAP]  # s.capacity(seat)
+        if (
+            base >= DISPLAY_TOP
+            and have - DISPLAY_TOP >= SURCHARGE_TOP
+            and capacity >= SURCHARGE_TOP
+        ):
+            # every card of both displays can be paid for, slot surcharge included
+            for row, actions in ((s.workshop, A.ACQUIRE), (s.atlas, A.DISCOVER)):
+                if EMPTY in row:
+                    for k in range(5):
+                        if row[k] >= 0:
+                            append(actions[k])
+                else:
+                    out += actions
+        else:
+            disp = mods[m + M_DISP]
+            for surcharges, row, prices, masks, actions in (
+                (
+                    WORKSHOP_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
+                    s.workshop,
+                    ART_PRICE,
+                    ART_MASK,
+                    A.ACQUIRE,
+                ),
+                (
+                    ATLAS_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
+                    s.atlas,
+                    TILE_PRICE,
+                    TILE_MASK,
+                    A.DISCOVER,
+                ),
+            ):
+                for k in range(5):
+                    card = row[k]
+                    if card < 0:
+                        continue
+                    cost = prices[card]
+                    if cost > base and (not extra or _toward(units, base, masks[card]) < cost):
+                        continue
+                    surcharge = surcharges[k]  # the bread the slot costs this seat
+                    if surcharge and (capacity < surcharge or have - cost < surcharge):
+                        continue
+                    append(actions[k])
+        invite = A.INVITE
+        for c in hand:
+            cost = CHAR_PRICE[c]
+            if cost <= base or (extra and _toward(units, base, CHAR_MASK[c]) >= cost):
+                append(invite[c])
     invited = s.invited[seat]
     if invited:
         engaged = s.engaged[seat]
@@ -837,7 +860,7 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
         for c in sorted(invited):
             if IS_ENGAGEABLE[c] and c not in engaged:
                 append(engage[c])
-    left = 6 - s.built[seat]
+    left = 6 - s.built[seat] if ships else 0
     if left:
         toward = _toward(units, base, SHIP_MASK) if extra else base
         price = SHIP_PRICE[s.period] - mods[m + M_SHIP]  # ship_price(s, seat)
