@@ -721,6 +721,7 @@ IS_ENGAGEABLE = tuple(c.type == ENGAGEABLE for c in CHARACTERS)
 SHIP_MASK = 1 << SHIP_RES
 SHIP_PRICE = tuple(META["ship_price"])
 BASE_CAPACITY = META["base_capacity"]
+EMERGENCY_UNITS = META["emergency_units"]
 
 
 NAV_TOP = max(PUBLIC_PRICE)
@@ -1172,6 +1173,14 @@ def legal_pay(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) 
     return out
 
 
+def pay_done(s: AmalfiState, seat: int, cost: int, surcharge: int, paid: int, surplus: int) -> bool:
+    """RULES.md, Payments: whether a payment can be finished (`legal_pay` offers "done"): the
+    cost raised and, for a slot that costs bread, that bread left after it."""
+    return paid >= cost and (
+        surcharge >= 0 or min(s.capacity(seat), s.bread[seat] + surplus + paid - cost) >= -surcharge
+    )
+
+
 def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
     purpose, arg, cost, mask, surcharge, paid, surplus = top.data
     kind = action.kind
@@ -1189,15 +1198,28 @@ def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[
         )
         return [{"type": "unload", "seat": seat, "hold": RES[r], "units": u}]
     if kind == "emergency":
-        s.bay[seat] -= 1
-        s.port[seat] += 1
-        paid += META["emergency_units"]
+        bay = s.bay
+        h = 5 * seat
+        events: list[Event] = []
+        while True:
+            bay[seat] -= 1
+            s.port[seat] += 1
+            paid += EMERGENCY_UNITS
+            events.append({"type": "emergency", "seat": seat, "units": EMERGENCY_UNITS})
+            # the next supply made at once when it is the only legal action (no ship in a
+            # hold, the payment not done: `legal_pay`), as `settle` would make it
+            if (
+                not bay[seat]
+                or pay_done(s, seat, cost, surcharge, paid, surplus)
+                or any(s.holds[h : h + 5])
+            ):
+                break
         s.stack[-1] = Decision(
             "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
         )
-        return [{"type": "emergency", "seat": seat, "units": META["emergency_units"]}]
+        return events
     s.stack.pop()
-    events: list[Event] = []
+    events = []
     kept = s.gain_bread(seat, surplus + paid - cost)
     if surcharge < 0:
         s.bread[seat] += surcharge
