@@ -519,10 +519,16 @@ def apply_pack(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     if k < s.players:
         s.stack.append(Decision("pack", ((s.first - 1 - k) % s.players,), k))
         return events
-    s.cdeck = [c for p in range(6) if p not in s.pack_of for c in PACKS[p]]
-    s.cdeck += [c for c, ch in enumerate(CHARACTERS) if ch.pack < 0]
+    s.cdeck = list(UNPACKED)  # finish_setup sorts the deck
+    for p in range(6):
+        if p not in s.pack_of:
+            s.cdeck += PACKS[p]
     finish_setup(s, events)
     return events
+
+
+UNPACKED = tuple(c for c, ch in enumerate(CHARACTERS) if ch.pack < 0)
+"""The characters of no starting pack: always in the Council deck."""
 
 
 def legal_keep(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
@@ -1663,9 +1669,9 @@ def score_decree(s: AmalfiState, events: list[Event]) -> None:
         s.vp[seat] += v
         events.append({"type": "decree", "seat": seat, "decree": d.id, "vp": v})
     if s.rival:
-        for loc in range(N_LOC):
-            if s.dock[loc] == RIVAL:
-                s.dock[loc] = EMPTY
+        dock = s.dock
+        for _ in range(dock.count(RIVAL)):
+            dock[dock.index(RIVAL)] = EMPTY
         s.rival_ships = 0
         if solo_lost(s):
             s.outcome = 2
@@ -1692,16 +1698,12 @@ def solo_lost(s: AmalfiState) -> bool:
 
 def new_period(s: AmalfiState, events: list[Event]) -> None:
     s.period += 1
-    for loc in range(N_LOC):
-        seat = s.dock[loc]
-        if seat != EMPTY:
-            if seat != RIVAL:
-                s.bay[seat] += 1
-            s.dock[loc] = EMPTY
-    for seat in range(s.players):
-        s.bay[seat] += s.port[seat]
+    dock = s.dock
+    for seat in range(s.players):  # the ships at the docks and in port return to the bay
+        s.bay[seat] += dock.count(seat) + s.port[seat]
         s.port[seat] = 0
         s.engaged[seat] = ()
+    s.dock = [EMPTY] * N_LOC
     i = len(s.atlas) - 1
     if s.atlas[i] >= 0:
         t = pop_atlas(s, i)
