@@ -344,7 +344,7 @@ def step_take(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
     seat = s.actor
     for k in range(4):
         if s.council[k] >= 0 and s.bread[seat] + take_cost(s, seat, k) >= 0:
-            s.stack.append(Decision("take", (seat,)))
+            s.stack.append(TAKES[seat])
             return True
     events.append({"type": "lost", "seat": seat, "bonus": "take"})
     return False
@@ -357,12 +357,12 @@ def free_slots(s: AmalfiState) -> list[int]:
 def step_erect(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
     seat = s.actor
     if s.lit[seat] >= META["lighthouses"]:
-        s.stack.append(Decision("instead", (seat,)))
+        s.stack.append(INSTEADS[seat])
         return True
     if not any(s.light[loc] == EMPTY and slot_exists(s, loc) for loc in range(N_LOC)):
         events.append({"type": "lost", "seat": seat, "bonus": "erect"})
         return False
-    s.stack.append(Decision("erect", (seat,)))
+    s.stack.append(ERECTS[seat])
     return True
 
 
@@ -371,7 +371,7 @@ def step_straighten(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool
     if not s.engaged[seat]:
         events.append({"type": "lost", "seat": seat, "bonus": "straighten"})
         return False
-    s.stack.append(Decision("straighten", (seat,)))
+    s.stack.append(STRAIGHTENS[seat])
     return True
 
 
@@ -394,7 +394,7 @@ def step_discard_char(s: AmalfiState, a: int, b: int, events: list[Event]) -> bo
 
 
 def step_choice(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
-    s.stack.append(Decision("choose", (s.actor,)))
+    s.stack.append(CHOICES[s.actor])
     return True
 
 
@@ -447,7 +447,7 @@ def start_hands(s: AmalfiState, events: list[Event]) -> None:
     n = s.players
     method = s.method
     if method == 0:  # packs: reverse turn order, from the first player's right
-        s.stack.append(Decision("pack", ((s.first - 1) % n,), 0))
+        s.stack.append(ROUNDS["pack"][0][(s.first - 1) % n])
         return
     if method == 1:  # blind
         deck = list(range(len(CHARACTERS)))
@@ -517,7 +517,7 @@ def apply_pack(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     events: list[Event] = [{"type": "pack", "seat": seat, "icon": PACK_ICONS[i]}]
     k = top.data + 1
     if k < s.players:
-        s.stack.append(Decision("pack", ((s.first - 1 - k) % s.players,), k))
+        s.stack.append(ROUNDS["pack"][k][(s.first - 1 - k) % s.players])
         return events
     s.cdeck = list(UNPACKED)  # finish_setup sorts the deck
     for p in range(6):
@@ -609,6 +609,17 @@ def finish_setup(s: AmalfiState, events: list[Event]) -> None:
 
 TURNS = tuple(Decision("turn", (seat,)) for seat in range(4))
 """The main action of each seat: one frame per seat, made once (a frame never changes)."""
+TAKES, ERECTS, INSTEADS, CHOICES, STRAIGHTENS = (
+    tuple(Decision(kind, (seat,)) for seat in range(4))
+    for kind in ("take", "erect", "instead", "choose", "straighten")
+)
+"""The bonus steps' frames, which carry no data: one per kind and seat, made once."""
+ROUNDS = {
+    kind: tuple(tuple(Decision(kind, (seat,), k) for seat in range(4)) for k in range(4))
+    for kind in ("pack", "feed", "ready")
+}
+"""The frames of the rounds that go round the table (starting packs, feed, the window before
+the decree): `ROUNDS[kind][k][seat]`, the k-th seat's of the round, made once."""
 
 
 def start_period(s: AmalfiState, events: list[Event]) -> None:
@@ -1625,7 +1636,7 @@ def end_actions(s: AmalfiState, events: list[Event]) -> None:
         s.first = s.first_pass
     events.append({"type": "actions_end", "period": s.period + 1, "first": s.first})
     s.actor = EMPTY
-    s.stack.append(Decision("feed", (s.first,), 0))
+    s.stack.append(ROUNDS["feed"][0][s.first])
 
 
 def legal_feed(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
@@ -1652,10 +1663,10 @@ def apply_feed(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         events.append({"type": "ready", "seat": seat})
     k = top.data + 1
     if k < n:
-        s.stack.append(Decision(top.kind, ((s.first + k) % n,), k))
+        s.stack.append(ROUNDS[top.kind][k][(s.first + k) % n])
         return events
     if top.kind == "feed" and DECREES[s.decrees[s.period]].formula == "bread":
-        s.stack.append(Decision("ready", (s.first,), 0))  # RULINGS.md: a window before Subsistence
+        s.stack.append(ROUNDS["ready"][0][s.first])  # RULINGS.md: a window before Subsistence
         return events
     score_decree(s, events)
     return events
