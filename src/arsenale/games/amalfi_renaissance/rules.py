@@ -1418,14 +1418,16 @@ def legal_erect(s: AmalfiState, seat: int, top: Decision, why: Why | None = None
     out = []
     if why is None:  # the loop below without explanations, `slot_exists` written out
         light = s.light
-        owner = s.owner
         lighthouse = A.LIGHTHOUSE
         for loc in range(PRIV0):
             if light[loc] == EMPTY:
                 out.append(lighthouse[loc])
-        for loc in range(PRIV0, N_LOC):
-            if light[loc] == EMPTY and owner[loc - PRIV0] >= 0:
-                out.append(lighthouse[loc])
+        found: list[int] = []  # the discovered tiles (`owner` set), the seats' tiles
+        for tiles in s.tiles:
+            found += tiles
+        for t in sorted(found):
+            if light[PRIV0 + t] == EMPTY:
+                out.append(lighthouse[PRIV0 + t])
         return out
     for loc in range(N_LOC):
         if s.light[loc] != EMPTY:
