@@ -1201,6 +1201,9 @@ def pay_done(s: AmalfiState, seat: int, cost: int, surcharge: int, paid: int, su
 
 
 def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    """RULES.md, Payments: a ship unloaded or supplied raises units; "done" pays. After an
+    emergency supply, the forced moves `settle` would make (more supplies, then "done") are
+    made in the same call, with no frame written between them."""
     purpose, arg, cost, mask, surcharge, paid, surplus = top.data
     kind = action.kind
     if kind == "unload":
@@ -1216,29 +1219,27 @@ def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[
             "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
         )
         return settle(s, [{"type": "unload", "seat": seat, "hold": RES[r], "units": u}])
+    events: list[Event] = []
     if kind == "emergency":
         bay = s.bay
         h = 5 * seat
-        events: list[Event] = []
         while True:
             bay[seat] -= 1
             s.port[seat] += 1
             paid += EMERGENCY_UNITS
             events.append({"type": "emergency", "seat": seat, "units": EMERGENCY_UNITS})
+            done = pay_done(s, seat, cost, surcharge, paid, surplus)
             # the next supply made at once when it is the only legal action (no ship in a
             # hold, the payment not done: `legal_pay`), as `settle` would make it
-            if (
-                not bay[seat]
-                or pay_done(s, seat, cost, surcharge, paid, surplus)
-                or any(s.holds[h : h + 5])
-            ):
+            if not bay[seat] or done or any(s.holds[h : h + 5]):
                 break
-        s.stack[-1] = Decision(
-            "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
-        )
-        return settle(s, events)
+        # and "done" too when it is the only one (no ship left in the bay or a hold)
+        if bay[seat] or not done or any(s.holds[h : h + 5]):
+            s.stack[-1] = Decision(
+                "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
+            )
+            return settle(s, events)
     s.stack.pop()
-    events = []
     kept = s.gain_bread(seat, surplus + paid - cost)
     if surcharge < 0:
         s.bread[seat] += surcharge
