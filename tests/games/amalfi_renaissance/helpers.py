@@ -94,6 +94,9 @@ def check_invariants(s: AmalfiState) -> None:
     tiles = [t for t in s.atlas if t >= 0] + s.pile_a + s.pile_b + s.removed
     tiles += [t for x in s.tiles for t in x] + [t for t in s.evolving if t >= 0]
     assert sorted(tiles) == list(range(len(B.PRIVATES)))
+    # the owners of the tiles are the seats' tiles (`legal_erect` reads the latter)
+    owned = sorted((t, seat) for seat in range(n) for t in s.tiles[seat])
+    assert owned == [(t, o) for t, o in enumerate(s.owner) if o >= 0]
     if any(c != EMPTY for c in s.council) or s.period > 0:
         chars = [c for c in s.council if c >= 0] + s.cdeck + s.cdisc
         for seat in range(n):

@@ -3,15 +3,21 @@ give: a display slot's bread surcharge for every discount a seat can have."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
+from arsenale.core.decisions import Why
+from arsenale.games.amalfi_renaissance import actions as A
 from arsenale.games.amalfi_renaissance import rules as R
 from arsenale.games.amalfi_renaissance.board import ATLAS_SLOTS, WORKSHOP_SLOTS
-from arsenale.games.amalfi_renaissance.state import M_DISP, N_MODS
+from arsenale.games.amalfi_renaissance.state import M_DISP, N_MODS, AmalfiState
 
 from .helpers import GAME
 
 
 def test_display_surcharges_are_slot_bread_negated() -> None:
     s = GAME.new_game(2, 0)
+    assert isinstance(s, AmalfiState)
     seat = 1
     for disp in range(R.DISCOUNT_TOP + 4):
         s.mods[N_MODS * seat + M_DISP] = disp
@@ -21,3 +27,36 @@ def test_display_surcharges_are_slot_bread_negated() -> None:
             (ATLAS_SLOTS, R.ATLAS_SURCHARGE),
         ):
             assert list(table[row]) == [max(0, -R.slot_bread(s, seat, v)) for v in slots]
+
+
+class _Everything(Why):
+    """A `Why` that wants every kind and records nothing: `legal_turn` given it runs its
+    explaining checks for every action and lists every legal one."""
+
+    def no(self, reason: str, rule: str | None, kinds: Any = None, **params: Any) -> None:
+        return None
+
+    def wants(self, kinds: Any) -> bool:
+        return True
+
+
+def test_turn_actions_equal_the_explaining_checks() -> None:
+    """`turn_actions` (its short cuts: no ship, every display card affordable) lists what
+    `legal_turn`'s explaining checks allow, in the same order, at every turn of random games
+    of every player count."""
+    everything = _Everything(A.INVITE[0])
+    turns = 0
+    for game in range(24):
+        players = 1 + game % 4
+        s = GAME.new_game(players, 500 + game)
+        assert isinstance(s, AmalfiState)
+        rng = random.Random(game)
+        while not s.over:
+            seat = s.to_move()[0]
+            top = s.stack[-1]
+            legal = s.legal_actions(seat)
+            if top.kind == "turn":
+                assert legal == R.legal_turn(s, seat, top, everything)
+                turns += 1
+            s.apply(seat, rng.choice(legal))
+    assert turns > 500

@@ -7,7 +7,8 @@ action out it calls `why.no(reason, rule, kinds, **params)`, naming the rulebook
 Benefits resolve through one queue (`state.queue`, the next step last): bonus steps (board.py
 VP ... CHOICE) and three control steps: BEACON (a lighthouse owner's use), RIVAL (the solo
 rival's reaction) and END (the next turn). `run` resolves steps until one needs a decision,
-which it pushes as a frame; answering the frame continues the queue.
+which it pushes as a frame; answering the frame continues the queue. Every phase's apply
+ends with `settle`, which plays the forced moves that follow (RULINGS.md, Forced moves).
 """
 
 from __future__ import annotations
@@ -344,7 +345,7 @@ def step_take(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
     seat = s.actor
     for k in range(4):
         if s.council[k] >= 0 and s.bread[seat] + take_cost(s, seat, k) >= 0:
-            s.stack.append(Decision("take", (seat,)))
+            s.stack.append(TAKES[seat])
             return True
     events.append({"type": "lost", "seat": seat, "bonus": "take"})
     return False
@@ -357,12 +358,12 @@ def free_slots(s: AmalfiState) -> list[int]:
 def step_erect(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
     seat = s.actor
     if s.lit[seat] >= META["lighthouses"]:
-        s.stack.append(Decision("instead", (seat,)))
+        s.stack.append(INSTEADS[seat])
         return True
     if not any(s.light[loc] == EMPTY and slot_exists(s, loc) for loc in range(N_LOC)):
         events.append({"type": "lost", "seat": seat, "bonus": "erect"})
         return False
-    s.stack.append(Decision("erect", (seat,)))
+    s.stack.append(ERECTS[seat])
     return True
 
 
@@ -371,7 +372,7 @@ def step_straighten(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool
     if not s.engaged[seat]:
         events.append({"type": "lost", "seat": seat, "bonus": "straighten"})
         return False
-    s.stack.append(Decision("straighten", (seat,)))
+    s.stack.append(STRAIGHTENS[seat])
     return True
 
 
@@ -394,7 +395,7 @@ def step_discard_char(s: AmalfiState, a: int, b: int, events: list[Event]) -> bo
 
 
 def step_choice(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
-    s.stack.append(Decision("choose", (s.actor,)))
+    s.stack.append(CHOICES[s.actor])
     return True
 
 
@@ -434,10 +435,10 @@ STEPS: dict[int, Any] = {
 
 
 def finish_frame(s: AmalfiState, events: list[Event]) -> list[Event]:
-    """A step's decision is answered: pop it, resolve the rest of the queue."""
+    """A step's decision is answered: pop it, resolve the rest of the queue, settle."""
     s.stack.pop()
     run(s, events)
-    return events
+    return settle(s, events)
 
 
 # -- set-up: starting hands (RULES.md, Starting hands) ---------------------------------------
@@ -447,7 +448,7 @@ def start_hands(s: AmalfiState, events: list[Event]) -> None:
     n = s.players
     method = s.method
     if method == 0:  # packs: reverse turn order, from the first player's right
-        s.stack.append(Decision("pack", ((s.first - 1) % n,), 0))
+        s.stack.append(ROUNDS["pack"][0][(s.first - 1) % n])
         return
     if method == 1:  # blind
         deck = list(range(len(CHARACTERS)))
@@ -517,12 +518,18 @@ def apply_pack(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     events: list[Event] = [{"type": "pack", "seat": seat, "icon": PACK_ICONS[i]}]
     k = top.data + 1
     if k < s.players:
-        s.stack.append(Decision("pack", ((s.first - 1 - k) % s.players,), k))
-        return events
-    s.cdeck = [c for p in range(6) if p not in s.pack_of for c in PACKS[p]]
-    s.cdeck += [c for c, ch in enumerate(CHARACTERS) if ch.pack < 0]
+        s.stack.append(ROUNDS["pack"][k][(s.first - 1 - k) % s.players])
+        return settle(s, events)
+    s.cdeck = list(UNPACKED)  # finish_setup sorts the deck
+    for p in range(6):
+        if p not in s.pack_of:
+            s.cdeck += PACKS[p]
     finish_setup(s, events)
-    return events
+    return settle(s, events)
+
+
+UNPACKED = tuple(c for c, ch in enumerate(CHARACTERS) if ch.pack < 0)
+"""The characters of no starting pack: always in the Council deck."""
 
 
 def legal_keep(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
@@ -541,7 +548,7 @@ def legal_keep(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
 def apply_keep(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
     """The one-player form of the simultaneous keep (personal selection in solo)."""
     s.stack.pop()
-    return resolve_keep(s, top, {seat: action})
+    return settle(s, resolve_keep(s, top, {seat: action}))
 
 
 def resolve_keep(s: AmalfiState, top: Decision, subs: dict[int, Action]) -> list[Event]:
@@ -603,6 +610,17 @@ def finish_setup(s: AmalfiState, events: list[Event]) -> None:
 
 TURNS = tuple(Decision("turn", (seat,)) for seat in range(4))
 """The main action of each seat: one frame per seat, made once (a frame never changes)."""
+TAKES, ERECTS, INSTEADS, CHOICES, STRAIGHTENS = (
+    tuple(Decision(kind, (seat,)) for seat in range(4))
+    for kind in ("take", "erect", "instead", "choose", "straighten")
+)
+"""The bonus steps' frames, which carry no data: one per kind and seat, made once."""
+ROUNDS = {
+    kind: tuple(tuple(Decision(kind, (seat,), k) for seat in range(4)) for k in range(4))
+    for kind in ("pack", "feed", "ready")
+}
+"""The frames of the rounds that go round the table (starting packs, feed, the window before
+the decree): `ROUNDS[kind][k][seat]`, the k-th seat's of the round, made once."""
 
 
 def start_period(s: AmalfiState, events: list[Event]) -> None:
@@ -672,23 +690,24 @@ def legal_optional(
 
 
 def apply_optional(s: AmalfiState, seat: int, action: Action) -> list[Event]:
+    """An optional action, the last thing its decision's apply does: settled."""
     kind = action.kind
     if kind == "unload":
         r = A.NUMBER[action]
         s.holds[5 * seat + r] -= 1
         s.bay[seat] += 1
         got = s.gain_bread(seat, units(s, seat, r))
-        return [{"type": "unload", "seat": seat, "hold": RES[r], "bread": got}]
+        return settle(s, [{"type": "unload", "seat": seat, "hold": RES[r], "bread": got}])
     if kind == "emergency":
         s.bay[seat] -= 1
         s.port[seat] += 1
         got = s.gain_bread(seat, META["emergency_units"])
-        return [{"type": "emergency", "seat": seat, "bread": got}]
+        return settle(s, [{"type": "emergency", "seat": seat, "bread": got}])
     c = A.NUMBER[action]
     remove_from_hand(s, seat, c)
     s.cdisc.append(c)
     got = s.gain_bread(seat, 1)
-    return [{"type": "discard", "seat": seat, "card": CHAR_IDS[c], "bread": got}]
+    return settle(s, [{"type": "discard", "seat": seat, "card": CHAR_IDS[c], "bread": got}])
 
 
 def can_navigate(s: AmalfiState, seat: int, loc: int) -> str | None:
@@ -721,6 +740,7 @@ IS_ENGAGEABLE = tuple(c.type == ENGAGEABLE for c in CHARACTERS)
 SHIP_MASK = 1 << SHIP_RES
 SHIP_PRICE = tuple(META["ship_price"])
 BASE_CAPACITY = META["base_capacity"]
+EMERGENCY_UNITS = META["emergency_units"]
 
 
 NAV_TOP = max(PUBLIC_PRICE)
@@ -741,6 +761,10 @@ ATLAS_SURCHARGE = tuple(
 more: nothing), 0 where it costs none (`slot_bread`, negated)."""
 MASK_BITS = tuple(tuple(r for r in range(5) if mask >> r & 1) for mask in range(32))
 """The resources (bits) of each payment mask."""
+DISPLAY_TOP = max(ART_PRICE + TILE_PRICE)
+SURCHARGE_TOP = max(WORKSHOP_SURCHARGE[0] + ATLAS_SURCHARGE[0])
+"""The dearest artwork or tile and the dearest slot's bread: a seat whose ships cover the one
+and whose bread after it covers the other can take every card of the Workshop and the Atlas."""
 
 
 def _toward(units: list[int], base: int, mask: int) -> int:
@@ -753,8 +777,11 @@ def _toward(units: list[int], base: int, mask: int) -> int:
 
 def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     """`legal_turn` without explanations, the same list in the same order: the seat's means
-    of payment are summed once (what `coverage` gives per mask), and navigation looks at the
-    printed and evolving destinations and the seat's own tiles only."""
+    of payment are summed once (what `coverage` gives per mask), navigation looks at the
+    printed and evolving destinations and the seat's own tiles only, a seat without ships
+    skips every priced action, and one whose ships cover the dearest display card (and its
+    slot's bread) takes every Workshop and Atlas card without checking them one by one
+    (tests/games/amalfi_renaissance/test_turn_tables.py)."""
     out: list[Action] = []
     append = out.append
     bread = s.bread[seat]
@@ -793,43 +820,59 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
                 extra += u
                 unloads.append(A.UNLOAD[r])
     base = 3 * ships  # what every mask gets (all of it when no hold has a ship: extra 0)
-    produce = base + extra
-    disp = mods[m + M_DISP]
-    capacity = BASE_CAPACITY + s.lit[seat] + mods[m + M_CAP]  # s.capacity(seat)
-    have = bread + produce
-    for surcharges, row, prices, masks, actions in (
-        (
-            WORKSHOP_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
-            s.workshop,
-            ART_PRICE,
-            ART_MASK,
-            A.ACQUIRE,
-        ),
-        (
-            ATLAS_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
-            s.atlas,
-            TILE_PRICE,
-            TILE_MASK,
-            A.DISCOVER,
-        ),
-    ):
-        for k in range(5):
-            card = row[k]
-            if card < 0:
-                continue
-            cost = prices[card]
-            if cost > base and (not extra or _toward(units, base, masks[card]) < cost):
-                continue
-            surcharge = surcharges[k]  # the bread the slot costs this seat
-            if surcharge and (capacity < surcharge or have - cost < surcharge):
-                continue
-            append(actions[k])
     hand = s.hands[seat]
-    invite = A.INVITE
-    for c in hand:
-        cost = CHAR_PRICE[c]
-        if cost <= base or (extra and _toward(units, base, CHAR_MASK[c]) >= cost):
-            append(invite[c])
+    # without a ship nothing can be paid for (every price is 1 or more): no acquisition,
+    # discovery, invitation or construction
+    if ships:
+        have = bread + base + extra
+        capacity = BASE_CAPACITY + s.lit[seat] + mods[m + M_CAP]  # s.capacity(seat)
+        if (
+            base >= DISPLAY_TOP
+            and have - DISPLAY_TOP >= SURCHARGE_TOP
+            and capacity >= SURCHARGE_TOP
+        ):
+            # every card of both displays can be paid for, slot surcharge included
+            for row, actions in ((s.workshop, A.ACQUIRE), (s.atlas, A.DISCOVER)):
+                if EMPTY in row:
+                    for k in range(5):
+                        if row[k] >= 0:
+                            append(actions[k])
+                else:
+                    out += actions
+        else:
+            disp = mods[m + M_DISP]
+            for surcharges, row, prices, masks, actions in (
+                (
+                    WORKSHOP_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
+                    s.workshop,
+                    ART_PRICE,
+                    ART_MASK,
+                    A.ACQUIRE,
+                ),
+                (
+                    ATLAS_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
+                    s.atlas,
+                    TILE_PRICE,
+                    TILE_MASK,
+                    A.DISCOVER,
+                ),
+            ):
+                for k in range(5):
+                    card = row[k]
+                    if card < 0:
+                        continue
+                    cost = prices[card]
+                    if cost > base and (not extra or _toward(units, base, masks[card]) < cost):
+                        continue
+                    surcharge = surcharges[k]  # the bread the slot costs this seat
+                    if surcharge and (capacity < surcharge or have - cost < surcharge):
+                        continue
+                    append(actions[k])
+        invite = A.INVITE
+        for c in hand:
+            cost = CHAR_PRICE[c]
+            if cost <= base or (extra and _toward(units, base, CHAR_MASK[c]) >= cost):
+                append(invite[c])
     invited = s.invited[seat]
     if invited:
         engaged = s.engaged[seat]
@@ -837,7 +880,7 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
         for c in sorted(invited):
             if IS_ENGAGEABLE[c] and c not in engaged:
                 append(engage[c])
-    left = 6 - s.built[seat]
+    left = 6 - s.built[seat] if ships else 0
     if left:
         toward = _toward(units, base, SHIP_MASK) if extra else base
         price = SHIP_PRICE[s.period] - mods[m + M_SHIP]  # ship_price(s, seat)
@@ -1050,7 +1093,7 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
             s.first_pass = seat
         events.append({"type": "pass", "seat": seat})
         advance(s, events)
-        return events
+        return settle(s, events)
     end: list[Step] = [(RIVAL_STEP, 0, 0)] if s.rival else []
     end.append((END, 0, 0))
     if kind == "navigate":
@@ -1068,10 +1111,10 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         add_steps(s, [(BEACON, loc, 0), *end])
         if EV0 <= loc < PRIV0:
             s.stack.append(Decision("evolving", (seat,), loc))
-            return events
+            return settle(s, events)
         add_steps(s, place.steps)
         run(s, events)
-        return events
+        return settle(s, events)
     if kind == "engage":
         c = A.NUMBER[action]
         s.engaged[seat] = tuple(sorted((*s.engaged[seat], c)))
@@ -1083,7 +1126,7 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         card = CHARACTERS[c]
         ON_INVITE[card.effect](s, seat, card)
         run(s, events)
-        return events
+        return settle(s, events)
     if kind == "acquire":
         k = A.NUMBER[action]
         art = ARTWORKS[s.workshop[k]]
@@ -1101,7 +1144,7 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         data = ("construct", n, n * ship_price(s, seat), 1 << SHIP_RES, 0, 0, 0)
     s.stack.append(Decision("pay", (seat,), data))
     events.append({"type": "paying", "seat": seat, "for": kind, "cost": data[2]})
-    return events
+    return settle(s, events)
 
 
 # -- payments (RULES.md, Payments) --------------------------------------------------------------
@@ -1149,7 +1192,18 @@ def legal_pay(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) 
     return out
 
 
+def pay_done(s: AmalfiState, seat: int, cost: int, surcharge: int, paid: int, surplus: int) -> bool:
+    """RULES.md, Payments: whether a payment can be finished (`legal_pay` offers "done"): the
+    cost raised and, for a slot that costs bread, that bread left after it."""
+    return paid >= cost and (
+        surcharge >= 0 or min(s.capacity(seat), s.bread[seat] + surplus + paid - cost) >= -surcharge
+    )
+
+
 def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
+    """RULES.md, Payments: a ship unloaded or supplied raises units; "done" pays. After an
+    emergency supply, the forced moves `settle` would make (more supplies, then "done") are
+    made in the same call, with no frame written between them."""
     purpose, arg, cost, mask, surcharge, paid, surplus = top.data
     kind = action.kind
     if kind == "unload":
@@ -1164,17 +1218,28 @@ def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[
         s.stack[-1] = Decision(
             "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
         )
-        return [{"type": "unload", "seat": seat, "hold": RES[r], "units": u}]
-    if kind == "emergency":
-        s.bay[seat] -= 1
-        s.port[seat] += 1
-        paid += META["emergency_units"]
-        s.stack[-1] = Decision(
-            "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
-        )
-        return [{"type": "emergency", "seat": seat, "units": META["emergency_units"]}]
-    s.stack.pop()
+        return settle(s, [{"type": "unload", "seat": seat, "hold": RES[r], "units": u}])
     events: list[Event] = []
+    if kind == "emergency":
+        bay = s.bay
+        h = 5 * seat
+        while True:
+            bay[seat] -= 1
+            s.port[seat] += 1
+            paid += EMERGENCY_UNITS
+            events.append({"type": "emergency", "seat": seat, "units": EMERGENCY_UNITS})
+            done = pay_done(s, seat, cost, surcharge, paid, surplus)
+            # the next supply made at once when it is the only legal action (no ship in a
+            # hold, the payment not done: `legal_pay`), as `settle` would make it
+            if not bay[seat] or done or any(s.holds[h : h + 5]):
+                break
+        # and "done" too when it is the only one (no ship left in the bay or a hold)
+        if bay[seat] or not done or any(s.holds[h : h + 5]):
+            s.stack[-1] = Decision(
+                "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
+            )
+            return settle(s, events)
+    s.stack.pop()
     kept = s.gain_bread(seat, surplus + paid - cost)
     if surcharge < 0:
         s.bread[seat] += surcharge
@@ -1239,7 +1304,7 @@ def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[
             ON_INVITE[card.effect](s, seat, card)
     check_titles(s, seat, events)
     run(s, events)
-    return events
+    return settle(s, events)
 
 
 # -- benefits (RULES.md, Bonuses; Navigation) ----------------------------------------------------
@@ -1288,7 +1353,7 @@ def apply_send(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     events: list[Event] = [{"type": "send", "seat": seat, "hold": RES[r]}]
     if n > 1 and s.bay[seat]:
         s.stack[-1] = Decision("send", top.seats, (n - 1, hold))
-        return events
+        return settle(s, events)
     return finish_frame(s, events)
 
 
@@ -1356,14 +1421,16 @@ def legal_erect(s: AmalfiState, seat: int, top: Decision, why: Why | None = None
     out = []
     if why is None:  # the loop below without explanations, `slot_exists` written out
         light = s.light
-        owner = s.owner
         lighthouse = A.LIGHTHOUSE
         for loc in range(PRIV0):
             if light[loc] == EMPTY:
                 out.append(lighthouse[loc])
-        for loc in range(PRIV0, N_LOC):
-            if light[loc] == EMPTY and owner[loc - PRIV0] >= 0:
-                out.append(lighthouse[loc])
+        found: list[int] = []  # the discovered tiles (`owner` set), the seats' tiles
+        for tiles in s.tiles:
+            found += tiles
+        for t in sorted(found):
+            if light[PRIV0 + t] == EMPTY:
+                out.append(lighthouse[PRIV0 + t])
         return out
     for loc in range(N_LOC):
         if s.light[loc] != EMPTY:
@@ -1574,7 +1641,7 @@ def end_actions(s: AmalfiState, events: list[Event]) -> None:
         s.first = s.first_pass
     events.append({"type": "actions_end", "period": s.period + 1, "first": s.first})
     s.actor = EMPTY
-    s.stack.append(Decision("feed", (s.first,), 0))
+    s.stack.append(ROUNDS["feed"][0][s.first])
 
 
 def legal_feed(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
@@ -1601,13 +1668,13 @@ def apply_feed(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         events.append({"type": "ready", "seat": seat})
     k = top.data + 1
     if k < n:
-        s.stack.append(Decision(top.kind, ((s.first + k) % n,), k))
-        return events
+        s.stack.append(ROUNDS[top.kind][k][(s.first + k) % n])
+        return settle(s, events)
     if top.kind == "feed" and DECREES[s.decrees[s.period]].formula == "bread":
-        s.stack.append(Decision("ready", (s.first,), 0))  # RULINGS.md: a window before Subsistence
-        return events
+        s.stack.append(ROUNDS["ready"][0][s.first])  # RULINGS.md: a window before Subsistence
+        return settle(s, events)
     score_decree(s, events)
-    return events
+    return settle(s, events)
 
 
 def score_decree(s: AmalfiState, events: list[Event]) -> None:
@@ -1618,9 +1685,9 @@ def score_decree(s: AmalfiState, events: list[Event]) -> None:
         s.vp[seat] += v
         events.append({"type": "decree", "seat": seat, "decree": d.id, "vp": v})
     if s.rival:
-        for loc in range(N_LOC):
-            if s.dock[loc] == RIVAL:
-                s.dock[loc] = EMPTY
+        dock = s.dock
+        for _ in range(dock.count(RIVAL)):
+            dock[dock.index(RIVAL)] = EMPTY
         s.rival_ships = 0
         if solo_lost(s):
             s.outcome = 2
@@ -1647,16 +1714,12 @@ def solo_lost(s: AmalfiState) -> bool:
 
 def new_period(s: AmalfiState, events: list[Event]) -> None:
     s.period += 1
-    for loc in range(N_LOC):
-        seat = s.dock[loc]
-        if seat != EMPTY:
-            if seat != RIVAL:
-                s.bay[seat] += 1
-            s.dock[loc] = EMPTY
-    for seat in range(s.players):
-        s.bay[seat] += s.port[seat]
+    dock = s.dock
+    for seat in range(s.players):  # the ships at the docks and in port return to the bay
+        s.bay[seat] += dock.count(seat) + s.port[seat]
         s.port[seat] = 0
         s.engaged[seat] = ()
+    s.dock = [EMPTY] * N_LOC
     i = len(s.atlas) - 1
     if s.atlas[i] >= 0:
         t = pop_atlas(s, i)
@@ -1792,24 +1855,26 @@ AmalfiState.phases = {
 
 
 def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
-    """Play forced moves at once: while the decision on top belongs to one seat and offers a
+    """Play forced moves at once: when the decision on top belongs to one seat and offers a
     single legal action (a payment only an emergency supply can make, a feed with nothing to
     convert, a pass with no main action possible), it is applied without asking (RULINGS.md,
-    Forced moves). The events say what happened."""
-    while not s.over and s.stack:
-        top = s.stack[-1]
-        if len(top.seats) != 1:
-            return events
-        seat = top.seats[0]
-        kind = top.kind
-        if kind == "turn":  # legal_turn without explanations, called directly
-            legal = turn_actions(s, seat)
-        else:
-            legal = AmalfiState.phases[kind].legal(s, seat, top, None)
-        if len(legal) != 1:
-            s._legal = (s.ply, seat, legal)  # the core's cache for this ply
-            return events
-        events += AmalfiState.phases[kind].apply(s, seat, legal[0], top)
+    Forced moves); the events say what happened. Every phase's apply ends here (so the core
+    calls the phases directly), the forced move's apply too: it settles what follows it."""
+    if s.over or not s.stack:
+        return events
+    top = s.stack[-1]
+    if len(top.seats) != 1:
+        return events
+    seat = top.seats[0]
+    kind = top.kind
+    if kind == "turn":  # legal_turn without explanations, called directly
+        legal = turn_actions(s, seat)
+    else:
+        legal = AmalfiState.phases[kind].legal(s, seat, top, None)
+    if len(legal) != 1:
+        s._legal = (s.ply, seat, legal)  # the core's cache for this ply
+        return events
+    events += AmalfiState.phases[kind].apply(s, seat, legal[0], top)
     return events
 
 
