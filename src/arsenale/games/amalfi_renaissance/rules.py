@@ -7,8 +7,7 @@ action out it calls `why.no(reason, rule, kinds, **params)`, naming the rulebook
 Benefits resolve through one queue (`state.queue`, the next step last): bonus steps (board.py
 VP ... CHOICE) and three control steps: BEACON (a lighthouse owner's use), RIVAL (the solo
 rival's reaction) and END (the next turn). `run` resolves steps until one needs a decision,
-which it pushes as a frame; answering the frame continues the queue. Every phase's apply
-ends with `settle`, which plays the forced moves that follow (RULINGS.md, Forced moves).
+which it pushes as a frame; answering the frame continues the queue.
 """
 
 from __future__ import annotations
@@ -435,10 +434,10 @@ STEPS: dict[int, Any] = {
 
 
 def finish_frame(s: AmalfiState, events: list[Event]) -> list[Event]:
-    """A step's decision is answered: pop it, resolve the rest of the queue, settle."""
+    """A step's decision is answered: pop it, resolve the rest of the queue."""
     s.stack.pop()
     run(s, events)
-    return settle(s, events)
+    return events
 
 
 # -- set-up: starting hands (RULES.md, Starting hands) ---------------------------------------
@@ -519,13 +518,13 @@ def apply_pack(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     k = top.data + 1
     if k < s.players:
         s.stack.append(ROUNDS["pack"][k][(s.first - 1 - k) % s.players])
-        return settle(s, events)
+        return events
     s.cdeck = list(UNPACKED)  # finish_setup sorts the deck
     for p in range(6):
         if p not in s.pack_of:
             s.cdeck += PACKS[p]
     finish_setup(s, events)
-    return settle(s, events)
+    return events
 
 
 UNPACKED = tuple(c for c, ch in enumerate(CHARACTERS) if ch.pack < 0)
@@ -548,7 +547,7 @@ def legal_keep(s: AmalfiState, seat: int, top: Decision, why: Why | None = None)
 def apply_keep(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
     """The one-player form of the simultaneous keep (personal selection in solo)."""
     s.stack.pop()
-    return settle(s, resolve_keep(s, top, {seat: action}))
+    return resolve_keep(s, top, {seat: action})
 
 
 def resolve_keep(s: AmalfiState, top: Decision, subs: dict[int, Action]) -> list[Event]:
@@ -690,24 +689,23 @@ def legal_optional(
 
 
 def apply_optional(s: AmalfiState, seat: int, action: Action) -> list[Event]:
-    """An optional action, the last thing its decision's apply does: settled."""
     kind = action.kind
     if kind == "unload":
         r = A.NUMBER[action]
         s.holds[5 * seat + r] -= 1
         s.bay[seat] += 1
         got = s.gain_bread(seat, units(s, seat, r))
-        return settle(s, [{"type": "unload", "seat": seat, "hold": RES[r], "bread": got}])
+        return [{"type": "unload", "seat": seat, "hold": RES[r], "bread": got}]
     if kind == "emergency":
         s.bay[seat] -= 1
         s.port[seat] += 1
         got = s.gain_bread(seat, META["emergency_units"])
-        return settle(s, [{"type": "emergency", "seat": seat, "bread": got}])
+        return [{"type": "emergency", "seat": seat, "bread": got}]
     c = A.NUMBER[action]
     remove_from_hand(s, seat, c)
     s.cdisc.append(c)
     got = s.gain_bread(seat, 1)
-    return settle(s, [{"type": "discard", "seat": seat, "card": CHAR_IDS[c], "bread": got}])
+    return [{"type": "discard", "seat": seat, "card": CHAR_IDS[c], "bread": got}]
 
 
 def can_navigate(s: AmalfiState, seat: int, loc: int) -> str | None:
@@ -1093,7 +1091,7 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
             s.first_pass = seat
         events.append({"type": "pass", "seat": seat})
         advance(s, events)
-        return settle(s, events)
+        return events
     end: list[Step] = [(RIVAL_STEP, 0, 0)] if s.rival else []
     end.append((END, 0, 0))
     if kind == "navigate":
@@ -1111,10 +1109,10 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         add_steps(s, [(BEACON, loc, 0), *end])
         if EV0 <= loc < PRIV0:
             s.stack.append(Decision("evolving", (seat,), loc))
-            return settle(s, events)
+            return events
         add_steps(s, place.steps)
         run(s, events)
-        return settle(s, events)
+        return events
     if kind == "engage":
         c = A.NUMBER[action]
         s.engaged[seat] = tuple(sorted((*s.engaged[seat], c)))
@@ -1126,7 +1124,7 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         card = CHARACTERS[c]
         ON_INVITE[card.effect](s, seat, card)
         run(s, events)
-        return settle(s, events)
+        return events
     if kind == "acquire":
         k = A.NUMBER[action]
         art = ARTWORKS[s.workshop[k]]
@@ -1144,7 +1142,7 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         data = ("construct", n, n * ship_price(s, seat), 1 << SHIP_RES, 0, 0, 0)
     s.stack.append(Decision("pay", (seat,), data))
     events.append({"type": "paying", "seat": seat, "for": kind, "cost": data[2]})
-    return settle(s, events)
+    return events
 
 
 # -- payments (RULES.md, Payments) --------------------------------------------------------------
@@ -1218,7 +1216,7 @@ def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[
         s.stack[-1] = Decision(
             "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
         )
-        return settle(s, [{"type": "unload", "seat": seat, "hold": RES[r], "units": u}])
+        return [{"type": "unload", "seat": seat, "hold": RES[r], "units": u}]
     events: list[Event] = []
     if kind == "emergency":
         bay = s.bay
@@ -1238,7 +1236,7 @@ def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[
             s.stack[-1] = Decision(
                 "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
             )
-            return settle(s, events)
+            return events
     s.stack.pop()
     kept = s.gain_bread(seat, surplus + paid - cost)
     if surcharge < 0:
@@ -1304,7 +1302,7 @@ def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[
             ON_INVITE[card.effect](s, seat, card)
     check_titles(s, seat, events)
     run(s, events)
-    return settle(s, events)
+    return events
 
 
 # -- benefits (RULES.md, Bonuses; Navigation) ----------------------------------------------------
@@ -1353,7 +1351,7 @@ def apply_send(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     events: list[Event] = [{"type": "send", "seat": seat, "hold": RES[r]}]
     if n > 1 and s.bay[seat]:
         s.stack[-1] = Decision("send", top.seats, (n - 1, hold))
-        return settle(s, events)
+        return events
     return finish_frame(s, events)
 
 
@@ -1669,12 +1667,12 @@ def apply_feed(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     k = top.data + 1
     if k < n:
         s.stack.append(ROUNDS[top.kind][k][(s.first + k) % n])
-        return settle(s, events)
+        return events
     if top.kind == "feed" and DECREES[s.decrees[s.period]].formula == "bread":
         s.stack.append(ROUNDS["ready"][0][s.first])  # RULINGS.md: a window before Subsistence
-        return settle(s, events)
+        return events
     score_decree(s, events)
-    return settle(s, events)
+    return events
 
 
 def score_decree(s: AmalfiState, events: list[Event]) -> None:
@@ -1855,26 +1853,24 @@ AmalfiState.phases = {
 
 
 def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
-    """Play forced moves at once: when the decision on top belongs to one seat and offers a
+    """Play forced moves at once: while the decision on top belongs to one seat and offers a
     single legal action (a payment only an emergency supply can make, a feed with nothing to
     convert, a pass with no main action possible), it is applied without asking (RULINGS.md,
-    Forced moves); the events say what happened. Every phase's apply ends here (so the core
-    calls the phases directly), the forced move's apply too: it settles what follows it."""
-    if s.over or not s.stack:
-        return events
-    top = s.stack[-1]
-    if len(top.seats) != 1:
-        return events
-    seat = top.seats[0]
-    kind = top.kind
-    if kind == "turn":  # legal_turn without explanations, called directly
-        legal = turn_actions(s, seat)
-    else:
-        legal = AmalfiState.phases[kind].legal(s, seat, top, None)
-    if len(legal) != 1:
-        s._legal = (s.ply, seat, legal)  # the core's cache for this ply
-        return events
-    events += AmalfiState.phases[kind].apply(s, seat, legal[0], top)
+    Forced moves). The events say what happened."""
+    while not s.over and s.stack:
+        top = s.stack[-1]
+        if len(top.seats) != 1:
+            return events
+        seat = top.seats[0]
+        kind = top.kind
+        if kind == "turn":  # legal_turn without explanations, called directly
+            legal = turn_actions(s, seat)
+        else:
+            legal = AmalfiState.phases[kind].legal(s, seat, top, None)
+        if len(legal) != 1:
+            s._legal = (s.ply, seat, legal)  # the core's cache for this ply
+            return events
+        events += AmalfiState.phases[kind].apply(s, seat, legal[0], top)
     return events
 
 

@@ -63,9 +63,7 @@ CHAR_TYPE = {kind: i for i, kind in enumerate(CHAR_TYPES)}
 class AmalfiState(GameState):
     settle: ClassVar[Callable[[AmalfiState, list[Event]], list[Event]]]
     """The forced moves that follow a decision (rules.settle), set by rules.py with the phases:
-    a function-level import in `_resolve` would cost about as much as a move. Every phase's
-    apply ends with it, so the state keeps the core's `_apply` and the core calls the phases
-    directly."""
+    a function-level import in `_apply` would cost about as much as a move."""
 
     copied = (
         "bay",
@@ -239,6 +237,10 @@ class AmalfiState(GameState):
         raise KeyError(item)
 
     # -- core hooks ----------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
+        """The phase's apply, then any forced moves (rules.settle)."""
+        return AmalfiState.settle(self, self.phases[top.kind].apply(self, seat, action, top))
 
     def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
         return AmalfiState.settle(self, self.phases[top.kind].resolve(self, top, submissions))
