@@ -219,7 +219,10 @@ class Observer:
         """The observation into `out`, zeroed where the game's writer does not set every slot
         of its own part; the common part is set whole."""
         if self._own:
-            state.observe(seat, out)
+            if seat is None or 0 <= seat < state.players:
+                state._observe(seat, out)  # `observe` without its check of the seat
+            else:
+                state.observe(seat, out)  # which refuses it
         else:
             out[: self.tail] = hash_view(state.view(seat))
         movers = state.to_move()
