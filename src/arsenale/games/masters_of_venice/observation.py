@@ -176,15 +176,78 @@ def _changed(new: Any, old: Any) -> Any:
     return [i for i in range(len(new)) if new[i] != old[i]]
 
 
+def _slots(start: int, size: int) -> tuple[int, ...]:
+    return tuple(range(start, start + size))
+
+
+def _per_seat(column: str, size: int) -> tuple[int, ...]:
+    """The slots of a per-seat table (`size` numbers a seat, seat after seat) in the blocks."""
+    return tuple(_BLOCK[i // size] + _OFFSETS[column] + i % size for i in range(5 * size))
+
+
+_AT_PRICE = _slots(2, len(RESOURCES))
+_AT_SHARE = _slots(_AT_PRICE[-1] + 1, len(SHOPS))  # the offices' two follow, fixed (`reset`)
+_AT_ORDERS = _slots(_AT_SHARE[0] + len(COMPANIES), len(SHOPS))
+_AT_SUPPLY = _slots(_AT_ORDERS[-1] + 1, len(COMPANIES))
+_AT_BAG = _slots(_AT_SUPPLY[-1] + 1, len(RESOURCES))
+_AT_DOCKS = _slots(_AT_BAG[-1] + 1, len(RESOURCES) * N_DOCKS)
+_AT_OFFICE = _AT_DOCKS[-1] + 1
+_AT_DISPLAY = _AT_OFFICE + 2 * len(RESOURCES)
+_AT_CANAL = _AT_DISPLAY + len(FAVOR_VALUES)
+_AT_USED = _slots(_AT_CANAL + ROUNDS, len(SHOPS))
+_AT_CUBES = _per_seat("cubes", len(RESOURCES))
+_AT_SHARES = _per_seat("shares", len(COMPANIES))
+_AT_VP = _per_seat("vp", 1)
+_AT_BID = _per_seat("bid", 1)
+_AT_AGE = tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(MAX_SEATS))
+"""The slots of each list field, by its index."""
+_NO_FLAGS = (False,) * len(USE_FLAGS)
+"""The use flags kept while no location is in use (none of them is shown then)."""
+
+
+def _key(counts: list[int]) -> int:
+    """A list of counts (0 to 255 each) as one number, a byte each: the bytes where two keys
+    differ are the positions where the lists differ (`Writer.counts`)."""
+    return int.from_bytes(bytes(counts), "little")
+
+
 class Writer:
     """The writer of the observations (NumPy: made when an adapter first asks). It keeps the
     last observation it wrote as an image, with the value of every state field it was written
-    from; each call finds the fields that differ (one C-level comparison of the two lists,
-    the fields that change seldom in one list of their own, compared whole first) and
-    rewrites the slots of those alone, element by element for a list field: one move
-    changes few of them. Slots are set through a memoryview (NumPy's item assignment costs
-    more than the game's move); the image is copied into the buffer. One writer serves one
-    thread at a time."""
+    from; each call compares each field with its kept copy (one C-level comparison of two
+    lists, the fields that change seldom in one list of their own, compared whole first)
+    and rewrites the slots of those that differ alone, element by element for a list field:
+    one move changes few of them. Slots are set through a memoryview (NumPy's item
+    assignment costs more than the game's move); the image is copied into the buffer. One
+    writer serves one thread at a time."""
+
+    # the values the image was last written from (`_NEVER` before the first call)
+    hidden: int | None
+    o_round: Any
+    o_over: Any
+    o_marker: Any
+    o_deck: Any
+    o_top: str | None
+    o_cur: int
+    o_flags: tuple[Any, ...]
+    o_price: Any
+    o_share: Any
+    o_orders: Any
+    o_supply: Any
+    o_bag: Any
+    o_docks: Any
+    o_cash: Any
+    o_cubes: Any
+    o_shares: Any
+    o_chars: Any
+    o_rumors: Any
+    o_pending: Any
+    o_hand: Any
+    o_mine: tuple[int, ...]
+    k_docks: int
+    k_cubes: int
+    k_shares: int
+    old_rare: list[Any]
 
     def __init__(self) -> None:
         import numpy as np
@@ -192,141 +255,156 @@ class Writer:
         self.image: Any = np.zeros(LAYOUT.size, np.float32)
         self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
         self.players = -1
-        self.hidden = -1
-        self.old: list[Any] = []
         self.hand_rows: dict[tuple[int, ...], array[float]] = {}
-        w = self.w
-
-        def columns(at: tuple[int, ...], scale: int) -> Any:
-            def write(v: Any, was: Any, s: MovState) -> None:
-                if was is _NEVER:
-                    was = _NONES
-                for i in range(len(v)):
-                    if v[i] != was[i]:
-                        w[at[i]] = v[i] / scale
-
-            return write
-
-        def per_seat(column: str, size: int, scale: int) -> tuple[int, ...]:
-            return tuple(_BLOCK[i // size] + _OFFSETS[column] + i % size for i in range(5 * size))
-
-        def board(start: int, size: int) -> tuple[int, ...]:
-            return tuple(range(start, start + size))
-
-        def lengths(at: int, scale: int) -> Any:
-            def write(v: Any, was: Any, s: MovState) -> None:
-                if was is _NEVER:
-                    was = _NONES
-                for m in range(len(v)):
-                    if v[m] != was[m]:
-                        w[_BLOCK[m] + at] = len(v[m]) / scale
-
-            return write
-
-        n_res, n_comp, n_shops = len(RESOURCES), len(COMPANIES), len(SHOPS)
-        at = 2
-        price = columns(board(at, n_res), 100)
-        at += n_res
-        share = columns(board(at, n_shops), 100)
-        at += n_comp
-        orders = columns(board(at, n_shops), 15)
-        at += n_shops
-        supply = columns(board(at, n_comp), 10)
-        at += n_comp
-        bag = columns(board(at, n_res), 15)
-        at += n_res
-        docks = columns(board(at, n_res * N_DOCKS), 5)
-        at += n_res * N_DOCKS
-        self.at_office = at
-        at += 2 * n_res
-        self.at_display = at
-        at += len(FAVOR_VALUES)
-        self.at_canal = at
-        at += ROUNDS
-        used = columns(board(at, n_shops), 3)
         rumor_count = _OFFSETS["rumors"]
-        self.handlers: tuple[Any, ...] = (
-            self.write_scalars,
-            price,
-            share,
-            orders,
-            supply,
-            bag,
-            docks,
-            self.write_cash,
-            columns(per_seat("cubes", n_res, 5), 5),
-            columns(per_seat("shares", n_comp, 10), 10),
-            self.write_chars,
-            lengths(rumor_count, 3),
-            self.write_pending,
-            self.write_hand,
-            self.write_mine,
-        )
-        self.fields = range(len(self.handlers))
         self.rare_handlers: tuple[Any, ...] = (
             self.write_office,
             self.write_display,
             self.write_canal,
-            used,
-            columns(per_seat("vp", 1, 20), 20),
+            self.column(_AT_USED, 3),
+            self.column(_AT_VP, 20),
             self.write_favors,
-            lengths(rumor_count + 1, 5),  # hands
-            lengths(rumor_count + 2, 5),  # delivered
+            self.lengths(rumor_count + 1, 5),  # hands
+            self.lengths(rumor_count + 2, 5),  # delivered
             self.write_pawn,
-            columns(per_seat("bid", 1, 100), 100),
+            self.column(_AT_BID, 100),
             self.write_order,
-            columns(tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(5)), MAX_SEATS),
+            self.column(_AT_AGE, MAX_SEATS),
         )
         self.rare_fields = range(len(self.rare_handlers))
-        self.old_rare: list[Any] = []
+        self.reset(-1)
+
+    def column(self, at: tuple[int, ...], scale: int) -> Any:
+        """The handler of a rare list field of numbers (slots `at`, each number / `scale`)."""
+
+        def write(v: Any, was: Any, s: MovState) -> None:
+            self.numbers(v, was, at, scale)
+
+        return write
+
+    def lengths(self, at: int, scale: int) -> Any:
+        """The handler of a rare per-seat list of tuples, written as their lengths."""
+        w = self.w
+
+        def write(v: Any, was: Any, s: MovState) -> None:
+            if was is _NEVER:
+                was = _NONES
+            for m in range(len(v)):
+                if v[m] != was[m]:
+                    w[_BLOCK[m] + at] = len(v[m]) / scale
+
+        return write
 
     def write(self, s: MovState, seat: int | None, out: Buffer) -> None:
+        """Each field compared with the copy kept at the last call, its slots rewritten where
+        it differs."""
         if s.players != self.players:
             self.reset(s.players)
+        w = self.w
         over = s.over
         top = s.stack[-1].kind if s.stack and not over else None
+        # the scalars
         hidden = seat if s.options.get("hidden_money", False) and not over else -1
-        new = (
-            (
-                hidden,
-                s.round,
-                over,
-                s.marker,
-                len(s.deck),
-                top,
-                s.cur,
-                (  # USE_FLAGS' order
-                    s.u_sbuy >= 0,
-                    s.u_ssell >= 0,
-                    s.u_sale,
-                    s.u_draw,
-                    s.u_steal,
-                    s.u_swap,
-                    s.u_favor,
-                    s.u_ship,
-                ),
-            ),
-            s.price,
-            s.share,
-            s.orders,
-            s.supply,
-            s.bag,
-            s.docks,
-            s.cash,
-            s.cubes,
-            s.shares,
-            s.chars,
-            s.rumors,
-            s.pending,
-            () if seat is None else s.hands[seat],
-            () if seat is None else s.rumors[seat],
-        )
-        old, handlers = self.old, self.handlers
-        for i in self.fields:
-            v = new[i]
-            if v != old[i]:
-                handlers[i](v, old[i], s)
-                old[i] = v.copy() if type(v) is list else v
+        if hidden != self.hidden:
+            self.hidden = hidden
+            self.write_cash(s.cash, _NEVER)
+        rnd = s.round
+        if rnd != self.o_round or over != self.o_over:
+            self.o_round, self.o_over = rnd, over
+            w[0] = (rnd + 1) / ROUNDS
+            w[1] = 1.0 if s.phase_name() == "bidding" else 0.0
+        if s.marker != self.o_marker:
+            self.o_marker = s.marker
+            w[BOARD_SIZE - 1] = 1.0 if s.marker else 0.0
+        deck = len(s.deck)
+        if deck != self.o_deck:
+            self.o_deck = deck
+            w[BOARD_SIZE - 2] = deck / len(ORDER_IDS)
+        old_top = self.o_top
+        if top != old_top:
+            self.o_top = top
+            if old_top in _KIND:
+                w[_REST + _KIND[old_top]] = 0.0
+            if top in _KIND:
+                w[_REST + _KIND[top]] = 1.0
+        cur = s.cur
+        if cur != self.o_cur:
+            if self.o_cur >= 0:
+                w[_CUR + self.o_cur] = 0.0
+            if cur >= 0:
+                w[_CUR + cur] = 1.0
+            self.o_cur = cur
+        # the use flags show only while a location is in use (all zero while none is): when
+        # that starts the flags on are set, when it ends those that were on are cleared,
+        # and in between those that changed are rewritten (the flags compared whole first)
+        using = top in _USING
+        if using or self.o_flags is not _NO_FLAGS:
+            self.write_flags(s, using)
+        # the lists that change often
+        v = s.price
+        if v != self.o_price:
+            self.numbers(v, self.o_price, _AT_PRICE, 100)
+            self.o_price = v.copy()
+        v = s.share
+        if v != self.o_share:
+            self.numbers(v, self.o_share, _AT_SHARE, 100)
+            self.o_share = v.copy()
+        v = s.orders
+        if v != self.o_orders:
+            self.numbers(v, self.o_orders, _AT_ORDERS, 15)
+            self.o_orders = v.copy()
+        v = s.supply
+        if v != self.o_supply:
+            self.numbers(v, self.o_supply, _AT_SUPPLY, 10)
+            self.o_supply = v.copy()
+        v = s.bag
+        if v != self.o_bag:
+            self.numbers(v, self.o_bag, _AT_BAG, 15)
+            self.o_bag = v.copy()
+        v = s.docks
+        if v != self.o_docks:
+            self.k_docks = self.counts(v, self.k_docks, _AT_DOCKS, 5)
+            self.o_docks = v.copy()
+        v = s.cash
+        if v != self.o_cash:
+            self.write_cash(v, self.o_cash)
+            self.o_cash = v.copy()
+        v = s.cubes
+        if v != self.o_cubes:
+            self.k_cubes = self.counts(v, self.k_cubes, _AT_CUBES, 5)
+            self.o_cubes = v.copy()
+        v = s.shares
+        if v != self.o_shares:
+            self.k_shares = self.counts(v, self.k_shares, _AT_SHARES, 10)
+            self.o_shares = v.copy()
+        v = s.chars
+        if v != self.o_chars:
+            self.write_chars(v, self.o_chars)
+            self.o_chars = v.copy()
+        rumors = s.rumors
+        if rumors != self.o_rumors:
+            was = self.o_rumors
+            at = _OFFSETS["rumors"]
+            for m in range(len(rumors)):
+                if was is _NEVER or rumors[m] != was[m]:
+                    w[_BLOCK[m] + at] = len(rumors[m]) / 3
+            self.o_rumors = rumors.copy()
+        v = s.pending
+        if v != self.o_pending:
+            for r in range(len(RESOURCES)):
+                w[_PENDING + r] = v.count(r) / 4
+            self.o_pending = v.copy()
+        hand = () if seat is None else s.hands[seat]
+        if hand != self.o_hand:
+            self.write_hand(hand)
+            self.o_hand = hand
+        mine = () if seat is None else s.rumors[seat]
+        if mine != self.o_mine:
+            for c in self.o_mine:
+                w[_MINE + c] = 0.0
+            for c in mine:
+                w[_MINE + c] = mine.count(c) / 3
+            self.o_mine = mine
         # the fields that change seldom (a few moves in a hundred), compared together first
         rare = [
             s.office,
@@ -355,81 +433,110 @@ class Writer:
         """Every slot zero, every field to be written (a new player count)."""
         self.image[:] = 0.0
         self.players = players
-        self.old = [_NEVER] * len(self.handlers)
         self.old_rare = [_NEVER] * len(self.rare_handlers)
         self.hidden = -1
+        self.o_round = _NEVER
+        self.o_over = _NEVER
+        self.o_marker = _NEVER
+        self.o_deck = _NEVER
+        self.o_top = None
+        self.o_cur = -1
+        self.o_flags = _NO_FLAGS
+        self.o_price = _NEVER
+        self.o_share = _NEVER
+        self.o_orders = _NEVER
+        self.o_supply = _NEVER
+        self.o_bag = _NEVER
+        self.o_docks = _NEVER
+        self.o_cash = _NEVER
+        self.o_cubes = _NEVER
+        self.o_shares = _NEVER
+        self.o_chars = _NEVER
+        self.o_rumors = _NEVER
+        self.o_pending = _NEVER
+        self.o_hand = _NEVER
+        self.o_mine = ()
+        self.k_docks = self.k_cubes = self.k_shares = -1
         at = 2 + len(RESOURCES) + len(SHOPS)
         for c in range(len(SHOPS), len(COMPANIES)):
             self.w[at + c - len(SHOPS)] = OFFICE_PRICE / 100
 
-    def write_scalars(self, v: Any, was: Any, s: MovState) -> None:
-        """The fields that are numbers, in one tuple (one comparison when none changed): the
-        slots of each one that changed, written here in one go."""
-        first = was is _NEVER
-        if first:
-            was = _NONES
+    def numbers(self, v: Any, was: Any, at: tuple[int, ...], scale: int) -> None:
+        """A list of numbers in the slots `at`, each / `scale`: the positions that differ."""
         w = self.w
-        if v[0] != was[0]:  # hidden
-            self.hidden = v[0]
-            self.write_cash(s.cash, _NEVER, s)
-        if v[1] != was[1] or v[2] != was[2]:  # round, over
-            w[0] = (s.round + 1) / ROUNDS
-            w[1] = 1.0 if s.phase_name() == "bidding" else 0.0
-        if v[3] != was[3]:
-            w[BOARD_SIZE - 1] = 1.0 if v[3] else 0.0  # marker
-        if v[4] != was[4]:
-            w[BOARD_SIZE - 2] = v[4] / len(ORDER_IDS)  # deck
-        top, old = v[5], was[5]
-        if top != old:
-            if old in _KIND:
-                w[_REST + _KIND[old]] = 0.0
-            if top in _KIND:
-                w[_REST + _KIND[top]] = 1.0
-        cur = v[6]
-        if cur != was[6]:
-            if not first and was[6] >= 0:
-                w[_CUR + was[6]] = 0.0
-            if cur >= 0:
-                w[_CUR + cur] = 1.0
-        # the use flags show only while a location is in use (all zero while none is): when
-        # that starts the flags on are set, when it ends those that were on are cleared,
-        # and in between those that changed are rewritten (the flags compared whole first)
-        using = top in _USING
-        flags, was_flags = v[7], was[7]
-        if using != (old in _USING):
-            shown = flags if using else was_flags
-            for i in range(len(USE_FLAGS)):
-                if shown[i]:
-                    w[_FLAGS + i] = 1.0 if using else 0.0
-        elif using and flags != was_flags:
-            for i in range(len(USE_FLAGS)):
-                if flags[i] != was_flags[i]:
-                    w[_FLAGS + i] = 1.0 if flags[i] else 0.0
+        if was is _NEVER:
+            was = _NONES
+        for i in range(len(v)):
+            if v[i] != was[i]:
+                w[at[i]] = v[i] / scale
 
-    # -- the board ------------------------------------------------------------------------
+    def counts(self, v: list[int], was: int, at: tuple[int, ...], scale: int) -> int:
+        """A long list of counts (0 to 255) in the slots `at`, each / `scale`: the positions
+        that differ from the list of key `was` (-1: none, every position), found in the
+        bytes of the two keys (`_key`) from the last one down; the new key."""
+        w = self.w
+        key = _key(v)
+        if was < 0:
+            for i in range(len(v)):
+                w[at[i]] = v[i] / scale
+            return key
+        x = key ^ was
+        while x:
+            i = (x.bit_length() - 1) >> 3
+            w[at[i]] = v[i] / scale
+            x &= (1 << 8 * i) - 1  # that byte and those above it done
+        return key
+
+    def write_flags(self, s: MovState, using: bool) -> None:
+        """The use flags (see `write`): written while a location is in use, cleared when that
+        ends."""
+        was = self.o_flags
+        if not using:
+            for i in range(len(USE_FLAGS)):
+                if was[i]:
+                    self.w[_FLAGS + i] = 0.0
+            self.o_flags = _NO_FLAGS
+            return
+        flags = (  # USE_FLAGS' order
+            s.u_sbuy >= 0,
+            s.u_ssell >= 0,
+            s.u_sale,
+            s.u_draw,
+            s.u_steal,
+            s.u_swap,
+            s.u_favor,
+            s.u_ship,
+        )
+        if flags != was:
+            for i in range(len(USE_FLAGS)):
+                if flags[i] != was[i]:
+                    self.w[_FLAGS + i] = 1.0 if flags[i] else 0.0
+            self.o_flags = flags
+
+    # -- the board (the rare fields) ------------------------------------------------------
 
     def write_office(self, v: Any, was: Any, s: MovState) -> None:
         w, n_res = self.w, len(RESOURCES)
         for k in _changed(v, was):
-            at = self.at_office + n_res * k
+            at = _AT_OFFICE + n_res * k
             if was is not _NEVER and was[k] >= 0:
                 w[at + was[k]] = 0.0
             if v[k] >= 0:
                 w[at + v[k]] = 1.0
 
     def write_display(self, v: Any, was: Any, s: MovState) -> None:
-        w, at = self.w, self.at_display
+        w = self.w
         for j in range(len(FAVOR_VALUES)):
-            w[at + j] = v.count(j) / 2
+            w[_AT_DISPLAY + j] = v.count(j) / 2
 
     def write_canal(self, v: Any, was: Any, s: MovState) -> None:
-        w, at = self.w, self.at_canal
+        w = self.w
         for i in _changed(v, was):
-            w[at + i] = 1.0 if v[i] >= 0 else 0.0
+            w[_AT_CANAL + i] = 1.0 if v[i] >= 0 else 0.0
 
     # -- the merchants ----------------------------------------------------------------------
 
-    def write_cash(self, v: Any, was: Any, s: MovState) -> None:
+    def write_cash(self, v: Any, was: Any) -> None:
         w, hidden = self.w, self.hidden
         if was is _NEVER:
             was = _NONES
@@ -437,7 +544,7 @@ class Writer:
             if v[m] != was[m]:
                 w[_BLOCK[m]] = 0.0 if hidden != -1 and m != hidden else v[m] / 500
 
-    def write_chars(self, v: Any, was: Any, s: MovState) -> None:
+    def write_chars(self, v: Any, was: Any) -> None:
         w, at = self.w, _OFFSETS["chars"]
         for m in _changed(v, was):
             w[_BLOCK[m] + at : _BLOCK[m] + at + len(CHARACTERS)] = _CHAR_ROWS[v[m]]
@@ -463,14 +570,9 @@ class Writer:
             place = v.index(m) if m in v else len(v)
             w[_BLOCK[m] + at] = place / MAX_SEATS
 
-    # -- the decision and the observer's own -----------------------------------------------------
+    # -- the observer's own -------------------------------------------------------------------
 
-    def write_pending(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        for r in range(len(RESOURCES)):
-            w[_PENDING + r] = v.count(r) / 4
-
-    def write_hand(self, v: Any, was: Any, s: MovState) -> None:
+    def write_hand(self, v: tuple[int, ...]) -> None:
         """The observer's Guild Orders, a one at each card held: the row of each hand is made
         once and copied in whole (the observer changes at nearly every call)."""
         row = self.hand_rows.get(v)
@@ -482,14 +584,6 @@ class Writer:
                 self.hand_rows.clear()
             self.hand_rows[v] = row
         self.w[_HAND:_MINE] = row
-
-    def write_mine(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        if was is not _NEVER:
-            for c in was:
-                w[_MINE + c] = 0.0
-        for c in v:
-            w[_MINE + c] = v.count(c) / 3
 
 
 _WRITER: Writer | None = None
