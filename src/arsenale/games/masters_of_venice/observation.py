@@ -244,10 +244,21 @@ class Writer:
     o_pending: Any
     o_hand: Any
     o_mine: tuple[int, ...]
+    o_office: Any
+    o_display: Any
+    o_canal: Any
+    o_used: Any
+    o_vp: Any
+    o_favors: Any
+    o_hands: Any
+    o_delivered: Any
+    o_pawn: Any
+    o_bids: Any
+    o_order: Any
+    o_age: Any
     k_docks: int
     k_cubes: int
     k_shares: int
-    old_rare: list[Any]
 
     def __init__(self) -> None:
         import numpy as np
@@ -256,44 +267,17 @@ class Writer:
         self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
         self.players = -1
         self.hand_rows: dict[tuple[int, ...], array[float]] = {}
-        rumor_count = _OFFSETS["rumors"]
-        self.rare_handlers: tuple[Any, ...] = (
-            self.write_office,
-            self.write_display,
-            self.write_canal,
-            self.column(_AT_USED, 3),
-            self.column(_AT_VP, 20),
-            self.write_favors,
-            self.lengths(rumor_count + 1, 5),  # hands
-            self.lengths(rumor_count + 2, 5),  # delivered
-            self.write_pawn,
-            self.column(_AT_BID, 100),
-            self.write_order,
-            self.column(_AT_AGE, MAX_SEATS),
-        )
-        self.rare_fields = range(len(self.rare_handlers))
         self.reset(-1)
 
-    def column(self, at: tuple[int, ...], scale: int) -> Any:
-        """The handler of a rare list field of numbers (slots `at`, each number / `scale`)."""
-
-        def write(v: Any, was: Any, s: MovState) -> None:
-            self.numbers(v, was, at, scale)
-
-        return write
-
-    def lengths(self, at: int, scale: int) -> Any:
-        """The handler of a rare per-seat list of tuples, written as their lengths."""
+    def lengths(self, v: Any, was: Any, at: int, scale: int) -> None:
+        """A per-seat list of tuples, each written as its length / `scale` at `at` in the
+        seat's block: the seats whose tuple differs."""
         w = self.w
-
-        def write(v: Any, was: Any, s: MovState) -> None:
-            if was is _NEVER:
-                was = _NONES
-            for m in range(len(v)):
-                if v[m] != was[m]:
-                    w[_BLOCK[m] + at] = len(v[m]) / scale
-
-        return write
+        if was is _NEVER:
+            was = _NONES
+        for m in range(len(v)):
+            if v[m] != was[m]:
+                w[_BLOCK[m] + at] = len(v[m]) / scale
 
     def write(self, s: MovState, seat: int | None, out: Buffer) -> None:
         """Each field compared with the copy kept at the last call, its slots rewritten where
@@ -381,14 +365,10 @@ class Writer:
         if v != self.o_chars:
             self.write_chars(v, self.o_chars)
             self.o_chars = v.copy()
-        rumors = s.rumors
-        if rumors != self.o_rumors:
-            was = self.o_rumors
-            at = _OFFSETS["rumors"]
-            for m in range(len(rumors)):
-                if was is _NEVER or rumors[m] != was[m]:
-                    w[_BLOCK[m] + at] = len(rumors[m]) / 3
-            self.o_rumors = rumors.copy()
+        held = s.rumors
+        if held != self.o_rumors:
+            self.lengths(held, self.o_rumors, _OFFSETS["rumors"], 3)
+            self.o_rumors = held.copy()
         v = s.pending
         if v != self.o_pending:
             for r in range(len(RESOURCES)):
@@ -405,35 +385,66 @@ class Writer:
             for c in mine:
                 w[_MINE + c] = mine.count(c) / 3
             self.o_mine = mine
-        # the fields that change seldom (a few moves in a hundred), compared together first
-        rare = [
-            s.office,
-            s.display,
-            s.canal,
-            s.used,
-            s.vp,
-            s.favors,
-            s.hands,
-            s.delivered,
-            s.pawn,
-            s.bids,
-            s.order,
-            s.age,
-        ]
-        if rare != self.old_rare:
-            old, handlers = self.old_rare, self.rare_handlers
-            for i in self.rare_fields:
-                x = rare[i]
-                if x != old[i]:
-                    handlers[i](x, old[i], s)
-                    old[i] = x.copy() if type(x) is list else x
+        # the fields that change seldom (each at a few calls in a hundred)
+        v = s.office
+        if v != self.o_office:
+            self.write_office(v, self.o_office)
+            self.o_office = v.copy()
+        v = s.display
+        if v != self.o_display:
+            for j in range(len(FAVOR_VALUES)):
+                w[_AT_DISPLAY + j] = v.count(j) / 2
+            self.o_display = v.copy()
+        v = s.canal
+        if v != self.o_canal:
+            was = self.o_canal
+            for i in range(len(v)):
+                if was is _NEVER or v[i] != was[i]:
+                    w[_AT_CANAL + i] = 1.0 if v[i] >= 0 else 0.0
+            self.o_canal = v.copy()
+        v = s.used
+        if v != self.o_used:
+            self.numbers(v, self.o_used, _AT_USED, 3)
+            self.o_used = v.copy()
+        v = s.vp
+        if v != self.o_vp:
+            self.numbers(v, self.o_vp, _AT_VP, 20)
+            self.o_vp = v.copy()
+        held = s.favors
+        if held != self.o_favors:
+            self.write_favors(held, self.o_favors)
+            self.o_favors = held.copy()
+        held = s.hands
+        if held != self.o_hands:
+            self.lengths(held, self.o_hands, _OFFSETS["rumors"] + 1, 5)
+            self.o_hands = held.copy()
+        held = s.delivered
+        if held != self.o_delivered:
+            self.lengths(held, self.o_delivered, _OFFSETS["rumors"] + 2, 5)
+            self.o_delivered = held.copy()
+        v = s.pawn
+        if v != self.o_pawn:
+            self.write_pawn(v, self.o_pawn)
+            self.o_pawn = v.copy()
+        v = s.bids
+        if v != self.o_bids:
+            self.numbers(v, self.o_bids, _AT_BID, 100)
+            self.o_bids = v.copy()
+        if s.order != self.o_order:
+            self.o_order = s.order
+            at = _OFFSETS["bid"] + 1
+            for m in range(s.players):
+                place = s.order.index(m) if m in s.order else len(s.order)
+                w[_BLOCK[m] + at] = place / MAX_SEATS
+        if s.age != self.o_age:
+            self.numbers(s.age, self.o_age, _AT_AGE, MAX_SEATS)
+            self.o_age = s.age
         out[:SIZE] = self.image
 
     def reset(self, players: int) -> None:
         """Every slot zero, every field to be written (a new player count)."""
         self.image[:] = 0.0
         self.players = players
-        self.old_rare = [_NEVER] * len(self.rare_handlers)
         self.hidden = -1
         self.o_round = _NEVER
         self.o_over = _NEVER
@@ -456,6 +467,18 @@ class Writer:
         self.o_pending = _NEVER
         self.o_hand = _NEVER
         self.o_mine = ()
+        self.o_office = _NEVER
+        self.o_display = _NEVER
+        self.o_canal = _NEVER
+        self.o_used = _NEVER
+        self.o_vp = _NEVER
+        self.o_favors = _NEVER
+        self.o_hands = _NEVER
+        self.o_delivered = _NEVER
+        self.o_pawn = _NEVER
+        self.o_bids = _NEVER
+        self.o_order = _NEVER
+        self.o_age = _NEVER
         self.k_docks = self.k_cubes = self.k_shares = -1
         at = 2 + len(RESOURCES) + len(SHOPS)
         for c in range(len(SHOPS), len(COMPANIES)):
@@ -515,7 +538,7 @@ class Writer:
 
     # -- the board (the rare fields) ------------------------------------------------------
 
-    def write_office(self, v: Any, was: Any, s: MovState) -> None:
+    def write_office(self, v: Any, was: Any) -> None:
         w, n_res = self.w, len(RESOURCES)
         for k in _changed(v, was):
             at = _AT_OFFICE + n_res * k
@@ -523,16 +546,6 @@ class Writer:
                 w[at + was[k]] = 0.0
             if v[k] >= 0:
                 w[at + v[k]] = 1.0
-
-    def write_display(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        for j in range(len(FAVOR_VALUES)):
-            w[_AT_DISPLAY + j] = v.count(j) / 2
-
-    def write_canal(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        for i in _changed(v, was):
-            w[_AT_CANAL + i] = 1.0 if v[i] >= 0 else 0.0
 
     # -- the merchants ----------------------------------------------------------------------
 
@@ -549,26 +562,20 @@ class Writer:
         for m in _changed(v, was):
             w[_BLOCK[m] + at : _BLOCK[m] + at + len(CHARACTERS)] = _CHAR_ROWS[v[m]]
 
-    def write_favors(self, v: Any, was: Any, s: MovState) -> None:
+    def write_favors(self, v: Any, was: Any) -> None:
         w, at = self.w, _OFFSETS["favors"]
         for m in _changed(v, was):
             held, base = v[m], _BLOCK[m] + at
             for j in range(len(FAVOR_VALUES)):
                 w[base + j] = held.count(j) / 2
 
-    def write_pawn(self, v: Any, was: Any, s: MovState) -> None:
+    def write_pawn(self, v: Any, was: Any) -> None:
         w, at = self.w, _OFFSETS["pawn"]
         for m in _changed(v, was):
             if was is not _NEVER and was[m] >= 0:
                 w[_BLOCK[m] + at + was[m]] = 0.0
             if v[m] >= 0:
                 w[_BLOCK[m] + at + v[m]] = 1.0
-
-    def write_order(self, v: Any, was: Any, s: MovState) -> None:
-        w, at = self.w, _OFFSETS["bid"] + 1
-        for m in range(s.players):
-            place = v.index(m) if m in v else len(v)
-            w[_BLOCK[m] + at] = place / MAX_SEATS
 
     # -- the observer's own -------------------------------------------------------------------
 
