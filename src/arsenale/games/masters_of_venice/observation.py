@@ -215,12 +215,61 @@ class Writer:
     """The writer of the observations (NumPy: made when an adapter first asks). It keeps the
     last observation it wrote as an image, with the value of every state field it was written
     from; each call compares each field with its kept copy (one C-level comparison of two
-    lists, the fields that change seldom in one list of their own, compared whole first)
-    and rewrites the slots of those that differ alone, element by element for a list field:
-    one move changes few of them. Slots are set through a memoryview (NumPy's item
-    assignment costs more than the game's move); the image is copied into the buffer. One
-    writer serves one thread at a time."""
+    lists), one field after the other in `write`, and rewrites the slots of those that
+    differ alone, element by element for a list field: one move changes few of them. Slots
+    are set through a memoryview (NumPy's item assignment costs more than the game's move);
+    the image is copied into the buffer. Its fields are slots: the kept copies are too many
+    for an instance dictionary's fast attribute access. One writer serves one thread at a
+    time."""
 
+    __slots__ = (
+        "hand_rows",
+        "hidden",
+        "image",
+        "k_cubes",
+        "k_docks",
+        "k_shares",
+        "o_age",
+        "o_bag",
+        "o_bids",
+        "o_canal",
+        "o_cash",
+        "o_chars",
+        "o_cubes",
+        "o_cur",
+        "o_deck",
+        "o_delivered",
+        "o_display",
+        "o_docks",
+        "o_favors",
+        "o_flags",
+        "o_hand",
+        "o_hands",
+        "o_marker",
+        "o_mine",
+        "o_office",
+        "o_order",
+        "o_orders",
+        "o_over",
+        "o_pawn",
+        "o_pending",
+        "o_price",
+        "o_round",
+        "o_rumors",
+        "o_share",
+        "o_shares",
+        "o_supply",
+        "o_top",
+        "o_used",
+        "o_vp",
+        "players",
+        "w",
+    )
+
+    image: Any
+    w: Any
+    players: int
+    hand_rows: dict[tuple[int, ...], array[float]]
     # the values the image was last written from (`_NEVER` before the first call)
     hidden: int | None
     o_round: Any
@@ -263,10 +312,10 @@ class Writer:
     def __init__(self) -> None:
         import numpy as np
 
-        self.image: Any = np.zeros(LAYOUT.size, np.float32)
-        self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
+        self.image = np.zeros(LAYOUT.size, np.float32)
+        self.w = memoryview(self.image)
         self.players = -1
-        self.hand_rows: dict[tuple[int, ...], array[float]] = {}
+        self.hand_rows = {}
         self.reset(-1)
 
     def lengths(self, v: Any, was: Any, at: int, scale: int) -> None:
