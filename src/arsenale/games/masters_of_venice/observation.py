@@ -199,16 +199,13 @@ _AT_CUBES = _per_seat("cubes", len(RESOURCES))
 _AT_SHARES = _per_seat("shares", len(COMPANIES))
 _AT_VP = _per_seat("vp", 1)
 _AT_BID = _per_seat("bid", 1)
+_AT_RUMORS = _OFFSETS["rumors"]
+_AT_HANDS = _AT_RUMORS + 1
+_AT_DELIVERED = _AT_RUMORS + 2
 _AT_AGE = tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(MAX_SEATS))
 """The slots of each list field, by its index."""
 _NO_FLAGS = (False,) * len(USE_FLAGS)
 """The use flags kept while no location is in use (none of them is shown then)."""
-
-
-def _key(counts: list[int]) -> int:
-    """A list of counts (0 to 255 each) as one number, a byte each: the bytes where two keys
-    differ are the positions where the lists differ (`Writer.counts`)."""
-    return int.from_bytes(bytes(counts), "little")
 
 
 class Writer:
@@ -370,29 +367,58 @@ class Writer:
         # the use flags show only while a location is in use (all zero while none is): when
         # that starts the flags on are set, when it ends those that were on are cleared,
         # and in between those that changed are rewritten (the flags compared whole first)
-        using = top in _USING
-        if using or self.o_flags is not _NO_FLAGS:
-            self.write_flags(s, using)
-        # the lists that change often
-        v = s.price
-        if v != self.o_price:
-            self.numbers(v, self.o_price, _AT_PRICE, 100)
+        was_flags = self.o_flags
+        if top in _USING:
+            flags = (  # USE_FLAGS' order
+                s.u_sbuy >= 0,
+                s.u_ssell >= 0,
+                s.u_sale,
+                s.u_draw,
+                s.u_steal,
+                s.u_swap,
+                s.u_favor,
+                s.u_ship,
+            )
+            if flags != was_flags:
+                for i in range(len(USE_FLAGS)):
+                    if flags[i] != was_flags[i]:
+                        w[_FLAGS + i] = 1.0 if flags[i] else 0.0
+                self.o_flags = flags
+        elif was_flags is not _NO_FLAGS:
+            for i in range(len(USE_FLAGS)):
+                if was_flags[i]:
+                    w[_FLAGS + i] = 0.0
+            self.o_flags = _NO_FLAGS
+        # the lists that change often (each kept copy unequal to every list at first)
+        v, was = s.price, self.o_price
+        if v != was:
+            for i in range(len(v)):
+                if v[i] != was[i]:
+                    w[_AT_PRICE[i]] = v[i] / 100
             self.o_price = v.copy()
-        v = s.share
-        if v != self.o_share:
-            self.numbers(v, self.o_share, _AT_SHARE, 100)
+        v, was = s.share, self.o_share
+        if v != was:
+            for i in range(len(v)):
+                if v[i] != was[i]:
+                    w[_AT_SHARE[i]] = v[i] / 100
             self.o_share = v.copy()
-        v = s.orders
-        if v != self.o_orders:
-            self.numbers(v, self.o_orders, _AT_ORDERS, 15)
+        v, was = s.orders, self.o_orders
+        if v != was:
+            for i in range(len(v)):
+                if v[i] != was[i]:
+                    w[_AT_ORDERS[i]] = v[i] / 15
             self.o_orders = v.copy()
-        v = s.supply
-        if v != self.o_supply:
-            self.numbers(v, self.o_supply, _AT_SUPPLY, 10)
+        v, was = s.supply, self.o_supply
+        if v != was:
+            for i in range(len(v)):
+                if v[i] != was[i]:
+                    w[_AT_SUPPLY[i]] = v[i] / 10
             self.o_supply = v.copy()
-        v = s.bag
-        if v != self.o_bag:
-            self.numbers(v, self.o_bag, _AT_BAG, 15)
+        v, was = s.bag, self.o_bag
+        if v != was:
+            for i in range(len(v)):
+                if v[i] != was[i]:
+                    w[_AT_BAG[i]] = v[i] / 15
             self.o_bag = v.copy()
         v = s.docks
         if v != self.o_docks:
@@ -416,7 +442,7 @@ class Writer:
             self.o_chars = v.copy()
         held = s.rumors
         if held != self.o_rumors:
-            self.lengths(held, self.o_rumors, _OFFSETS["rumors"], 3)
+            self.lengths(held, self.o_rumors, _AT_RUMORS, 3)
             self.o_rumors = held.copy()
         v = s.pending
         if v != self.o_pending:
@@ -465,11 +491,11 @@ class Writer:
             self.o_favors = held.copy()
         held = s.hands
         if held != self.o_hands:
-            self.lengths(held, self.o_hands, _OFFSETS["rumors"] + 1, 5)
+            self.lengths(held, self.o_hands, _AT_HANDS, 5)
             self.o_hands = held.copy()
         held = s.delivered
         if held != self.o_delivered:
-            self.lengths(held, self.o_delivered, _OFFSETS["rumors"] + 2, 5)
+            self.lengths(held, self.o_delivered, _AT_DELIVERED, 5)
             self.o_delivered = held.copy()
         v = s.pawn
         if v != self.o_pawn:
@@ -502,11 +528,11 @@ class Writer:
         self.o_top = None
         self.o_cur = -1
         self.o_flags = _NO_FLAGS
-        self.o_price = _NEVER
-        self.o_share = _NEVER
-        self.o_orders = _NEVER
-        self.o_supply = _NEVER
-        self.o_bag = _NEVER
+        self.o_price = _NONES
+        self.o_share = _NONES
+        self.o_orders = _NONES
+        self.o_supply = _NONES
+        self.o_bag = _NONES
         self.o_docks = _NEVER
         self.o_cash = _NEVER
         self.o_cubes = _NEVER
@@ -544,10 +570,11 @@ class Writer:
 
     def counts(self, v: list[int], was: int, at: tuple[int, ...], scale: int) -> int:
         """A long list of counts (0 to 255) in the slots `at`, each / `scale`: the positions
-        that differ from the list of key `was` (-1: none, every position), found in the
-        bytes of the two keys (`_key`) from the last one down; the new key."""
+        that differ from the list of key `was` (-1: none, every position); the new key. A
+        key is the list as a number, a byte a count: the bytes where two keys differ are the
+        positions where their lists differ, found here from the last one down."""
         w = self.w
-        key = _key(v)
+        key = int.from_bytes(bytes(v), "little")
         if was < 0:
             for i in range(len(v)):
                 w[at[i]] = v[i] / scale
@@ -558,32 +585,6 @@ class Writer:
             w[at[i]] = v[i] / scale
             x &= (1 << 8 * i) - 1  # that byte and those above it done
         return key
-
-    def write_flags(self, s: MovState, using: bool) -> None:
-        """The use flags (see `write`): written while a location is in use, cleared when that
-        ends."""
-        was = self.o_flags
-        if not using:
-            for i in range(len(USE_FLAGS)):
-                if was[i]:
-                    self.w[_FLAGS + i] = 0.0
-            self.o_flags = _NO_FLAGS
-            return
-        flags = (  # USE_FLAGS' order
-            s.u_sbuy >= 0,
-            s.u_ssell >= 0,
-            s.u_sale,
-            s.u_draw,
-            s.u_steal,
-            s.u_swap,
-            s.u_favor,
-            s.u_ship,
-        )
-        if flags != was:
-            for i in range(len(USE_FLAGS)):
-                if flags[i] != was[i]:
-                    self.w[_FLAGS + i] = 1.0 if flags[i] else 0.0
-            self.o_flags = flags
 
     # -- the board (the rare fields) ------------------------------------------------------
 
