@@ -169,13 +169,6 @@ _ROWS_CAP = 1 << 12
 """The most hands whose rows a writer keeps (`Writer.write_hand`)."""
 
 
-def _changed(new: Any, old: Any) -> Any:
-    """The positions where two lists differ (all of `new` when `old` was never written)."""
-    if old is _NEVER:
-        return range(len(new))
-    return [i for i in range(len(new)) if new[i] != old[i]]
-
-
 def _slots(start: int, size: int) -> tuple[int, ...]:
     return tuple(range(start, start + size))
 
@@ -199,9 +192,12 @@ _AT_CUBES = _per_seat("cubes", len(RESOURCES))
 _AT_SHARES = _per_seat("shares", len(COMPANIES))
 _AT_VP = _per_seat("vp", 1)
 _AT_BID = _per_seat("bid", 1)
+_AT_CHARS = _OFFSETS["chars"]
+_AT_FAVORS = _OFFSETS["favors"]
 _AT_RUMORS = _OFFSETS["rumors"]
 _AT_HANDS = _AT_RUMORS + 1
 _AT_DELIVERED = _AT_RUMORS + 2
+_AT_PAWN = _OFFSETS["pawn"]
 _AT_AGE = tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(MAX_SEATS))
 """The slots of each list field, by its index."""
 _NO_FLAGS = (False,) * len(USE_FLAGS)
@@ -590,12 +586,14 @@ class Writer:
 
     def write_office(self, v: Any, was: Any) -> None:
         w, n_res = self.w, len(RESOURCES)
-        for k in _changed(v, was):
-            at = _AT_OFFICE + n_res * k
-            if was is not _NEVER and was[k] >= 0:
-                w[at + was[k]] = 0.0
-            if v[k] >= 0:
-                w[at + v[k]] = 1.0
+        first = was is _NEVER
+        for k in range(len(v)):
+            if first or v[k] != was[k]:
+                at = _AT_OFFICE + n_res * k
+                if not first and was[k] >= 0:
+                    w[at + was[k]] = 0.0
+                if v[k] >= 0:
+                    w[at + v[k]] = 1.0
 
     # -- the merchants ----------------------------------------------------------------------
 
@@ -608,24 +606,29 @@ class Writer:
                 w[_BLOCK[m]] = 0.0 if hidden != -1 and m != hidden else v[m] / 500
 
     def write_chars(self, v: Any, was: Any) -> None:
-        w, at = self.w, _OFFSETS["chars"]
-        for m in _changed(v, was):
-            w[_BLOCK[m] + at : _BLOCK[m] + at + len(CHARACTERS)] = _CHAR_ROWS[v[m]]
+        w, first = self.w, was is _NEVER
+        for m in range(len(v)):
+            if first or v[m] != was[m]:
+                at = _BLOCK[m] + _AT_CHARS
+                w[at : at + len(CHARACTERS)] = _CHAR_ROWS[v[m]]
 
     def write_favors(self, v: Any, was: Any) -> None:
-        w, at = self.w, _OFFSETS["favors"]
-        for m in _changed(v, was):
-            held, base = v[m], _BLOCK[m] + at
-            for j in range(len(FAVOR_VALUES)):
-                w[base + j] = held.count(j) / 2
+        w, first = self.w, was is _NEVER
+        for m in range(len(v)):
+            if first or v[m] != was[m]:
+                held, at = v[m], _BLOCK[m] + _AT_FAVORS
+                for j in range(len(FAVOR_VALUES)):
+                    w[at + j] = held.count(j) / 2
 
     def write_pawn(self, v: Any, was: Any) -> None:
-        w, at = self.w, _OFFSETS["pawn"]
-        for m in _changed(v, was):
-            if was is not _NEVER and was[m] >= 0:
-                w[_BLOCK[m] + at + was[m]] = 0.0
-            if v[m] >= 0:
-                w[_BLOCK[m] + at + v[m]] = 1.0
+        w, first = self.w, was is _NEVER
+        for m in range(len(v)):
+            if first or v[m] != was[m]:
+                at = _BLOCK[m] + _AT_PAWN
+                if not first and was[m] >= 0:
+                    w[at + was[m]] = 0.0
+                if v[m] >= 0:
+                    w[at + v[m]] = 1.0
 
     # -- the observer's own -------------------------------------------------------------------
 
