@@ -199,7 +199,8 @@ _AT_HANDS = _AT_RUMORS + 1
 _AT_DELIVERED = _AT_RUMORS + 2
 _AT_PAWN = _OFFSETS["pawn"]
 _AT_AGE = tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(MAX_SEATS))
-"""The slots of each list field, by its index."""
+"""Where each field's numbers go: a slot per position of the field, or (`_AT_CHARS` to
+`_AT_PAWN`) the column of a seat's block."""
 _NO_FLAGS = (False,) * len(USE_FLAGS)
 """The use flags kept while no location is in use (none of them is shown then)."""
 
