@@ -86,3 +86,30 @@ def test_the_observation_written_at_every_ply_reads_as_the_view():
                 assert written.tolist() == numbers.tolist()
             legal = s.legal_actions(seat)
             s.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def test_the_observation_written_every_few_plies_reads_as_the_view():
+    """As an adapter writes them, several moves apart (a Gymnasium step plays about five):
+    many positions of a list change between two calls, and the writer finds each one (the
+    long lists of counts by the bytes of two keys). Random games of 2 to 5 players, one in
+    two with hidden money; the seat to move, another seat or the spectator observes."""
+    assert GAME.observation_layout is not None
+    size = GAME.observation_layout.size
+    for players in (2, 3, 4, 5):
+        rng = random.Random(100 + players)
+        options = {"hidden_money": players % 2 == 1}
+        s = GAME.new_game(players, seed=100 + players, options=options)
+        wait = 0
+        while not s.is_over:
+            movers = s.to_move()
+            seat = movers[rng.randrange(len(movers))]
+            if wait == 0:
+                viewer = rng.choice([seat, None, rng.randrange(players)])
+                written = np.zeros(size, np.float32)
+                s.observe(viewer, written)
+                numbers = np.asarray(tensor(s.view(viewer)), np.float32)
+                assert written.tolist() == numbers.tolist()
+                wait = rng.randrange(1, 10)
+            wait -= 1
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])

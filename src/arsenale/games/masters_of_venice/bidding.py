@@ -19,6 +19,7 @@ from arsenale.games.masters_of_venice.board import (
     N_COMP,
     N_SHOPS,
     ORDERS_MAX,
+    ROUNDS,
     SHOPS,
 )
 from arsenale.games.masters_of_venice.rounds import end_round
@@ -31,6 +32,11 @@ if TYPE_CHECKING:
 
 
 PICK, ADJUST = 0, 1
+
+_PICK = tuple(tuple(Decision("character", (seat,), r) for r in range(ROUNDS)) for seat in range(5))
+_ADJUST = tuple(tuple(Decision("orders", (seat,), r) for r in range(ROUNDS)) for seat in range(5))
+"""A seat's character pick and orders adjustment in each round, made once (a Decision is
+immutable)."""
 
 
 def legal_bid(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
@@ -115,10 +121,10 @@ def next_draft(s: MovState, events: list[Event]) -> None:
         step, s.draft = s.draft[0], s.draft[1:]
         seat, kind = divmod(step, 2)
         if kind == PICK:
-            s.stack.append(Decision("character", (seat,), s.round))
+            s.stack.append(_PICK[seat][s.round])
             return
         if can_adjust(s, seat):
-            s.stack.append(Decision("orders", (seat,), s.round))
+            s.stack.append(_ADJUST[seat][s.round])
             return
         events.append({"type": "no_adjustment", "seat": seat, "bid": s.bids[seat]})
     end_round(s, events)

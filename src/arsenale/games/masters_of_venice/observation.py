@@ -169,267 +169,436 @@ _ROWS_CAP = 1 << 12
 """The most hands whose rows a writer keeps (`Writer.write_hand`)."""
 
 
-def _changed(new: Any, old: Any) -> Any:
-    """The positions where two lists differ (all of `new` when `old` was never written)."""
-    if old is _NEVER:
-        return range(len(new))
-    return [i for i in range(len(new)) if new[i] != old[i]]
+def _slots(start: int, size: int) -> tuple[int, ...]:
+    return tuple(range(start, start + size))
+
+
+def _per_seat(column: str, size: int) -> tuple[int, ...]:
+    """The slots of a per-seat table (`size` numbers a seat, seat after seat) in the blocks."""
+    return tuple(_BLOCK[i // size] + _OFFSETS[column] + i % size for i in range(5 * size))
+
+
+_AT_PRICE = _slots(2, len(RESOURCES))
+_AT_SHARE = _slots(_AT_PRICE[-1] + 1, len(SHOPS))  # the offices' two follow, fixed (`reset`)
+_AT_ORDERS = _slots(_AT_SHARE[0] + len(COMPANIES), len(SHOPS))
+_AT_SUPPLY = _slots(_AT_ORDERS[-1] + 1, len(COMPANIES))
+_AT_BAG = _slots(_AT_SUPPLY[-1] + 1, len(RESOURCES))
+_AT_DOCKS = _slots(_AT_BAG[-1] + 1, len(RESOURCES) * N_DOCKS)
+_AT_OFFICE = _AT_DOCKS[-1] + 1
+_AT_DISPLAY = _AT_OFFICE + 2 * len(RESOURCES)
+_AT_CANAL = _AT_DISPLAY + len(FAVOR_VALUES)
+_AT_USED = _slots(_AT_CANAL + ROUNDS, len(SHOPS))
+_AT_CUBES = _per_seat("cubes", len(RESOURCES))
+_AT_SHARES = _per_seat("shares", len(COMPANIES))
+_AT_VP = _per_seat("vp", 1)
+_AT_BID = _per_seat("bid", 1)
+_AT_CHARS = _OFFSETS["chars"]
+_AT_FAVORS = _OFFSETS["favors"]
+_AT_RUMORS = _OFFSETS["rumors"]
+_AT_HANDS = _AT_RUMORS + 1
+_AT_DELIVERED = _AT_RUMORS + 2
+_AT_PAWN = _OFFSETS["pawn"]
+_AT_AGE = tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(MAX_SEATS))
+"""Where each field's numbers go: a slot per position of the field, or (`_AT_CHARS` to
+`_AT_PAWN`) the column of a seat's block."""
+_NO_FLAGS = (False,) * len(USE_FLAGS)
+"""The use flags kept while no location is in use (none of them is shown then)."""
 
 
 class Writer:
     """The writer of the observations (NumPy: made when an adapter first asks). It keeps the
     last observation it wrote as an image, with the value of every state field it was written
-    from; each call finds the fields that differ (one C-level comparison of the two lists,
-    the fields that change seldom in one list of their own, compared whole first) and
-    rewrites the slots of those alone, element by element for a list field: one move
-    changes few of them. Slots are set through a memoryview (NumPy's item assignment costs
-    more than the game's move); the image is copied into the buffer. One writer serves one
-    thread at a time."""
+    from; each call compares each field with its kept copy (one C-level comparison of two
+    lists), one field after the other in `write`, and rewrites the slots of those that
+    differ alone, element by element for a list field: one move changes few of them. Slots
+    are set through a memoryview (NumPy's item assignment costs more than the game's move);
+    the image is copied into the buffer. Its fields are slots: the kept copies are too many
+    for an instance dictionary's fast attribute access. One writer serves one thread at a
+    time."""
+
+    __slots__ = (
+        "hand_rows",
+        "hidden",
+        "image",
+        "k_cubes",
+        "k_docks",
+        "k_shares",
+        "o_age",
+        "o_bag",
+        "o_bids",
+        "o_canal",
+        "o_cash",
+        "o_chars",
+        "o_cubes",
+        "o_cur",
+        "o_deck",
+        "o_delivered",
+        "o_display",
+        "o_docks",
+        "o_favors",
+        "o_flags",
+        "o_hand",
+        "o_hands",
+        "o_marker",
+        "o_mine",
+        "o_office",
+        "o_order",
+        "o_orders",
+        "o_over",
+        "o_pawn",
+        "o_pending",
+        "o_price",
+        "o_round",
+        "o_rumors",
+        "o_share",
+        "o_shares",
+        "o_supply",
+        "o_top",
+        "o_used",
+        "o_vp",
+        "players",
+        "w",
+    )
+
+    image: Any
+    w: Any
+    players: int
+    hand_rows: dict[tuple[int, ...], array[float]]
+    # the values the image was last written from (`_NEVER` before the first call)
+    hidden: int | None
+    o_round: Any
+    o_over: Any
+    o_marker: Any
+    o_deck: Any
+    o_top: str | None
+    o_cur: int
+    o_flags: tuple[Any, ...]
+    o_price: Any
+    o_share: Any
+    o_orders: Any
+    o_supply: Any
+    o_bag: Any
+    o_docks: Any
+    o_cash: Any
+    o_cubes: Any
+    o_shares: Any
+    o_chars: Any
+    o_rumors: Any
+    o_pending: Any
+    o_hand: Any
+    o_mine: tuple[int, ...]
+    o_office: Any
+    o_display: Any
+    o_canal: Any
+    o_used: Any
+    o_vp: Any
+    o_favors: Any
+    o_hands: Any
+    o_delivered: Any
+    o_pawn: Any
+    o_bids: Any
+    o_order: Any
+    o_age: Any
+    k_docks: int
+    k_cubes: int
+    k_shares: int
 
     def __init__(self) -> None:
         import numpy as np
 
-        self.image: Any = np.zeros(LAYOUT.size, np.float32)
-        self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
+        self.image = np.zeros(LAYOUT.size, np.float32)
+        self.w = memoryview(self.image)
         self.players = -1
-        self.hidden = -1
-        self.old: list[Any] = []
-        self.hand_rows: dict[tuple[int, ...], array[float]] = {}
+        self.hand_rows = {}
+        self.reset(-1)
+
+    def lengths(self, v: Any, was: Any, at: int, scale: int) -> None:
+        """A per-seat list of tuples, each written as its length / `scale` at `at` in the
+        seat's block: the seats whose tuple differs."""
         w = self.w
-
-        def columns(at: tuple[int, ...], scale: int) -> Any:
-            def write(v: Any, was: Any, s: MovState) -> None:
-                if was is _NEVER:
-                    was = _NONES
-                for i in range(len(v)):
-                    if v[i] != was[i]:
-                        w[at[i]] = v[i] / scale
-
-            return write
-
-        def per_seat(column: str, size: int, scale: int) -> tuple[int, ...]:
-            return tuple(_BLOCK[i // size] + _OFFSETS[column] + i % size for i in range(5 * size))
-
-        def board(start: int, size: int) -> tuple[int, ...]:
-            return tuple(range(start, start + size))
-
-        def lengths(at: int, scale: int) -> Any:
-            def write(v: Any, was: Any, s: MovState) -> None:
-                if was is _NEVER:
-                    was = _NONES
-                for m in range(len(v)):
-                    if v[m] != was[m]:
-                        w[_BLOCK[m] + at] = len(v[m]) / scale
-
-            return write
-
-        n_res, n_comp, n_shops = len(RESOURCES), len(COMPANIES), len(SHOPS)
-        at = 2
-        price = columns(board(at, n_res), 100)
-        at += n_res
-        share = columns(board(at, n_shops), 100)
-        at += n_comp
-        orders = columns(board(at, n_shops), 15)
-        at += n_shops
-        supply = columns(board(at, n_comp), 10)
-        at += n_comp
-        bag = columns(board(at, n_res), 15)
-        at += n_res
-        docks = columns(board(at, n_res * N_DOCKS), 5)
-        at += n_res * N_DOCKS
-        self.at_office = at
-        at += 2 * n_res
-        self.at_display = at
-        at += len(FAVOR_VALUES)
-        self.at_canal = at
-        at += ROUNDS
-        used = columns(board(at, n_shops), 3)
-        rumor_count = _OFFSETS["rumors"]
-        self.handlers: tuple[Any, ...] = (
-            self.write_scalars,
-            price,
-            share,
-            orders,
-            supply,
-            bag,
-            docks,
-            self.write_cash,
-            columns(per_seat("cubes", n_res, 5), 5),
-            columns(per_seat("shares", n_comp, 10), 10),
-            self.write_chars,
-            lengths(rumor_count, 3),
-            self.write_pending,
-            self.write_hand,
-            self.write_mine,
-        )
-        self.fields = range(len(self.handlers))
-        self.rare_handlers: tuple[Any, ...] = (
-            self.write_office,
-            self.write_display,
-            self.write_canal,
-            used,
-            columns(per_seat("vp", 1, 20), 20),
-            self.write_favors,
-            lengths(rumor_count + 1, 5),  # hands
-            lengths(rumor_count + 2, 5),  # delivered
-            self.write_pawn,
-            columns(per_seat("bid", 1, 100), 100),
-            self.write_order,
-            columns(tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(5)), MAX_SEATS),
-        )
-        self.rare_fields = range(len(self.rare_handlers))
-        self.old_rare: list[Any] = []
+        if was is _NEVER:
+            was = _NONES
+        for m in range(len(v)):
+            if v[m] != was[m]:
+                w[_BLOCK[m] + at] = len(v[m]) / scale
 
     def write(self, s: MovState, seat: int | None, out: Buffer) -> None:
+        """Each field compared with the copy kept at the last call, its slots rewritten where
+        it differs."""
         if s.players != self.players:
             self.reset(s.players)
+        w = self.w
         over = s.over
         top = s.stack[-1].kind if s.stack and not over else None
+        # the scalars
         hidden = seat if s.options.get("hidden_money", False) and not over else -1
-        new = (
-            (
-                hidden,
-                s.round,
-                over,
-                s.marker,
-                len(s.deck),
-                top,
-                s.cur,
-                (  # USE_FLAGS' order
-                    s.u_sbuy >= 0,
-                    s.u_ssell >= 0,
-                    s.u_sale,
-                    s.u_draw,
-                    s.u_steal,
-                    s.u_swap,
-                    s.u_favor,
-                    s.u_ship,
-                ),
-            ),
-            s.price,
-            s.share,
-            s.orders,
-            s.supply,
-            s.bag,
-            s.docks,
-            s.cash,
-            s.cubes,
-            s.shares,
-            s.chars,
-            s.rumors,
-            s.pending,
-            () if seat is None else s.hands[seat],
-            () if seat is None else s.rumors[seat],
-        )
-        old, handlers = self.old, self.handlers
-        for i in self.fields:
-            v = new[i]
-            if v != old[i]:
-                handlers[i](v, old[i], s)
-                old[i] = v.copy() if type(v) is list else v
-        # the fields that change seldom (a few moves in a hundred), compared together first
-        rare = [
-            s.office,
-            s.display,
-            s.canal,
-            s.used,
-            s.vp,
-            s.favors,
-            s.hands,
-            s.delivered,
-            s.pawn,
-            s.bids,
-            s.order,
-            s.age,
-        ]
-        if rare != self.old_rare:
-            old, handlers = self.old_rare, self.rare_handlers
-            for i in self.rare_fields:
-                x = rare[i]
-                if x != old[i]:
-                    handlers[i](x, old[i], s)
-                    old[i] = x.copy() if type(x) is list else x
+        if hidden != self.hidden:
+            self.hidden = hidden
+            self.write_cash(s.cash, _NEVER)
+        rnd = s.round
+        if rnd != self.o_round or over != self.o_over:
+            self.o_round, self.o_over = rnd, over
+            w[0] = (rnd + 1) / ROUNDS
+            w[1] = 1.0 if s.phase_name() == "bidding" else 0.0
+        if s.marker != self.o_marker:
+            self.o_marker = s.marker
+            w[BOARD_SIZE - 1] = 1.0 if s.marker else 0.0
+        deck = len(s.deck)
+        if deck != self.o_deck:
+            self.o_deck = deck
+            w[BOARD_SIZE - 2] = deck / len(ORDER_IDS)
+        old_top = self.o_top
+        if top != old_top:
+            self.o_top = top
+            if old_top in _KIND:
+                w[_REST + _KIND[old_top]] = 0.0
+            if top in _KIND:
+                w[_REST + _KIND[top]] = 1.0
+        cur = s.cur
+        if cur != self.o_cur:
+            if self.o_cur >= 0:
+                w[_CUR + self.o_cur] = 0.0
+            if cur >= 0:
+                w[_CUR + cur] = 1.0
+            self.o_cur = cur
+        # the use flags show only while a location is in use (all zero while none is): when
+        # that starts the flags on are set, when it ends those that were on are cleared,
+        # and in between those that changed are rewritten (the flags compared whole first)
+        was_flags = self.o_flags
+        if top in _USING:
+            flags = (  # USE_FLAGS' order
+                s.u_sbuy >= 0,
+                s.u_ssell >= 0,
+                s.u_sale,
+                s.u_draw,
+                s.u_steal,
+                s.u_swap,
+                s.u_favor,
+                s.u_ship,
+            )
+            if flags != was_flags:
+                for i in range(len(USE_FLAGS)):
+                    if flags[i] != was_flags[i]:
+                        w[_FLAGS + i] = 1.0 if flags[i] else 0.0
+                self.o_flags = flags
+        elif was_flags is not _NO_FLAGS:
+            for i in range(len(USE_FLAGS)):
+                if was_flags[i]:
+                    w[_FLAGS + i] = 0.0
+            self.o_flags = _NO_FLAGS
+        # the lists that change often (each kept copy unequal to every list at first)
+        v, was = s.price, self.o_price
+        if v != was:
+            for i in range(len(v)):
+                if v[i] != was[i]:
+                    w[_AT_PRICE[i]] = v[i] / 100
+            self.o_price = v.copy()
+        v, was = s.share, self.o_share
+        if v != was:
+            for i in range(len(v)):
+                if v[i] != was[i]:
+                    w[_AT_SHARE[i]] = v[i] / 100
+            self.o_share = v.copy()
+        v, was = s.orders, self.o_orders
+        if v != was:
+            for i in range(len(v)):
+                if v[i] != was[i]:
+                    w[_AT_ORDERS[i]] = v[i] / 15
+            self.o_orders = v.copy()
+        v, was = s.supply, self.o_supply
+        if v != was:
+            for i in range(len(v)):
+                if v[i] != was[i]:
+                    w[_AT_SUPPLY[i]] = v[i] / 10
+            self.o_supply = v.copy()
+        v, was = s.bag, self.o_bag
+        if v != was:
+            for i in range(len(v)):
+                if v[i] != was[i]:
+                    w[_AT_BAG[i]] = v[i] / 15
+            self.o_bag = v.copy()
+        v = s.docks
+        if v != self.o_docks:
+            self.k_docks = self.counts(v, self.k_docks, _AT_DOCKS, 5)
+            self.o_docks = v.copy()
+        v = s.cash
+        if v != self.o_cash:
+            self.write_cash(v, self.o_cash)
+            self.o_cash = v.copy()
+        v = s.cubes
+        if v != self.o_cubes:
+            self.k_cubes = self.counts(v, self.k_cubes, _AT_CUBES, 5)
+            self.o_cubes = v.copy()
+        v = s.shares
+        if v != self.o_shares:
+            self.k_shares = self.counts(v, self.k_shares, _AT_SHARES, 10)
+            self.o_shares = v.copy()
+        v = s.chars
+        if v != self.o_chars:
+            self.write_chars(v, self.o_chars)
+            self.o_chars = v.copy()
+        held = s.rumors
+        if held != self.o_rumors:
+            self.lengths(held, self.o_rumors, _AT_RUMORS, 3)
+            self.o_rumors = held.copy()
+        v = s.pending
+        if v != self.o_pending:
+            for r in range(len(RESOURCES)):
+                w[_PENDING + r] = v.count(r) / 4
+            self.o_pending = v.copy()
+        hand = () if seat is None else s.hands[seat]
+        if hand != self.o_hand:
+            self.write_hand(hand)
+            self.o_hand = hand
+        mine = () if seat is None else s.rumors[seat]
+        if mine != self.o_mine:
+            for c in self.o_mine:
+                w[_MINE + c] = 0.0
+            for c in mine:
+                w[_MINE + c] = mine.count(c) / 3
+            self.o_mine = mine
+        # the fields that change seldom (each at a few calls in a hundred)
+        v = s.office
+        if v != self.o_office:
+            self.write_office(v, self.o_office)
+            self.o_office = v.copy()
+        v = s.display
+        if v != self.o_display:
+            for j in range(len(FAVOR_VALUES)):
+                w[_AT_DISPLAY + j] = v.count(j) / 2
+            self.o_display = v.copy()
+        v = s.canal
+        if v != self.o_canal:
+            was = self.o_canal
+            for i in range(len(v)):
+                if was is _NEVER or v[i] != was[i]:
+                    w[_AT_CANAL + i] = 1.0 if v[i] >= 0 else 0.0
+            self.o_canal = v.copy()
+        v = s.used
+        if v != self.o_used:
+            self.numbers(v, self.o_used, _AT_USED, 3)
+            self.o_used = v.copy()
+        v = s.vp
+        if v != self.o_vp:
+            self.numbers(v, self.o_vp, _AT_VP, 20)
+            self.o_vp = v.copy()
+        held = s.favors
+        if held != self.o_favors:
+            self.write_favors(held, self.o_favors)
+            self.o_favors = held.copy()
+        held = s.hands
+        if held != self.o_hands:
+            self.lengths(held, self.o_hands, _AT_HANDS, 5)
+            self.o_hands = held.copy()
+        held = s.delivered
+        if held != self.o_delivered:
+            self.lengths(held, self.o_delivered, _AT_DELIVERED, 5)
+            self.o_delivered = held.copy()
+        v = s.pawn
+        if v != self.o_pawn:
+            self.write_pawn(v, self.o_pawn)
+            self.o_pawn = v.copy()
+        v = s.bids
+        if v != self.o_bids:
+            self.numbers(v, self.o_bids, _AT_BID, 100)
+            self.o_bids = v.copy()
+        if s.order != self.o_order:
+            self.o_order = s.order
+            at = _OFFSETS["bid"] + 1
+            for m in range(s.players):
+                place = s.order.index(m) if m in s.order else len(s.order)
+                w[_BLOCK[m] + at] = place / MAX_SEATS
+        if s.age != self.o_age:
+            self.numbers(s.age, self.o_age, _AT_AGE, MAX_SEATS)
+            self.o_age = s.age
         out[:SIZE] = self.image
 
     def reset(self, players: int) -> None:
         """Every slot zero, every field to be written (a new player count)."""
         self.image[:] = 0.0
         self.players = players
-        self.old = [_NEVER] * len(self.handlers)
-        self.old_rare = [_NEVER] * len(self.rare_handlers)
         self.hidden = -1
+        self.o_round = _NEVER
+        self.o_over = _NEVER
+        self.o_marker = _NEVER
+        self.o_deck = _NEVER
+        self.o_top = None
+        self.o_cur = -1
+        self.o_flags = _NO_FLAGS
+        self.o_price = _NONES
+        self.o_share = _NONES
+        self.o_orders = _NONES
+        self.o_supply = _NONES
+        self.o_bag = _NONES
+        self.o_docks = _NEVER
+        self.o_cash = _NEVER
+        self.o_cubes = _NEVER
+        self.o_shares = _NEVER
+        self.o_chars = _NEVER
+        self.o_rumors = _NEVER
+        self.o_pending = _NEVER
+        self.o_hand = _NEVER
+        self.o_mine = ()
+        self.o_office = _NEVER
+        self.o_display = _NEVER
+        self.o_canal = _NEVER
+        self.o_used = _NEVER
+        self.o_vp = _NEVER
+        self.o_favors = _NEVER
+        self.o_hands = _NEVER
+        self.o_delivered = _NEVER
+        self.o_pawn = _NEVER
+        self.o_bids = _NEVER
+        self.o_order = _NEVER
+        self.o_age = _NEVER
+        self.k_docks = self.k_cubes = self.k_shares = -1
         at = 2 + len(RESOURCES) + len(SHOPS)
         for c in range(len(SHOPS), len(COMPANIES)):
             self.w[at + c - len(SHOPS)] = OFFICE_PRICE / 100
 
-    def write_scalars(self, v: Any, was: Any, s: MovState) -> None:
-        """The fields that are numbers, in one tuple (one comparison when none changed): the
-        slots of each one that changed, written here in one go."""
-        first = was is _NEVER
-        if first:
-            was = _NONES
+    def numbers(self, v: Any, was: Any, at: tuple[int, ...], scale: int) -> None:
+        """A list of numbers in the slots `at`, each / `scale`: the positions that differ."""
         w = self.w
-        if v[0] != was[0]:  # hidden
-            self.hidden = v[0]
-            self.write_cash(s.cash, _NEVER, s)
-        if v[1] != was[1] or v[2] != was[2]:  # round, over
-            w[0] = (s.round + 1) / ROUNDS
-            w[1] = 1.0 if s.phase_name() == "bidding" else 0.0
-        if v[3] != was[3]:
-            w[BOARD_SIZE - 1] = 1.0 if v[3] else 0.0  # marker
-        if v[4] != was[4]:
-            w[BOARD_SIZE - 2] = v[4] / len(ORDER_IDS)  # deck
-        top, old = v[5], was[5]
-        if top != old:
-            if old in _KIND:
-                w[_REST + _KIND[old]] = 0.0
-            if top in _KIND:
-                w[_REST + _KIND[top]] = 1.0
-        cur = v[6]
-        if cur != was[6]:
-            if not first and was[6] >= 0:
-                w[_CUR + was[6]] = 0.0
-            if cur >= 0:
-                w[_CUR + cur] = 1.0
-        # the use flags show only while a location is in use (all zero while none is): when
-        # that starts the flags on are set, when it ends those that were on are cleared,
-        # and in between those that changed are rewritten (the flags compared whole first)
-        using = top in _USING
-        flags, was_flags = v[7], was[7]
-        if using != (old in _USING):
-            shown = flags if using else was_flags
-            for i in range(len(USE_FLAGS)):
-                if shown[i]:
-                    w[_FLAGS + i] = 1.0 if using else 0.0
-        elif using and flags != was_flags:
-            for i in range(len(USE_FLAGS)):
-                if flags[i] != was_flags[i]:
-                    w[_FLAGS + i] = 1.0 if flags[i] else 0.0
+        if was is _NEVER:
+            was = _NONES
+        for i in range(len(v)):
+            if v[i] != was[i]:
+                w[at[i]] = v[i] / scale
 
-    # -- the board ------------------------------------------------------------------------
+    def counts(self, v: list[int], was: int, at: tuple[int, ...], scale: int) -> int:
+        """A long list of counts (0 to 255) in the slots `at`, each / `scale`: the positions
+        that differ from the list of key `was` (-1: none, every position); the new key. A
+        key is the list as a number, a byte a count: the bytes where two keys differ are the
+        positions where their lists differ, found here from the last one down."""
+        w = self.w
+        key = int.from_bytes(bytes(v), "little")
+        if was < 0:
+            for i in range(len(v)):
+                w[at[i]] = v[i] / scale
+            return key
+        x = key ^ was
+        while x:
+            i = (x.bit_length() - 1) >> 3
+            w[at[i]] = v[i] / scale
+            x &= (1 << 8 * i) - 1  # that byte and those above it done
+        return key
 
-    def write_office(self, v: Any, was: Any, s: MovState) -> None:
+    # -- the board (the rare fields) ------------------------------------------------------
+
+    def write_office(self, v: Any, was: Any) -> None:
         w, n_res = self.w, len(RESOURCES)
-        for k in _changed(v, was):
-            at = self.at_office + n_res * k
-            if was is not _NEVER and was[k] >= 0:
-                w[at + was[k]] = 0.0
-            if v[k] >= 0:
-                w[at + v[k]] = 1.0
-
-    def write_display(self, v: Any, was: Any, s: MovState) -> None:
-        w, at = self.w, self.at_display
-        for j in range(len(FAVOR_VALUES)):
-            w[at + j] = v.count(j) / 2
-
-    def write_canal(self, v: Any, was: Any, s: MovState) -> None:
-        w, at = self.w, self.at_canal
-        for i in _changed(v, was):
-            w[at + i] = 1.0 if v[i] >= 0 else 0.0
+        first = was is _NEVER
+        for k in range(len(v)):
+            if first or v[k] != was[k]:
+                at = _AT_OFFICE + n_res * k
+                if not first and was[k] >= 0:
+                    w[at + was[k]] = 0.0
+                if v[k] >= 0:
+                    w[at + v[k]] = 1.0
 
     # -- the merchants ----------------------------------------------------------------------
 
-    def write_cash(self, v: Any, was: Any, s: MovState) -> None:
+    def write_cash(self, v: Any, was: Any) -> None:
         w, hidden = self.w, self.hidden
         if was is _NEVER:
             was = _NONES
@@ -437,40 +606,34 @@ class Writer:
             if v[m] != was[m]:
                 w[_BLOCK[m]] = 0.0 if hidden != -1 and m != hidden else v[m] / 500
 
-    def write_chars(self, v: Any, was: Any, s: MovState) -> None:
-        w, at = self.w, _OFFSETS["chars"]
-        for m in _changed(v, was):
-            w[_BLOCK[m] + at : _BLOCK[m] + at + len(CHARACTERS)] = _CHAR_ROWS[v[m]]
+    def write_chars(self, v: Any, was: Any) -> None:
+        w, first = self.w, was is _NEVER
+        for m in range(len(v)):
+            if first or v[m] != was[m]:
+                at = _BLOCK[m] + _AT_CHARS
+                w[at : at + len(CHARACTERS)] = _CHAR_ROWS[v[m]]
 
-    def write_favors(self, v: Any, was: Any, s: MovState) -> None:
-        w, at = self.w, _OFFSETS["favors"]
-        for m in _changed(v, was):
-            held, base = v[m], _BLOCK[m] + at
-            for j in range(len(FAVOR_VALUES)):
-                w[base + j] = held.count(j) / 2
+    def write_favors(self, v: Any, was: Any) -> None:
+        w, first = self.w, was is _NEVER
+        for m in range(len(v)):
+            if first or v[m] != was[m]:
+                held, at = v[m], _BLOCK[m] + _AT_FAVORS
+                for j in range(len(FAVOR_VALUES)):
+                    w[at + j] = held.count(j) / 2
 
-    def write_pawn(self, v: Any, was: Any, s: MovState) -> None:
-        w, at = self.w, _OFFSETS["pawn"]
-        for m in _changed(v, was):
-            if was is not _NEVER and was[m] >= 0:
-                w[_BLOCK[m] + at + was[m]] = 0.0
-            if v[m] >= 0:
-                w[_BLOCK[m] + at + v[m]] = 1.0
+    def write_pawn(self, v: Any, was: Any) -> None:
+        w, first = self.w, was is _NEVER
+        for m in range(len(v)):
+            if first or v[m] != was[m]:
+                at = _BLOCK[m] + _AT_PAWN
+                if not first and was[m] >= 0:
+                    w[at + was[m]] = 0.0
+                if v[m] >= 0:
+                    w[at + v[m]] = 1.0
 
-    def write_order(self, v: Any, was: Any, s: MovState) -> None:
-        w, at = self.w, _OFFSETS["bid"] + 1
-        for m in range(s.players):
-            place = v.index(m) if m in v else len(v)
-            w[_BLOCK[m] + at] = place / MAX_SEATS
+    # -- the observer's own -------------------------------------------------------------------
 
-    # -- the decision and the observer's own -----------------------------------------------------
-
-    def write_pending(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        for r in range(len(RESOURCES)):
-            w[_PENDING + r] = v.count(r) / 4
-
-    def write_hand(self, v: Any, was: Any, s: MovState) -> None:
+    def write_hand(self, v: tuple[int, ...]) -> None:
         """The observer's Guild Orders, a one at each card held: the row of each hand is made
         once and copied in whole (the observer changes at nearly every call)."""
         row = self.hand_rows.get(v)
@@ -482,14 +645,6 @@ class Writer:
                 self.hand_rows.clear()
             self.hand_rows[v] = row
         self.w[_HAND:_MINE] = row
-
-    def write_mine(self, v: Any, was: Any, s: MovState) -> None:
-        w = self.w
-        if was is not _NEVER:
-            for c in was:
-                w[_MINE + c] = 0.0
-        for c in v:
-            w[_MINE + c] = v.count(c) / 3
 
 
 _WRITER: Writer | None = None

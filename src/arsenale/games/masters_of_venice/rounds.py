@@ -49,9 +49,15 @@ def start_bidding(s: MovState, events: list[Event]) -> None:
     s.cur = -1
     s.queue = ()
     events.append({"type": "bidding", "round": s.round + 1})
-    s.stack.append(Decision("bid", tuple(range(s.players)), s.round))
+    s.stack.append(_BID[s.players][s.round])
 
 
 def start_commerce(s: MovState, events: list[Event]) -> None:
     events.append({"type": "commerce", "round": s.round + 1})
-    s.stack.append(Decision("move", tuple(range(s.players)), s.round))
+    s.stack.append(_MOVE[s.players][s.round])
+
+
+_BID = tuple(tuple(Decision("bid", tuple(range(n)), r) for r in range(ROUNDS)) for n in range(6))
+_MOVE = tuple(tuple(Decision("move", tuple(range(n)), r) for r in range(ROUNDS)) for n in range(6))
+"""Every seat's secret bid and destination, by player count and round, made once (a Decision
+is immutable)."""

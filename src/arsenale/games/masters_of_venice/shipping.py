@@ -77,7 +77,11 @@ def settle_pending(s: MovState, seat: int, events: list[Event]) -> None:
             s.place_dock += 1
         s.pending = []
         return
-    s.stack.append(Decision("place", (seat,), s.place_dock))
+    s.stack.append(_PLACE[seat][s.place_dock])
+
+
+_PLACE = tuple(tuple(Decision("place", (seat,), d) for d in range(N_DOCKS)) for seat in range(5))
+"""A seat's placing of a drawn cube on each dock, made once (a Decision is immutable)."""
 
 
 def legal_place(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:

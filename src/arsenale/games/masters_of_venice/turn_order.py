@@ -84,14 +84,14 @@ def advance(s: MovState, events: list[Event]) -> None:
                 and gloc >= 0
                 and not s.activated >> gloc & 1
             ):
-                s.stack.append(Decision("marker", (g,), -1))
+                s.stack.append(_MARKER[g][0])
                 return
             s.waited = 0
             activate(s, loc, -1, events)
             continue
         nxt = s.queue[0]
         if s.marker and not s.waited and could_jump(s, nxt):
-            s.stack.append(Decision("marker", (s.gondolieri,), nxt))
+            s.stack.append(_MARKER[s.gondolieri][nxt + 1])
             return
         s.waited = 0
         s.queue = s.queue[1:]
@@ -114,6 +114,9 @@ def begin_use(s: MovState, seat: int) -> None:
 
 _USE = tuple(tuple(Decision("use", (seat,), loc) for loc in range(8)) for seat in range(5))
 """The decision of a seat's use of each location, made once (a Decision is immutable)."""
+_MARKER = tuple(tuple(Decision("marker", (g,), nxt) for nxt in range(-1, 5)) for g in range(5))
+"""The Gondolieri's marker decision, `_MARKER[g][nxt + 1]`: before the seat `nxt`'s turn, or
+between locations (nxt -1)."""
 
 
 def clear_use(s: MovState) -> None:
