@@ -157,7 +157,59 @@ class Writer:
     changes few of them. The changed entries of a list are found in C (`_changed`), a set of
     cards is updated by its difference with the one shown, and slots are set through a
     memoryview (NumPy's item assignment costs more than the game's move); the image is
-    copied into the buffer. One writer serves one thread at a time."""
+    copied into the buffer. One writer serves one thread at a time. Its fields are slots:
+    with this many, an instance dict would be read by hash lookups."""
+
+    __slots__ = (
+        "arts",
+        "atlas",
+        "bay",
+        "blank",
+        "bread",
+        "built",
+        "cdeck",
+        "cdisc",
+        "claims",
+        "council",
+        "decision",
+        "dock",
+        "engaged",
+        "evolving",
+        "hand",
+        "hands",
+        "head_key",
+        "holds",
+        "image",
+        "invited",
+        "known",
+        "light",
+        "lit",
+        "method",
+        "mods",
+        "pack_of",
+        "packet",
+        "packets",
+        "passed",
+        "paying",
+        "piles",
+        "players",
+        "port",
+        "queue",
+        "rare",
+        "removed",
+        "reserve",
+        "reserves",
+        "rival_key",
+        "tiles",
+        "title_vp",
+        "titles_shown",
+        "turn",
+        "vp",
+        "w",
+        "wdeck",
+        "wdisc",
+        "workshop",
+    )
 
     def __init__(self) -> None:
         import numpy as np
