@@ -443,8 +443,12 @@ class Writer:
             self.marks(s.light, self.light, LIGHTHOUSES)
 
     def clear(self, first: int, end: int) -> None:
-        """Zero the image's slots from `first` to `end` (excluded)."""
-        self.w[first:end] = self.blank[: end - first]
+        """Zero the image's slots from `first` to `end` (excluded): a pack of padding bytes
+        only, which `pack_into` zeroes (it costs less than a slice assignment)."""
+        blank = _BLANKS.get(end - first)
+        if blank is None:
+            blank = _BLANKS[end - first] = Struct(f"{4 * (end - first)}x")
+        blank.pack_into(self.w, 4 * first)
 
     def head(self, s: AmalfiState) -> None:
         """The period to the hands' method."""
@@ -573,10 +577,19 @@ class Writer:
 
     def pending(self, queue: list[tuple[int, int, int]]) -> None:
         """How many benefit steps are pending, and the next ones: the whole part in one pack
-        (its slots after the steps shown are zeroed as padding)."""
+        (its slots after the steps shown are zeroed as padding); with none or one step
+        pending, the numbers are passed as they are (an unpacked argument list costs more)."""
+        n = len(queue)
+        if n == 0:
+            _PENDING[0].pack_into(self.w, 4 * PENDING, 0)
+            return
+        if n == 1:
+            kind, a, b = queue[0]
+            _PENDING[1].pack_into(self.w, 4 * PENDING, 1, kind, a, b)
+            return
         shown = queue[-STEPS:]
         _PENDING[len(shown)].pack_into(
-            self.w, 4 * PENDING, len(queue), *chain.from_iterable(reversed(shown))
+            self.w, 4 * PENDING, n, *chain.from_iterable(reversed(shown))
         )
 
     def payment(self, top: Decision | None) -> bool:
@@ -585,7 +598,10 @@ class Writer:
             self.clear(PAYMENT, RIVAL_AT)
             return False
         _purpose, _arg, cost, mask, surcharge, paid, surplus = top.data
-        _PAYMENT.pack_into(self.w, 4 * PAYMENT, cost, surcharge, paid, surplus, 0, *_FLAGS[mask])
+        r0, r1, r2, r3, r4 = _FLAGS[mask]
+        _PAYMENT.pack_into(
+            self.w, 4 * PAYMENT, cost, surcharge, paid, surplus, 0.0, r0, r1, r2, r3, r4
+        )
         return True
 
     def rival(self, s: AmalfiState) -> None:
@@ -605,8 +621,12 @@ class Writer:
 
 
 _PAY = DECISION + _KIND["pay"]
-_FLAGS = tuple(tuple(mask >> r & 1 for r in range(5)) for mask in range(32))
-"""The five resource flags of each payment mask (board.py: a mask has five bits)."""
+_FLAGS = tuple(tuple(float(mask >> r & 1) for r in range(5)) for mask in range(32))
+"""The five resource flags of each payment mask (board.py: a mask has five bits), as floats
+like the marks."""
+_BLANKS: dict[int, Struct] = {}
+"""The padding-only packs `Writer.clear` zeroes with, by number of slots (made when first
+used: a few part sizes)."""
 _PAYMENT = Struct(f"={PAYMENT_SLOTS}f")
 """The payment part: four figures, an unused slot, the resource flags."""
 _PENDING = tuple(Struct(f"={1 + 3 * k}f{4 * 3 * (STEPS - k)}x") for k in range(STEPS + 1))
