@@ -271,27 +271,28 @@ class Writer:
         self.paying = False
         self.rival_key: Any = None
         self.rare = (
-            self.title_vp,
+            self.atlas,
+            self.workshop,
+            self.tiles,
+            self.arts,
+            self.wdisc,
+            self.pack_of,
+            self.light,
             self.lit,
+            self.evolving,
             self.built,
-            self.mods,
-            self.claims,
             self.invited,
             self.engaged,
-            self.arts,
-            self.tiles,
-            self.pack_of,
+            self.mods,
+            self.title_vp,
             self.packets,
             self.reserves,
-            self.workshop,
-            self.wdisc,
-            self.atlas,
             self.removed,
-            self.evolving,
-            self.light,
+            self.claims,
         )
         """The kept values of the fields that change at few moves, in the order `write`
-        compares them with the state's: every one is updated in place."""
+        compares them with the state's (the more often changed first: the comparison stops
+        at the first difference): every one is updated in place."""
 
     def write(self, s: AmalfiState, seat: int | None, out: Buffer) -> None:
         w = self.w
@@ -332,24 +333,24 @@ class Writer:
             self.cards(s.known, self.known, KNOWN, CHARS)
         # the fields that change at few moves: one comparison when none did
         if (
-            s.title_vp,
+            s.atlas,
+            s.workshop,
+            s.tiles,
+            s.arts,
+            s.wdisc,
+            s.pack_of,
+            s.light,
             s.lit,
+            s.evolving,
             s.built,
-            s.mods,
-            s.claims,
             s.invited,
             s.engaged,
-            s.arts,
-            s.tiles,
-            s.pack_of,
+            s.mods,
+            s.title_vp,
             s.packets,
             s.reserve,
-            s.workshop,
-            s.wdisc,
-            s.atlas,
             s.removed,
-            s.evolving,
-            s.light,
+            s.claims,
         ) != self.rare:
             self.rare_fields(s)
         if s.method != self.method:
