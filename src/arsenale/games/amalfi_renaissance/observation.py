@@ -313,7 +313,12 @@ class Writer:
             self.head_key = key
             self.head(s)
         elif s.turn != self.turn:
-            self.turn_mark(s.turn)
+            # the seat whose turn it is, when only it changed
+            if 0 <= self.turn < SEATS:
+                w[TURN + self.turn] = 0.0
+            if 0 <= s.turn < SEATS:
+                w[TURN + s.turn] = 1.0
+            self.turn = s.turn
         # the seats' numbers, column by column
         if s.vp != self.vp:
             self.column(s.vp, self.vp, NUMBERS)
@@ -462,15 +467,6 @@ class Writer:
         if 0 <= s.turn < SEATS:
             w[TURN + s.turn] = 1.0
         w[METHOD + s.method] = 1.0
-
-    def turn_mark(self, turn: int) -> None:
-        """The seat whose turn it is, when only it changed."""
-        w = self.w
-        if 0 <= self.turn < SEATS:
-            w[TURN + self.turn] = 0.0
-        if 0 <= turn < SEATS:
-            w[TURN + turn] = 1.0
-        self.turn = turn
 
     def column(self, new: list[int], old: list[int], at: int) -> None:
         """A column of the seats' numbers (first slot `at`): the rows whose value changed."""
