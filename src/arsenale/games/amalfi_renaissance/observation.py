@@ -413,9 +413,6 @@ class Writer:
         if s.title_vp != self.title_vp:
             self.column(s.title_vp, self.title_vp, NUMBERS + 1)
         if s.lit != self.lit or s.built != self.built or s.mods != self.mods:
-            self.lit[:] = s.lit
-            self.built[:] = s.built
-            self.mods[:] = s.mods
             self.fleet_columns(s)
         if s.claims != self.claims:
             self.claims[:] = s.claims
@@ -488,14 +485,27 @@ class Writer:
             i += 1  # noqa: SIM113 (enumerate costs more here)
 
     def fleet_columns(self, s: AmalfiState) -> None:
-        """Capacity, feed, the shipyard's ships and the granary's lighthouses of every seat."""
-        w = self.w
+        """Capacity, feed, the shipyard's ships and the granary's lighthouses of the seats whose
+        lighthouses, ships or modifiers changed (a seat's capacity and feed read only its own,
+        state.py), every seat after a reset; then the kept lists made equal to the state's."""
+        w, lit, built, mods = self.w, self.lit, self.built, self.mods
+        every = len(lit) != s.players
+        k = len(s.mods) // s.players  # the modifiers of a seat
         for p in range(s.players):
-            at = NUMBERS + SEAT_NUMBERS * p
-            w[at + 3] = s.capacity(p)
-            w[at + 4] = s.feed(p)
-            w[at + 12] = 6 - s.built[p]
-            w[at + 13] = 6 - s.lit[p]
+            if (
+                every
+                or s.lit[p] != lit[p]
+                or s.built[p] != built[p]
+                or s.mods[k * p : k * p + k] != mods[k * p : k * p + k]
+            ):
+                at = NUMBERS + SEAT_NUMBERS * p
+                w[at + 3] = s.capacity(p)
+                w[at + 4] = s.feed(p)
+                w[at + 12] = 6 - s.built[p]
+                w[at + 13] = 6 - s.lit[p]
+        lit[:] = s.lit
+        built[:] = s.built
+        mods[:] = s.mods
 
     def sizes(self, new: list[tuple[int, ...]], old: list[Any], at: int) -> None:
         """A column of the seats' numbers that counts cards (hand, packet, reserve)."""
