@@ -129,7 +129,7 @@ def test_the_writer_over_positions_in_random_order_gives_the_numbers_of_every_pa
     may change between two calls, as the pending steps growing or shrinking by several (the
     part packed whole, its unused slots zeroed as padding) or a payment ending."""
     rng = random.Random(23)
-    positions = []
+    positions: list[AmalfiState] = []
     for players in (1, 2, 3, 4):
         methods = [m for m in METHODS if players > 1 or not m.startswith("draft")]
         for k, method in enumerate(methods):
@@ -140,7 +140,9 @@ def test_the_writer_over_positions_in_random_order_gives_the_numbers_of_every_pa
             assert isinstance(state, AmalfiState)
             while True:
                 if rng.random() < 0.3:
-                    positions.append(state.clone())
+                    clone = state.clone()
+                    assert isinstance(clone, AmalfiState)
+                    positions.append(clone)
                 if state.is_over:
                     break
                 seat = state.to_move()[0]
