@@ -121,3 +121,36 @@ def test_the_writer_in_play_order_gives_the_numbers_of_every_part(players: int) 
                 break
             seat = movers[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_the_writer_over_positions_in_random_order_gives_the_numbers_of_every_part() -> None:
+    """Clones of positions from games of 1 to 4 players, written in a random order by one
+    writer (a new game size resets it), each for a random observer or a spectator: any part
+    may change between two calls, as the pending steps growing or shrinking by several (the
+    part packed whole, its unused slots zeroed as padding) or a payment ending."""
+    rng = random.Random(23)
+    positions: list[AmalfiState] = []
+    for players in (1, 2, 3, 4):
+        methods = [m for m in METHODS if players > 1 or not m.startswith("draft")]
+        for k, method in enumerate(methods):
+            options = {"hands": method}
+            if players == 1:
+                options["rival"] = ("naples", "genoa")[k % 2]
+            state = GAME.new_game(players, seed=300 + k, options=options)
+            assert isinstance(state, AmalfiState)
+            while True:
+                if rng.random() < 0.3:
+                    clone = state.clone()
+                    assert isinstance(clone, AmalfiState)
+                    positions.append(clone)
+                if state.is_over:
+                    break
+                seat = state.to_move()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    rng.shuffle(positions)
+    writer = O.Writer()
+    for state in positions:
+        seat = rng.choice([None, *range(state.players)])
+        out = np.zeros(O.LAYOUT.size, np.float32)
+        writer.write(state, seat, out)
+        assert np.array_equal(out, numbers(state, seat)), (state.players, state.ply, seat)

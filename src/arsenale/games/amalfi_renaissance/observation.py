@@ -7,8 +7,9 @@ numbers (kind and two arguments, the next one first)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress, count
+from itertools import chain, compress, count
 from operator import ne
+from struct import Struct
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.decisions import Decision
@@ -63,6 +64,7 @@ COUNCIL = 4
 WORKSHOP = 4
 ATLAS = 4
 EVOLVING = 4
+PAYMENT_SLOTS = 5 + 5
 
 LAYOUT = Layout(
     ("decision", len(KINDS)),
@@ -97,7 +99,7 @@ LAYOUT = Layout(
     ("title_cubes", 3 * SEATS),
     ("pending", 1 + 3 * STEPS),
     ("packs_left", len(PACK_ICONS)),
-    ("payment", 5 + 5),
+    ("payment", PAYMENT_SLOTS),
     ("rival", 3 + 2 + 3 + len(SOLO["band_names"])),
 )
 AT = {name: start for name, start, _ in LAYOUT}
@@ -156,8 +158,61 @@ class Writer:
     and rewrites only the slots of the fields that changed since the previous call: one move
     changes few of them. The changed entries of a list are found in C (`_changed`), a set of
     cards is updated by its difference with the one shown, and slots are set through a
-    memoryview (NumPy's item assignment costs more than the game's move); the image is
-    copied into the buffer. One writer serves one thread at a time."""
+    memoryview (NumPy's item assignment costs more than the game's move), marks as the floats
+    1.0 and 0.0 (an int is converted through a new float); the image is copied into the
+    buffer. One writer serves one thread at a time. Its fields are slots:
+    with this many, an instance dict would be read by hash lookups."""
+
+    __slots__ = (
+        "arts",
+        "atlas",
+        "bay",
+        "blank",
+        "bread",
+        "built",
+        "cdeck",
+        "cdisc",
+        "claims",
+        "council",
+        "decision",
+        "dock",
+        "engaged",
+        "evolving",
+        "hand",
+        "hands",
+        "head_key",
+        "holds",
+        "image",
+        "invited",
+        "known",
+        "light",
+        "lit",
+        "method",
+        "mods",
+        "pack_of",
+        "packet",
+        "packets",
+        "passed",
+        "paying",
+        "piles",
+        "players",
+        "port",
+        "queue",
+        "rare",
+        "removed",
+        "reserve",
+        "reserves",
+        "rival_key",
+        "tiles",
+        "title_vp",
+        "titles_shown",
+        "turn",
+        "vp",
+        "w",
+        "wdeck",
+        "wdisc",
+        "workshop",
+    )
 
     def __init__(self) -> None:
         import numpy as np
@@ -216,27 +271,28 @@ class Writer:
         self.paying = False
         self.rival_key: Any = None
         self.rare = (
-            self.title_vp,
+            self.atlas,
+            self.workshop,
+            self.tiles,
+            self.arts,
+            self.wdisc,
+            self.pack_of,
+            self.light,
             self.lit,
+            self.evolving,
             self.built,
-            self.mods,
-            self.claims,
             self.invited,
             self.engaged,
-            self.arts,
-            self.tiles,
-            self.pack_of,
+            self.mods,
+            self.title_vp,
             self.packets,
             self.reserves,
-            self.workshop,
-            self.wdisc,
-            self.atlas,
             self.removed,
-            self.evolving,
-            self.light,
+            self.claims,
         )
         """The kept values of the fields that change at few moves, in the order `write`
-        compares them with the state's: every one is updated in place."""
+        compares them with the state's (the more often changed first: the comparison stops
+        at the first difference): every one is updated in place."""
 
     def write(self, s: AmalfiState, seat: int | None, out: Buffer) -> None:
         w = self.w
@@ -246,9 +302,9 @@ class Writer:
         decision = DECISION + _KIND[top.kind] if top is not None else -1
         if decision != self.decision:
             if self.decision >= 0:
-                w[self.decision] = 0
+                w[self.decision] = 0.0
             if decision >= 0:
-                w[decision] = 1
+                w[decision] = 1.0
             self.decision = decision
         if self.paying or decision == _PAY:
             self.paying = self.payment(top)
@@ -257,7 +313,12 @@ class Writer:
             self.head_key = key
             self.head(s)
         elif s.turn != self.turn:
-            self.turn_mark(s.turn)
+            # the seat whose turn it is, when only it changed
+            if 0 <= self.turn < SEATS:
+                w[TURN + self.turn] = 0.0
+            if 0 <= s.turn < SEATS:
+                w[TURN + s.turn] = 1.0
+            self.turn = s.turn
         # the seats' numbers, column by column
         if s.vp != self.vp:
             self.column(s.vp, self.vp, NUMBERS)
@@ -277,24 +338,24 @@ class Writer:
             self.cards(s.known, self.known, KNOWN, CHARS)
         # the fields that change at few moves: one comparison when none did
         if (
-            s.title_vp,
+            s.atlas,
+            s.workshop,
+            s.tiles,
+            s.arts,
+            s.wdisc,
+            s.pack_of,
+            s.light,
             s.lit,
+            s.evolving,
             s.built,
-            s.mods,
-            s.claims,
             s.invited,
             s.engaged,
-            s.arts,
-            s.tiles,
-            s.pack_of,
+            s.mods,
+            s.title_vp,
             s.packets,
             s.reserve,
-            s.workshop,
-            s.wdisc,
-            s.atlas,
             s.removed,
-            s.evolving,
-            s.light,
+            s.claims,
         ) != self.rare:
             self.rare_fields(s)
         if s.method != self.method:
@@ -352,9 +413,6 @@ class Writer:
         if s.title_vp != self.title_vp:
             self.column(s.title_vp, self.title_vp, NUMBERS + 1)
         if s.lit != self.lit or s.built != self.built or s.mods != self.mods:
-            self.lit[:] = s.lit
-            self.built[:] = s.built
-            self.mods[:] = s.mods
             self.fleet_columns(s)
         if s.claims != self.claims:
             self.claims[:] = s.claims
@@ -388,8 +446,12 @@ class Writer:
             self.marks(s.light, self.light, LIGHTHOUSES)
 
     def clear(self, first: int, end: int) -> None:
-        """Zero the image's slots from `first` to `end` (excluded)."""
-        self.w[first:end] = self.blank[: end - first]
+        """Zero the image's slots from `first` to `end` (excluded): a pack of padding bytes
+        only, which `pack_into` zeroes (it costs less than a slice assignment)."""
+        blank = _BLANKS.get(end - first)
+        if blank is None:
+            blank = _BLANKS[end - first] = Struct(f"{4 * (end - first)}x")
+        blank.pack_into(self.w, 4 * first)
 
     def head(self, s: AmalfiState) -> None:
         """The period to the hands' method."""
@@ -397,20 +459,11 @@ class Writer:
         self.clear(PERIOD, NUMBERS)
         w[PERIOD] = s.period + 1
         if s.first >= 0:
-            w[FIRST + s.first] = 1
+            w[FIRST + s.first] = 1.0
         self.turn = s.turn
         if 0 <= s.turn < SEATS:
-            w[TURN + s.turn] = 1
-        w[METHOD + s.method] = 1
-
-    def turn_mark(self, turn: int) -> None:
-        """The seat whose turn it is, when only it changed."""
-        w = self.w
-        if 0 <= self.turn < SEATS:
-            w[TURN + self.turn] = 0
-        if 0 <= turn < SEATS:
-            w[TURN + turn] = 1
-        self.turn = turn
+            w[TURN + s.turn] = 1.0
+        w[METHOD + s.method] = 1.0
 
     def column(self, new: list[int], old: list[int], at: int) -> None:
         """A column of the seats' numbers (first slot `at`): the rows whose value changed."""
@@ -424,19 +477,35 @@ class Writer:
     def holds_columns(self, holds: list[int]) -> None:
         """The five holds' columns of the seats' numbers (`holds[5 * seat + resource]`)."""
         w, old = self.w, self.holds
-        for i in _changed(holds, old):
-            p, r = divmod(i, 5)
-            w[NUMBERS + SEAT_NUMBERS * p + 7 + r] = old[i] = holds[i]
+        i = 0
+        for v in holds:
+            if v != old[i]:
+                p, r = divmod(i, 5)
+                w[NUMBERS + SEAT_NUMBERS * p + 7 + r] = old[i] = v
+            i += 1  # noqa: SIM113 (enumerate costs more here)
 
     def fleet_columns(self, s: AmalfiState) -> None:
-        """Capacity, feed, the shipyard's ships and the granary's lighthouses of every seat."""
-        w = self.w
+        """Capacity, feed, the shipyard's ships and the granary's lighthouses of the seats whose
+        lighthouses, ships or modifiers changed (a seat's capacity and feed read only its own,
+        state.py), every seat after a reset; then the kept lists made equal to the state's."""
+        w, lit, built, mods = self.w, self.lit, self.built, self.mods
+        every = len(lit) != s.players
+        k = len(s.mods) // s.players  # the modifiers of a seat
         for p in range(s.players):
-            at = NUMBERS + SEAT_NUMBERS * p
-            w[at + 3] = s.capacity(p)
-            w[at + 4] = s.feed(p)
-            w[at + 12] = 6 - s.built[p]
-            w[at + 13] = 6 - s.lit[p]
+            if (
+                every
+                or s.lit[p] != lit[p]
+                or s.built[p] != built[p]
+                or s.mods[k * p : k * p + k] != mods[k * p : k * p + k]
+            ):
+                at = NUMBERS + SEAT_NUMBERS * p
+                w[at + 3] = s.capacity(p)
+                w[at + 4] = s.feed(p)
+                w[at + 12] = 6 - s.built[p]
+                w[at + 13] = 6 - s.lit[p]
+        lit[:] = s.lit
+        built[:] = s.built
+        mods[:] = s.mods
 
     def sizes(self, new: list[tuple[int, ...]], old: list[Any], at: int) -> None:
         """A column of the seats' numbers that counts cards (hand, packet, reserve)."""
@@ -466,9 +535,9 @@ class Writer:
             was = old[i]
             if v != was:
                 if was >= 0:
-                    w[at + size * i + was] = 0
+                    w[at + size * i + was] = 0.0
                 if v >= 0:
-                    w[at + size * i + v] = 1
+                    w[at + size * i + v] = 1.0
         old[:] = new
 
     def marks(self, new: list[int], old: list[int], at: int) -> None:
@@ -476,17 +545,22 @@ class Writer:
         evolving locations, where most marks go, are compared apart from the tiles'."""
         w = self.w
         changed: list[int] = []
-        if new[:PRIV0] != old[:PRIV0]:
-            changed += _changed(new[:PRIV0], old)
+        head = new[:PRIV0]
+        if head != old[:PRIV0]:
+            i = 0
+            for v in head:
+                if v != old[i]:
+                    changed.append(i)
+                i += 1  # noqa: SIM113 (enumerate costs more here)
         if new[PRIV0:] != old[PRIV0:]:
             changed += compress(count(PRIV0), map(ne, new[PRIV0:], old[PRIV0:]))
         for i in changed:
             v = old[i]
             if v >= 0:
-                w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 0
+                w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 0.0
             v = old[i] = new[i]
             if v >= 0:
-                w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 1
+                w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 1.0
 
     def packs_left(self, s: AmalfiState) -> None:
         """The packs not taken, in the packs method."""
@@ -495,39 +569,46 @@ class Writer:
         if s.method == 0:
             for i in range(len(PACK_ICONS)):
                 if i not in s.pack_of:
-                    w[PACKS_LEFT + i] = 1
+                    w[PACKS_LEFT + i] = 1.0
 
     def titles(self, s: AmalfiState) -> None:
         """The decrees, the titles in play and their cubes."""
         w = self.w
         self.clear(DECREES_AT, PENDING)
         for d in s.decrees:
-            w[DECREES_AT + d] = 1
+            w[DECREES_AT + d] = 1.0
         for i, t in enumerate(s.titles[:3]):
-            w[TITLES_AT + len(TITLES) * i + t] = 1
+            w[TITLES_AT + len(TITLES) * i + t] = 1.0
             for o in s.claims[i]:
-                w[CUBES + SEATS * i + o] = 1
+                w[CUBES + SEATS * i + o] = 1.0
 
     def pending(self, queue: list[tuple[int, int, int]]) -> None:
-        """How many benefit steps are pending, and the next ones."""
-        w = self.w
-        self.clear(PENDING, PACKS_LEFT)
-        w[PENDING] = len(queue)
-        at = PENDING + 1
-        for step in reversed(queue[-STEPS:]):
-            w[at], w[at + 1], w[at + 2] = step
-            at += 3
+        """How many benefit steps are pending, and the next ones: the whole part in one pack
+        (its slots after the steps shown are zeroed as padding); with none or one step
+        pending, the numbers are passed as they are (an unpacked argument list costs more)."""
+        n = len(queue)
+        if n == 0:
+            _PENDING[0].pack_into(self.w, 4 * PENDING, 0)
+            return
+        if n == 1:
+            kind, a, b = queue[0]
+            _PENDING[1].pack_into(self.w, 4 * PENDING, 1, kind, a, b)
+            return
+        shown = queue[-STEPS:]
+        _PENDING[len(shown)].pack_into(
+            self.w, 4 * PENDING, n, *chain.from_iterable(reversed(shown))
+        )
 
     def payment(self, top: Decision | None) -> bool:
         """A payment under way: its figures and the resources it accepts (whether one is)."""
-        w = self.w
-        self.clear(PAYMENT, RIVAL_AT)
         if top is None or top.kind != "pay":
+            self.clear(PAYMENT, RIVAL_AT)
             return False
         _purpose, _arg, cost, mask, surcharge, paid, surplus = top.data
-        w[PAYMENT], w[PAYMENT + 1], w[PAYMENT + 2], w[PAYMENT + 3] = cost, surcharge, paid, surplus
-        for r in _BITS[mask]:
-            w[PAYMENT + 5 + r] = 1
+        r0, r1, r2, r3, r4 = _FLAGS[mask]
+        _PAYMENT.pack_into(
+            self.w, 4 * PAYMENT, cost, surcharge, paid, surplus, 0.0, r0, r1, r2, r3, r4
+        )
         return True
 
     def rival(self, s: AmalfiState) -> None:
@@ -536,19 +617,27 @@ class Writer:
         self.clear(RIVAL_AT, LAYOUT.size)
         if not s.rival:
             return
-        w[RIVAL_AT + s.rival] = 1
+        w[RIVAL_AT + s.rival] = 1.0
         w[RIVAL_AT + 3] = s.rival_ships
         w[RIVAL_AT + 4] = s.rival_lights
-        w[RIVAL_AT + 5 + s.outcome] = 1
+        w[RIVAL_AT + 5 + s.outcome] = 1.0
         if s.outcome == 1:
             from arsenale.games.amalfi_renaissance.state import band
 
-            w[RIVAL_AT + 8 + list(SOLO["band_names"]).index(band(s.vp[0]))] = 1
+            w[RIVAL_AT + 8 + list(SOLO["band_names"]).index(band(s.vp[0]))] = 1.0
 
 
 _PAY = DECISION + _KIND["pay"]
-_BITS = tuple(tuple(r for r in range(5) if mask >> r & 1) for mask in range(32))
-"""The resources (bits) of each payment mask (board.py: a mask has five bits)."""
+_FLAGS = tuple(tuple(float(mask >> r & 1) for r in range(5)) for mask in range(32))
+"""The five resource flags of each payment mask (board.py: a mask has five bits), as floats
+like the marks."""
+_BLANKS: dict[int, Struct] = {}
+"""The padding-only packs `Writer.clear` zeroes with, by number of slots (made when first
+used: a few part sizes)."""
+_PAYMENT = Struct(f"={PAYMENT_SLOTS}f")
+"""The payment part: four figures, an unused slot, the resource flags."""
+_PENDING = tuple(Struct(f"={1 + 3 * k}f{4 * 3 * (STEPS - k)}x") for k in range(STEPS + 1))
+"""The pending part with 0 to `STEPS` steps shown, the rest padding (zeroed by `pack_into`)."""
 
 
 def _changed(new: list[Any], old: list[Any]) -> Iterator[int]:
@@ -563,12 +652,12 @@ def _pile(w: Any, at: int, old: list[int], new: list[int]) -> None:
     k = len(old)
     if len(new) > k and new[:k] == old:
         for c in new[k:]:
-            w[at + c] = 1
+            w[at + c] = 1.0
     else:
         for c in set(old).difference(new):
-            w[at + c] = 0
+            w[at + c] = 0.0
         for c in set(new).difference(old):
-            w[at + c] = 1
+            w[at + c] = 1.0
     old[:] = new
 
 
@@ -577,10 +666,10 @@ def _swap(w: Any, at: int, old: Any, new: Any) -> None:
     the few cards of a seat's part: `in` on a short tuple costs less than making two sets."""
     for c in old:
         if c not in new:
-            w[at + c] = 0
+            w[at + c] = 0.0
     for c in new:
         if c not in old:
-            w[at + c] = 1
+            w[at + c] = 1.0
 
 
 _WRITER: Writer | None = None
