@@ -233,8 +233,9 @@ class Encoder:
                     w[at + SEATS * p + o] = 1.0
             return
         for p in range(len(owner)):
-            o, was = owner[p], shown[p]
-            if o != was:
+            o = owner[p]
+            if o != shown[p]:
+                was = shown[p]
                 if was >= 0:
                     w[at + SEATS * p + was] = 0.0
                 if o >= 0:
@@ -292,11 +293,10 @@ class Encoder:
         """The cargoes of the galleys on the board (the rest of the galleys' part unchanged)."""
         w, cargo = self.w, self.at["cargo"]
         self._clear("cargo", "cargo", self.galleys * GOODS)
-        for g, o in enumerate(s.g_owner):
-            if o >= 0 and s.g_goods[g]:
-                base = GOODS * g
-                for i in compress(range(GOODS), s.cargo[base : base + GOODS]):  # goods aboard
-                    w[cargo + base + i] = float(s.cargo[base + i])
+        for g in compress(range(self.galleys), s.g_goods):  # galleys with goods (in play)
+            base = GOODS * g
+            for i in compress(range(GOODS), s.cargo[base : base + GOODS]):  # goods aboard
+                w[cargo + base + i] = float(s.cargo[base + i])
 
     def _crews(
         self, s: Serenissima2012State, owners: list[int], zones: list[int], sailors: list[int]
@@ -307,8 +307,9 @@ class Encoder:
         g_owner, g_zone, g_sailors = at["galley_owner"], at["galley_zone"], at["galley_sailors"]
         owner, zone, crew, n = s.g_owner, s.g_zone, s.g_sailors, self.zones
         for g in range(self.galleys):
-            o, was = owner[g], owners[g]
-            if o != was:
+            o = owner[g]
+            if o != owners[g]:
+                was = owners[g]
                 if was >= 0:
                     w[g_owner + g * SEATS + was] = 0.0
                     w[g_zone + g * n + zones[g]] = 0.0
