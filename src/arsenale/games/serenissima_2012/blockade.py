@@ -43,7 +43,8 @@ def candidates(s: Serenissima2012State) -> tuple[int, ...]:
             totals[o] = totals.get(o, 0) + gs[h]
             lowest.setdefault(o, h)
     eligible = [o for o, n in totals.items() if n > need]
-    eligible.sort(key=lambda o: (-totals[o], lowest[o]))
+    if len(eligible) > 1:
+        eligible.sort(key=lambda o: (-totals[o], lowest[o]))
     return tuple(eligible)
 
 

@@ -239,19 +239,19 @@ def legal_special(
 def purchase(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     """Carry out one legal purchase and pay the bank."""
     b, meta = s.game.board, s.game.board.meta
-    kind = action.kind
+    kind, port_of = action.kind, s.game.actions.port_of
     if kind == "recruit_port":
-        p = b.port_index(action["port"])
+        p = port_of[action]
         s.port_sailors[p] += 1
         cost = meta["sailor_price"]
         s.reserve[seat] -= 1
     elif kind == "recruit_galley":
-        g = action["galley"] - 1
+        g = action.params["galley"] - 1
         s.g_sailors[g] += 1
         cost = meta["sailor_price"]
         s.reserve[seat] -= 1
     elif kind == "buy_galley":
-        g, p = action["galley"] - 1, b.port_index(action["port"])
+        g, p = action.params["galley"] - 1, port_of[action]
         cost = galley_price(s, seat)
         s.g_owner[g] = seat
         s.fleet[seat] += 1
@@ -261,10 +261,10 @@ def purchase(s: Serenissima2012State, seat: int, action: Action, events: list[Ev
         s.reserve[seat] -= 1
         s.bought_galley = True
     elif kind == "fort":
-        s.forts |= 1 << b.port_index(action["port"])
+        s.forts |= 1 << port_of[action]
         cost = meta["fort_price"]
     else:  # basilica
-        s.basilicas |= 1 << b.port_index(action["port"])
+        s.basilicas |= 1 << port_of[action]
         cost = meta["basilica_price"]
     s.money[seat] -= cost
     events.append({"type": "purchase", "seat": seat, "what": action.notation, "ducats": cost})

@@ -92,7 +92,8 @@ class Encoder:
         self.doges = len(board.doge_ids)
         self.layout = layout(board)
         self.at = {name: start for name, start, _ in self.layout}
-        self.kinds = {k: i for i, k in enumerate(KINDS)}
+        self.slots = {k: self.at["decision"] + i for i, k in enumerate(KINDS)}
+        """Each decision kind's slot in the image."""
         self.wine_ports = [g == WINE for g in board.port_good]
         self.image: Any = np.zeros(self.layout.size, np.float32)
         self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
@@ -108,7 +109,7 @@ class Encoder:
 
     def write(self, s: Serenissima2012State, seat: int | None, out: Buffer) -> None:
         keys, w = self.keys, self.w
-        top = self.at["decision"] + self.kinds[s.stack[-1].kind] if s.stack and not s.over else -1
+        top = self.slots[s.stack[-1].kind] if s.stack and not s.over else -1
         if top != self.top:
             if self.top >= 0:
                 w[self.top] = 0.0

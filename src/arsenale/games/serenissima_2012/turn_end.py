@@ -107,8 +107,10 @@ def end_turn(s: Serenissima2012State, events: list[Event]) -> None:
                 events.append({"type": "wine_income", "seat": seat, "ducats": gain})
     old = s.track
     s.track = min(s.track + b.doge_steps[card], s.setup.track_length)
-    if any(old < space <= s.track for space in s.setup.scoring):
-        score(s, events)
+    for space in s.setup.scoring:
+        if old < space <= s.track:  # the token reached or passed a scoring space
+            score(s, events)
+            break
     if b.doge_shuffle[card]:
         s.doge_deck.extend(s.doge_discard)
         s.doge_deck.append(card)
