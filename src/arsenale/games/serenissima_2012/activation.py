@@ -431,13 +431,15 @@ def _loading(
             _missing(cargo, 6 * h, f"galley {h + 1}", "take_good", why, galley=h + 1)
             _missing(cargo, base, "the active galley", "give_good", why, galley=h + 1)
         if aboard:
-            take = a.take_good[h]
-            out += compress(take, cargo[6 * h : 6 * h + 6])  # the goods galley h carries
+            if gg[h]:
+                take = a.take_good[h]
+                out += compress(take, cargo[6 * h : 6 * h + 6])  # the goods galley h carries
         elif why is not None:
             why.no(_(ABOARD), RULE_LOADING, "take_good", galley=h + 1)
         if h_room and gg[h] < 4:
-            give = a.give_good[h]
-            out += compress(give, cargo[base : base + 6])
+            if gg[g]:
+                give = a.give_good[h]
+                out += compress(give, cargo[base : base + 6])  # the goods aboard the active one
         elif why is not None:
             reason = _("galley {h} is full (5 pieces, 4 goods)").format(h=h + 1)
             why.no(reason, RULE_LOADING, "give_good", galley=h + 1)

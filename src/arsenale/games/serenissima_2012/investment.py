@@ -96,7 +96,8 @@ def _galley_buys(
     """A galley not in play, of this player count's set, at an own port (of `ports`, the
     seat's, or found here if None), with one sailor."""
     owned = s.fleet[seat]
-    broke = owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < galley_price(s, seat)
+    price = owned + s.game.board.meta["sailor_price"]  # `galley_price`
+    broke = owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < price
     if broke and why is None:
         return []
     a = s.game.actions
@@ -136,7 +137,6 @@ def _galley_buys(
             elif s.reserve[seat] < 1:
                 reason = _("you have no sailor left in reserve to crew it")
             else:
-                price = galley_price(s, seat)
                 reason = _("it costs {price} ducats (1 per galley owned, 1 for its sailor)").format(
                     price=price
                 )
@@ -157,11 +157,17 @@ def _buildings(
     goods, produced or in its warehouse, and none yet, while tokens last; 2 ducats."""
     b, meta = s.game.board, s.game.board.meta
     if kind == "fort":
-        built, tokens, price, needs = s.forts, s.game.actions.fort, meta["fort_price"], FORT
+        built, tokens, price, limit = (
+            s.forts,
+            s.game.actions.fort,
+            meta["fort_price"],
+            meta["forts"],
+        )
+        needs = FORT
     else:
-        built, tokens, price = s.basilicas, s.game.actions.basilica, meta["basilica_price"]
-        needs = BASILICA
-    broke = s.money[seat] < price or built.bit_count() >= meta[kind + "s"]
+        built, tokens = s.basilicas, s.game.actions.basilica
+        price, limit, needs = meta["basilica_price"], meta["basilicas"], BASILICA
+    broke = s.money[seat] < price or built.bit_count() >= limit
     if broke and why is None:
         return
     first, second = needs

@@ -149,11 +149,12 @@ class Encoder:
             keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
         else:
             crews = s.g_owner != kept[0] or s.g_zone != kept[1] or s.g_sailors != kept[2]
+            cargo = s.cargo != kept[3]
             if crews:
                 self._crews(s, kept[0], kept[1], kept[2])
-            if (crews and s.g_owner != kept[0]) or s.cargo != kept[3]:
+            if cargo or (crews and s.g_owner != kept[0]):
                 self._cargo(s)
-            if crews or s.cargo != kept[3]:
+            if crews or cargo:
                 keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
         wheel = self.at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys)
         if wheel != self.wheel:

@@ -100,7 +100,10 @@ def end_turn(s: Serenissima2012State, events: list[Event]) -> None:
     events.append({"type": "doge_card", "card": b.doge_ids[card]})
     if b.doge_wine[card]:
         for seat in range(s.players):
-            wine_ports = sum(1 for p in s.ports_of(seat) if s.is_wine_port(p))
+            wine_ports = 0
+            for p in s.ports_of(seat):
+                if s.is_wine_port(p):
+                    wine_ports += 1
             if wine_ports:
                 gain = wine_ports * b.meta["wine_income"]
                 s.money[seat] += gain
@@ -124,14 +127,13 @@ def end_turn(s: Serenissima2012State, events: list[Event]) -> None:
         s.stack.clear()
         events.append({"type": "game_over", "result": s.result().to_json()})
         return
-    waiting: tuple[int, ...] = ()
+    few: list[int] = []  # the seats with fewer than 2 galleys, from the first player on
     if min(s.fleet) < 2:
-        waiting = tuple(
-            seat
-            for seat in ((s.first + i) % s.players for i in range(s.players))
-            if s.fleet[seat] < 2
-        )
-    _next_special(s, waiting, events)
+        for i in range(s.players):
+            seat = (s.first + i) % s.players
+            if s.fleet[seat] < 2:
+                few.append(seat)
+    _next_special(s, tuple(few), events)
 
 
 def score(s: Serenissima2012State, events: list[Event]) -> None:
