@@ -97,11 +97,28 @@ class Encoder:
         self.wine_ports = [g == WINE for g in board.port_good]
         self.image: Any = np.zeros(self.layout.size, np.float32)
         self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
-        self.blank: Any = memoryview(np.zeros(self.layout.size, np.float32))  # type: ignore[arg-type]
+        blank: Any = memoryview(np.zeros(self.layout.size, np.float32))  # type: ignore[arg-type]
+
+        def span(first: str, last: str, length: int) -> tuple[int, int, Any]:
+            """From part `first` to the end of part `last` (`length` slots), with its zeros."""
+            a, b = self.at[first], self.at[last] + length
+            return a, b, blank[: b - a]
+
+        self.spans = {
+            "players": span("hidden_money", "home", SEATS * ports),
+            "port_owner": span("port_owner", "port_owner", SEATS * ports),
+            "warehouse": span("warehouse", "warehouse", GOODS * ports),
+            "galleys": span("galley_owner", "cargo", galleys * GOODS),
+            "cargo": span("cargo", "cargo", galleys * GOODS),
+            "turn": span("track", "doge", 1 + self.doges),
+            "activation": span("active_galley", "claim_blocked_by", SEATS),
+        }
+        """The stretches of the image each part clears: start, end and as many zeros."""
         self.top = -1
         """The decision's slot in the image (-1: none)."""
         self.wheel = -1
         """The wheel's slot in the image (-1: none yet)."""
+        self.wheel_at = self.at["wheel"]
         self.turn = 0
         """The turn written in the image."""
         self.keys: list[Any] = [None] * 9
@@ -156,7 +173,7 @@ class Encoder:
                 self._cargo(s)
             if crews or cargo:
                 keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
-        wheel = self.at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys)
+        wheel = self.wheel_at + (s.wheel if s.wheel >= 0 else self.galleys)
         if wheel != self.wheel:
             if self.wheel >= 0:
                 w[self.wheel] = 0.0
@@ -189,15 +206,15 @@ class Encoder:
             self._activation(s)
         out[: self.layout.size] = self.image
 
-    def _clear(self, first: str, last: str, length: int) -> None:
-        """Zero the image from part `first` to the end of part `last` (`length` slots)."""
-        a, b = self.at[first], self.at[last] + length
-        self.w[a:b] = self.blank[: b - a]
+    def _clear(self, part: str) -> None:
+        """Zero the stretch of the image `part` rewrites (`spans`)."""
+        a, b, zeros = self.spans[part]
+        self.w[a:b] = zeros
 
     def _players(self, s: Serenissima2012State, seat: int | None, hidden: bool) -> None:
         """Hidden money to home ports."""
         at, w, ports = self.at, self.w, self.ports
-        self._clear("hidden_money", "home", SEATS * ports)
+        self._clear("players")
         if hidden:
             w[at["hidden_money"]] = 1.0
         if s.first >= 0:
@@ -229,7 +246,7 @@ class Encoder:
         """The port owners: those that differ from `shown`, or all of them (None)."""
         w, at = self.w, self.at["port_owner"]
         if shown is None or len(shown) != len(owner):
-            self._clear("port_owner", "port_owner", SEATS * self.ports)
+            self._clear("port_owner")
             for p, o in enumerate(owner):
                 if o >= 0:
                     w[at + SEATS * p + o] = 1.0
@@ -246,7 +263,7 @@ class Encoder:
     def _warehouses(self, warehouse: list[int]) -> None:
         """The goods in each warehouse, and the wine sides (a wine port's, or wine present)."""
         w, at, wine = self.w, self.at["warehouse"], self.at["wine_side"]
-        self._clear("warehouse", "warehouse", GOODS * self.ports)
+        self._clear("warehouse")
         for p, bits in enumerate(warehouse):
             if bits:
                 for i in range(GOODS):
@@ -277,7 +294,7 @@ class Encoder:
     def _galleys(self, s: Serenissima2012State) -> None:
         """Galley owners to cargo."""
         at, w = self.at, self.w
-        self._clear("galley_owner", "cargo", self.galleys * GOODS)
+        self._clear("galleys")
         g_owner, g_zone, g_sailors = at["galley_owner"], at["galley_zone"], at["galley_sailors"]
         cargo, zones = at["cargo"], self.zones
         for g, o in enumerate(s.g_owner):
@@ -294,7 +311,7 @@ class Encoder:
     def _cargo(self, s: Serenissima2012State) -> None:
         """The cargoes of the galleys on the board (the rest of the galleys' part unchanged)."""
         w, cargo = self.w, self.at["cargo"]
-        self._clear("cargo", "cargo", self.galleys * GOODS)
+        self._clear("cargo")
         for g in compress(range(self.galleys), s.g_goods):  # galleys with goods (in play)
             base = GOODS * g
             for i in compress(range(GOODS), s.cargo[base : base + GOODS]):  # goods aboard
@@ -330,7 +347,7 @@ class Encoder:
     def _turn(self, s: Serenissima2012State) -> None:
         """The track and the Doge cards (the wheel's slot is set apart)."""
         at, w = self.at, self.w
-        self._clear("track", "doge", 1 + self.doges)
+        self._clear("turn")
         w[at["track"]] = float(s.track)
         w[at["track"] + 1] = float(s.scorings)
         doge = at["doge"]
@@ -345,7 +362,7 @@ class Encoder:
         """The active galley's activation: the slots from the active galley's to the claim's
         blockers."""
         at, w = self.at, self.w
-        self._clear("active_galley", "claim_blocked_by", SEATS)
+        self._clear("activation")
         if s.active < 0:
             return
         w[at["active_galley"] + s.active] = 1.0
