@@ -119,6 +119,14 @@ class Encoder:
         self.wheel = -1
         """The wheel's slot in the image (-1: none yet)."""
         self.wheel_at = self.at["wheel"]
+        at = self.at
+        self.crew_at = (at["galley_owner"], at["galley_zone"], at["galley_sailors"])
+        """Where the galleys' owners, zones and sailors start."""
+        self.activation_at = tuple(
+            at[part] for part in ("active_galley", "step", "mode", "start_zone", "activation")
+        )
+        """Where the active galley's slots start, its step's, mode's, start zone's and the
+        other activation numbers'."""
         self.turn = 0
         """The turn written in the image."""
         self.keys: list[Any] = [None] * 9
@@ -165,14 +173,20 @@ class Encoder:
             self._galleys(s)
             keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
         else:
-            crews = s.g_owner != kept[0] or s.g_zone != kept[1] or s.g_sailors != kept[2]
+            owners = s.g_owner != kept[0]
+            crews = owners or s.g_zone != kept[1] or s.g_sailors != kept[2]
             cargo = s.cargo != kept[3]
             if crews:
                 self._crews(s, kept[0], kept[1], kept[2])
-            if cargo or (crews and s.g_owner != kept[0]):
+            if cargo or owners:
                 self._cargo(s)
-            if crews or cargo:
-                keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
+            if crews or cargo:  # the kept copies of the lists unchanged serve on
+                keys[5] = (
+                    [*s.g_owner] if owners else kept[0],
+                    [*s.g_zone] if crews else kept[1],
+                    [*s.g_sailors] if crews else kept[2],
+                    [*s.cargo] if cargo else kept[3],
+                )
         wheel = self.wheel_at + (s.wheel if s.wheel >= 0 else self.galleys)
         if wheel != self.wheel:
             if self.wheel >= 0:
@@ -322,8 +336,8 @@ class Encoder:
     ) -> None:
         """The owners, zones and sailors of the galleys whose owner, zone or sailors differ from
         `owners`, `zones` and `sailors` (those last written; a galley off the board has none)."""
-        at, w = self.at, self.w
-        g_owner, g_zone, g_sailors = at["galley_owner"], at["galley_zone"], at["galley_sailors"]
+        w = self.w
+        g_owner, g_zone, g_sailors = self.crew_at
         owner, zone, crew, n = s.g_owner, s.g_zone, s.g_sailors, self.zones
         for g in range(self.galleys):
             o = owner[g]
@@ -361,15 +375,15 @@ class Encoder:
     def _activation(self, s: Serenissima2012State) -> None:
         """The active galley's activation: the slots from the active galley's to the claim's
         blockers."""
-        at, w = self.at, self.w
+        w = self.w
         self._clear("activation")
         if s.active < 0:
             return
-        w[at["active_galley"] + s.active] = 1.0
-        w[at["step"] + s.step] = 1.0
-        w[at["mode"] + s.mode] = 1.0
-        w[at["start_zone"] + s.start_zone] = 1.0
-        act = at["activation"]
+        active, step, mode, start_zone, act = self.activation_at
+        w[active + s.active] = 1.0
+        w[step + s.step] = 1.0
+        w[mode + s.mode] = 1.0
+        w[start_zone + s.start_zone] = 1.0
         if s.moves:
             w[act] = float(s.moves)
         if s.free_cube:
@@ -384,7 +398,7 @@ class Encoder:
         if s.unloading:
             w[act + 6] = 1.0
         if s.claim_blockers:
-            blockers = at["claim_blocked_by"]
+            blockers = self.at["claim_blocked_by"]
             for o in range(s.players):
                 if s.claim_blockers >> o & 1:
                     w[blockers + o] = 1.0
