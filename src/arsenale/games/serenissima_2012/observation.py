@@ -174,17 +174,22 @@ class Encoder:
             keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
         else:
             owners = s.g_owner != kept[0]
-            crews = owners or s.g_zone != kept[1] or s.g_sailors != kept[2]
+            moved = s.g_zone != kept[1]
+            crewed = s.g_sailors != kept[2]
             cargo = s.cargo != kept[3]
-            if crews:
+            if owners or (moved and crewed):
                 self._crews(s, kept[0], kept[1], kept[2])
+            elif moved:  # the same owners: only zones changed
+                self._zones(s.g_zone, kept[1])
+            elif crewed:  # the same owners: only sailors changed (none off the board)
+                self._counts("galley_sailors", s.g_sailors, kept[2])
             if cargo or owners:
                 self._cargo(s)
-            if crews or cargo:  # the kept copies of the lists unchanged serve on
+            if owners or moved or crewed or cargo:  # the kept copies unchanged serve on
                 keys[5] = (
                     [*s.g_owner] if owners else kept[0],
-                    [*s.g_zone] if crews else kept[1],
-                    [*s.g_sailors] if crews else kept[2],
+                    [*s.g_zone] if moved else kept[1],
+                    [*s.g_sailors] if crewed else kept[2],
                     [*s.cargo] if cargo else kept[3],
                 )
         wheel = self.wheel_at + (s.wheel if s.wheel >= 0 else self.galleys)
@@ -357,6 +362,15 @@ class Encoder:
                     w[g_zone + g * n + zone[g]] = 1.0
                 if crew[g] != sailors[g]:
                     w[g_sailors + g] = float(crew[g])
+
+    def _zones(self, zone: list[int], zones: list[int]) -> None:
+        """The zones of the galleys that moved since `zones` was written, the owners unchanged
+        (a galley off the board is in zone -1 in both)."""
+        w, at, n = self.w, self.crew_at[1], self.zones
+        for g in range(self.galleys):
+            if zone[g] != zones[g]:
+                w[at + g * n + zones[g]] = 0.0
+                w[at + g * n + zone[g]] = 1.0
 
     def _turn(self, s: Serenissima2012State) -> None:
         """The track and the Doge cards (the wheel's slot is set apart)."""
