@@ -157,13 +157,8 @@ def _buildings(
     goods, produced or in its warehouse, and none yet, while tokens last; 2 ducats."""
     b, meta = s.game.board, s.game.board.meta
     if kind == "fort":
-        built, tokens, price, limit = (
-            s.forts,
-            s.game.actions.fort,
-            meta["fort_price"],
-            meta["forts"],
-        )
-        needs = FORT
+        built, tokens = s.forts, s.game.actions.fort
+        price, limit, needs = meta["fort_price"], meta["forts"], FORT
     else:
         built, tokens = s.basilicas, s.game.actions.basilica
         price, limit, needs = meta["basilica_price"], meta["basilicas"], BASILICA
