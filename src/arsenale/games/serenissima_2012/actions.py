@@ -89,6 +89,8 @@ class Actions:
             )
             for i, z in enumerate(board.zone_ids)
         ]
+        self.zone_of = {m: z for z, m in enumerate(self.move)}
+        """The zone of each move (a dict lookup: cheaper than finding its id on the board)."""
         self.moves_from = [
             tuple(self.move[z] for z in board.adjacent[i]) for i in range(len(board.zone_ids))
         ]
@@ -136,6 +138,22 @@ class Actions:
             c.add("basilica", f"basilica {ports[p]}", port_alias("basilica {}", p), port=ports[p])
             for p in range(n_ports)
         ]
+        goods = (
+            self.buy_good,
+            self.toss_good,
+            self.sell,
+            self.loot,
+            *self.take_good,
+            *self.give_good,
+        )
+        self.good_of = {x[i]: i for x in goods for i in range(len(GOODS))}
+        """The good of each action naming one, by its index in GOODS."""
+        self.port_of = {
+            x[p]: p
+            for x in (self.recruit_port, self.fort, self.basilica, *self.buy_galley)
+            for p in range(n_ports)
+        }
+        """The port of each investment naming one, by its index on the board."""
 
         # The decisions of a galley's turn, made once too (a `Decision` is a NamedTuple, slow to
         # build): the token on galley g, whose owner chooses (`galley_frame[g][seat]`), and its

@@ -127,12 +127,10 @@ def legal_activation(
         if s.mode != BATTLE and not s.sale_blocked and s.g_goods[g]:
             wh = s.warehouse[p]
             if POPCOUNT[wh] < b.port_size[p]:
-                produced = b.port_good[p]
-                out += [
-                    a.sell[good]
-                    for good in range(6)
-                    if cargo[base + good] and good != produced and not wh >> good & 1
-                ]
+                produced, sell = b.port_good[p], a.sell
+                for good in compress(range(6), cargo[base : base + 6]):  # the goods aboard
+                    if good != produced and not wh >> good & 1:
+                        out.append(sell[good])
                 if why is not None:
                     _unsold(s, p, cargo, base, why)
             elif why is not None:
@@ -148,7 +146,7 @@ def legal_activation(
         if s.mode != SALE:
             if owner < 0:
                 if not s.claim_blockers or not _blockers_present(s, zone):
-                    n = claimable(s.g_sailors[g], b.port_size[p])
+                    n = min(b.port_size[p], s.g_sailors[g])  # `claimable`
                     out += a.claim[:n]
                     if why is not None:
                         too_many(s, p, n, why)
@@ -174,7 +172,9 @@ def legal_activation(
     if s.mode != SALE:
         if present:  # another galley is here
             owners, attack = s.g_owner, a.attack_galley
-            out += [attack[h] for h in present if owners[h] != seat]
+            for h in present:
+                if owners[h] != seat:
+                    out.append(attack[h])
         if why is not None:
             _not_attackable(s, seat, zone, why)
     elif why is not None:
@@ -351,7 +351,10 @@ def free_spaces(s: Serenissima2012State, seat: int, zone: int, p: int) -> int:
     """Spaces left for pieces in this loading: on the player's galleys here (5 each, the
     active one possibly overfull) and in the port if it is the player's."""
     go, gs, gg = s.g_owner, s.g_sailors, s.g_goods
-    free = sum(5 - gs[h] - gg[h] for h in s.galleys_in(zone) if go[h] == seat)
+    free = 0
+    for h in s.galleys_in(zone):
+        if go[h] == seat:
+            free += 5 - gs[h] - gg[h]
     if p >= 0 and s.owner[p] == seat:
         free += s.game.board.port_size[p] - s.port_sailors[p]
     return free
@@ -402,12 +405,14 @@ def _loading(
         why.no(reason, RULE_LOADING, PORT_SAILORS)
     gz, gs, gg = s.g_zone, s.g_sailors, s.g_goods
     owner = s.g_owner
-    alongside = [h for h in present if h != g and owner[h] == seat] if present else []
     if why is not None:
+        alongside = [h for h in present if h != g and owner[h] == seat]
         for h in range(len(gz)):
             if h not in alongside:
                 _not_alongside(s, seat, h, why)
-    for h in alongside:
+    for h in present:
+        if h == g or owner[h] != seat:
+            continue  # the active galley itself, or another player's
         if aboard and gs[h]:
             out.append(a.sailor_from_galley[h])
         elif why is not None:
@@ -426,13 +431,15 @@ def _loading(
             _missing(cargo, 6 * h, f"galley {h + 1}", "take_good", why, galley=h + 1)
             _missing(cargo, base, "the active galley", "give_good", why, galley=h + 1)
         if aboard:
-            take = a.take_good[h]
-            out += compress(take, cargo[6 * h : 6 * h + 6])  # the goods galley h carries
+            if gg[h]:
+                take = a.take_good[h]
+                out += compress(take, cargo[6 * h : 6 * h + 6])  # the goods galley h carries
         elif why is not None:
             why.no(_(ABOARD), RULE_LOADING, "take_good", galley=h + 1)
         if h_room and gg[h] < 4:
-            give = a.give_good[h]
-            out += compress(give, cargo[base : base + 6])
+            if gg[g]:
+                give = a.give_good[h]
+                out += compress(give, cargo[base : base + 6])  # the goods aboard the active one
         elif why is not None:
             reason = _("galley {h} is full (5 pieces, 4 goods)").format(h=h + 1)
             why.no(reason, RULE_LOADING, "give_good", galley=h + 1)
@@ -547,7 +554,7 @@ def _sailor_to_port(
 def _sailor_from_galley(
     s: Serenissima2012State, seat: int, action: Action, events: list[Event]
 ) -> None:
-    h = action["galley"] - 1
+    h = action.params["galley"] - 1
     s.g_sailors[h] -= 1
     s.g_sailors[s.active] += 1
     events.append({"type": "sailor", "seat": seat, "from": h + 1, "to": s.active + 1})
@@ -556,7 +563,7 @@ def _sailor_from_galley(
 def _sailor_to_galley(
     s: Serenissima2012State, seat: int, action: Action, events: list[Event]
 ) -> None:
-    h = action["galley"] - 1
+    h = action.params["galley"] - 1
     s.g_sailors[s.active] -= 1
     s.g_sailors[h] += 1
     s.unloading = True
@@ -606,13 +613,13 @@ def _buy_good(s: Serenissima2012State, seat: int, action: Action, events: list[E
 
 
 def _take_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
-    h, good = action["galley"] - 1, GOODS.index(action["good"])
+    h, good = action.params["galley"] - 1, s.game.actions.good_of[action]
     _shift(s, h, s.active, good)
     events.append(
         {
             "type": "transfer",
             "seat": seat,
-            "good": action["good"],
+            "good": GOODS[good],
             "from": h + 1,
             "to": s.active + 1,
         }
@@ -620,14 +627,14 @@ def _take_good(s: Serenissima2012State, seat: int, action: Action, events: list[
 
 
 def _give_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
-    h, good = action["galley"] - 1, GOODS.index(action["good"])
+    h, good = action.params["galley"] - 1, s.game.actions.good_of[action]
     _shift(s, s.active, h, good)
     s.unloading = True
     events.append(
         {
             "type": "transfer",
             "seat": seat,
-            "good": action["good"],
+            "good": GOODS[good],
             "from": s.active + 1,
             "to": h + 1,
         }
@@ -650,13 +657,13 @@ def _sink(s: Serenissima2012State, seat: int, action: Action, events: list[Event
 
 
 def _toss_good(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
-    good = GOODS.index(action["good"])
+    good = s.game.actions.good_of[action]
     g = s.active
     s.cargo[6 * g + good] -= 1
     s.g_goods[g] -= 1
     s.supply[good] += 1
     s.unloading = True
-    events.append({"type": "toss", "seat": seat, "galley": g + 1, "good": action["good"]})
+    events.append({"type": "toss", "seat": seat, "galley": g + 1, "good": GOODS[good]})
 
 
 # -- movement --------------------------------------------------------------------------------
@@ -664,15 +671,16 @@ def _toss_good(s: Serenissima2012State, seat: int, action: Action, events: list[
 
 def _move(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     """One zone per sailor aboard; entering a zone may draw a blockade (blockade.py)."""
-    b = s.game.board
-    zone = b.zone_index(action["zone"])
+    zone = s.game.actions.zone_of[action]
     g = s.active
     s.step = MOVING
     s.zone_galleys[s.g_zone[g]] -= 1
     s.zone_galleys[zone] += 1
     s.g_zone[g] = zone
     s.moves += 1
-    events.append({"type": "move", "seat": seat, "galley": g + 1, "zone": action["zone"]})
+    events.append(
+        {"type": "move", "seat": seat, "galley": g + 1, "zone": s.game.board.zone_ids[zone]}
+    )
     if zone != s.start_zone:
         blockade.offer(s, "move", 0, events)
 
@@ -681,7 +689,7 @@ def _move(s: Serenissima2012State, seat: int, action: Action, events: list[Event
 
 
 def _sell(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
-    good = GOODS.index(action["good"])
+    good = s.game.actions.good_of[action]
     s.step = STEP3
     if not s.sale_asked:
         s.sale_asked = True

@@ -215,12 +215,12 @@ def apply_loot(s: Serenissima2012State, seat: int, action: Action, top: Decision
     if action is s.game.actions.done:
         _end_loot(s, top, events)
         return events
-    good = GOODS.index(action["good"])
+    good = s.game.actions.good_of[action]
     left = list(cargo)
     left[good] -= 1
     s.cargo[6 * survivor + good] += 1
     s.g_goods[survivor] += 1
-    events.append({"type": "loot", "seat": seat, "galley": survivor + 1, "good": action["good"]})
+    events.append({"type": "loot", "seat": seat, "galley": survivor + 1, "good": GOODS[good]})
     frame = Decision("loot", top.seats, (survivor, tuple(left), attacker_won))
     if sum(left) and len(legal_loot(s, seat, frame, None)) > 1:
         s.stack.append(frame)

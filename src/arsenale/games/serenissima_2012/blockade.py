@@ -42,8 +42,12 @@ def candidates(s: Serenissima2012State) -> tuple[int, ...]:
         if o >= 0 and o != mover and gz[h] == zone:
             totals[o] = totals.get(o, 0) + gs[h]
             lowest.setdefault(o, h)
-    eligible = [o for o, n in totals.items() if n > need]
-    eligible.sort(key=lambda o: (-totals[o], lowest[o]))
+    eligible = []
+    for o, n in totals.items():
+        if n > need:
+            eligible.append(o)
+    if len(eligible) > 1:
+        eligible.sort(key=lambda o: (-totals[o], lowest[o]))
     return tuple(eligible)
 
 

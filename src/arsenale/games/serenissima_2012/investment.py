@@ -96,7 +96,8 @@ def _galley_buys(
     """A galley not in play, of this player count's set, at an own port (of `ports`, the
     seat's, or found here if None), with one sailor."""
     owned = s.fleet[seat]
-    broke = owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < galley_price(s, seat)
+    price = owned + s.game.board.meta["sailor_price"]  # `galley_price`
+    broke = owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < price
     if broke and why is None:
         return []
     a = s.game.actions
@@ -136,7 +137,6 @@ def _galley_buys(
             elif s.reserve[seat] < 1:
                 reason = _("you have no sailor left in reserve to crew it")
             else:
-                price = galley_price(s, seat)
                 reason = _("it costs {price} ducats (1 per galley owned, 1 for its sailor)").format(
                     price=price
                 )
@@ -157,11 +157,12 @@ def _buildings(
     goods, produced or in its warehouse, and none yet, while tokens last; 2 ducats."""
     b, meta = s.game.board, s.game.board.meta
     if kind == "fort":
-        built, tokens, price, needs = s.forts, s.game.actions.fort, meta["fort_price"], FORT
+        built, tokens = s.forts, s.game.actions.fort
+        price, limit, needs = meta["fort_price"], meta["forts"], FORT
     else:
-        built, tokens, price = s.basilicas, s.game.actions.basilica, meta["basilica_price"]
-        needs = BASILICA
-    broke = s.money[seat] < price or built.bit_count() >= meta[kind + "s"]
+        built, tokens = s.basilicas, s.game.actions.basilica
+        price, limit, needs = meta["basilica_price"], meta["basilicas"], BASILICA
+    broke = s.money[seat] < price or built.bit_count() >= limit
     if broke and why is None:
         return
     first, second = needs
@@ -239,19 +240,19 @@ def legal_special(
 def purchase(s: Serenissima2012State, seat: int, action: Action, events: list[Event]) -> None:
     """Carry out one legal purchase and pay the bank."""
     b, meta = s.game.board, s.game.board.meta
-    kind = action.kind
+    kind, port_of = action.kind, s.game.actions.port_of
     if kind == "recruit_port":
-        p = b.port_index(action["port"])
+        p = port_of[action]
         s.port_sailors[p] += 1
         cost = meta["sailor_price"]
         s.reserve[seat] -= 1
     elif kind == "recruit_galley":
-        g = action["galley"] - 1
+        g = action.params["galley"] - 1
         s.g_sailors[g] += 1
         cost = meta["sailor_price"]
         s.reserve[seat] -= 1
     elif kind == "buy_galley":
-        g, p = action["galley"] - 1, b.port_index(action["port"])
+        g, p = action.params["galley"] - 1, port_of[action]
         cost = galley_price(s, seat)
         s.g_owner[g] = seat
         s.fleet[seat] += 1
@@ -261,10 +262,10 @@ def purchase(s: Serenissima2012State, seat: int, action: Action, events: list[Ev
         s.reserve[seat] -= 1
         s.bought_galley = True
     elif kind == "fort":
-        s.forts |= 1 << b.port_index(action["port"])
+        s.forts |= 1 << port_of[action]
         cost = meta["fort_price"]
     else:  # basilica
-        s.basilicas |= 1 << b.port_index(action["port"])
+        s.basilicas |= 1 << port_of[action]
         cost = meta["basilica_price"]
     s.money[seat] -= cost
     events.append({"type": "purchase", "seat": seat, "what": action.notation, "ducats": cost})

@@ -92,15 +92,41 @@ class Encoder:
         self.doges = len(board.doge_ids)
         self.layout = layout(board)
         self.at = {name: start for name, start, _ in self.layout}
-        self.kinds = {k: i for i, k in enumerate(KINDS)}
+        self.slots = {k: self.at["decision"] + i for i, k in enumerate(KINDS)}
+        """Each decision kind's slot in the image."""
         self.wine_ports = [g == WINE for g in board.port_good]
         self.image: Any = np.zeros(self.layout.size, np.float32)
         self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
-        self.blank: Any = memoryview(np.zeros(self.layout.size, np.float32))  # type: ignore[arg-type]
+        blank: Any = memoryview(np.zeros(self.layout.size, np.float32))  # type: ignore[arg-type]
+
+        def span(first: str, last: str, length: int) -> tuple[int, int, Any]:
+            """From part `first` to the end of part `last` (`length` slots), with its zeros."""
+            a, b = self.at[first], self.at[last] + length
+            return a, b, blank[: b - a]
+
+        self.spans = {
+            "players": span("hidden_money", "home", SEATS * ports),
+            "port_owner": span("port_owner", "port_owner", SEATS * ports),
+            "warehouse": span("warehouse", "warehouse", GOODS * ports),
+            "galleys": span("galley_owner", "cargo", galleys * GOODS),
+            "cargo": span("cargo", "cargo", galleys * GOODS),
+            "turn": span("track", "doge", 1 + self.doges),
+            "activation": span("active_galley", "claim_blocked_by", SEATS),
+        }
+        """The stretches of the image each part clears: start, end and as many zeros."""
         self.top = -1
         """The decision's slot in the image (-1: none)."""
         self.wheel = -1
         """The wheel's slot in the image (-1: none yet)."""
+        self.wheel_at = self.at["wheel"]
+        at = self.at
+        self.crew_at = (at["galley_owner"], at["galley_zone"], at["galley_sailors"])
+        """Where the galleys' owners, zones and sailors start."""
+        self.activation_at = tuple(
+            at[part] for part in ("active_galley", "step", "mode", "start_zone", "activation")
+        )
+        """Where the active galley's slots start, its step's, mode's, start zone's and the
+        other activation numbers'."""
         self.turn = 0
         """The turn written in the image."""
         self.keys: list[Any] = [None] * 9
@@ -108,7 +134,7 @@ class Encoder:
 
     def write(self, s: Serenissima2012State, seat: int | None, out: Buffer) -> None:
         keys, w = self.keys, self.w
-        top = self.at["decision"] + self.kinds[s.stack[-1].kind] if s.stack and not s.over else -1
+        top = self.slots[s.stack[-1].kind] if s.stack and not s.over else -1
         if top != self.top:
             if self.top >= 0:
                 w[self.top] = 0.0
@@ -147,14 +173,26 @@ class Encoder:
             self._galleys(s)
             keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
         else:
-            crews = s.g_owner != kept[0] or s.g_zone != kept[1] or s.g_sailors != kept[2]
-            if crews:
+            owners = s.g_owner != kept[0]
+            moved = s.g_zone != kept[1]
+            crewed = s.g_sailors != kept[2]
+            cargo = s.cargo != kept[3]
+            if owners or (moved and crewed):
                 self._crews(s, kept[0], kept[1], kept[2])
-            if (crews and s.g_owner != kept[0]) or s.cargo != kept[3]:
+            elif moved:  # the same owners: only zones changed
+                self._zones(s.g_zone, kept[1])
+            elif crewed:  # the same owners: only sailors changed (none off the board)
+                self._counts("galley_sailors", s.g_sailors, kept[2])
+            if cargo or owners:
                 self._cargo(s)
-            if crews or s.cargo != kept[3]:
-                keys[5] = ([*s.g_owner], [*s.g_zone], [*s.g_sailors], [*s.cargo])
-        wheel = self.at["wheel"] + (s.wheel if s.wheel >= 0 else self.galleys)
+            if owners or moved or crewed or cargo:  # the kept copies unchanged serve on
+                keys[5] = (
+                    [*s.g_owner] if owners else kept[0],
+                    [*s.g_zone] if moved else kept[1],
+                    [*s.g_sailors] if crewed else kept[2],
+                    [*s.cargo] if cargo else kept[3],
+                )
+        wheel = self.wheel_at + (s.wheel if s.wheel >= 0 else self.galleys)
         if wheel != self.wheel:
             if self.wheel >= 0:
                 w[self.wheel] = 0.0
@@ -187,15 +225,15 @@ class Encoder:
             self._activation(s)
         out[: self.layout.size] = self.image
 
-    def _clear(self, first: str, last: str, length: int) -> None:
-        """Zero the image from part `first` to the end of part `last` (`length` slots)."""
-        a, b = self.at[first], self.at[last] + length
-        self.w[a:b] = self.blank[: b - a]
+    def _clear(self, part: str) -> None:
+        """Zero the stretch of the image `part` rewrites (`spans`)."""
+        a, b, zeros = self.spans[part]
+        self.w[a:b] = zeros
 
     def _players(self, s: Serenissima2012State, seat: int | None, hidden: bool) -> None:
         """Hidden money to home ports."""
         at, w, ports = self.at, self.w, self.ports
-        self._clear("hidden_money", "home", SEATS * ports)
+        self._clear("players")
         if hidden:
             w[at["hidden_money"]] = 1.0
         if s.first >= 0:
@@ -227,14 +265,15 @@ class Encoder:
         """The port owners: those that differ from `shown`, or all of them (None)."""
         w, at = self.w, self.at["port_owner"]
         if shown is None or len(shown) != len(owner):
-            self._clear("port_owner", "port_owner", SEATS * self.ports)
+            self._clear("port_owner")
             for p, o in enumerate(owner):
                 if o >= 0:
                     w[at + SEATS * p + o] = 1.0
             return
         for p in range(len(owner)):
-            o, was = owner[p], shown[p]
-            if o != was:
+            o = owner[p]
+            if o != shown[p]:
+                was = shown[p]
                 if was >= 0:
                     w[at + SEATS * p + was] = 0.0
                 if o >= 0:
@@ -243,7 +282,7 @@ class Encoder:
     def _warehouses(self, warehouse: list[int]) -> None:
         """The goods in each warehouse, and the wine sides (a wine port's, or wine present)."""
         w, at, wine = self.w, self.at["warehouse"], self.at["wine_side"]
-        self._clear("warehouse", "warehouse", GOODS * self.ports)
+        self._clear("warehouse")
         for p, bits in enumerate(warehouse):
             if bits:
                 for i in range(GOODS):
@@ -274,7 +313,7 @@ class Encoder:
     def _galleys(self, s: Serenissima2012State) -> None:
         """Galley owners to cargo."""
         at, w = self.at, self.w
-        self._clear("galley_owner", "cargo", self.galleys * GOODS)
+        self._clear("galleys")
         g_owner, g_zone, g_sailors = at["galley_owner"], at["galley_zone"], at["galley_sailors"]
         cargo, zones = at["cargo"], self.zones
         for g, o in enumerate(s.g_owner):
@@ -291,24 +330,24 @@ class Encoder:
     def _cargo(self, s: Serenissima2012State) -> None:
         """The cargoes of the galleys on the board (the rest of the galleys' part unchanged)."""
         w, cargo = self.w, self.at["cargo"]
-        self._clear("cargo", "cargo", self.galleys * GOODS)
-        for g, o in enumerate(s.g_owner):
-            if o >= 0 and s.g_goods[g]:
-                base = GOODS * g
-                for i in compress(range(GOODS), s.cargo[base : base + GOODS]):  # goods aboard
-                    w[cargo + base + i] = float(s.cargo[base + i])
+        self._clear("cargo")
+        for g in compress(range(self.galleys), s.g_goods):  # galleys with goods (in play)
+            base = GOODS * g
+            for i in compress(range(GOODS), s.cargo[base : base + GOODS]):  # goods aboard
+                w[cargo + base + i] = float(s.cargo[base + i])
 
     def _crews(
         self, s: Serenissima2012State, owners: list[int], zones: list[int], sailors: list[int]
     ) -> None:
         """The owners, zones and sailors of the galleys whose owner, zone or sailors differ from
         `owners`, `zones` and `sailors` (those last written; a galley off the board has none)."""
-        at, w = self.at, self.w
-        g_owner, g_zone, g_sailors = at["galley_owner"], at["galley_zone"], at["galley_sailors"]
+        w = self.w
+        g_owner, g_zone, g_sailors = self.crew_at
         owner, zone, crew, n = s.g_owner, s.g_zone, s.g_sailors, self.zones
         for g in range(self.galleys):
-            o, was = owner[g], owners[g]
-            if o != was:
+            o = owner[g]
+            if o != owners[g]:
+                was = owners[g]
                 if was >= 0:
                     w[g_owner + g * SEATS + was] = 0.0
                     w[g_zone + g * n + zones[g]] = 0.0
@@ -324,10 +363,19 @@ class Encoder:
                 if crew[g] != sailors[g]:
                     w[g_sailors + g] = float(crew[g])
 
+    def _zones(self, zone: list[int], zones: list[int]) -> None:
+        """The zones of the galleys that moved since `zones` was written, the owners unchanged
+        (a galley off the board is in zone -1 in both)."""
+        w, at, n = self.w, self.crew_at[1], self.zones
+        for g in range(self.galleys):
+            if zone[g] != zones[g]:
+                w[at + g * n + zones[g]] = 0.0
+                w[at + g * n + zone[g]] = 1.0
+
     def _turn(self, s: Serenissima2012State) -> None:
         """The track and the Doge cards (the wheel's slot is set apart)."""
         at, w = self.at, self.w
-        self._clear("track", "doge", 1 + self.doges)
+        self._clear("turn")
         w[at["track"]] = float(s.track)
         w[at["track"] + 1] = float(s.scorings)
         doge = at["doge"]
@@ -341,15 +389,15 @@ class Encoder:
     def _activation(self, s: Serenissima2012State) -> None:
         """The active galley's activation: the slots from the active galley's to the claim's
         blockers."""
-        at, w = self.at, self.w
-        self._clear("active_galley", "claim_blocked_by", SEATS)
+        w = self.w
+        self._clear("activation")
         if s.active < 0:
             return
-        w[at["active_galley"] + s.active] = 1.0
-        w[at["step"] + s.step] = 1.0
-        w[at["mode"] + s.mode] = 1.0
-        w[at["start_zone"] + s.start_zone] = 1.0
-        act = at["activation"]
+        active, step, mode, start_zone, act = self.activation_at
+        w[active + s.active] = 1.0
+        w[step + s.step] = 1.0
+        w[mode + s.mode] = 1.0
+        w[start_zone + s.start_zone] = 1.0
         if s.moves:
             w[act] = float(s.moves)
         if s.free_cube:
@@ -364,7 +412,7 @@ class Encoder:
         if s.unloading:
             w[act + 6] = 1.0
         if s.claim_blockers:
-            blockers = at["claim_blocked_by"]
+            blockers = self.at["claim_blocked_by"]
             for o in range(s.players):
                 if s.claim_blockers >> o & 1:
                     w[blockers + o] = 1.0

@@ -149,18 +149,19 @@ def legal_choose_galley(
     """A galley of this player count's set that nobody has taken."""
     galleys = s.game.actions.choose_galley
     used = s.setup.galleys
-    out: list[Action] = []
+    owners = s.g_owner
+    out = [galleys[g] for g in range(used) if owners[g] < 0]
+    if why is None:
+        return out
     for g in range(len(galleys)):
-        if g < used and s.g_owner[g] < 0:
-            out.append(galleys[g])
-        elif why is not None:
-            if g >= used:
-                reason = _(
-                    "with {players} players galleys {used}-{galleys} stay in the box"
-                ).format(players=s.players, used=used + 1, galleys=len(galleys))
-            else:
-                reason = _("galley {g} is already taken").format(g=g + 1)
-            why.no(reason, RULE_PLAYERS if g >= used else RULE_SETUP, "choose_galley", galley=g + 1)
+        if g >= used:
+            reason = _("with {players} players galleys {used}-{galleys} stay in the box").format(
+                players=s.players, used=used + 1, galleys=len(galleys)
+            )
+            why.no(reason, RULE_PLAYERS, "choose_galley", galley=g + 1)
+        elif owners[g] >= 0:
+            reason = _("galley {g} is already taken").format(g=g + 1)
+            why.no(reason, RULE_SETUP, "choose_galley", galley=g + 1)
     return out
 
 

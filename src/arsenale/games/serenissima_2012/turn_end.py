@@ -100,15 +100,20 @@ def end_turn(s: Serenissima2012State, events: list[Event]) -> None:
     events.append({"type": "doge_card", "card": b.doge_ids[card]})
     if b.doge_wine[card]:
         for seat in range(s.players):
-            wine_ports = sum(1 for p in s.ports_of(seat) if s.is_wine_port(p))
+            wine_ports = 0
+            for p in s.ports_of(seat):
+                if s.is_wine_port(p):
+                    wine_ports += 1
             if wine_ports:
                 gain = wine_ports * b.meta["wine_income"]
                 s.money[seat] += gain
                 events.append({"type": "wine_income", "seat": seat, "ducats": gain})
     old = s.track
     s.track = min(s.track + b.doge_steps[card], s.setup.track_length)
-    if any(old < space <= s.track for space in s.setup.scoring):
-        score(s, events)
+    for space in s.setup.scoring:
+        if old < space <= s.track:  # the token reached or passed a scoring space
+            score(s, events)
+            break
     if b.doge_shuffle[card]:
         s.doge_deck.extend(s.doge_discard)
         s.doge_deck.append(card)
@@ -122,14 +127,13 @@ def end_turn(s: Serenissima2012State, events: list[Event]) -> None:
         s.stack.clear()
         events.append({"type": "game_over", "result": s.result().to_json()})
         return
-    waiting: tuple[int, ...] = ()
+    few: list[int] = []  # the seats with fewer than 2 galleys, from the first player on
     if min(s.fleet) < 2:
-        waiting = tuple(
-            seat
-            for seat in ((s.first + i) % s.players for i in range(s.players))
-            if s.fleet[seat] < 2
-        )
-    _next_special(s, waiting, events)
+        for i in range(s.players):
+            seat = (s.first + i) % s.players
+            if s.fleet[seat] < 2:
+                few.append(seat)
+    _next_special(s, tuple(few), events)
 
 
 def score(s: Serenissima2012State, events: list[Event]) -> None:
