@@ -280,6 +280,49 @@ def _forget(memos: dict[Any, Any], most: int) -> None:
 class _Ctx:
     """What one decision needs, computed once from the determinized world."""
 
+    # slots: more attributes than an instance's shared dict holds (30), so that every
+    # attribute read stays a fast one
+    __slots__ = (
+        "R",
+        "R_next",
+        "_battle_caps",
+        "_battles",
+        "_factors",
+        "_held",
+        "_keys",
+        "_pot",
+        "_risk",
+        "_rival_caps",
+        "_threats",
+        "a",
+        "b",
+        "claim_gains",
+        "crews",
+        "disc",
+        "ends",
+        "enemy",
+        "fight_memo",
+        "fights_at",
+        "finals",
+        "fut",
+        "here",
+        "last_plan",
+        "mk",
+        "my_ports",
+        "p_last",
+        "players",
+        "rivals_at",
+        "rough",
+        "routes",
+        "seat",
+        "st",
+        "turns",
+        "w",
+        "w_opp",
+        "wines",
+        "wines_next",
+    )
+
     def __init__(self, w: Serenissima2012State, seat: int) -> None:
         self.w = w
         self.seat = seat
