@@ -1361,15 +1361,25 @@ def _ways(
             return None, bound
         idle = at.waiting if sum(cargo) + t < 5 else c.galley_value(zone, t, cargo)
         at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle, idle)
-        at.top = max([v for v, _ in at.ends])
+        most = at.ends[0][0]  # as max() over the values: the first of the greatest
+        for v, _ in at.ends:
+            if v > most:
+                most = v
+        at.top = most
     if not fight:
         return at.ends, at.top
     fkey = (zone, t, cargo_key, cap)
     got = c.finals.get(fkey)
     if got is None:
         idle = at.ends[0][0]
-        out = at.ends + [(idle + gain, act) for gain, act in _battles(c, zone, t, cap)]
-        got = c.finals[fkey] = (out, max([v for v, _ in out]))
+        out = list(at.ends)
+        most = at.top  # the most of `out` so far, as max() would scan it
+        for gain, act in _battles(c, zone, t, cap):
+            v = idle + gain
+            out.append((v, act))
+            if v > most:
+                most = v
+        got = c.finals[fkey] = (out, most)
     return got
 
 
@@ -1589,9 +1599,14 @@ def _end_cap(
         if allow_sale and not w.sale_blocked and any(cargo):
             # with g goods the port takes aboard, a cube is sold g-th or sooner
             caps = c.sale_caps(p)
-            goods = [(good, k) for good, k in _aboard(cargo) if caps[good]]
-            taken = len(goods)
-            for good, k in goods:
+            aboard = _aboard(cargo)
+            taken = 0
+            for good, _ in aboard:
+                if caps[good]:
+                    taken += 1
+            for good, k in aboard:
+                if not caps[good]:
+                    continue  # refused here
                 top = c.top(zone, t, good)
                 run = caps[good]
                 price = run[taken - 1] if taken < len(run) else run[-1]
