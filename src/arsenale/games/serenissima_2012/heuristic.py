@@ -280,6 +280,49 @@ def _forget(memos: dict[Any, Any], most: int) -> None:
 class _Ctx:
     """What one decision needs, computed once from the determinized world."""
 
+    # slots: more attributes than an instance's shared dict holds (30), so that every
+    # attribute read stays a fast one
+    __slots__ = (
+        "R",
+        "R_next",
+        "_battle_caps",
+        "_battles",
+        "_factors",
+        "_held",
+        "_keys",
+        "_pot",
+        "_risk",
+        "_rival_caps",
+        "_threats",
+        "a",
+        "b",
+        "claim_gains",
+        "crews",
+        "disc",
+        "ends",
+        "enemy",
+        "fight_memo",
+        "fights_at",
+        "finals",
+        "fut",
+        "here",
+        "last_plan",
+        "mk",
+        "my_ports",
+        "p_last",
+        "players",
+        "rivals_at",
+        "rough",
+        "routes",
+        "seat",
+        "st",
+        "turns",
+        "w",
+        "w_opp",
+        "wines",
+        "wines_next",
+    )
+
     def __init__(self, w: Serenissima2012State, seat: int) -> None:
         self.w = w
         self.seat = seat
@@ -610,8 +653,8 @@ class _Ctx:
             if w.supply[good] > 0:
                 price = 0.0 if w.owner[p] == self.seat else 1.0
                 best = self.top(zone, t, good)
-                if best:
-                    pot = max(pot, best[0] - price)
+                if best and best[0] - price > pot:
+                    pot = best[0] - price
         if t >= 2:
             dist = self.st.dist[zone]
             cost = self.crews[t] - self.crews[t - 1]
@@ -621,7 +664,7 @@ class _Ctx:
                 if dist[zq] <= t:
                     pot = v - cost
                     break
-        pot *= POTENTIAL * min(1.0, self.fut)
+        pot *= POTENTIAL * (self.fut if self.fut < 1.0 else 1.0)
         self._pot[key] = pot
         return pot
 
@@ -651,7 +694,7 @@ class _Ctx:
         total = 0.0
         for good, k in _aboard(cargo):
             acc = caps[good]
-            total += acc[min(k, len(acc) - 1)]
+            total += acc[k if k < len(acc) else len(acc) - 1]
         return total
 
     def rows(self, t: int, cargo: list[int], cargo_key: tuple[int, ...]) -> _Rows:
@@ -805,7 +848,10 @@ class _Ctx:
                 if x > worst:
                     worst, x = x, worst
                 others += x
-        risk = min(0.9, worst + 0.25 * others) * min(1.0, self.fut / 2.0)
+        risk = worst + 0.25 * others
+        risk = risk if risk < 0.9 else 0.9
+        if self.fut < 2.0:  # times the share of the activations to come, at most 1
+            risk *= self.fut / 2.0
         if self.my_ports < 2 and mine:
             risk *= 0.5  # our last port is safe until we take another
         self._risk[key] = risk
@@ -1236,7 +1282,7 @@ def _routes(c: _Ctx, zone: int, t: int) -> tuple[list[int], _Dests]:
         dests = []
         for dest, d in enumerate(dist):
             if d != 99:
-                fight = cap if cap >= 0 else max(0, t - moves - d)
+                fight = cap if cap >= 0 else t - moves - d if t - moves - d > 0 else 0
                 dests.append((dest, fight, battles and fight > 0 and fights_at[dest]))
         got = c.routes[key] = (first, tuple(dests))
     return got
@@ -1292,7 +1338,9 @@ def _ways(
     if at.ends is None:
         bound = at.coarse
         if fight:
-            bound = max(bound, waiting_cap + _battle_cap(c, zone, t, cap))
+            battle = waiting_cap + _battle_cap(c, zone, t, cap)
+            if battle > bound:
+                bound = battle
         if bound <= limit:
             return None, bound
         mode = c.w.mode
@@ -1306,20 +1354,32 @@ def _ways(
             at.fine = at.waiting + extra
         bound = at.fine
         if fight:
-            bound = max(bound, at.waiting + _battle_cap(c, zone, t, cap, fine=True))
+            battle = at.waiting + _battle_cap(c, zone, t, cap, fine=True)
+            if battle > bound:
+                bound = battle
         if bound <= limit:
             return None, bound
         idle = at.waiting if sum(cargo) + t < 5 else c.galley_value(zone, t, cargo)
         at.ends = _ends(c, zone, t, cargo, allow_sale, allow_battle, idle)
-        at.top = max([v for v, _ in at.ends])
+        most = at.ends[0][0]  # as max() over the values: the first of the greatest
+        for v, _ in at.ends:
+            if v > most:
+                most = v
+        at.top = most
     if not fight:
         return at.ends, at.top
     fkey = (zone, t, cargo_key, cap)
     got = c.finals.get(fkey)
     if got is None:
         idle = at.ends[0][0]
-        out = at.ends + [(idle + gain, act) for gain, act in _battles(c, zone, t, cap)]
-        got = c.finals[fkey] = (out, max([v for v, _ in out]))
+        out = list(at.ends)
+        most = at.top  # the most of `out` so far, as max() would scan it
+        for gain, act in _battles(c, zone, t, cap):
+            v = idle + gain
+            out.append((v, act))
+            if v > most:
+                most = v
+        got = c.finals[fkey] = (out, most)
     return got
 
 
@@ -1466,7 +1526,9 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
             p_win, p_lose, _, acts = _odds(t, w.port_sailors[p], cap, fort_dice, skull, w.cap < 0)
             theirs = c.port_value(p, False)
             win = p_win * (galley + c.port_value(p, True)) + c.fut * acts
-            best = max(best, win - p_lose * opp * theirs - crew + opp * theirs)
+            gain = win - p_lose * opp * theirs - crew + opp * theirs
+            if gain > best:
+                best = gain
     for h in c.rivals_at[zone]:
         rival = c._rival_caps.get(h)
         if rival is None:  # what does not depend on the zone, crew or combat value
@@ -1488,7 +1550,9 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
         p_win, p_lose, left, acts = _odds(t, d0, cap, 0, skull, True)
         win = p_win * (galley + loot_v) + c.fut * acts
         lost = -opp * (lost_v * p_lose + per_sailor * left)
-        best = max(best, win + lost - crew + enemy_v)
+        gain = win + lost - crew + enemy_v
+        if gain > best:
+            best = gain
     c._battle_caps[key] = best
     return best
 
@@ -1508,7 +1572,9 @@ def _rough_cap(c: _Ctx, zone: int, t: int, cargo: list[int]) -> float:
         if w.mode != BATTLE and not w.sale_blocked and any(cargo):
             extra = c.sale_cap(p, cargo)
         if w.mode != SALE and w.owner[p] < 0 and claimable(t, b.port_size[p]) >= 1:
-            extra = max(extra, c.port_value(p, True) - (c.crews[t] - c.crews[t - 1]))
+            claim = c.port_value(p, True) - (c.crews[t] - c.crews[t - 1])
+            if claim > extra:
+                extra = claim
     return extra
 
 
@@ -1533,20 +1599,31 @@ def _end_cap(
         if allow_sale and not w.sale_blocked and any(cargo):
             # with g goods the port takes aboard, a cube is sold g-th or sooner
             caps = c.sale_caps(p)
-            goods = [(good, k) for good, k in _aboard(cargo) if caps[good]]
-            taken = len(goods)
-            for good, k in goods:
+            aboard = _aboard(cargo)
+            taken = 0
+            for good, _ in aboard:
+                if caps[good]:
+                    taken += 1
+            for good, k in aboard:
+                if not caps[good]:
+                    continue  # refused here
                 top = c.top(zone, t, good)
-                price = caps[good][min(taken, len(caps[good])) - 1]
-                extra += max(0.0, price - (top[2 * k - 2] if len(top) >= 2 * k else 0.0))
+                run = caps[good]
+                price = run[taken - 1] if taken < len(run) else run[-1]
+                gain = price - (top[2 * k - 2] if len(top) >= 2 * k else 0.0)
+                if gain > 0.0:
+                    extra += gain
         if allow_battle and w.owner[p] < 0:
             claim = c.claim_gains.get((p, t))
             if claim is None:
                 claim, crew = 0.0, c.crews[t]
                 for n in range(1, claimable(t, b.port_size[p]) + 1):
-                    claim = max(claim, c.held(p, n) - (crew - c.crews[t - n]))
+                    gain = c.held(p, n) - (crew - c.crews[t - n])
+                    if gain > claim:
+                        claim = gain
                 c.claim_gains[(p, t)] = claim
-            extra = max(extra, claim)
+            if claim > extra:
+                extra = claim
     return extra
 
 
@@ -1635,7 +1712,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     finals_memo = c.finals
     for t, shift, split, first, dests in per_crew:
         prev_k = -1e9
-        k_top = min(k_max, 5 - t - goods0)
+        k_top = k_max if k_max < 5 - t - goods0 else 5 - t - goods0
         for k in range(0, k_top + 1):
             cost = 0.0 if k == 0 else float(k - (1 if free else 0))
             if k and w.owner[p] >= 0 and w.owner[p] != seat:
@@ -1654,7 +1731,9 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 skipped = []
             # a destination is skipped when no ending there can pass the best plan (kept for
             # best_k); the limit changes only with the best plan
-            limit = max(best.value + 1e-9, low)
+            limit = best.value + 1e-9
+            if low > limit:
+                limit = low
             if floor is not None and floor > limit:
                 limit = floor
             limit = limit - shift + cost - _SLACK
@@ -1720,7 +1799,9 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                             best.action = first_act
                             if floor is not None and total > floor:
                                 return best
-                            limit = max(best.value + 1e-9, low)
+                            limit = best.value + 1e-9
+                            if low > limit:
+                                limit = low
                             if floor is not None and floor > limit:
                                 limit = floor
                             limit = limit - shift + cost - _SLACK
@@ -1744,8 +1825,8 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                     rough_row,
                     best_k - shift + cost - _SLACK,
                 )
-                if finals is not None:
-                    best_k = max(best_k, most + shift - cost)
+                if finals is not None and most + shift - cost > best_k:
+                    best_k = most + shift - cost
             if best_k <= prev_k:
                 break  # one more cube no longer pays: nor will two
             prev_k = best_k
