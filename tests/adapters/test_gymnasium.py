@@ -63,6 +63,18 @@ def test_episodes_are_reproducible_under_reset_seed() -> None:
     assert _episode(other, seed=8) == _episode(env, seed=8)
 
 
+def test_random_opponents_kept_between_episodes_play_as_new_ones() -> None:
+    """Random opponents are kept from one episode to the next, their generators reseeded: each
+    episode of a long-lived environment is the one a new environment plays from its seed."""
+    specs = ["random", "random", "random"]
+    env = agym.make("serenissima-2012", players=4, opponents=specs, seat=1)
+    for seed in (3, 4, 5):
+        fresh = agym.make("serenissima-2012", players=4, opponents=specs, seat=1)
+        assert _episode(env, seed=seed) == _episode(fresh, seed=seed)
+        assert env.world.history() == fresh.world.history()
+        assert [b.seed for b in env.bots.values()] == [b.seed for b in fresh.bots.values()]
+
+
 def test_the_agent_only_sees_its_seats_view() -> None:
     env = agym.make("serenissima-1996", players=4, opponents="random", seat=2)
     obs, info = env.reset(seed=1)

@@ -116,13 +116,17 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 1 << 62))
         self.state_ = self.game.new_game(self.players, game_seed, self.options)
-        self.bots = {
-            s: make_bot(spec, self.game, bot_seed(game_seed, s)) for s, spec in self.specs.items()
-        }
-        self._draws = [None] * self.players
-        for s, bot in self.bots.items():
-            if bot.policy is random_policy:
-                self._draws[s] = bot.rng.getrandbits
+        for s, spec in self.specs.items():
+            seed_s = bot_seed(game_seed, s)
+            bot = self.bots.get(s)
+            if bot is not None and bot.policy is random_policy:
+                # a random bot keeps nothing from one game to the next: its generator is
+                # reseeded (as `make_bot` seeds a new one) instead of building the bot again
+                bot.rng.seed(seed_s)
+                bot.seed = seed_s
+            else:
+                self.bots[s] = bot = make_bot(spec, self.game, seed_s)
+                self._draws[s] = bot.rng.getrandbits if bot.policy is random_policy else None
         self._play_bots()
         if self.render_mode == "human":
             self.render()
