@@ -7,6 +7,7 @@ describe them."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -97,17 +98,24 @@ def numbers(s: AmalfiState, seat: int | None) -> Any:
     return out
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_the_writer_in_play_order_gives_the_numbers_of_every_part(players: int) -> None:
+def _new_games(players: int, seed: int) -> Iterator[tuple[str, AmalfiState]]:
+    """A new game of `players` for each way of dealing hands (drafts need two players or
+    more; alone, the rivals in turn), seeded `seed`, `seed + 1`..."""
     methods = [m for m in METHODS if players > 1 or not m.startswith("draft")]
-    writer = O.Writer()
-    rng = random.Random(players)
     for k, method in enumerate(methods):
         options = {"hands": method}
         if players == 1:
             options["rival"] = ("naples", "genoa")[k % 2]
-        state = GAME.new_game(players, seed=100 + k, options=options)
+        state = GAME.new_game(players, seed=seed + k, options=options)
         assert isinstance(state, AmalfiState)
+        yield method, state
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_writer_in_play_order_gives_the_numbers_of_every_part(players: int) -> None:
+    writer = O.Writer()
+    rng = random.Random(players)
+    for method, state in _new_games(players, seed=100):
         while True:
             movers = state.to_move()
             seats = [movers[0] if movers else None]
@@ -131,13 +139,7 @@ def test_the_writer_over_positions_in_random_order_gives_the_numbers_of_every_pa
     rng = random.Random(23)
     positions: list[AmalfiState] = []
     for players in (1, 2, 3, 4):
-        methods = [m for m in METHODS if players > 1 or not m.startswith("draft")]
-        for k, method in enumerate(methods):
-            options = {"hands": method}
-            if players == 1:
-                options["rival"] = ("naples", "genoa")[k % 2]
-            state = GAME.new_game(players, seed=300 + k, options=options)
-            assert isinstance(state, AmalfiState)
+        for _method, state in _new_games(players, seed=300):
             while True:
                 if rng.random() < 0.3:
                     clone = state.clone()
