@@ -28,7 +28,7 @@ RULES = "serenissima-2012.en.txt"
 
 def script(state: Serenissima2012State, *values: int) -> ScriptedChance:
     chance = ScriptedChance(values)
-    state.chance = chance  # type: ignore[assignment]
+    state.chance = chance
     return chance
 
 
