@@ -387,35 +387,25 @@ class Writer:
                     w[_FLAGS + i] = 0.0
             self.o_flags = _NO_FLAGS
         # the lists that change often (each kept copy unequal to every list at first)
-        v, was = s.price, self.o_price
-        if v != was:
-            for i in range(len(v)):
-                if v[i] != was[i]:
-                    w[_AT_PRICE[i]] = v[i] / 100
+        v = s.price
+        if v != self.o_price:
+            self.numbers(v, self.o_price, _AT_PRICE, 100)
             self.o_price = v.copy()
-        v, was = s.share, self.o_share
-        if v != was:
-            for i in range(len(v)):
-                if v[i] != was[i]:
-                    w[_AT_SHARE[i]] = v[i] / 100
+        v = s.share
+        if v != self.o_share:
+            self.numbers(v, self.o_share, _AT_SHARE, 100)
             self.o_share = v.copy()
-        v, was = s.orders, self.o_orders
-        if v != was:
-            for i in range(len(v)):
-                if v[i] != was[i]:
-                    w[_AT_ORDERS[i]] = v[i] / 15
+        v = s.orders
+        if v != self.o_orders:
+            self.numbers(v, self.o_orders, _AT_ORDERS, 15)
             self.o_orders = v.copy()
-        v, was = s.supply, self.o_supply
-        if v != was:
-            for i in range(len(v)):
-                if v[i] != was[i]:
-                    w[_AT_SUPPLY[i]] = v[i] / 10
+        v = s.supply
+        if v != self.o_supply:
+            self.numbers(v, self.o_supply, _AT_SUPPLY, 10)
             self.o_supply = v.copy()
-        v, was = s.bag, self.o_bag
-        if v != was:
-            for i in range(len(v)):
-                if v[i] != was[i]:
-                    w[_AT_BAG[i]] = v[i] / 15
+        v = s.bag
+        if v != self.o_bag:
+            self.numbers(v, self.o_bag, _AT_BAG, 15)
             self.o_bag = v.copy()
         v = s.docks
         if v != self.o_docks:
