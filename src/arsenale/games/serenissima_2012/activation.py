@@ -146,7 +146,7 @@ def legal_activation(
         if s.mode != SALE:
             if owner < 0:
                 if not s.claim_blockers or not _blockers_present(s, zone):
-                    n = min(b.port_size[p], s.g_sailors[g])  # `claimable`
+                    n = claimable(s.g_sailors[g], b.port_size[p])
                     out += a.claim[:n]
                     if why is not None:
                         too_many(s, p, n, why)

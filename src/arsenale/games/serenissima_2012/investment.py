@@ -96,7 +96,7 @@ def _galley_buys(
     """A galley not in play, of this player count's set, at an own port (of `ports`, the
     seat's, or found here if None), with one sailor."""
     owned = s.fleet[seat]
-    price = owned + s.game.board.meta["sailor_price"]  # `galley_price`
+    price = galley_price(s, seat)
     broke = owned >= MAX_GALLEYS or s.reserve[seat] < 1 or s.money[seat] < price
     if broke and why is None:
         return []
