@@ -1190,18 +1190,9 @@ def legal_pay(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) 
     return out
 
 
-def pay_done(s: AmalfiState, seat: int, cost: int, surcharge: int, paid: int, surplus: int) -> bool:
-    """RULES.md, Payments: whether a payment can be finished (`legal_pay` offers "done"): the
-    cost raised and, for a slot that costs bread, that bread left after it."""
-    return paid >= cost and (
-        surcharge >= 0 or min(s.capacity(seat), s.bread[seat] + surplus + paid - cost) >= -surcharge
-    )
-
-
 def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[Event]:
-    """RULES.md, Payments: a ship unloaded or supplied raises units; "done" pays. After an
-    emergency supply, the forced moves `settle` would make (more supplies, then "done") are
-    made in the same call, with no frame written between them."""
+    """RULES.md, Payments: a ship unloaded or supplied raises units; "done" pays (the forced
+    ones that follow, `settle` makes)."""
     purpose, arg, cost, mask, surcharge, paid, surplus = top.data
     kind = action.kind
     if kind == "unload":
@@ -1217,26 +1208,15 @@ def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[
             "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
         )
         return [{"type": "unload", "seat": seat, "hold": RES[r], "units": u}]
-    events: list[Event] = []
     if kind == "emergency":
-        bay = s.bay
-        h = 5 * seat
-        while True:
-            bay[seat] -= 1
-            s.port[seat] += 1
-            paid += EMERGENCY_UNITS
-            events.append({"type": "emergency", "seat": seat, "units": EMERGENCY_UNITS})
-            done = pay_done(s, seat, cost, surcharge, paid, surplus)
-            # the next supply made at once when it is the only legal action (no ship in a
-            # hold, the payment not done: `legal_pay`), as `settle` would make it
-            if not bay[seat] or done or any(s.holds[h : h + 5]):
-                break
-        # and "done" too when it is the only one (no ship left in the bay or a hold)
-        if bay[seat] or not done or any(s.holds[h : h + 5]):
-            s.stack[-1] = Decision(
-                "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
-            )
-            return events
+        s.bay[seat] -= 1
+        s.port[seat] += 1
+        paid += EMERGENCY_UNITS
+        s.stack[-1] = Decision(
+            "pay", top.seats, (purpose, arg, cost, mask, surcharge, paid, surplus)
+        )
+        return [{"type": "emergency", "seat": seat, "units": EMERGENCY_UNITS}]
+    events: list[Event] = []
     s.stack.pop()
     kept = s.gain_bread(seat, surplus + paid - cost)
     if surcharge < 0:
