@@ -11,6 +11,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from arsenale.adapters import encoding  # noqa: E402
+from arsenale.core.errors import IllegalAction  # noqa: E402
 from arsenale.core.observation import Buffer, Layout  # noqa: E402
 from arsenale.core.registry import load_game  # noqa: E402
 from arsenale.core.state import GameState  # noqa: E402
@@ -211,3 +212,17 @@ def test_history_entries_are_the_history_with_its_public_forms() -> None:
             seat
         )
     assert encoding.history_entries(state.determinize(1, random.Random(3))) == []
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+def test_an_observation_for_a_seat_outside_the_game_is_refused(game_id: str) -> None:
+    """The shared observer calls a game's writer directly for a seat of the game only: any
+    other seat is refused as `GameState.observe` refuses it."""
+    game = load_game(game_id)
+    state = game.new_game(game.min_players, 3)
+    observer = encoding.observer(game)
+    for seat in (game.min_players, -1, 99):
+        with pytest.raises(IllegalAction, match="no seat"):
+            encoding.observation_tensor(state, seat)
+        with pytest.raises(IllegalAction, match="no seat"):
+            observer.write(state, seat)
