@@ -88,6 +88,8 @@ def check_invariants(s: AmalfiState) -> None:
             met = all(s.count(seat, item) >= k for item, k in B.TITLES[t].need)
             assert not met or seat in s.claims[i], (seat, B.TITLES[t].id)
     assert sum(1 for v in s.dock if v == RIVAL) == s.rival_ships <= 10
+    # the kept bits of the taken docks (`turn_actions` reads them for the printed ones)
+    assert s.docked == sum(1 << loc for loc, v in enumerate(s.dock) if v != EMPTY)
     assert sum(1 for v in s.light if v == RIVAL) == s.rival_lights <= 6
     arts = [a for a in s.workshop if a >= 0] + s.wdeck + s.wdisc + [a for x in s.arts for a in x]
     assert sorted(arts) == list(range(len(B.ARTWORKS)))

@@ -187,6 +187,7 @@ class AmalfiRenaissance(Game):
         s.queue = []
         s.claims = [(), (), ()]
         s.dock = [EMPTY] * N_LOC
+        s.docked = 0
         s.light = [EMPTY] * N_LOC
         s.evolving = [EMPTY] * 3
         s.removed = []

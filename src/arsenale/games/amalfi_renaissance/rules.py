@@ -269,6 +269,12 @@ def add_to_hand(s: AmalfiState, seat: int, card: int, public: bool) -> None:
         s.known[seat] = tuple(sorted((*s.known[seat], card)))
 
 
+def dock_ship(s: AmalfiState, loc: int, who: int) -> None:
+    """A ship (a seat's or the rival's) takes the dock at `loc` for the period."""
+    s.dock[loc] = who
+    s.docked |= 1 << loc
+
+
 def slot_exists(s: AmalfiState, loc: int) -> bool:
     """Lighthouse slots: every printed and evolving destination, and every discovered tile."""
     return loc < PRIV0 or s.owner[loc - PRIV0] >= 0
@@ -742,12 +748,21 @@ EMERGENCY_UNITS = META["emergency_units"]
 
 
 NAV_TOP = max(PUBLIC_PRICE)
+PUBLIC_BITS = (1 << N_PUBLIC) - 1
 NAV_PUBLIC = tuple(
-    tuple((loc, A.NAVIGATE[loc]) for loc in range(N_PUBLIC) if PUBLIC_PRICE[loc] <= bread)
+    tuple(
+        tuple(
+            A.NAVIGATE[loc]
+            for loc in range(N_PUBLIC)
+            if not docked >> loc & 1 and PUBLIC_PRICE[loc] <= bread
+        )
+        for docked in range(PUBLIC_BITS + 1)
+    )
     for bread in range(NAV_TOP + 1)
 )
-"""The printed destinations a seat can pay for with `bread` (NAV_TOP or more: all of them),
-as (location, action) in location order."""
+"""`NAV_PUBLIC[bread][docked]`: the printed destinations with a free dock (`docked`, their
+bits of `AmalfiState.docked`) that a seat can pay for with `bread` (NAV_TOP or more: every
+price), in location order."""
 DISCOUNT_TOP = max(0, -min(WORKSHOP_SLOTS), -min(ATLAS_SLOTS))
 WORKSHOP_SURCHARGE = tuple(
     tuple(max(0, -value - disp) for value in WORKSHOP_SLOTS) for disp in range(DISCOUNT_TOP + 1)
@@ -776,30 +791,29 @@ def _toward(units: list[int], base: int, mask: int) -> int:
 def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     """`legal_turn` without explanations, the same list in the same order: the seat's means
     of payment are summed once (what `coverage` gives per mask), navigation looks at the
-    printed and evolving destinations and the seat's own tiles only, a seat without ships
+    printed destinations (a table by the docks taken, `NAV_PUBLIC`), the evolving ones and
+    the seat's own tiles only, a seat without ships
     skips every priced action, and one whose ships cover the dearest display card (and its
     slot's bread) takes every Workshop and Atlas card without checking them one by one
     (tests/games/amalfi_renaissance/test_turn_tables.py)."""
-    out: list[Action] = []
-    append = out.append
     bread = s.bread[seat]
     bay = s.bay[seat]
     if bay and bread >= 0:  # every price is 0 or more
+        out = [*NAV_PUBLIC[bread if bread < NAV_TOP else NAV_TOP][s.docked & PUBLIC_BITS]]
         dock = s.dock
-        for loc, action in NAV_PUBLIC[bread if bread < NAV_TOP else NAV_TOP]:
-            if dock[loc] == EMPTY:
-                append(action)
         nav = A.NAVIGATE
         for i, t in enumerate(s.evolving):
             if dock[EV0 + i] == EMPTY and bread >= (
                 PRIVATE_PRICE[t] if t >= 0 else EVOLVING_PRICE[i]
             ):
-                append(nav[EV0 + i])
+                out.append(nav[EV0 + i])
         tiles = s.tiles[seat]
         if tiles:
             for t in sorted(tiles):
                 if dock[PRIV0 + t] == EMPTY and bread >= PRIVATE_PRICE[t]:
-                    append(nav[PRIV0 + t])
+                    out.append(nav[PRIV0 + t])
+    else:
+        out = []
     # RULES.md, Payments: every ship in a hold unloaded, then every ship in the bay supplied
     h = 5 * seat
     m = N_MODS * seat
@@ -834,7 +848,7 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
                 if EMPTY in row:
                     for k in range(5):
                         if row[k] >= 0:
-                            append(actions[k])
+                            out.append(actions[k])
                 else:
                     out += actions
         else:
@@ -865,19 +879,19 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
                     surcharge = surcharges[k]  # the bread the slot costs this seat
                     if surcharge and (capacity < surcharge or have - cost < surcharge):
                         continue
-                    append(actions[k])
+                    out.append(actions[k])
         invite = A.INVITE
         for c in hand:
             cost = CHAR_PRICE[c]
             if cost <= base or (extra and _toward(units, base, CHAR_MASK[c]) >= cost):
-                append(invite[c])
+                out.append(invite[c])
     invited = s.invited[seat]
     if invited:
         engaged = s.engaged[seat]
         engage = A.ENGAGE
         for c in sorted(invited):
             if IS_ENGAGEABLE[c] and c not in engaged:
-                append(engage[c])
+                out.append(engage[c])
     left = 6 - s.built[seat] if ships else 0
     if left:
         toward = _toward(units, base, SHIP_MASK) if extra else base
@@ -886,11 +900,11 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
         out += A.CONSTRUCT[: most if most < left else left]
     out += unloads
     if bay:
-        append(A.EMERGENCY)
+        out.append(A.EMERGENCY)
     discard = A.DISCARD
     for c in hand:
-        append(discard[c])
-    append(A.PASS)
+        out.append(discard[c])
+    out.append(A.PASS)
     return out
 
 
@@ -1099,7 +1113,7 @@ def apply_turn(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
         place = place_of(s, loc)
         s.bread[seat] -= place.price
         s.bay[seat] -= 1
-        s.dock[loc] = seat
+        dock_ship(s, loc, seat)
         events.append(
             {"type": "navigate", "seat": seat, "place": LOC_IDS[loc], "bread": place.price}
         )
@@ -1551,7 +1565,7 @@ def apply_beacon(s: AmalfiState, seat: int, action: Action, top: Decision) -> li
 
 def rival_ship(s: AmalfiState, loc: int, beacons: list[int]) -> None:
     if s.dock[loc] == EMPTY and s.rival_ships < META["ships"]:
-        s.dock[loc] = RIVAL
+        dock_ship(s, loc, RIVAL)
         s.rival_ships += 1
         if s.light[loc] == 0:
             beacons.append(loc)
@@ -1665,7 +1679,9 @@ def score_decree(s: AmalfiState, events: list[Event]) -> None:
     if s.rival:
         dock = s.dock
         for _ in range(dock.count(RIVAL)):
-            dock[dock.index(RIVAL)] = EMPTY
+            loc = dock.index(RIVAL)
+            dock[loc] = EMPTY
+            s.docked &= ~(1 << loc)
         s.rival_ships = 0
         if solo_lost(s):
             s.outcome = 2
@@ -1698,6 +1714,7 @@ def new_period(s: AmalfiState, events: list[Event]) -> None:
         s.port[seat] = 0
         s.engaged[seat] = ()
     s.dock = [EMPTY] * N_LOC
+    s.docked = 0
     i = len(s.atlas) - 1
     if s.atlas[i] >= 0:
         t = pop_atlas(s, i)

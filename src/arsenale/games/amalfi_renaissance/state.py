@@ -121,6 +121,7 @@ class AmalfiState(GameState):
         "method",
         "stage",
         "sent",
+        "docked",
     )
     __slots__ = copied + kept
     seat_names = COLOURS
@@ -179,6 +180,7 @@ class AmalfiState(GameState):
     method: int  # index into METHODS
     stage: int  # set-up round counter (drafts), else 0
     sent: int  # 1 once the acting seat has sent a ship to a hold during this main action
+    docked: int  # bit loc set while dock[loc] holds a ship (rules.dock_ship; `dock` says whose)
 
     # -- derived figures ---------------------------------------------------------------------
 
