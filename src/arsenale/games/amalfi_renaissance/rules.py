@@ -1854,20 +1854,23 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
     single legal action (a payment only an emergency supply can make, a feed with nothing to
     convert, a pass with no main action possible), it is applied without asking (RULINGS.md,
     Forced moves). The events say what happened."""
-    while not s.over and s.stack:
-        top = s.stack[-1]
-        if len(top.seats) != 1:
+    stack = s.stack
+    phases = AmalfiState.phases
+    while stack and not s.over:
+        top = stack[-1]
+        kind, seats, _data = top
+        if len(seats) != 1:
             return events
-        seat = top.seats[0]
-        kind = top.kind
+        seat = seats[0]
+        phase = phases[kind]
         if kind == "turn":  # legal_turn without explanations, called directly
             legal = turn_actions(s, seat)
         else:
-            legal = AmalfiState.phases[kind].legal(s, seat, top, None)
+            legal = phase.legal(s, seat, top, None)
         if len(legal) != 1:
             s._legal = (s.ply, seat, legal)  # the core's cache for this ply
             return events
-        events += AmalfiState.phases[kind].apply(s, seat, legal[0], top)
+        events += phase.apply(s, seat, legal[0], top)
     return events
 
 
