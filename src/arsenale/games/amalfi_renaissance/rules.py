@@ -1863,10 +1863,8 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
             return events
         seat = seats[0]
         phase = phases[kind]
-        if kind == "turn":  # legal_turn without explanations, called directly
-            legal = turn_actions(s, seat)
-        else:
-            legal = phase.legal(s, seat, top, None)
+        # a turn's list: legal_turn without explanations, called directly
+        legal = turn_actions(s, seat) if kind == "turn" else phase.legal(s, seat, top, None)
         if len(legal) != 1:
             s._legal = (s.ply, seat, legal)  # the core's cache for this ply
             return events
