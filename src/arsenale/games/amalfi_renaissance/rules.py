@@ -25,6 +25,7 @@ from arsenale.games.amalfi_renaissance.board import (
     ATLAS_SLOTS,
     BREAD,
     CHAR_IDS,
+    CHAR_TYPES,
     CHARACTERS,
     CHOICE,
     COUNCIL_SLOTS,
@@ -283,17 +284,39 @@ def slot_exists(s: AmalfiState, loc: int) -> bool:
 # -- titles (RULES.md, Titles) -----------------------------------------------------------------
 
 
-def check_titles(s: AmalfiState, seat: int, events: list[Event]) -> None:
+TITLE_GROWTH = {
+    "acquire": frozenset(
+        {"books", "paintings", "monuments", "artworks", "pairs_of_types", "largest_type"}
+    ),
+    "discover": frozenset({"privates"}),
+    "invite": frozenset({"characters", *CHAR_TYPES, "character_types"}),
+    "construct": frozenset({"fleet"}),
+    "erect": frozenset({"lighthouses"}),
+}
+"""The title items (board.TITLE_ITEMS) that each action growing any of them grows."""
+TITLE_WATCH = {
+    what: tuple(any(item in items for item, _k in title.need) for title in TITLES)
+    for what, items in TITLE_GROWTH.items()
+}
+"""`TITLE_WATCH[what][t]`: whether title t counts an item that `what` grows."""
+
+
+def check_titles(s: AmalfiState, seat: int, events: list[Event], what: str) -> None:
     """At any moment a seat meets all of a title's requirements it places a cube on the
     leftmost empty square and scores it.
 
     Every item a title counts (board.TITLE_ITEMS) only grows, and only when the seat pays for
     an acquisition, discovery, invitation or construction (`apply_pay`) or erects a lighthouse
-    (`apply_erect`); so those two check the acting seat and nothing else needs to. No title
+    (`apply_erect`): `what`, which grows the items `TITLE_GROWTH[what]`. So those two check
+    the acting seat and nothing else needs to, and a title that counts none of those items
+    was not met before (else it would have been claimed then) and is not met now. No title
     counts titles, so one pass claims every title met."""
     if seat < 0:
         return
+    watch = TITLE_WATCH[what]
     for i, t in enumerate(s.titles):
+        if not watch[t]:
+            continue
         cl = s.claims[i]
         if seat in cl:
             continue
@@ -1294,7 +1317,7 @@ def apply_pay(s: AmalfiState, seat: int, action: Action, top: Decision) -> list[
         card = CHARACTERS[arg]
         if card.type in (IMMEDIATE, PERMANENT):
             ON_INVITE[card.effect](s, seat, card)
-    check_titles(s, seat, events)
+    check_titles(s, seat, events, purpose)
     run(s, events)
     return events
 
@@ -1456,7 +1479,7 @@ def apply_erect(s: AmalfiState, seat: int, action: Action, top: Decision) -> lis
     events: list[Event] = [{"type": "lighthouse", "seat": seat, "place": LOC_IDS[loc]}]
     if icon is not None:
         add_steps(s, [icon])
-    check_titles(s, seat, events)
+    check_titles(s, seat, events, "erect")
     return finish_frame(s, events)
 
 
