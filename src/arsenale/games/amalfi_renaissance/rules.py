@@ -786,6 +786,15 @@ NAV_PUBLIC = tuple(
 """`NAV_PUBLIC[bread][docked]`: the printed destinations with a free dock (`docked`, their
 bits of `AmalfiState.docked`) that a seat can pay for with `bread` (NAV_TOP or more: every
 price), in location order."""
+NAV_ANY = max(PUBLIC_PRICE + EVOLVING_PRICE + PRIVATE_PRICE)
+BOARD_BITS = (1 << PRIV0) - 1
+NAV_BOARD = tuple(
+    tuple(A.NAVIGATE[loc] for loc in range(PRIV0) if not docked >> loc & 1)
+    for docked in range(BOARD_BITS + 1)
+)
+"""`NAV_BOARD[docked]`: the printed and evolving destinations with a free dock, in location
+order: a seat with NAV_ANY bread or more can pay for any of them, a tile on an evolving
+location included."""
 DISCOUNT_TOP = max(0, -min(WORKSHOP_SLOTS), -min(ATLAS_SLOTS))
 WORKSHOP_SURCHARGE = tuple(
     tuple(max(0, -value - disp) for value in WORKSHOP_SLOTS) for disp in range(DISCOUNT_TOP + 1)
@@ -814,27 +823,30 @@ def _toward(units: list[int], base: int, mask: int) -> int:
 def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     """`legal_turn` without explanations, the same list in the same order: the seat's means
     of payment are summed once (what `coverage` gives per mask), navigation looks at the
-    printed destinations (a table by the docks taken, `NAV_PUBLIC`), the evolving ones and
-    the seat's own tiles only, a seat without ships
-    skips every priced action, and one whose ships cover the dearest display card (and its
-    slot's bread) takes every Workshop and Atlas card without checking them one by one
+    printed and evolving destinations (tables by the docks taken, `NAV_BOARD` and
+    `NAV_PUBLIC`) and the seat's own tiles only, a seat without ships skips every priced
+    action, and one whose ships cover the dearest display card (and its slot's bread) takes
+    every Workshop and Atlas card without checking them one by one
     (tests/games/amalfi_renaissance/test_turn_tables.py)."""
     bread = s.bread[seat]
     bay = s.bay[seat]
     if bay and bread >= 0:  # every price is 0 or more
-        out = [*NAV_PUBLIC[bread if bread < NAV_TOP else NAV_TOP][s.docked & PUBLIC_BITS]]
-        dock = s.dock
-        nav = A.NAVIGATE
-        for i, t in enumerate(s.evolving):
-            if dock[EV0 + i] == EMPTY and bread >= (
-                PRIVATE_PRICE[t] if t >= 0 else EVOLVING_PRICE[i]
-            ):
-                out.append(nav[EV0 + i])
+        if bread >= NAV_ANY:  # any printed or evolving destination can be paid for
+            out = [*NAV_BOARD[s.docked & BOARD_BITS]]
+        else:
+            out = [*NAV_PUBLIC[bread if bread < NAV_TOP else NAV_TOP][s.docked & PUBLIC_BITS]]
+            dock = s.dock
+            for i, t in enumerate(s.evolving):
+                if dock[EV0 + i] == EMPTY and bread >= (
+                    PRIVATE_PRICE[t] if t >= 0 else EVOLVING_PRICE[i]
+                ):
+                    out.append(A.NAVIGATE[EV0 + i])
         tiles = s.tiles[seat]
         if tiles:
+            dock = s.dock
             for t in sorted(tiles):
                 if dock[PRIV0 + t] == EMPTY and bread >= PRIVATE_PRICE[t]:
-                    out.append(nav[PRIV0 + t])
+                    out.append(A.NAVIGATE[PRIV0 + t])
     else:
         out = []
     # RULES.md, Payments: every ship in a hold unloaded, then every ship in the bay supplied
