@@ -787,14 +787,14 @@ NAV_PUBLIC = tuple(
 bits of `AmalfiState.docked`) that a seat can pay for with `bread` (NAV_TOP or more: every
 price), in location order."""
 NAV_ANY = max(PUBLIC_PRICE + EVOLVING_PRICE + PRIVATE_PRICE)
-BOARD_BITS = (1 << PRIV0) - 1
-NAV_BOARD = tuple(
-    tuple(A.NAVIGATE[loc] for loc in range(PRIV0) if not docked >> loc & 1)
-    for docked in range(BOARD_BITS + 1)
+EVOLVING_BITS = (1 << len(EVOLVING)) - 1
+NAV_EVOLVING = tuple(
+    tuple(A.NAVIGATE[EV0 + i] for i in range(len(EVOLVING)) if not docked >> i & 1)
+    for docked in range(EVOLVING_BITS + 1)
 )
-"""`NAV_BOARD[docked]`: the printed and evolving destinations with a free dock, in location
-order: a seat with NAV_ANY bread or more can pay for any of them, a tile on an evolving
-location included."""
+"""`NAV_EVOLVING[docked]`: the evolving destinations with a free dock (`docked`, their bits of
+`AmalfiState.docked` shifted down by EV0), in location order. A seat with NAV_ANY bread or
+more can pay for any printed or evolving destination, a tile on an evolving one included."""
 DISCOUNT_TOP = max(0, -min(WORKSHOP_SLOTS), -min(ATLAS_SLOTS))
 WORKSHOP_SURCHARGE = tuple(
     tuple(max(0, -value - disp) for value in WORKSHOP_SLOTS) for disp in range(DISCOUNT_TOP + 1)
@@ -823,8 +823,8 @@ def _toward(units: list[int], base: int, mask: int) -> int:
 def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     """`legal_turn` without explanations, the same list in the same order: the seat's means
     of payment are summed once (what `coverage` gives per mask), navigation looks at the
-    printed and evolving destinations (tables by the docks taken, `NAV_BOARD` and
-    `NAV_PUBLIC`) and the seat's own tiles only, a seat without ships skips every priced
+    printed and evolving destinations (tables by the docks taken, `NAV_PUBLIC` and
+    `NAV_EVOLVING`) and the seat's own tiles only, a seat without ships skips every priced
     action, and one whose ships cover the dearest display card (and its slot's bread) takes
     every Workshop and Atlas card without checking them one by one
     (tests/games/amalfi_renaissance/test_turn_tables.py)."""
@@ -832,7 +832,11 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     bay = s.bay[seat]
     if bay and bread >= 0:  # every price is 0 or more
         if bread >= NAV_ANY:  # any printed or evolving destination can be paid for
-            out = [*NAV_BOARD[s.docked & BOARD_BITS]]
+            docked = s.docked
+            out = [
+                *NAV_PUBLIC[NAV_TOP][docked & PUBLIC_BITS],
+                *NAV_EVOLVING[docked >> EV0 & EVOLVING_BITS],
+            ]
         else:
             out = [*NAV_PUBLIC[bread if bread < NAV_TOP else NAV_TOP][s.docked & PUBLIC_BITS]]
             dock = s.dock
