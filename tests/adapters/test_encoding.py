@@ -226,3 +226,27 @@ def test_an_observation_for_a_seat_outside_the_game_is_refused(game_id: str) -> 
             encoding.observation_tensor(state, seat)
         with pytest.raises(IllegalAction, match="no seat"):
             observer.write(state, seat)
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+def test_observe_gives_new_arrays_equal_to_the_written_buffer(game_id: str) -> None:
+    """`Observer.observe` starts some observations from a kept array of zeros and the common
+    part: every array it returns is new (writing into one changes no later observation) and
+    holds the numbers `Observer.write` puts in its buffer (zeroed, then the common part set),
+    for every seat and the spectator, with and without submissions."""
+    game = load_game(game_id)
+    observer = encoding.Observer(game)
+    states = random_positions(game, game.max_players, seed=5, every=5)
+    if game_id == "toy-race":
+        bid = toy_at_bid(game.max_players)
+        first = bid.to_move()[0]
+        states.append(bid.clone())
+        bid.apply(first, bid.legal_actions(first)[0])
+        states.append(bid)  # one seat has submitted
+    for state in states:
+        for seat in (*range(state.players), None):
+            got = observer.observe(state, seat)
+            expected = observer.write(state, seat).copy()
+            assert np.array_equal(got, expected), (state.ply, seat)
+            got[:] = np.nan  # the caller's array, not one the observer keeps
+            assert np.array_equal(observer.observe(state, seat), expected), (state.ply, seat)

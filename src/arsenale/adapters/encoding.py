@@ -172,6 +172,7 @@ class Observer:
     view), then the common part (see the module's docstring)."""
 
     __slots__ = (
+        "_blanks",
         "_empty",
         "_filled",
         "_own",
@@ -196,6 +197,9 @@ class Observer:
         # A filled observation of many slots is cheaper left unset but for its common part
         # than copied whole from the zeros (the copy costs in proportion to the size).
         self._empty = self._filled and self.buffer.size > _COPY_LIMIT
+        self._blanks: dict[tuple[int | None, tuple[int, ...]], np.ndarray] = {}
+        """Zeros but for the common part of a seat and the seats to move, when nobody has
+        submitted: `observe` copies one (one copy instead of a copy and an assignment)."""
         self._tails: dict[tuple[int | None, tuple[int, ...]], np.ndarray] = {}
         """The common part for a seat and the seats to move, when nobody has submitted: one
         slice assignment sets it (NumPy's item assignments cost more)."""
@@ -211,13 +215,27 @@ class Observer:
 
     def observe(self, state: GameState, seat: int | None) -> np.ndarray:
         """The observation of `seat` (None: a spectator), a new array."""
-        out = np.empty(self.buffer.size, np.float32) if self._empty else self._zeros.copy()
-        self._write(state, seat, out)
+        if self._empty or state.submissions or not (seat is None or 0 <= seat < state.players):
+            out = np.empty(self.buffer.size, np.float32) if self._empty else self._zeros.copy()
+            self._write(state, seat, out)  # which refuses a seat outside the game
+            return out
+        # a seat of the game, nobody has submitted: a copy of zeros holding the common part
+        movers = state.to_move()
+        key = (seat, movers)
+        blank = self._blanks.get(key)
+        if blank is None:
+            blank = self._blanks[key] = self._zeros.copy()
+            blank[self.tail :] = self._common(seat, movers, state.submissions)
+        out = blank.copy()
+        self._write(state, seat, out, with_common=False)
         return out
 
-    def _write(self, state: GameState, seat: int | None, out: np.ndarray) -> None:
+    def _write(
+        self, state: GameState, seat: int | None, out: np.ndarray, with_common: bool = True
+    ) -> None:
         """The observation into `out`, zeroed where the game's writer does not set every slot
-        of its own part; the common part is set whole."""
+        of its own part; the common part is set whole (unless `with_common` is false: `out`
+        holds it already)."""
         if self._own:
             if seat is None or 0 <= seat < state.players:
                 state._observe(seat, out)  # `observe` without its check of the seat
@@ -225,6 +243,8 @@ class Observer:
                 state.observe(seat, out)  # which refuses it
         else:
             out[: self.tail] = hash_view(state.view(seat))
+        if not with_common:
+            return
         movers = state.to_move()
         submissions = state.submissions
         if submissions:
