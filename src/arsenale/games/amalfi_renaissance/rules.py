@@ -690,17 +690,19 @@ def legal_optional(
             R_OPT,
             why.action.kind,
         )
+    holds = s.holds
     # without explanations to give, the holds are looked at one by one only if one has a ship
-    for r in range(5 if ships and (why is not None or any(s.holds[h : h + 5])) else 0):
-        if s.holds[h + r]:
-            out.append(A.UNLOAD[r])
-        elif why is not None:
-            why.no(
-                _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
-                R_OPT,
-                "unload",
-                hold=RES[r],
-            )
+    if ships and (why is not None or any(holds[h : h + 5])):
+        for r in range(5):
+            if holds[h + r]:
+                out.append(A.UNLOAD[r])
+            elif why is not None:
+                why.no(
+                    _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
+                    R_OPT,
+                    "unload",
+                    hold=RES[r],
+                )
     if not ships:
         pass
     elif s.bay[seat]:
@@ -1205,17 +1207,19 @@ def legal_pay(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) 
     _purpose, _arg, cost, _mask, surcharge, paid, surplus = top.data
     out: list[Action] = []
     h = 5 * seat
+    holds = s.holds
     # without explanations to give, the holds are looked at one by one only if one has a ship
-    for r in range(5 if why is not None or any(s.holds[h : h + 5]) else 0):
-        if s.holds[h + r]:
-            out.append(A.UNLOAD[r])
-        elif why is not None:
-            why.no(
-                _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
-                R_PAY,
-                "unload",
-                hold=RES[r],
-            )
+    if why is not None or any(holds[h : h + 5]):
+        for r in range(5):
+            if holds[h + r]:
+                out.append(A.UNLOAD[r])
+            elif why is not None:
+                why.no(
+                    _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
+                    R_PAY,
+                    "unload",
+                    hold=RES[r],
+                )
     if s.bay[seat]:
         out.append(A.EMERGENCY)
     elif why is not None:
@@ -1897,10 +1901,11 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
     phases = AmalfiState.phases
     while stack and not s.over:
         top = stack[-1]
-        kind, seats, _data = top
+        seats = top.seats
         if len(seats) != 1:
             return events
         seat = seats[0]
+        kind = top.kind
         phase = phases[kind]
         # a turn's list: legal_turn without explanations, called directly
         legal = turn_actions(s, seat) if kind == "turn" else phase.legal(s, seat, top, None)
