@@ -43,6 +43,10 @@ HAND_PLAYERS = {
 DARK_TITLES = tuple(i for i, t in enumerate(TITLES) if t.dark)
 LIGHT_TITLES = tuple(i for i, t in enumerate(TITLES) if not t.dark)
 """The dark and the light titles, in the order of the titles (made once, shuffled per game)."""
+ALL_DECREES = tuple(range(len(DECREES)))
+ALL_TILES = tuple(range(len(PRIVATES)))
+ALL_ARTWORKS = tuple(range(len(ARTWORKS)))
+"""Every decree, private tile and artwork in card order: the decks before their shuffle."""
 
 
 class AmalfiRenaissance(Game):
@@ -202,18 +206,18 @@ class AmalfiRenaissance(Game):
         s.stage = 0
         s.sent = 0
         # Setting up the main board 1-4
-        decrees = list(range(len(DECREES)))
+        decrees = list(ALL_DECREES)
         s.chance.shuffle(decrees)
         s.decrees = tuple(decrees[:4])
         s.decrees_aside = tuple(sorted(decrees[4:]))
-        tiles = list(range(len(PRIVATES)))
+        tiles = list(ALL_TILES)
         s.chance.shuffle(tiles)
         half = len(tiles) // 2
         s.pile_a, s.pile_b = tiles[:half], tiles[half:]
         s.atlas = [EMPTY] * len(ATLAS_SLOTS)
         for k in range(len(ATLAS_SLOTS)):
             s.atlas[k] = draw_atlas(s)
-        s.wdeck = list(range(len(ARTWORKS)))
+        s.wdeck = list(ALL_ARTWORKS)
         s.chance.shuffle(s.wdeck)
         s.wdisc = []
         s.workshop = [s.wdeck.pop() for _ in WORKSHOP_SLOTS]

@@ -12,6 +12,7 @@ which it pushes as a frame; answering the frame continues the queue.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from arsenale.core.actions import Action
@@ -690,17 +691,19 @@ def legal_optional(
             R_OPT,
             why.action.kind,
         )
+    holds = s.holds
     # without explanations to give, the holds are looked at one by one only if one has a ship
-    for r in range(5 if ships and (why is not None or any(s.holds[h : h + 5])) else 0):
-        if s.holds[h + r]:
-            out.append(A.UNLOAD[r])
-        elif why is not None:
-            why.no(
-                _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
-                R_OPT,
-                "unload",
-                hold=RES[r],
-            )
+    if ships and (why is not None or any(holds[h : h + 5])):
+        for r in range(5):
+            if holds[h + r]:
+                out.append(A.UNLOAD[r])
+            elif why is not None:
+                why.no(
+                    _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
+                    R_OPT,
+                    "unload",
+                    hold=RES[r],
+                )
     if not ships:
         pass
     elif s.bay[seat]:
@@ -812,7 +815,11 @@ SURCHARGE_TOP = max(WORKSHOP_SURCHARGE[0] + ATLAS_SURCHARGE[0])
 and whose bread after it covers the other can take every card of the Workshop and the Atlas."""
 
 
-def _toward(units: list[int], base: int, mask: int) -> int:
+NO_UNITS = (0, 0, 0, 0, 0)
+"""`turn_actions`' units of each hold's ships when no hold has a ship."""
+
+
+def _toward(units: Sequence[int], base: int, mask: int) -> int:
     """The most units a seat can put toward a cost payable in `mask` (`coverage`), given the
     units of each hold's ships and `base`, 3 for every ship."""
     for r in MASK_BITS[mask]:
@@ -859,17 +866,19 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     holds = s.holds[h : h + 5]
     mods = s.mods
     ships = bay
-    units = [0, 0, 0, 0, 0]
+    units: Sequence[int] = NO_UNITS  # read only where `extra` is not 0
     extra = 0
-    unloads = []
+    unloads: list[Action] = []
     if any(holds):
+        loaded = [0, 0, 0, 0, 0]
         for r in range(5):
             k = holds[r]
             if k:
                 ships += k
-                u = units[r] = k * (HOLD_VALUES[r] + mods[m + M_HOLD + r])
+                u = loaded[r] = k * (HOLD_VALUES[r] + mods[m + M_HOLD + r])
                 extra += u
                 unloads.append(A.UNLOAD[r])
+        units = loaded
     base = 3 * ships  # what every mask gets (all of it when no hold has a ship: extra 0)
     hand = s.hands[seat]
     # without a ship nothing can be paid for (every price is 1 or more): no acquisition,
@@ -1205,17 +1214,19 @@ def legal_pay(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) 
     _purpose, _arg, cost, _mask, surcharge, paid, surplus = top.data
     out: list[Action] = []
     h = 5 * seat
+    holds = s.holds
     # without explanations to give, the holds are looked at one by one only if one has a ship
-    for r in range(5 if why is not None or any(s.holds[h : h + 5]) else 0):
-        if s.holds[h + r]:
-            out.append(A.UNLOAD[r])
-        elif why is not None:
-            why.no(
-                _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
-                R_PAY,
-                "unload",
-                hold=RES[r],
-            )
+    if why is not None or any(holds[h : h + 5]):
+        for r in range(5):
+            if holds[h + r]:
+                out.append(A.UNLOAD[r])
+            elif why is not None:
+                why.no(
+                    _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
+                    R_PAY,
+                    "unload",
+                    hold=RES[r],
+                )
     if s.bay[seat]:
         out.append(A.EMERGENCY)
     elif why is not None:
@@ -1897,10 +1908,11 @@ def settle(s: AmalfiState, events: list[Event]) -> list[Event]:
     phases = AmalfiState.phases
     while stack and not s.over:
         top = stack[-1]
-        kind, seats, _data = top
+        seats = top.seats
         if len(seats) != 1:
             return events
         seat = seats[0]
+        kind = top.kind
         phase = phases[kind]
         # a turn's list: legal_turn without explanations, called directly
         legal = turn_actions(s, seat) if kind == "turn" else phase.legal(s, seat, top, None)

@@ -62,8 +62,9 @@ CHAR_TYPE = {kind: i for i, kind in enumerate(CHAR_TYPES)}
 
 class AmalfiState(GameState):
     settle: ClassVar[Callable[[AmalfiState, list[Event]], list[Event]]]
-    """The forced moves that follow a decision (rules.settle), set by rules.py with the phases:
-    a function-level import in `_apply` would cost about as much as a move."""
+    """The forced moves that follow a decision (rules.settle), set by rules.py with the phases
+    and called as a method, `self.settle(events)`: a function-level import in `_apply` would
+    cost about as much as a move."""
 
     copied = (
         "bay",
@@ -242,10 +243,10 @@ class AmalfiState(GameState):
 
     def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
         """The phase's apply, then any forced moves (rules.settle)."""
-        return AmalfiState.settle(self, self.phases[top.kind].apply(self, seat, action, top))
+        return self.settle(self.phases[top.kind].apply(self, seat, action, top))
 
     def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
-        return AmalfiState.settle(self, self.phases[top.kind].resolve(self, top, submissions))
+        return self.settle(self.phases[top.kind].resolve(self, top, submissions))
 
     def _observe(self, seat: int | None, out: Buffer) -> None:
         """What `_view(seat)` shows, as numbers (observation.py)."""
