@@ -491,12 +491,13 @@ class Writer:
         w, lit, built, mods = self.w, self.lit, self.built, self.mods
         every = len(lit) != s.players
         k = len(s.mods) // s.players  # the modifiers of a seat
+        modded = s.mods != mods  # seldom: a seat's modifiers compared only then
         for p in range(s.players):
             if (
                 every
                 or s.lit[p] != lit[p]
                 or s.built[p] != built[p]
-                or s.mods[k * p : k * p + k] != mods[k * p : k * p + k]
+                or (modded and s.mods[k * p : k * p + k] != mods[k * p : k * p + k])
             ):
                 at = NUMBERS + SEAT_NUMBERS * p
                 w[at + 3] = s.capacity(p)
@@ -531,13 +532,15 @@ class Writer:
         """One-hots of `size` slots for the first `shown` entries of a list (a display's
         cards, the seats' pack tokens); -1 for none."""
         w = self.w
-        for i, v in enumerate(new[:shown]):
+        i = 0
+        for v in new[:shown]:
             was = old[i]
             if v != was:
                 if was >= 0:
                     w[at + size * i + was] = 0.0
                 if v >= 0:
                     w[at + size * i + v] = 1.0
+            i += 1  # noqa: SIM113 (enumerate costs more here)
         old[:] = new
 
     def marks(self, new: list[int], old: list[int], at: int) -> None:
