@@ -547,23 +547,26 @@ class Writer:
         """Docks or lighthouses: a seat's or the rival's mark on each location. The printed and
         evolving locations, where most marks go, are compared apart from the tiles'."""
         w = self.w
-        changed: list[int] = []
         head = new[:PRIV0]
         if head != old[:PRIV0]:
             i = 0
             for v in head:
-                if v != old[i]:
-                    changed.append(i)
+                was = old[i]
+                if v != was:
+                    if was >= 0:
+                        w[at + MARKS * i + (SEATS if was == RIVAL else was)] = 0.0
+                    if v >= 0:
+                        w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 1.0
+                    old[i] = v
                 i += 1  # noqa: SIM113 (enumerate costs more here)
         if new[PRIV0:] != old[PRIV0:]:
-            changed += compress(count(PRIV0), map(ne, new[PRIV0:], old[PRIV0:]))
-        for i in changed:
-            v = old[i]
-            if v >= 0:
-                w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 0.0
-            v = old[i] = new[i]
-            if v >= 0:
-                w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 1.0
+            for i in compress(count(PRIV0), map(ne, new[PRIV0:], old[PRIV0:])):
+                was = old[i]
+                if was >= 0:
+                    w[at + MARKS * i + (SEATS if was == RIVAL else was)] = 0.0
+                v = old[i] = new[i]
+                if v >= 0:
+                    w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 1.0
 
     def packs_left(self, s: AmalfiState) -> None:
         """The packs not taken, in the packs method."""
