@@ -480,8 +480,7 @@ class Writer:
         i = 0
         for v in holds:
             if v != old[i]:
-                p, r = divmod(i, 5)
-                w[NUMBERS + SEAT_NUMBERS * p + 7 + r] = old[i] = v
+                w[_HOLD_SLOTS[i]] = old[i] = v
             i += 1  # noqa: SIM113 (enumerate costs more here)
 
     def fleet_columns(self, s: AmalfiState) -> None:
@@ -637,6 +636,8 @@ _PAY = DECISION + _KIND["pay"]
 _FLAGS = tuple(tuple(float(mask >> r & 1) for r in range(5)) for mask in range(32))
 """The five resource flags of each payment mask (board.py: a mask has five bits), as floats
 like the marks."""
+_HOLD_SLOTS = tuple(NUMBERS + SEAT_NUMBERS * p + 7 + r for p in range(SEATS) for r in range(5))
+"""The slot of each entry of the holds (`holds[5 * seat + resource]`) among the seats' numbers."""
 _BLANKS: dict[int, Struct] = {}
 """The padding-only packs `Writer.clear` zeroes with, by number of slots (made when first
 used: a few part sizes)."""
