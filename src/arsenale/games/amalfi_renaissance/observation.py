@@ -547,8 +547,8 @@ class Writer:
         if head != old[:PRIV0]:
             i = 0
             for v in head:
-                was = old[i]
-                if v != was:
+                if v != old[i]:
+                    was = old[i]
                     if was >= 0:
                         w[at + MARKS * i + (SEATS if was == RIVAL else was)] = 0.0
                     if v >= 0:
