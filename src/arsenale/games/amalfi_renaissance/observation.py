@@ -480,8 +480,7 @@ class Writer:
         i = 0
         for v in holds:
             if v != old[i]:
-                p, r = divmod(i, 5)
-                w[NUMBERS + SEAT_NUMBERS * p + 7 + r] = old[i] = v
+                w[_HOLD_SLOTS[i]] = old[i] = v
             i += 1  # noqa: SIM113 (enumerate costs more here)
 
     def fleet_columns(self, s: AmalfiState) -> None:
@@ -491,12 +490,13 @@ class Writer:
         w, lit, built, mods = self.w, self.lit, self.built, self.mods
         every = len(lit) != s.players
         k = len(s.mods) // s.players  # the modifiers of a seat
+        modded = s.mods != mods  # seldom: a seat's modifiers compared only then
         for p in range(s.players):
             if (
                 every
                 or s.lit[p] != lit[p]
                 or s.built[p] != built[p]
-                or s.mods[k * p : k * p + k] != mods[k * p : k * p + k]
+                or (modded and s.mods[k * p : k * p + k] != mods[k * p : k * p + k])
             ):
                 at = NUMBERS + SEAT_NUMBERS * p
                 w[at + 3] = s.capacity(p)
@@ -529,38 +529,40 @@ class Writer:
 
     def slots(self, new: list[int], old: list[int], at: int, size: int, shown: int) -> None:
         """One-hots of `size` slots for the first `shown` entries of a list (a display's
-        cards, the seats' pack tokens); -1 for none."""
+        cards, the seats' pack tokens); -1 for none. Rewritten whole: a display that changes
+        changes almost whole (its cards move one slot along when one is taken)."""
+        self.clear(at, at + size * shown)
         w = self.w
-        for i, v in enumerate(new[:shown]):
-            was = old[i]
-            if v != was:
-                if was >= 0:
-                    w[at + size * i + was] = 0.0
-                if v >= 0:
-                    w[at + size * i + v] = 1.0
+        for v in new[:shown]:
+            if v >= 0:
+                w[at + v] = 1.0
+            at += size
         old[:] = new
 
     def marks(self, new: list[int], old: list[int], at: int) -> None:
         """Docks or lighthouses: a seat's or the rival's mark on each location. The printed and
         evolving locations, where most marks go, are compared apart from the tiles'."""
         w = self.w
-        changed: list[int] = []
         head = new[:PRIV0]
         if head != old[:PRIV0]:
             i = 0
             for v in head:
                 if v != old[i]:
-                    changed.append(i)
+                    was = old[i]
+                    if was >= 0:
+                        w[at + MARKS * i + (SEATS if was == RIVAL else was)] = 0.0
+                    if v >= 0:
+                        w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 1.0
+                    old[i] = v
                 i += 1  # noqa: SIM113 (enumerate costs more here)
         if new[PRIV0:] != old[PRIV0:]:
-            changed += compress(count(PRIV0), map(ne, new[PRIV0:], old[PRIV0:]))
-        for i in changed:
-            v = old[i]
-            if v >= 0:
-                w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 0.0
-            v = old[i] = new[i]
-            if v >= 0:
-                w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 1.0
+            for i in compress(count(PRIV0), map(ne, new[PRIV0:], old[PRIV0:])):
+                was = old[i]
+                if was >= 0:
+                    w[at + MARKS * i + (SEATS if was == RIVAL else was)] = 0.0
+                v = old[i] = new[i]
+                if v >= 0:
+                    w[at + MARKS * i + (SEATS if v == RIVAL else v)] = 1.0
 
     def packs_left(self, s: AmalfiState) -> None:
         """The packs not taken, in the packs method."""
@@ -631,6 +633,8 @@ _PAY = DECISION + _KIND["pay"]
 _FLAGS = tuple(tuple(float(mask >> r & 1) for r in range(5)) for mask in range(32))
 """The five resource flags of each payment mask (board.py: a mask has five bits), as floats
 like the marks."""
+_HOLD_SLOTS = tuple(NUMBERS + SEAT_NUMBERS * p + 7 + r for p in range(SEATS) for r in range(5))
+"""The slot of each entry of the holds (`holds[5 * seat + resource]`) among the seats' numbers."""
 _BLANKS: dict[int, Struct] = {}
 """The padding-only packs `Writer.clear` zeroes with, by number of slots (made when first
 used: a few part sizes)."""
