@@ -4,6 +4,7 @@ one sale of 1-3, of different companies.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
@@ -144,20 +145,26 @@ def _priced_share_buys(out: list[Action], p: list[int], cash: int) -> None:
     """The purchases whose shares at prices `p` cost no more than `cash`, in table order. A
     share of an affordable pair costs at most `cash` less the cheapest share, one of a triple
     at most `cash` less two of the cheapest: only the pairs and triples of the companies that
-    pass are summed."""
+    pass are summed, and none when two (three) of the dearest of them are affordable."""
     cheapest = min(p)
     if cheapest > cash:
         return
     out.extend(_ONES_WITHIN[tuple(map(cash.__ge__, p))])
     if 2 * cheapest <= cash:
         room = cash - cheapest
-        out.extend(
-            [a for a, x, y in _PAIRS_WITHIN[tuple(map(room.__ge__, p))] if p[x] + p[y] <= cash]
-        )
+        within = tuple(map(room.__ge__, p))  # holds the cheapest company
+        if 2 * max(compress(p, within)) <= cash:
+            out.extend(_PAIR_ACTIONS_WITHIN[within])
+        else:
+            out.extend([a for a, x, y in _PAIRS_WITHIN[within] if p[x] + p[y] <= cash])
         room -= cheapest
         if room >= cheapest:
-            triples = _TRIPLES_WITHIN[tuple(map(room.__ge__, p))]
-            out.extend([a for a, x, y, z in triples if p[x] + p[y] + p[z] <= cash])
+            within = tuple(map(room.__ge__, p))  # holds the cheapest company
+            if 3 * max(compress(p, within)) <= cash:
+                out.extend(_TRIPLE_ACTIONS_WITHIN[within])
+            else:
+                triples = _TRIPLES_WITHIN[within]
+                out.extend([a for a, x, y, z in triples if p[x] + p[y] + p[z] <= cash])
 
 
 def _checked_share_buys(
@@ -210,6 +217,11 @@ _ONES_WITHIN = _within(_BUYS_BY_SIZE[0])
 _PAIRS_WITHIN = _within(_BUYS_BY_SIZE[1])
 _TRIPLES_WITHIN = _within(_BUYS_BY_SIZE[2])
 """`_priced_share_buys`' purchases by the companies that may be in them."""
+_PAIR_ACTIONS_WITHIN = {key: tuple(row[0] for row in rows) for key, rows in _PAIRS_WITHIN.items()}
+_TRIPLE_ACTIONS_WITHIN = {
+    key: tuple(row[0] for row in rows) for key, rows in _TRIPLES_WITHIN.items()
+}
+"""The same pairs and triples as bare actions, for a call where all of them are affordable."""
 _TOO_MANY = tuple(
     (
         frozenset(),
