@@ -32,7 +32,7 @@ import math
 import threading
 from collections.abc import Callable
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from arsenale.core.actions import Action
@@ -184,6 +184,7 @@ def _future(
 # numbers, which the garbage collector stops visiting once it has seen it
 _Top = tuple[float, ...]
 _UNKNOWN = (None,) * 6  # no good's `_Ctx.top` known yet
+_VALUE = itemgetter(0)  # a (value, port) pair's value
 _Caps = tuple[tuple[float, ...], ...]  # `_Ctx.sale_caps`, by good
 _ABOARD: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # `_aboard` by cargo
 
@@ -568,11 +569,13 @@ class _Ctx:
             sales = self.mk.sales
             if sales is None:
                 sales = self.sales()
+            # the sales are in port order: taken from the last port, a stable sort by value
+            # puts the higher port first among equal values, as sorting the pairs would
             if out_of_reach:  # a factor is never below 0: a true one is above
-                best = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
+                best = [(v * f, p) for v, p in reversed(sales[good]) if (f := factor[p])]
             else:
-                best = [(v * factor[p], p) for v, p in sales[good]]
-            best.sort(reverse=True)
+                best = [(v * factor[p], p) for v, p in reversed(sales[good])]
+            best.sort(key=_VALUE, reverse=True)
             out = sum(best[:5], ())  # flat: five pairs at most
         tops[good] = out
         return out
