@@ -1145,7 +1145,7 @@ def _attack_galley_gain(
     loot_cargo = w.cargo[6 * h : 6 * h + 6]
     goods = sum(cargo)
     mine_v = _mine(c, zone, t, cargo, memo)
-    order = sorted(range(6), key=lambda i: -loot_cargo[i])
+    order = sorted(range(6), key=loot_cargo.__getitem__, reverse=True)  # ties: in good order
 
     def enemy(d: int) -> float:
         return base_enemy - (d0 - d) * per_sailor
@@ -1713,6 +1713,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     # million steps of 1e-9.
     low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
     finals_memo = c.finals
+    beat = best.value + 1e-9  # what a plan must be worth more than to replace the best
     for t, shift, split, first, dests in per_crew:
         prev_k = -1e9
         k_top = k_max if k_max < 5 - t - goods0 else 5 - t - goods0
@@ -1734,7 +1735,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 skipped = []
             # a destination is skipped when no ending there can pass the best plan (kept for
             # best_k); the limit changes only with the best plan
-            limit = best.value + 1e-9
+            limit = beat
             if low > limit:
                 limit = low
             if floor is not None and floor > limit:
@@ -1791,18 +1792,19 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 most = most + shift - cost
                 if most > best_k:
                     best_k = most
-                if most <= best.value + 1e-9:
+                if most <= beat:
                     continue
                 for v, act in finals:
                     total = v + shift - cost
-                    if total > best.value + 1e-9:
+                    if total > beat:
                         first_act = _first_action(c, zone, t0, t, k, dest, first, act, split)
                         if first_act is None or first_act in legal:
                             best = _Plan(total, t, k, dest, act)
                             best.action = first_act
                             if floor is not None and total > floor:
                                 return best
-                            limit = best.value + 1e-9
+                            beat = total + 1e-9
+                            limit = beat
                             if low > limit:
                                 limit = low
                             if floor is not None and floor > limit:
