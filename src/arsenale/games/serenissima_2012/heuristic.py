@@ -116,9 +116,9 @@ class _Static:
     def __init__(self, b: Board) -> None:
         self.skull = b.skull_faces / b.dice_faces
         self.fort_dice = b.meta["fort_dice"]
-        # `_doge` of this board by (steps to the end, steps to a scoring, deck)
         self.doge_cards = (tuple(range(len(b.doge_ids))), b.doge_steps, b.doge_shuffle, b.doge_wine)
-        self.doge: dict[tuple[int, int, tuple[int, ...]], tuple[float, ...]] = {}
+        # `_deck_numbers` by (players, track, scorings, deck)
+        self.doge: dict[tuple[object, ...], _Numbers] = {}
         # `_Ctx.prices` and `_Ctx.sale_caps` by what they read of a port (see `_Ctx.port_key`)
         self.prices: dict[tuple[float, ...], tuple[float | None, ...]] = {}
         self.sale_caps: dict[tuple[float, ...], _Caps] = {}
@@ -145,6 +145,40 @@ class _Static:
 
 
 _STATICS: dict[int, _Static] = {}
+
+# `_deck_numbers`: R, turns, wines, p_last, fut, crews, disc, R_next, wines_next
+_Numbers = tuple[
+    int, float, float, float, float, tuple[float, ...], tuple[float, ...], float, float
+]
+
+
+def _deck_numbers(
+    w: Serenissima2012State, deck: tuple[int, ...], cards: tuple[Any, ...]
+) -> _Numbers:
+    """What a context reads of the scorings and the face-down Doge cards (`deck`, sorted;
+    `cards`: `_Static.doge_cards`), in `_Numbers`' order: the scorings to come (R), the
+    expected Doge draws to the end and wine cards among them, the chance the next card ends
+    the game (`_doge`), the activations of a galley after this turn (fut), `_by_future(fut)`,
+    and the scorings and wine cards to come after the next card."""
+    R = max(0, 3 - w.scorings)
+    setup = w.setup
+    need_end = setup.track_length - w.track
+    nxt = [sp for sp in setup.scoring if sp > w.track]
+    need_sc = (nxt[0] - w.track) if nxt else need_end
+    turns, wines, p_last, p_score, wine_now = _doge(need_end, need_sc, deck, *cards)
+    fut = max(0.0, turns - 1.0)  # activations of a galley after this turn
+    crews, disc = _by_future(fut)
+    return (
+        R,
+        turns,
+        wines,
+        p_last,
+        fut,
+        crews,
+        disc,
+        max(0.0, R - p_score),
+        max(0.0, wines - wine_now),
+    )
 
 
 def _static(b: Board) -> _Static:
@@ -206,6 +240,7 @@ class _Market:
         "caps",
         "children",
         "claims",
+        "ports",
         "pot_caps",
         "pv",
         "sale_caps",
@@ -225,6 +260,8 @@ class _Market:
         self.sale_caps: dict[int, _Caps] = {}
         self.pot_caps: dict[int, float] = {}
         self.children: dict[tuple[object, ...], dict[Any, Any]] = {}
+        # (the zones of the rivals' open ports, our ports), made by `_Ctx.plan_memos`
+        self.ports: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     def child(self, key: tuple[object, ...]) -> dict[Any, Any]:
         """The memo of values that also read what `key` holds, made if missing."""
@@ -332,29 +369,30 @@ class _Ctx:
         self.st = _static(b)
         self.players = w.players
         self.w_opp = 1.0 / (w.players - 1)
-        self.R = max(0, 3 - w.scorings)
-        setup = w.setup
         deck = tuple(sorted(w.doge_deck))
-        need_end = setup.track_length - w.track
-        nxt = [sp for sp in setup.scoring if sp > w.track]
-        need_sc = (nxt[0] - w.track) if nxt else need_end
-        doge = self.st.doge.get((need_end, need_sc, deck))
-        if doge is None:
+        key = (w.players, w.track, w.scorings, deck)
+        numbers = self.st.doge.get(key)
+        if numbers is None:
             _forget(self.st.doge, 4096)
-            doge = self.st.doge[(need_end, need_sc, deck)] = _doge(
-                need_end, need_sc, deck, *self.st.doge_cards
-            )
-        self.turns, self.wines, self.p_last, p_score, wine_now = doge
-        self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
-        self.crews, self.disc = _by_future(self.fut)
+            numbers = self.st.doge[key] = _deck_numbers(w, deck, self.st.doge_cards)
+        (
+            self.R,
+            self.turns,
+            self.wines,
+            self.p_last,
+            self.fut,
+            self.crews,
+            self.disc,
+            self.R_next,
+            self.wines_next,
+        ) = numbers
         factors = self.st.factors.get(self.fut)
         if factors is None:
             _forget(self.st.factors, 64)
             factors = self.st.factors[self.fut] = {}
         self._factors = factors
-        self.R_next = max(0.0, self.R - p_score)
-        self.wines_next = max(0.0, self.wines - wine_now)
-        # enemy strength per zone (the most sailors one rival has there, on galleys)
+        # enemy strength per zone (the most sailors one rival has there, on galleys): the
+        # running most of each rival's sailors by zone (they only grow)
         nz = len(b.zone_ids)
         rivals = tuple(
             [
@@ -363,14 +401,13 @@ class _Ctx:
                 if o >= 0 and o != seat
             ]
         )
-        tot: dict[tuple[int, int], int] = {}
+        tot = [0] * (w.players * nz)  # by rival * nz + zone
+        self.enemy = enemy = [0] * nz
         for h, zone, sailors in rivals:
-            key = (w.g_owner[h], zone)
-            tot[key] = tot.get(key, 0) + sailors
-        self.enemy = [0] * nz
-        for (_, z), n in tot.items():
-            if n > self.enemy[z]:
-                self.enemy[z] = n
+            k = w.g_owner[h] * nz + zone
+            tot[k] += sailors
+            if tot[k] > enemy[zone]:
+                enemy[zone] = tot[k]
         self.my_ports = w.owner.count(seat)
         # the values that depend on ports and the Doge deck only, and those that depend on
         # rival galleys too, are shared by every decision of this seat in the same market
@@ -414,9 +451,17 @@ class _Ctx:
         for h, zone, _ in rivals:
             self.rivals_at[zone] += (h,)
             self.fights_at[zone] = True
-        for p, o in enumerate(w.owner):
-            if o >= 0 and o != seat and not w.closed >> p & 1:
-                self.fights_at[b.port_zone[p]] = True
+        ports = self.mk.ports  # they read only the owners and closed ports: the market's
+        if ports is None:
+            rival_zones = [
+                b.port_zone[p]
+                for p, o in enumerate(w.owner)
+                if o >= 0 and o != seat and not w.closed >> p & 1
+            ]
+            ours = [p for p, o in enumerate(w.owner) if o == seat]
+            ports = self.mk.ports = (tuple(rival_zones), tuple(ours))
+        for zone in ports[0]:
+            self.fights_at[zone] = True
         # the destinations in reach, by where the galley is, its crew and how far it came;
         # they read no port but through `fights_at`, so they outlive the market
         self.routes: dict[tuple[int, ...], tuple[list[int], _Dests]] = _shared(
@@ -434,11 +479,15 @@ class _Ctx:
             ("rough", w.mode, w.sale_blocked)
         )
         # battles read the cargo aboard, the rivals' cargo and ports, forts, the combat value
+        # (the sailors in our ports count as -1)
+        sailors = list(w.port_sailors)
+        for p in ports[1]:
+            sailors[p] = -1
         fights = (
             ends,
             tuple(self.here),
             tuple([tuple(w.cargo[6 * h : 6 * h + 6]) for h, _, _ in rivals]),
-            tuple([n if o != seat else -1 for n, o in zip(w.port_sailors, w.owner, strict=True)]),
+            tuple(sailors),
             w.forts,
             w.cap,
         )
