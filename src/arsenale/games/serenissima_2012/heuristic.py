@@ -1283,13 +1283,21 @@ def _attack_port_gain(
 class _Plan:
     __slots__ = ("action", "dest", "final", "k", "t", "value")
 
-    def __init__(self, value: float, t: int, k: int, dest: int, final: Action | None) -> None:
+    def __init__(
+        self,
+        value: float,
+        t: int,
+        k: int,
+        dest: int,
+        final: Action | None,
+        action: Action | None = None,
+    ) -> None:
         self.value = value
         self.t = t
         self.k = k
         self.dest = dest
         self.final = final
-        self.action: Action | None = None
+        self.action = action
 
 
 def _reach(
@@ -1763,6 +1771,8 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
     finals_memo = c.finals
     beat = best.value + 1e-9  # what a plan must be worth more than to replace the best
+    # the best plan found in the search, as `_Plan`'s arguments (made into one at the end)
+    found: tuple[float, int, int, int, Action | None, Action | None] | None = None
     for t, shift, split, first, dests in per_crew:
         prev_k = -1e9
         k_top = k_max if k_max < 5 - t - goods0 else 5 - t - goods0
@@ -1848,10 +1858,9 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                     if total > beat:
                         first_act = _first_action(c, zone, t0, t, k, dest, first, act, split)
                         if first_act is None or first_act in legal:
-                            best = _Plan(total, t, k, dest, act)
-                            best.action = first_act
+                            found = (total, t, k, dest, act, first_act)
                             if floor is not None and total > floor:
-                                return best
+                                return _Plan(*found)
                             beat = total + 1e-9
                             limit = beat
                             if low > limit:
@@ -1884,7 +1893,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             if best_k <= prev_k:
                 break  # one more cube no longer pays: nor will two
             prev_k = best_k
-    return best
+    return best if found is None else _Plan(*found)
 
 
 def _planned(c: _Ctx, legal: list[Action]) -> _Plan:
