@@ -128,3 +128,47 @@ def test_forgotten_memos_change_no_decision(monkeypatch: pytest.MonkeyPatch) -> 
             m.setattr(heuristic._shared, "__defaults__", (10**6,))  # `most` = _MARKETS
             kept_all = self_play(seed)
         assert kept_small == kept_all
+
+
+def test_context_reads_rivals_and_ports_as_the_plain_loops() -> None:
+    """`_Ctx.enemy` (a running most of each rival's sailors by zone), `fights_at` (the
+    rivals' open ports taken from the market's `ports`) and the sailors in the key of the
+    fights memo (ours as -1) equal the plain loops over the galleys and the ports, at the
+    activations of heuristic self-play, the market's `ports` made or already known."""
+    policy = heuristic_policy(GAME)
+    checked = 0
+    for seed in range(2):
+        state = GAME.new_game(3 + seed, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in state.to_move():
+                if state.stack[-1].kind == "activation" and state.ply % 3 == 0:
+                    for _ in range(2):  # the second context finds its market's `ports`
+                        c = _Ctx(state, seat)
+                        c.plan_memos()
+                        b = c.b
+                        tot: dict[tuple[int, int], int] = {}
+                        for h, o in enumerate(state.g_owner):
+                            if o >= 0 and o != seat:
+                                key = (o, state.g_zone[h])
+                                tot[key] = tot.get(key, 0) + state.g_sailors[h]
+                        enemy = [0] * len(b.zone_ids)
+                        fights = [False] * len(b.zone_ids)
+                        for (_, z), n in tot.items():
+                            enemy[z] = max(enemy[z], n)
+                            fights[z] = True
+                        for p, o in enumerate(state.owner):
+                            if o >= 0 and o != seat and not state.closed >> p & 1:
+                                fights[b.port_zone[p]] = True
+                        sailors = tuple(
+                            -1 if o == seat else n
+                            for n, o in zip(state.port_sailors, state.owner, strict=True)
+                        )
+                        assert c.enemy == enemy
+                        assert c.fights_at == fights
+                        assert any(
+                            key[1][3] == sailors for key in c.mk.children if key[0] == "fights"
+                        )
+                        checked += 1
+                state.apply(seat, policy(SeatInfo(state, seat), rng))
+    assert checked > 100

@@ -32,7 +32,7 @@ import math
 import threading
 from collections.abc import Callable
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from arsenale.core.actions import Action
@@ -116,9 +116,9 @@ class _Static:
     def __init__(self, b: Board) -> None:
         self.skull = b.skull_faces / b.dice_faces
         self.fort_dice = b.meta["fort_dice"]
-        # `_doge` of this board by (steps to the end, steps to a scoring, deck)
         self.doge_cards = (tuple(range(len(b.doge_ids))), b.doge_steps, b.doge_shuffle, b.doge_wine)
-        self.doge: dict[tuple[int, int, tuple[int, ...]], tuple[float, ...]] = {}
+        # `_deck_numbers` by (players, track, scorings, deck)
+        self.doge: dict[tuple[object, ...], _Numbers] = {}
         # `_Ctx.prices` and `_Ctx.sale_caps` by what they read of a port (see `_Ctx.port_key`)
         self.prices: dict[tuple[float, ...], tuple[float | None, ...]] = {}
         self.sale_caps: dict[tuple[float, ...], _Caps] = {}
@@ -145,6 +145,40 @@ class _Static:
 
 
 _STATICS: dict[int, _Static] = {}
+
+# `_deck_numbers`: R, turns, wines, p_last, fut, crews, disc, R_next, wines_next
+_Numbers = tuple[
+    int, float, float, float, float, tuple[float, ...], tuple[float, ...], float, float
+]
+
+
+def _deck_numbers(
+    w: Serenissima2012State, deck: tuple[int, ...], cards: tuple[Any, ...]
+) -> _Numbers:
+    """What a context reads of the scorings and the face-down Doge cards (`deck`, sorted;
+    `cards`: `_Static.doge_cards`), in `_Numbers`' order: the scorings to come (R), the
+    expected Doge draws to the end and wine cards among them, the chance the next card ends
+    the game (`_doge`), the activations of a galley after this turn (fut), `_by_future(fut)`,
+    and the scorings and wine cards to come after the next card."""
+    R = max(0, 3 - w.scorings)
+    setup = w.setup
+    need_end = setup.track_length - w.track
+    nxt = [sp for sp in setup.scoring if sp > w.track]
+    need_sc = (nxt[0] - w.track) if nxt else need_end
+    turns, wines, p_last, p_score, wine_now = _doge(need_end, need_sc, deck, *cards)
+    fut = max(0.0, turns - 1.0)  # activations of a galley after this turn
+    crews, disc = _by_future(fut)
+    return (
+        R,
+        turns,
+        wines,
+        p_last,
+        fut,
+        crews,
+        disc,
+        max(0.0, R - p_score),
+        max(0.0, wines - wine_now),
+    )
 
 
 def _static(b: Board) -> _Static:
@@ -184,6 +218,7 @@ def _future(
 # numbers, which the garbage collector stops visiting once it has seen it
 _Top = tuple[float, ...]
 _UNKNOWN = (None,) * 6  # no good's `_Ctx.top` known yet
+_VALUE = itemgetter(0)  # a (value, port) pair's value
 _Caps = tuple[tuple[float, ...], ...]  # `_Ctx.sale_caps`, by good
 _ABOARD: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # `_aboard` by cargo
 
@@ -205,6 +240,7 @@ class _Market:
         "caps",
         "children",
         "claims",
+        "ports",
         "pot_caps",
         "pv",
         "sale_caps",
@@ -224,6 +260,8 @@ class _Market:
         self.sale_caps: dict[int, _Caps] = {}
         self.pot_caps: dict[int, float] = {}
         self.children: dict[tuple[object, ...], dict[Any, Any]] = {}
+        # (the zones of the rivals' open ports, our ports), made by `_Ctx.plan_memos`
+        self.ports: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     def child(self, key: tuple[object, ...]) -> dict[Any, Any]:
         """The memo of values that also read what `key` holds, made if missing."""
@@ -331,29 +369,30 @@ class _Ctx:
         self.st = _static(b)
         self.players = w.players
         self.w_opp = 1.0 / (w.players - 1)
-        self.R = max(0, 3 - w.scorings)
-        setup = w.setup
         deck = tuple(sorted(w.doge_deck))
-        need_end = setup.track_length - w.track
-        nxt = [sp for sp in setup.scoring if sp > w.track]
-        need_sc = (nxt[0] - w.track) if nxt else need_end
-        doge = self.st.doge.get((need_end, need_sc, deck))
-        if doge is None:
+        key = (w.players, w.track, w.scorings, deck)
+        numbers = self.st.doge.get(key)
+        if numbers is None:
             _forget(self.st.doge, 4096)
-            doge = self.st.doge[(need_end, need_sc, deck)] = _doge(
-                need_end, need_sc, deck, *self.st.doge_cards
-            )
-        self.turns, self.wines, self.p_last, p_score, wine_now = doge
-        self.fut = max(0.0, self.turns - 1.0)  # activations of a galley after this turn
-        self.crews, self.disc = _by_future(self.fut)
+            numbers = self.st.doge[key] = _deck_numbers(w, deck, self.st.doge_cards)
+        (
+            self.R,
+            self.turns,
+            self.wines,
+            self.p_last,
+            self.fut,
+            self.crews,
+            self.disc,
+            self.R_next,
+            self.wines_next,
+        ) = numbers
         factors = self.st.factors.get(self.fut)
         if factors is None:
             _forget(self.st.factors, 64)
             factors = self.st.factors[self.fut] = {}
         self._factors = factors
-        self.R_next = max(0.0, self.R - p_score)
-        self.wines_next = max(0.0, self.wines - wine_now)
-        # enemy strength per zone (the most sailors one rival has there, on galleys)
+        # enemy strength per zone (the most sailors one rival has there, on galleys): the
+        # running most of each rival's sailors by zone (they only grow)
         nz = len(b.zone_ids)
         rivals = tuple(
             [
@@ -362,14 +401,13 @@ class _Ctx:
                 if o >= 0 and o != seat
             ]
         )
-        tot: dict[tuple[int, int], int] = {}
+        tot = [0] * (w.players * nz)  # by rival * nz + zone
+        self.enemy = enemy = [0] * nz
         for h, zone, sailors in rivals:
-            key = (w.g_owner[h], zone)
-            tot[key] = tot.get(key, 0) + sailors
-        self.enemy = [0] * nz
-        for (_, z), n in tot.items():
-            if n > self.enemy[z]:
-                self.enemy[z] = n
+            k = w.g_owner[h] * nz + zone
+            tot[k] += sailors
+            if tot[k] > enemy[zone]:
+                enemy[zone] = tot[k]
         self.my_ports = w.owner.count(seat)
         # the values that depend on ports and the Doge deck only, and those that depend on
         # rival galleys too, are shared by every decision of this seat in the same market
@@ -413,9 +451,17 @@ class _Ctx:
         for h, zone, _ in rivals:
             self.rivals_at[zone] += (h,)
             self.fights_at[zone] = True
-        for p, o in enumerate(w.owner):
-            if o >= 0 and o != seat and not w.closed >> p & 1:
-                self.fights_at[b.port_zone[p]] = True
+        ports = self.mk.ports  # they read only the owners and closed ports: the market's
+        if ports is None:
+            rival_zones = [
+                b.port_zone[p]
+                for p, o in enumerate(w.owner)
+                if o >= 0 and o != seat and not w.closed >> p & 1
+            ]
+            ours = [p for p, o in enumerate(w.owner) if o == seat]
+            ports = self.mk.ports = (tuple(rival_zones), tuple(ours))
+        for zone in ports[0]:
+            self.fights_at[zone] = True
         # the destinations in reach, by where the galley is, its crew and how far it came;
         # they read no port but through `fights_at`, so they outlive the market
         self.routes: dict[tuple[int, ...], tuple[list[int], _Dests]] = _shared(
@@ -433,11 +479,15 @@ class _Ctx:
             ("rough", w.mode, w.sale_blocked)
         )
         # battles read the cargo aboard, the rivals' cargo and ports, forts, the combat value
+        # (the sailors in our ports count as -1)
+        sailors = list(w.port_sailors)
+        for p in ports[1]:
+            sailors[p] = -1
         fights = (
             ends,
             tuple(self.here),
             tuple([tuple(w.cargo[6 * h : 6 * h + 6]) for h, _, _ in rivals]),
-            tuple([n if o != seat else -1 for n, o in zip(w.port_sailors, w.owner, strict=True)]),
+            tuple(sailors),
             w.forts,
             w.cap,
         )
@@ -568,11 +618,13 @@ class _Ctx:
             sales = self.mk.sales
             if sales is None:
                 sales = self.sales()
+            # the sales are in port order: taken from the last port, a stable sort by value
+            # puts the higher port first among equal values, as sorting the pairs would
             if out_of_reach:  # a factor is never below 0: a true one is above
-                best = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
+                best = [(v * f, p) for v, p in reversed(sales[good]) if (f := factor[p])]
             else:
-                best = [(v * factor[p], p) for v, p in sales[good]]
-            best.sort(reverse=True)
+                best = [(v * factor[p], p) for v, p in reversed(sales[good])]
+            best.sort(key=_VALUE, reverse=True)
             out = sum(best[:5], ())  # flat: five pairs at most
         tops[good] = out
         return out
@@ -1142,7 +1194,7 @@ def _attack_galley_gain(
     loot_cargo = w.cargo[6 * h : 6 * h + 6]
     goods = sum(cargo)
     mine_v = _mine(c, zone, t, cargo, memo)
-    order = sorted(range(6), key=lambda i: -loot_cargo[i])
+    order = sorted(range(6), key=loot_cargo.__getitem__, reverse=True)  # ties: in good order
 
     def enemy(d: int) -> float:
         return base_enemy - (d0 - d) * per_sailor
@@ -1231,13 +1283,21 @@ def _attack_port_gain(
 class _Plan:
     __slots__ = ("action", "dest", "final", "k", "t", "value")
 
-    def __init__(self, value: float, t: int, k: int, dest: int, final: Action | None) -> None:
+    def __init__(
+        self,
+        value: float,
+        t: int,
+        k: int,
+        dest: int,
+        final: Action | None,
+        action: Action | None = None,
+    ) -> None:
         self.value = value
         self.t = t
         self.k = k
         self.dest = dest
         self.final = final
-        self.action: Action | None = None
+        self.action = action
 
 
 def _reach(
@@ -1710,6 +1770,9 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     # million steps of 1e-9.
     low = c.galley_value(zone, t0, cargo0) - 1e-9 - 1e-3
     finals_memo = c.finals
+    beat = best.value + 1e-9  # what a plan must be worth more than to replace the best
+    # the best plan found in the search, as `_Plan`'s arguments (made into one at the end)
+    found: tuple[float, int, int, int, Action | None, Action | None] | None = None
     for t, shift, split, first, dests in per_crew:
         prev_k = -1e9
         k_top = k_max if k_max < 5 - t - goods0 else 5 - t - goods0
@@ -1731,7 +1794,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 skipped = []
             # a destination is skipped when no ending there can pass the best plan (kept for
             # best_k); the limit changes only with the best plan
-            limit = best.value + 1e-9
+            limit = beat
             if low > limit:
                 limit = low
             if floor is not None and floor > limit:
@@ -1788,18 +1851,18 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
                 most = most + shift - cost
                 if most > best_k:
                     best_k = most
-                if most <= best.value + 1e-9:
+                if most <= beat:
                     continue
                 for v, act in finals:
                     total = v + shift - cost
-                    if total > best.value + 1e-9:
+                    if total > beat:
                         first_act = _first_action(c, zone, t0, t, k, dest, first, act, split)
                         if first_act is None or first_act in legal:
-                            best = _Plan(total, t, k, dest, act)
-                            best.action = first_act
+                            found = (total, t, k, dest, act, first_act)
                             if floor is not None and total > floor:
-                                return best
-                            limit = best.value + 1e-9
+                                return _Plan(*found)
+                            beat = total + 1e-9
+                            limit = beat
                             if low > limit:
                                 limit = low
                             if floor is not None and floor > limit:
@@ -1830,7 +1893,7 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
             if best_k <= prev_k:
                 break  # one more cube no longer pays: nor will two
             prev_k = best_k
-    return best
+    return best if found is None else _Plan(*found)
 
 
 def _planned(c: _Ctx, legal: list[Action]) -> _Plan:
