@@ -674,6 +674,23 @@ def advance(s: AmalfiState, events: list[Event]) -> None:
     end_actions(s, events)
 
 
+def _unloads(s: AmalfiState, h: int, out: list[Action], why: Why | None, rule: str) -> None:
+    """The unloads of the holds from `h` on (a seat's five) that have a ship, added to `out`;
+    without explanations to give, the holds are looked at one by one only if one has a ship."""
+    holds = s.holds
+    if why is not None or any(holds[h : h + 5]):
+        for r in range(5):
+            if holds[h + r]:
+                out.append(A.UNLOAD[r])
+            elif why is not None:
+                why.no(
+                    _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
+                    rule,
+                    "unload",
+                    hold=RES[r],
+                )
+
+
 def legal_optional(
     s: AmalfiState, seat: int, why: Why | None, out: list[Action], ships: bool = True
 ) -> None:
@@ -691,19 +708,8 @@ def legal_optional(
             R_OPT,
             why.action.kind,
         )
-    holds = s.holds
-    # without explanations to give, the holds are looked at one by one only if one has a ship
-    if ships and (why is not None or any(holds[h : h + 5])):
-        for r in range(5):
-            if holds[h + r]:
-                out.append(A.UNLOAD[r])
-            elif why is not None:
-                why.no(
-                    _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
-                    R_OPT,
-                    "unload",
-                    hold=RES[r],
-                )
+    if ships:
+        _unloads(s, h, out, why, R_OPT)
     if not ships:
         pass
     elif s.bay[seat]:
@@ -1214,19 +1220,7 @@ def legal_pay(s: AmalfiState, seat: int, top: Decision, why: Why | None = None) 
     _purpose, _arg, cost, _mask, surcharge, paid, surplus = top.data
     out: list[Action] = []
     h = 5 * seat
-    holds = s.holds
-    # without explanations to give, the holds are looked at one by one only if one has a ship
-    if why is not None or any(holds[h : h + 5]):
-        for r in range(5):
-            if holds[h + r]:
-                out.append(A.UNLOAD[r])
-            elif why is not None:
-                why.no(
-                    _("you have no ship in your {hold} hold").format(hold=res(RES[r])),
-                    R_PAY,
-                    "unload",
-                    hold=RES[r],
-                )
+    _unloads(s, h, out, why, R_PAY)
     if s.bay[seat]:
         out.append(A.EMERGENCY)
     elif why is not None:
