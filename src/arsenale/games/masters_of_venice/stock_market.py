@@ -4,7 +4,6 @@ one sale of 1-3, of different companies.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
@@ -149,22 +148,36 @@ def _priced_share_buys(out: list[Action], p: list[int], cash: int) -> None:
     cheapest = min(p)
     if cheapest > cash:
         return
-    out.extend(_ONES_WITHIN[tuple(map(cash.__ge__, p))])
-    if 2 * cheapest <= cash:
-        room = cash - cheapest
-        within = tuple(map(room.__ge__, p))  # holds the cheapest company
-        if 2 * max(compress(p, within)) <= cash:
-            out.extend(_PAIR_ACTIONS_WITHIN[within])
+    in_pair = cash - cheapest
+    in_triple = in_pair - cheapest
+    ones = pairs = triples = 0  # the companies (bit masks) a single, pair, triple may take
+    dearest_pair = dearest_triple = 0  # the dearest share of those companies
+    bit = 1
+    for price in p:
+        if price <= cash:
+            ones |= bit
+            if price <= in_pair:
+                pairs |= bit
+                if price > dearest_pair:
+                    dearest_pair = price
+                if price <= in_triple:
+                    triples |= bit
+                    if price > dearest_triple:
+                        dearest_triple = price
+        bit <<= 1
+    out.extend(_ONES_WITHIN[ones])
+    if pairs:
+        if 2 * dearest_pair <= cash:
+            out.extend(_PAIR_ACTIONS_WITHIN[pairs])
         else:
-            out.extend([a for a, x, y in _PAIRS_WITHIN[within] if p[x] + p[y] <= cash])
-        room -= cheapest
-        if room >= cheapest:
-            within = tuple(map(room.__ge__, p))  # holds the cheapest company
-            if 3 * max(compress(p, within)) <= cash:
-                out.extend(_TRIPLE_ACTIONS_WITHIN[within])
+            out.extend([a for a, x, y in _PAIRS_WITHIN[pairs] if p[x] + p[y] <= cash])
+        if triples:
+            if 3 * dearest_triple <= cash:
+                out.extend(_TRIPLE_ACTIONS_WITHIN[triples])
             else:
-                triples = _TRIPLES_WITHIN[within]
-                out.extend([a for a, x, y, z in triples if p[x] + p[y] + p[z] <= cash])
+                out.extend(
+                    [a for a, x, y, z in _TRIPLES_WITHIN[triples] if p[x] + p[y] + p[z] <= cash]
+                )
 
 
 def _checked_share_buys(
@@ -202,25 +215,22 @@ def _by_size() -> tuple[Any, Any, Any]:
 _BUYS_BY_SIZE = _by_size()
 
 
-def _within(size: tuple[Any, ...]) -> dict[tuple[bool, ...], Any]:
-    """Per set of companies (a bool per company): the purchases of `size` (`_BUYS_BY_SIZE`'s
-    rows, in their order) whose shares are all of those companies; singles as bare actions."""
-    table: dict[tuple[bool, ...], Any] = {}
+def _within(size: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Per set of companies (a bit mask): the purchases of `size` (`_BUYS_BY_SIZE`'s rows, in
+    their order) whose shares are all of those companies; singles as bare actions."""
+    table = []
     for mask in range(1 << N_COMP):
-        allowed = tuple(bool(mask >> c & 1) for c in range(N_COMP))
-        rows = [row for row in size if all(allowed[c] for c in row[1:])]
-        table[allowed] = tuple(row[0] for row in rows) if len(size[0]) == 2 else tuple(rows)
-    return table
+        rows = [row for row in size if all(mask >> c & 1 for c in row[1:])]
+        table.append(tuple(row[0] for row in rows) if len(size[0]) == 2 else tuple(rows))
+    return tuple(table)
 
 
 _ONES_WITHIN = _within(_BUYS_BY_SIZE[0])
 _PAIRS_WITHIN = _within(_BUYS_BY_SIZE[1])
 _TRIPLES_WITHIN = _within(_BUYS_BY_SIZE[2])
 """`_priced_share_buys`' purchases by the companies that may be in them."""
-_PAIR_ACTIONS_WITHIN = {key: tuple(row[0] for row in rows) for key, rows in _PAIRS_WITHIN.items()}
-_TRIPLE_ACTIONS_WITHIN = {
-    key: tuple(row[0] for row in rows) for key, rows in _TRIPLES_WITHIN.items()
-}
+_PAIR_ACTIONS_WITHIN = tuple(tuple(row[0] for row in rows) for rows in _PAIRS_WITHIN)
+_TRIPLE_ACTIONS_WITHIN = tuple(tuple(row[0] for row in rows) for rows in _TRIPLES_WITHIN)
 """The same pairs and triples as bare actions, for a call where all of them are affordable."""
 _TOO_MANY = tuple(
     (
