@@ -4,16 +4,30 @@ shortcut against the plain computation it replaces."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from arsenale.bots.base import heuristic_policy
 from arsenale.core.info import SeatInfo
+from arsenale.core.state import GameState
 from arsenale.games.serenissima_2012 import heuristic
 from arsenale.games.serenissima_2012.board import POPCOUNT
 from arsenale.games.serenissima_2012.heuristic import _by_distance, _combine, _Ctx
 
 from .helpers import GAME
+
+
+def positions(seed: int, players: int) -> Iterator[tuple[GameState, int]]:
+    """Each position of a seeded game of heuristic self-play with the seat to decide there,
+    before the heuristic's move is played (a test reads the state, it must not change it)."""
+    policy = heuristic_policy(GAME)
+    state = GAME.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        for seat in state.to_move():
+            yield state, seat
+            state.apply(seat, policy(SeatInfo(state, seat), rng))
 
 
 def plain_combine(
@@ -48,22 +62,17 @@ def test_combine_matches_the_plain_programme() -> None:
 def test_prices_are_the_sale_values() -> None:
     """`_Ctx.prices` (read by `_ends` for the first sale) equals `_Ctx.sale_value` at every
     port, for every good and warehouse fill, in positions of heuristic self-play."""
-    policy = heuristic_policy(GAME)
     checked = 0
     for seed in range(3):
-        state = GAME.new_game(3 + seed % 2, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over:
-            for seat in state.to_move():
-                if state.ply % 7 == 0:
-                    c = _Ctx(state, seat)
-                    for p in range(len(c.b.port_ids)):
-                        for n in range(POPCOUNT[state.warehouse[p]], c.b.port_size[p] + 1):
-                            prices = c.prices(p, n, c.R, c.wines)
-                            for good in range(6):
-                                assert prices[good] == c.sale_value(p, good, n, c.R, c.wines)
-                                checked += 1
-                state.apply(seat, policy(SeatInfo(state, seat), rng))
+        for state, seat in positions(seed, 3 + seed % 2):
+            if state.ply % 7 == 0:
+                c = _Ctx(state, seat)
+                for p in range(len(c.b.port_ids)):
+                    for n in range(POPCOUNT[state.warehouse[p]], c.b.port_size[p] + 1):
+                        prices = c.prices(p, n, c.R, c.wines)
+                        for good in range(6):
+                            assert prices[good] == c.sale_value(p, good, n, c.R, c.wines)
+                            checked += 1
     assert checked > 1000
 
 
@@ -71,32 +80,27 @@ def test_top_is_the_best_five_sales_flat() -> None:
     """`_Ctx.top` (one flat tuple, shared by the zones and crews with the same discounts)
     equals the plain list of every later sale of the good at its discount, the best five
     (equal values: the higher port first), flattened, in positions of heuristic self-play."""
-    policy = heuristic_policy(GAME)
     checked = 0
     for seed in range(2):
-        state = GAME.new_game(3 + seed, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over:
-            for seat in state.to_move():
-                if state.ply % 11 == 0:
-                    c = _Ctx(state, seat)
-                    n_ports = len(c.b.port_ids)
-                    for zone in range(len(c.b.zone_ids)):
-                        for t in range(1, 6):
-                            by_dist = _by_distance(c.fut, t, c.st.span)
-                            for good in range(6):
-                                plain = []
-                                for p in range(n_ports):
-                                    n = POPCOUNT[state.warehouse[p]]
-                                    v = c.sale_value(p, good, n, c.R_next, c.wines_next)
-                                    f = by_dist[c.st.dist[zone][c.b.port_zone[p]]]
-                                    if c.fut > 0 and v is not None and v > 0 and f:
-                                        plain.append((v * f, p))
-                                plain.sort(reverse=True)
-                                flat = tuple(x for sale in plain[:5] for x in sale)
-                                assert c.top(zone, t, good) == flat
-                                checked += 1
-                state.apply(seat, policy(SeatInfo(state, seat), rng))
+        for state, seat in positions(seed, 3 + seed):
+            if state.ply % 11 == 0:
+                c = _Ctx(state, seat)
+                n_ports = len(c.b.port_ids)
+                for zone in range(len(c.b.zone_ids)):
+                    for t in range(1, 6):
+                        by_dist = _by_distance(c.fut, t, c.st.span)
+                        for good in range(6):
+                            plain = []
+                            for p in range(n_ports):
+                                n = POPCOUNT[state.warehouse[p]]
+                                v = c.sale_value(p, good, n, c.R_next, c.wines_next)
+                                f = by_dist[c.st.dist[zone][c.b.port_zone[p]]]
+                                if c.fut > 0 and v is not None and v > 0 and f:
+                                    plain.append((v * f, p))
+                            plain.sort(reverse=True)
+                            flat = tuple(x for sale in plain[:5] for x in sale)
+                            assert c.top(zone, t, good) == flat
+                            checked += 1
     assert checked > 1000
 
 
@@ -135,40 +139,33 @@ def test_context_reads_rivals_and_ports_as_the_plain_loops() -> None:
     rivals' open ports taken from the market's `ports`) and the sailors in the key of the
     fights memo (ours as -1) equal the plain loops over the galleys and the ports, at the
     activations of heuristic self-play, the market's `ports` made or already known."""
-    policy = heuristic_policy(GAME)
     checked = 0
     for seed in range(2):
-        state = GAME.new_game(3 + seed, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over:
-            for seat in state.to_move():
-                if state.stack[-1].kind == "activation" and state.ply % 3 == 0:
-                    for _ in range(2):  # the second context finds its market's `ports`
-                        c = _Ctx(state, seat)
-                        c.plan_memos()
-                        b = c.b
-                        tot: dict[tuple[int, int], int] = {}
-                        for h, o in enumerate(state.g_owner):
-                            if o >= 0 and o != seat:
-                                key = (o, state.g_zone[h])
-                                tot[key] = tot.get(key, 0) + state.g_sailors[h]
-                        enemy = [0] * len(b.zone_ids)
-                        fights = [False] * len(b.zone_ids)
-                        for (_, z), n in tot.items():
-                            enemy[z] = max(enemy[z], n)
-                            fights[z] = True
-                        for p, o in enumerate(state.owner):
-                            if o >= 0 and o != seat and not state.closed >> p & 1:
-                                fights[b.port_zone[p]] = True
-                        sailors = tuple(
-                            -1 if o == seat else n
-                            for n, o in zip(state.port_sailors, state.owner, strict=True)
-                        )
-                        assert c.enemy == enemy
-                        assert c.fights_at == fights
-                        assert any(
-                            key[1][3] == sailors for key in c.mk.children if key[0] == "fights"
-                        )
-                        checked += 1
-                state.apply(seat, policy(SeatInfo(state, seat), rng))
+        for state, seat in positions(seed, 3 + seed):
+            if state.stack[-1].kind == "activation" and state.ply % 3 == 0:
+                for _ in range(2):  # the second context finds its market's `ports`
+                    c = _Ctx(state, seat)
+                    c.plan_memos()
+                    b = c.b
+                    tot: dict[tuple[int, int], int] = {}
+                    for h, o in enumerate(state.g_owner):
+                        if o >= 0 and o != seat:
+                            key = (o, state.g_zone[h])
+                            tot[key] = tot.get(key, 0) + state.g_sailors[h]
+                    enemy = [0] * len(b.zone_ids)
+                    fights = [False] * len(b.zone_ids)
+                    for (_, z), n in tot.items():
+                        enemy[z] = max(enemy[z], n)
+                        fights[z] = True
+                    for p, o in enumerate(state.owner):
+                        if o >= 0 and o != seat and not state.closed >> p & 1:
+                            fights[b.port_zone[p]] = True
+                    sailors = tuple(
+                        -1 if o == seat else n
+                        for n, o in zip(state.port_sailors, state.owner, strict=True)
+                    )
+                    assert c.enemy == enemy
+                    assert c.fights_at == fights
+                    assert any(key[1][3] == sailors for key in c.mk.children if key[0] == "fights")
+                    checked += 1
     assert checked > 100
