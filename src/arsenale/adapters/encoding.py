@@ -37,6 +37,7 @@ import numpy as np
 
 from arsenale.core.actions import Action
 from arsenale.core.game import Game
+from arsenale.core.observation import KeptBuffer
 from arsenale.core.state import GameState, public_form
 
 HASH_SIZE = 4096
@@ -162,8 +163,14 @@ def information_state_size(game: Game) -> int:
 
 
 _COPY_LIMIT = 2048
-"""Slots of a filled observation above which `Observer.observe` sets only the common part of a
-fresh array instead of copying zeros (benchmarks/results/adapters.md, 2026-11-28)."""
+"""Slots of a filled observation above which `Observer.observe` writes it into its staged
+array and hands out a copy, instead of writing into a copy of zeros (benchmarks/results/
+adapters.md, 2026-11-28)."""
+
+
+class Stage(np.ndarray, KeptBuffer):
+    """An `Observer`'s own buffer for a filled observation (`KeptBuffer`): a float32 array
+    whose `kept` is the game writer's record of what it last wrote there."""
 
 
 class Observer:
@@ -176,6 +183,9 @@ class Observer:
         "_empty",
         "_filled",
         "_own",
+        "_stage",
+        "_staged",
+        "_staged_tail",
         "_tails",
         "_zeros",
         "buffer",
@@ -194,9 +204,18 @@ class Observer:
         self.buffer = np.zeros(observation_size(game), np.float32)
         self._zeros = np.zeros(observation_size(game), np.float32)
         """Never written: `observe` copies it (a copy costs NumPy less than `np.zeros`)."""
-        # A filled observation of many slots is cheaper left unset but for its common part
-        # than copied whole from the zeros (the copy costs in proportion to the size).
+        # A filled observation of many slots is cheaper written where the last one was, its
+        # common part set only when it changed, and copied once, than written into a copy of
+        # the zeros (a copy costs in proportion to the size).
         self._empty = self._filled and self.buffer.size > _COPY_LIMIT
+        self._staged = np.zeros(observation_size(game), np.float32)
+        """Where `observe` writes a filled observation of many slots, then copies it: through
+        `_stage`, the same numbers as a `Stage`, which the game's writer keeps up to date from
+        one call to the next (nothing else writes there)."""
+        self._stage = self._staged.view(Stage)
+        self._stage.kept = None
+        self._staged_tail: np.ndarray | None = None
+        """The kept common part (of `_tails`) the staged observation holds, if it holds one."""
         self._blanks: dict[tuple[int | None, tuple[int, ...]], np.ndarray] = {}
         """Zeros but for the common part of a seat and the seats to move, when nobody has
         submitted: `observe` copies one (one copy instead of a copy and an assignment)."""
@@ -215,8 +234,11 @@ class Observer:
 
     def observe(self, state: GameState, seat: int | None) -> np.ndarray:
         """The observation of `seat` (None: a spectator), a new array."""
-        if self._empty or state.submissions or not (seat is None or 0 <= seat < state.players):
-            out = np.empty(self.buffer.size, np.float32) if self._empty else self._zeros.copy()
+        if self._empty:
+            self._write(state, seat, self._stage)  # which refuses a seat outside the game
+            return self._staged.copy()
+        if state.submissions or not (seat is None or 0 <= seat < state.players):
+            out = self._zeros.copy()
             self._write(state, seat, out)  # which refuses a seat outside the game
             return out
         # a seat of the game, nobody has submitted: a copy of zeros holding the common part
@@ -249,11 +271,17 @@ class Observer:
         submissions = state.submissions
         if submissions:
             out[self.tail :] = self._common(seat, movers, submissions)
+            if out is self._stage:
+                self._staged_tail = None
             return
         key = (seat, movers)
         common = self._tails.get(key)
         if common is None:
             common = self._tails[key] = self._common(seat, movers, submissions)
+        if out is self._stage:
+            if common is self._staged_tail:
+                return  # the staged observation holds it already
+            self._staged_tail = common
         out[self.tail :] = common
 
     def _common(

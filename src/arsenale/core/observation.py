@@ -27,6 +27,16 @@ class Buffer(Protocol):
     def __getitem__(self, key: Any, /) -> Any: ...
 
 
+class KeptBuffer:
+    """A buffer that holds the last observation written into it: the adapters' `Observer`
+    keeps one, writes into nothing else of it and hands out copies. A game's writer may keep
+    its own record there (`kept`, None before the first write) and then rewrite only the slots
+    of what changed since; into any other buffer it writes every slot."""
+
+    __slots__ = ()
+    kept: Any
+
+
 class Layout:
     """Named parts of an observation tensor, each a fixed number of slots, in order."""
 

@@ -14,6 +14,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
+from arsenale.core.observation import KeptBuffer  # noqa: E402
 from arsenale.games.amalfi_renaissance import observation as O  # noqa: E402
 from arsenale.games.amalfi_renaissance.board import PACK_ICONS, SOLO, TITLES  # noqa: E402
 from arsenale.games.amalfi_renaissance.state import RIVAL, AmalfiState, band  # noqa: E402
@@ -122,9 +123,8 @@ def test_the_writer_in_play_order_gives_the_numbers_of_every_part(players: int) 
             if rng.random() < 0.2:
                 seats += [None, *range(players)]
             for seat in seats:
-                out = np.zeros(O.LAYOUT.size, np.float32)
-                writer.write(state, seat, out)
-                assert np.array_equal(out, numbers(state, seat)), (method, state.ply, seat)
+                writer.write(state, seat)
+                assert np.array_equal(writer.image, numbers(state, seat)), (method, state.ply, seat)
             if state.is_over:
                 break
             seat = movers[0]
@@ -153,6 +153,40 @@ def test_the_writer_over_positions_in_random_order_gives_the_numbers_of_every_pa
     writer = O.Writer()
     for state in positions:
         seat = rng.choice([None, *range(state.players)])
-        out = np.zeros(O.LAYOUT.size, np.float32)
-        writer.write(state, seat, out)
-        assert np.array_equal(out, numbers(state, seat)), (state.players, state.ply, seat)
+        writer.write(state, seat)
+        assert np.array_equal(writer.image, numbers(state, seat)), (state.players, state.ply, seat)
+
+
+class Kept(np.ndarray, KeptBuffer):  # type: ignore[misc]
+    """A kept buffer, as the adapters' `Observer` passes one."""
+
+
+def test_a_kept_buffer_is_the_image_of_its_own_writer() -> None:
+    """The adapters' kept buffer (longer than the layout: their common part follows) holds the
+    image of a writer of its own: in play order, through new games and game sizes, for a
+    random observer or a spectator, `write` leaves in it the numbers of `numbers` and never
+    touches the slots after the layout; a fresh buffer given the same positions gets the same
+    numbers; any other buffer gets every slot."""
+    rng = random.Random(29)
+    kept = np.full(O.LAYOUT.size + 13, 7.0, np.float32).view(Kept)
+    kept.kept = None
+    for players in (2, 1, 4, 4, 3):
+        for method, state in _new_games(players, seed=players * 10):
+            while True:
+                seat = rng.choice([None, *range(players)])
+                O.write(state, seat, kept)
+                assert isinstance(kept.kept, O.Writer)
+                assert np.array_equal(kept[: O.LAYOUT.size], numbers(state, seat)), (
+                    method,
+                    state.ply,
+                    seat,
+                )
+                assert (kept[O.LAYOUT.size :] == 7.0).all()
+                if rng.random() < 0.05:
+                    dirty = np.full(O.LAYOUT.size, np.nan, np.float32)
+                    O.write(state, seat, dirty)
+                    assert np.array_equal(dirty, numbers(state, seat))
+                if state.is_over:
+                    break
+                mover = state.to_move()[0]
+                state.apply(mover, rng.choice(state.legal_actions(mover)))

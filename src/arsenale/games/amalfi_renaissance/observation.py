@@ -13,7 +13,7 @@ from struct import Struct
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.decisions import Decision
-from arsenale.core.observation import Buffer, Layout
+from arsenale.core.observation import Buffer, KeptBuffer, Layout
 from arsenale.games.amalfi_renaissance.board import (
     ART_IDS,
     CHAR_IDS,
@@ -145,11 +145,20 @@ _KIND = {k: i for i, k in enumerate(KINDS)}
 
 
 def write(s: AmalfiState, seat: int | None, out: Buffer) -> None:
-    """The observation of `seat` (None: a spectator) into `out`, zeroed (see `Writer`)."""
+    """The observation of `seat` (None: a spectator) into `out`, every slot (see `Writer`):
+    a `KeptBuffer` is its own writer's image, any other buffer gets a copy of the shared
+    writer's."""
     global _WRITER
+    if isinstance(out, KeptBuffer):
+        writer = out.kept
+        if writer is None:
+            writer = out.kept = Writer(out)
+        writer.write(s, seat)
+        return
     if _WRITER is None:
         _WRITER = Writer()
-    _WRITER.write(s, seat, out)
+    _WRITER.write(s, seat)
+    out[: LAYOUT.size] = _WRITER.image
 
 
 class Writer:
@@ -159,8 +168,10 @@ class Writer:
     changes few of them. The changed entries of a list are found in C (`_changed`), a set of
     cards is updated by its difference with the one shown, and slots are set through a
     memoryview (NumPy's item assignment costs more than the game's move), marks as the floats
-    1.0 and 0.0 (an int is converted through a new float); the image is copied into the
-    buffer. One writer serves one thread at a time. Its fields are slots:
+    1.0 and 0.0 (an int is converted through a new float). The image is the adapters'
+    `KeptBuffer` itself when they pass one (their copy is the observation they hand out),
+    else the writer's own, copied into the buffer (`write`). One writer serves one thread at
+    a time. Its fields are slots:
     with this many, an instance dict would be read by hash lookups."""
 
     __slots__ = (
@@ -214,11 +225,13 @@ class Writer:
         "workshop",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, image: Any = None) -> None:
+        """A writer with its own image, or one whose image is the start of `image` (a
+        `KeptBuffer`: written into by this writer alone)."""
         import numpy as np
 
-        self.image: Any = np.zeros(LAYOUT.size, np.float32)
-        self.w: Any = memoryview(self.image)  # type: ignore[arg-type]
+        self.image: Any = np.zeros(LAYOUT.size, np.float32) if image is None else image
+        self.w: Any = memoryview(self.image)[: LAYOUT.size]  # type: ignore[arg-type]
         self.blank: Any = memoryview(np.zeros(LAYOUT.size, np.float32))  # type: ignore[arg-type]
         self.players = -1
 
@@ -294,7 +307,8 @@ class Writer:
         compares them with the state's (the more often changed first: the comparison stops
         at the first difference): every one is updated in place."""
 
-    def write(self, s: AmalfiState, seat: int | None, out: Buffer) -> None:
+    def write(self, s: AmalfiState, seat: int | None) -> None:
+        """The observation of `seat` in the image: the parts of the fields that changed."""
         w = self.w
         if s.players != self.players:
             self.reset(s.players)
@@ -405,7 +419,6 @@ class Writer:
             if key != self.rival_key:
                 self.rival_key = key if s.rival else None
                 self.rival(s)
-        out[: LAYOUT.size] = self.image
 
     def rare_fields(self, s: AmalfiState) -> None:
         """The fields of `self.rare` that changed: each part rewritten as in `write`."""
