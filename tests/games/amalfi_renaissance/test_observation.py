@@ -14,7 +14,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from arsenale.core.observation import KeptBuffer  # noqa: E402
+from arsenale.adapters.encoding import Stage  # noqa: E402
 from arsenale.games.amalfi_renaissance import observation as O  # noqa: E402
 from arsenale.games.amalfi_renaissance.board import PACK_ICONS, SOLO, TITLES  # noqa: E402
 from arsenale.games.amalfi_renaissance.state import RIVAL, AmalfiState, band  # noqa: E402
@@ -157,10 +157,6 @@ def test_the_writer_over_positions_in_random_order_gives_the_numbers_of_every_pa
         assert np.array_equal(writer.image, numbers(state, seat)), (state.players, state.ply, seat)
 
 
-class Kept(np.ndarray, KeptBuffer):  # type: ignore[misc]
-    """A kept buffer, as the adapters' `Observer` passes one."""
-
-
 def test_a_kept_buffer_is_the_image_of_its_own_writer() -> None:
     """The adapters' kept buffer (longer than the layout: their common part follows) holds the
     image of a writer of its own: in play order, through new games and game sizes, for a
@@ -168,7 +164,7 @@ def test_a_kept_buffer_is_the_image_of_its_own_writer() -> None:
     touches the slots after the layout; a fresh buffer given the same positions gets the same
     numbers; any other buffer gets every slot."""
     rng = random.Random(29)
-    kept = np.full(O.LAYOUT.size + 13, 7.0, np.float32).view(Kept)
+    kept = np.full(O.LAYOUT.size + 13, 7.0, np.float32).view(Stage)
     kept.kept = None
     for players in (2, 1, 4, 4, 3):
         for method, state in _new_games(players, seed=players * 10):
