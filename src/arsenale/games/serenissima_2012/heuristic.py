@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -124,8 +124,9 @@ class _Static:
         self.sale_caps: dict[tuple[float, ...], _Caps] = {}
         # the sales of `_Ctx.sales` at a port, by the key of its `_Ctx.prices`
         self.offers: dict[tuple[float, ...], tuple[tuple[int, tuple[float, int]], ...]] = {}
-        # `_Ctx.factors` by the activations to come, then by t * 32 + zone
-        self.factors: dict[float, dict[int, tuple[int, tuple[float, ...], bool]]] = {}
+        # `_Ctx.discounts` by the activations to come, then by t * 32 + zone (None: not yet
+        # known)
+        self.factors: dict[float, list[tuple[int, tuple[float, ...], bool] | None]] = {}
         # a number for each list of discounts (`_Ctx.discounts`), never given twice
         self.discount_ids: dict[tuple[float, ...], int] = {}
         self.numbers = itertools.count()
@@ -214,6 +215,10 @@ def _future(
     return turns / n, wines / n
 
 
+# the slots of the memos by t * 32 + zone (an index: a list reads faster than a dict): t
+# sailors, at most 20 (`_by_future`'s crews), at a zone, fewer than 32
+_BY_CREW_ZONE = 21 * 32
+
 # `_Ctx.top`: the best sales of a good, flat (value, port, value, port, ...): one tuple of
 # numbers, which the garbage collector stops visiting once it has seen it
 _Top = tuple[float, ...]
@@ -248,16 +253,17 @@ class _Market:
         "top",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, ports: int) -> None:
         self.sales: list[list[tuple[float, int]]] | None = None
         self.claims: list[tuple[int, float]] | None = None
         self.caps: list[list[float]] | None = None
         # `_Ctx.top` by t * 32 + zone, then by good (None: not yet known)
-        self.top: dict[int, list[_Top | None]] = {}
+        self.top: list[list[_Top | None] | None] = [None] * _BY_CREW_ZONE
         # the same lists by the number of the discounts at each port (`_Ctx._tops`)
         self.by_discount: dict[int, list[_Top | None]] = {}
-        self.pv: dict[int, float] = {}
-        self.sale_caps: dict[int, _Caps] = {}
+        # `_Ctx.port_value` and `_Ctx.sale_caps` by port (None: not yet known)
+        self.pv: list[float | None] = [None] * ports
+        self.sale_caps: list[_Caps | None] = [None] * ports
         self.pot_caps: dict[int, float] = {}
         self.children: dict[tuple[object, ...], dict[Any, Any]] = {}
         # (the zones of the rivals' open ports, our ports), made by `_Ctx.plan_memos`
@@ -389,7 +395,7 @@ class _Ctx:
         factors = self.st.factors.get(self.fut)
         if factors is None:
             _forget(self.st.factors, 64)
-            factors = self.st.factors[self.fut] = {}
+            factors = self.st.factors[self.fut] = [None] * _BY_CREW_ZONE
         self._factors = factors
         # enemy strength per zone (the most sailors one rival has there, on galleys): the
         # running most of each rival's sailors by zone (they only grow)
@@ -422,7 +428,7 @@ class _Ctx:
             w.track,
             deck,
         )
-        self.mk = _shared(w, ("market", market), _Market)
+        self.mk = _shared(w, ("market", market), lambda: _Market(len(b.port_ids)))
         stocked = tuple([n > 0 for n in w.supply])
         self._pot: dict[int, float] = self.mk.child(("potential", stocked))
         # risks read the rival galleys, the activations to come and which ports are ours
@@ -606,7 +612,7 @@ class _Ctx:
         """Best future sales of `good` for a galley at `zone` with t sailors, the best first
         and at most five: value, port, value, port, ... in one flat tuple."""
         key = t * 32 + zone  # an int hashes faster than a tuple
-        tops = self.mk.top.get(key)
+        tops = self.mk.top[key]
         if tops is None:
             tops = self.mk.top[key] = self._tops(zone, t)
         out = tops[good]
@@ -635,7 +641,7 @@ class _Ctx:
         them), so that their best sales are sorted once."""
         if self.fut <= 0 or t <= 0:
             return [None] * 6
-        same = self._factors.get(t * 32 + zone)
+        same = self._factors[t * 32 + zone]
         if same is None:
             same = self.discounts(zone, t)
         got = self.mk.by_discount.get(same[0])
@@ -648,7 +654,7 @@ class _Ctx:
         (`_by_distance`), with a number that only equal discounts share, and whether a
         discount is 0 (a port out of reach before the end)."""
         key = t * 32 + zone
-        got = self._factors.get(key)
+        got = self._factors[key]
         if got is None:
             dist = self.st.dist[zone]
             by_dist = _by_distance(self.fut, t, self.st.span)
@@ -660,10 +666,15 @@ class _Ctx:
             got = self._factors[key] = (number, factor, 0.0 in factor)
         return got
 
-    def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
-        """Future worth of the cubes aboard; `sold` is a mask of goods just sold at `sold_at`."""
+    def cargo_value(
+        self, zone: int, t: int, cargo: Sequence[int], sold_at: int, sold: int
+    ) -> float:
+        """Future worth of the cubes aboard (a list, or its tuple: then not copied); `sold` is a
+        mask of goods just sold at `sold_at`."""
         total = 0.0
-        tops = self.mk.top.get(t * 32 + zone, _UNKNOWN)
+        tops: Sequence[_Top | None] | None = self.mk.top[t * 32 + zone]
+        if tops is None:
+            tops = _UNKNOWN
         key = tuple(cargo)
         aboard = _ABOARD.get(key)
         if aboard is None:
@@ -824,7 +835,7 @@ class _Ctx:
         """Per good, the best price port p could pay for one cube of it sold i-th or sooner
         in this sale, for i = 1, 2, ... (the warehouse fills by one cube a sale; at least 0;
         empty if the port refuses the good), as tuples of numbers."""
-        caps = self.mk.sale_caps.get(p)
+        caps = self.mk.sale_caps[p]
         if caps is not None:
             return caps
         n = POPCOUNT[self.w.warehouse[p]]
@@ -842,8 +853,8 @@ class _Ctx:
                 run: list[float] = []
                 best = 0.0
                 for prices in fills:
-                    v = cast(float, prices[good])
-                    if v > best:
+                    v = prices[good]  # not None: a fuller port refuses the same goods
+                    if v is not None and v > best:
                         best = v
                     run.append(best)
                 runs.append(tuple(run))
@@ -865,7 +876,7 @@ class _Ctx:
     def port_value(self, p: int, mine: bool) -> float:
         """Worth of owning port p, to us (mine) or to a rival (the same: it reads only the
         port, the scorings and wine income to come)."""
-        got = self.mk.pv.get(p)
+        got = self.mk.pv[p]
         if got is not None:
             return got
         w, b = self.w, self.b
@@ -1409,7 +1420,7 @@ def _ways(
             pot = c._pot.get((zone * 32 + t) * 2 + 1) if c.fut > 0 else 0.0
             if pot is None:  # `potential` with room aboard, without a call when it is known
                 pot = c.potential(zone, t, 1)
-            at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo, -1, 0) + pot
+            at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo_key, -1, 0) + pot
             extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
             at.fine = at.waiting + extra
         bound = at.fine
