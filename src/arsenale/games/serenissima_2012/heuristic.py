@@ -228,13 +228,14 @@ _Caps = tuple[tuple[float, ...], ...]  # `_Ctx.sale_caps`, by good
 _ABOARD: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # `_aboard` by cargo
 
 
-def _aboard(cargo: list[int]) -> tuple[tuple[int, int], ...]:
+def _aboard(cargo: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """The goods aboard, in order, with their cubes: (good, cubes)."""
     key = tuple(cargo)
-    got = _ABOARD.get(key)
-    if got is None:
+    try:  # nearly always known: a miss costs more than a `get`, a hit less
+        return _ABOARD[key]
+    except KeyError:
         got = _ABOARD[key] = tuple([(good, k) for good, k in enumerate(cargo) if k])
-    return got
+        return got
 
 
 class _Market:
@@ -675,10 +676,10 @@ class _Ctx:
         tops: Sequence[_Top | None] | None = self.mk.top[t * 32 + zone]
         if tops is None:
             tops = _UNKNOWN
-        key = tuple(cargo)
-        aboard = _ABOARD.get(key)
-        if aboard is None:
-            aboard = _ABOARD[key] = tuple([(good, k) for good, k in enumerate(cargo) if k])
+        try:  # `_aboard`, here without a call when it is known
+            aboard = _ABOARD[tuple(cargo)]
+        except KeyError:
+            aboard = _aboard(cargo)
         for good, k in aboard:
             best = tops[good]
             if best is None:
@@ -1401,19 +1402,23 @@ def _ways(
     (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`, `row` and `rough_row`: `_Ctx.row` and
     `_Ctx.rough_row`)."""
     at = row[zone]
-    if at is None:
-        rough = rough_row[zone]
-        if rough is None:
-            rough = rough_row[zone] = _rough_cap(c, zone, t, cargo)
-        at = row[zone] = _At(waiting_cap + rough)
-    if at.ends is None:
-        bound = at.coarse
+    if at is None or at.ends is None:
+        if at is None:
+            rough = rough_row[zone]
+            if rough is None:
+                rough = rough_row[zone] = _rough_cap(c, zone, t, cargo)
+            coarse = waiting_cap + rough
+        else:
+            coarse = at.coarse
+        bound = coarse
         if fight:
             battle = waiting_cap + _battle_cap(c, zone, t, cap)
             if battle > bound:
                 bound = battle
         if bound <= limit:
             return None, bound
+        if at is None:  # made once past the coarse bound: most zones are not
+            at = row[zone] = _At(coarse)
         mode = c.w.mode
         allow_sale, allow_battle = mode != BATTLE, mode != SALE
         if at.fine is None:
