@@ -32,6 +32,7 @@ import math
 import threading
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import accumulate
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -130,7 +131,6 @@ class _Static:
         # a number for each list of discounts (`_Ctx.discounts`), never given twice
         self.discount_ids: dict[tuple[float, ...], int] = {}
         self.numbers = itertools.count()
-        self.port_zone = b.port_zone
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
         self.span = n  # more than the longest distance
@@ -143,6 +143,10 @@ class _Static:
                     if d[v] == 99:
                         d[v] = d[u] + 1
                         todo.append(v)
+        # by zone, what reads the distance from there to each port in a list by distance,
+        # as a tuple by port (an itemgetter of one index would give a number, not a tuple)
+        assert len(b.port_ids) > 1
+        self.to_ports = [itemgetter(*[d[zp] for zp in b.port_zone]) for d in self.dist]
 
 
 _STATICS: dict[int, _Static] = {}
@@ -621,7 +625,10 @@ class _Ctx:
             return out
         out = ()
         if self.fut > 0 and t > 0:
-            _, factor, out_of_reach = self.discounts(zone, t)
+            same = self._factors[key]  # `_tops` made it, unless another context did
+            if same is None:
+                same = self.discounts(zone, t)
+            _, factor, out_of_reach = same
             sales = self.mk.sales
             if sales is None:
                 sales = self.sales()
@@ -657,9 +664,8 @@ class _Ctx:
         key = t * 32 + zone
         got = self._factors[key]
         if got is None:
-            dist = self.st.dist[zone]
             by_dist = _by_distance(self.fut, t, self.st.span)
-            factor = tuple([by_dist[dist[zp]] for zp in self.st.port_zone])
+            factor: tuple[float, ...] = self.st.to_ports[zone](by_dist)
             number = self.st.discount_ids.get(factor)
             if number is None:
                 _forget(self.st.discount_ids, 4096)
@@ -798,12 +804,8 @@ class _Ctx:
             caps = []
             sales, d1 = self.sales(), self.disc[1]
             for good in range(6):
-                acc = [0.0]
-                total = 0.0
-                for v in sorted([v * d1 for v, _ in sales[good]], reverse=True):
-                    total = total + v
-                    acc.append(total)
-                caps.append(acc)
+                best = sorted([v * d1 for v, _ in sales[good]], reverse=True)
+                caps.append(list(accumulate(best, initial=0.0)))
             self.mk.caps = caps
         return caps
 
