@@ -478,8 +478,9 @@ class _Ctx:
         self.routes: dict[tuple[int, ...], tuple[list[int], _Dests]] = _shared(
             w, ("routes", tuple(self.enemy), tuple(self.fights_at)), dict, _ROUTES
         )
-        # the most a claim adds, by (port, sailors aboard)
-        self.claim_gains: dict[tuple[int, int], float] = self.mk.child(("claims", rivals))
+        # the most a claim adds, by port * 32 + sailors aboard (an int hashes faster than a
+        # tuple)
+        self.claim_gains: dict[int, float] = self.mk.child(("claims", rivals))
         # the ways to end an activation without a battle, by (zone, sailors, cargo): they
         # read the ports, the rival galleys, the blockades and the mode of this activation
         blockades = (w.start_zone, w.sale_blocked, w.sale_asked, w.claim_blockers)
@@ -711,10 +712,14 @@ class _Ctx:
         """What the next activation could start with here: a cheap cube or a neutral port."""
         if t <= 0 or self.fut <= 0:
             return 0.0
-        key = (zone * 32 + t) * 2 + (room > 0)  # an int hashes faster than a tuple
-        pot = self._pot.get(key)
+        pot = self._pot.get((zone * 32 + t) * 2 + (room > 0))
         if pot is not None:
             return pot
+        return self.new_potential(zone, t, room)
+
+    def new_potential(self, zone: int, t: int, room: int) -> float:
+        """`potential` not yet in its memo (t > 0 and fut > 0), made and kept there by
+        (zone * 32 + t) * 2 + (room > 0): an int hashes faster than a tuple."""
         w, b = self.w, self.b
         pot = 0.0
         p = b.zone_port[zone]
@@ -735,7 +740,7 @@ class _Ctx:
                     pot = v - cost
                     break
         pot *= POTENTIAL * (self.fut if self.fut < 1.0 else 1.0)
-        self._pot[key] = pot
+        self._pot[(zone * 32 + t) * 2 + (room > 0)] = pot
         return pot
 
     def claim_targets(self) -> list[tuple[int, float]]:
@@ -873,7 +878,7 @@ class _Ctx:
         room = 5 - t - sum(cargo)
         pot = self._pot.get((zone * 32 + t) * 2 + (room > 0)) if self.fut > 0 else 0.0
         if pot is None:  # `potential`, here without a call when it is known
-            pot = self.potential(zone, t, room)
+            pot = self.new_potential(zone, t, room)
         return self.crews[t] + self.cargo_value(zone, t, cargo, sold_at, sold) + pot
 
     def port_value(self, p: int, mine: bool) -> float:
@@ -1426,9 +1431,9 @@ def _ways(
         if at.fine is None:
             pot = c._pot.get((zone * 32 + t) * 2 + 1) if c.fut > 0 else 0.0
             if pot is None:  # `potential` with room aboard, without a call when it is known
-                pot = c.potential(zone, t, 1)
+                pot = c.new_potential(zone, t, 1) if t > 0 else 0.0
             at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo_key, -1, 0) + pot
-            extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
+            extra = _end_cap(c, zone, t, cargo_key, allow_sale, allow_battle)
             at.fine = at.waiting + extra
         bound = at.fine
         if fight:
@@ -1660,7 +1665,7 @@ def _end_cap(
     c: _Ctx,
     zone: int,
     t: int,
-    cargo: list[int],
+    cargo: Sequence[int],
     allow_sale: bool,
     allow_battle: bool,
 ) -> float:
@@ -1692,14 +1697,14 @@ def _end_cap(
                 if gain > 0.0:
                     extra += gain
         if allow_battle and w.owner[p] < 0:
-            claim = c.claim_gains.get((p, t))
+            claim = c.claim_gains.get(p * 32 + t)
             if claim is None:
                 claim, crew = 0.0, c.crews[t]
                 for n in range(1, claimable(t, b.port_size[p]) + 1):
                     gain = c.held(p, n) - (crew - c.crews[t - n])
                     if gain > claim:
                         claim = gain
-                c.claim_gains[(p, t)] = claim
+                c.claim_gains[p * 32 + t] = claim
             if claim > extra:
                 extra = claim
     return extra
