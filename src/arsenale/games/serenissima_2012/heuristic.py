@@ -585,13 +585,14 @@ class _Ctx:
         return tuple(out)
 
     def sales(self) -> list[list[tuple[float, int]]]:
-        """Per good, every port that would buy it later: (value, port)."""
+        """Per good, every port that would buy it later: (value, port), the last port first
+        (as `top` wants them)."""
         out = self.mk.sales
         if out is None:
             w, b = self.w, self.b
             out = [[] for _ in range(6)]
             offers, R, wines = self.st.offers, self.R_next, self.wines_next
-            for p in range(len(b.port_ids)):
+            for p in reversed(range(len(b.port_ids))):
                 n = POPCOUNT[w.warehouse[p]]
                 key = self.port_key(p, n, R, wines)
                 got = offers.get(key)
@@ -633,12 +634,12 @@ class _Ctx:
             sales = self.mk.sales
             if sales is None:
                 sales = self.sales()
-            # the sales are in port order: taken from the last port, a stable sort by value
-            # puts the higher port first among equal values, as sorting the pairs would
+            # the sales come from the last port first: a stable sort by value puts the
+            # higher port first among equal values, as sorting the pairs would
             if out_of_reach:  # a factor is never below 0: a true one is above
-                best = [(v * f, p) for v, p in reversed(sales[good]) if (f := factor[p])]
+                best = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
             else:
-                best = [(v * factor[p], p) for v, p in reversed(sales[good])]
+                best = [(v * factor[p], p) for v, p in sales[good]]
             best.sort(key=_VALUE, reverse=True)
             out = sum(best[:5], ())  # flat: five pairs at most
         tops[good] = out
