@@ -434,7 +434,7 @@ class _Ctx:
             deck,
         )
         self.mk = _shared(w, ("market", market), lambda: _Market(len(b.port_ids)))
-        stocked = tuple([n > 0 for n in w.supply])
+        stocked = tuple(map(bool, w.supply))  # a supply is never below 0: n > 0
         self._pot: dict[int, float] = self.mk.child(("potential", stocked))
         # risks read the rival galleys, the activations to come and which ports are ours
         # (whether we hold fewer than two, and the port's owner: in `risk`'s key)
