@@ -104,6 +104,24 @@ def test_top_is_the_best_five_sales_flat() -> None:
     assert checked > 1000
 
 
+def test_sale_sums_are_the_running_sums_of_the_best_sales() -> None:
+    """`_Ctx.sale_sums` equals, per good, the plain running sums (from 0.0) of its sales at
+    next activation's discount, the best first, in positions of heuristic self-play."""
+    checked = 0
+    for seed in range(2):
+        for state, seat in positions(seed, 3 + seed):
+            if state.ply % 5 == 0:
+                c = _Ctx(state, seat)
+                sums = c.sale_sums()
+                for good, sales in enumerate(c.sales()):
+                    plain = [0.0]
+                    for v in sorted((v * c.disc[1] for v, _ in sales), reverse=True):
+                        plain.append(plain[-1] + v)
+                    assert sums[good] == plain
+                    checked += 1
+    assert checked > 1000
+
+
 def self_play(seed: int) -> list[int]:
     """The action indices of a game of heuristic self-play, every memo store empty at start."""
     heuristic._SHARED.__dict__.clear()

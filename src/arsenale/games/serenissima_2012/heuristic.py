@@ -30,8 +30,9 @@ from __future__ import annotations
 import itertools
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import accumulate
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -124,12 +125,12 @@ class _Static:
         self.sale_caps: dict[tuple[float, ...], _Caps] = {}
         # the sales of `_Ctx.sales` at a port, by the key of its `_Ctx.prices`
         self.offers: dict[tuple[float, ...], tuple[tuple[int, tuple[float, int]], ...]] = {}
-        # `_Ctx.factors` by the activations to come, then by t * 32 + zone
-        self.factors: dict[float, dict[int, tuple[int, tuple[float, ...], bool]]] = {}
+        # `_Ctx.discounts` by the activations to come, then by t * 32 + zone (None: not yet
+        # known)
+        self.factors: dict[float, list[tuple[int, tuple[float, ...], bool] | None]] = {}
         # a number for each list of discounts (`_Ctx.discounts`), never given twice
         self.discount_ids: dict[tuple[float, ...], int] = {}
         self.numbers = itertools.count()
-        self.port_zone = b.port_zone
         n = len(b.zone_ids)
         self.dist = [[99] * n for _ in range(n)]
         self.span = n  # more than the longest distance
@@ -142,6 +143,10 @@ class _Static:
                     if d[v] == 99:
                         d[v] = d[u] + 1
                         todo.append(v)
+        # by zone, what reads the distance from there to each port in a list by distance,
+        # as a tuple by port (an itemgetter of one index would give a number, not a tuple)
+        assert len(b.port_ids) > 1
+        self.to_ports = [itemgetter(*[d[zp] for zp in b.port_zone]) for d in self.dist]
 
 
 _STATICS: dict[int, _Static] = {}
@@ -214,6 +219,10 @@ def _future(
     return turns / n, wines / n
 
 
+# the slots of the memos by t * 32 + zone (an index: a list reads faster than a dict): t
+# sailors, at most 20 (`_by_future`'s crews), at a zone, fewer than 32
+_BY_CREW_ZONE = 21 * 32
+
 # `_Ctx.top`: the best sales of a good, flat (value, port, value, port, ...): one tuple of
 # numbers, which the garbage collector stops visiting once it has seen it
 _Top = tuple[float, ...]
@@ -223,13 +232,14 @@ _Caps = tuple[tuple[float, ...], ...]  # `_Ctx.sale_caps`, by good
 _ABOARD: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # `_aboard` by cargo
 
 
-def _aboard(cargo: list[int]) -> tuple[tuple[int, int], ...]:
+def _aboard(cargo: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """The goods aboard, in order, with their cubes: (good, cubes)."""
     key = tuple(cargo)
-    got = _ABOARD.get(key)
-    if got is None:
+    try:  # nearly always known: a miss costs more than a `get`, a hit less
+        return _ABOARD[key]
+    except KeyError:
         got = _ABOARD[key] = tuple([(good, k) for good, k in enumerate(cargo) if k])
-    return got
+        return got
 
 
 class _Market:
@@ -248,16 +258,17 @@ class _Market:
         "top",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, ports: int) -> None:
         self.sales: list[list[tuple[float, int]]] | None = None
         self.claims: list[tuple[int, float]] | None = None
         self.caps: list[list[float]] | None = None
         # `_Ctx.top` by t * 32 + zone, then by good (None: not yet known)
-        self.top: dict[int, list[_Top | None]] = {}
+        self.top: list[list[_Top | None] | None] = [None] * _BY_CREW_ZONE
         # the same lists by the number of the discounts at each port (`_Ctx._tops`)
         self.by_discount: dict[int, list[_Top | None]] = {}
-        self.pv: dict[int, float] = {}
-        self.sale_caps: dict[int, _Caps] = {}
+        # `_Ctx.port_value` and `_Ctx.sale_caps` by port (None: not yet known)
+        self.pv: list[float | None] = [None] * ports
+        self.sale_caps: list[_Caps | None] = [None] * ports
         self.pot_caps: dict[int, float] = {}
         self.children: dict[tuple[object, ...], dict[Any, Any]] = {}
         # (the zones of the rivals' open ports, our ports), made by `_Ctx.plan_memos`
@@ -389,7 +400,7 @@ class _Ctx:
         factors = self.st.factors.get(self.fut)
         if factors is None:
             _forget(self.st.factors, 64)
-            factors = self.st.factors[self.fut] = {}
+            factors = self.st.factors[self.fut] = [None] * _BY_CREW_ZONE
         self._factors = factors
         # enemy strength per zone (the most sailors one rival has there, on galleys): the
         # running most of each rival's sailors by zone (they only grow)
@@ -422,8 +433,8 @@ class _Ctx:
             w.track,
             deck,
         )
-        self.mk = _shared(w, ("market", market), _Market)
-        stocked = tuple([n > 0 for n in w.supply])
+        self.mk = _shared(w, ("market", market), lambda: _Market(len(b.port_ids)))
+        stocked = tuple(map(bool, w.supply))  # a supply is never below 0: n > 0
         self._pot: dict[int, float] = self.mk.child(("potential", stocked))
         # risks read the rival galleys, the activations to come and which ports are ours
         # (whether we hold fewer than two, and the port's owner: in `risk`'s key)
@@ -467,8 +478,9 @@ class _Ctx:
         self.routes: dict[tuple[int, ...], tuple[list[int], _Dests]] = _shared(
             w, ("routes", tuple(self.enemy), tuple(self.fights_at)), dict, _ROUTES
         )
-        # the most a claim adds, by (port, sailors aboard)
-        self.claim_gains: dict[tuple[int, int], float] = self.mk.child(("claims", rivals))
+        # the most a claim adds, by port * 32 + sailors aboard (an int hashes faster than a
+        # tuple)
+        self.claim_gains: dict[int, float] = self.mk.child(("claims", rivals))
         # the ways to end an activation without a battle, by (zone, sailors, cargo): they
         # read the ports, the rival galleys, the blockades and the mode of this activation
         blockades = (w.start_zone, w.sale_blocked, w.sale_asked, w.claim_blockers)
@@ -573,13 +585,14 @@ class _Ctx:
         return tuple(out)
 
     def sales(self) -> list[list[tuple[float, int]]]:
-        """Per good, every port that would buy it later: (value, port)."""
+        """Per good, every port that would buy it later: (value, port), the last port first
+        (as `top` wants them)."""
         out = self.mk.sales
         if out is None:
             w, b = self.w, self.b
             out = [[] for _ in range(6)]
             offers, R, wines = self.st.offers, self.R_next, self.wines_next
-            for p in range(len(b.port_ids)):
+            for p in reversed(range(len(b.port_ids))):
                 n = POPCOUNT[w.warehouse[p]]
                 key = self.port_key(p, n, R, wines)
                 got = offers.get(key)
@@ -606,7 +619,7 @@ class _Ctx:
         """Best future sales of `good` for a galley at `zone` with t sailors, the best first
         and at most five: value, port, value, port, ... in one flat tuple."""
         key = t * 32 + zone  # an int hashes faster than a tuple
-        tops = self.mk.top.get(key)
+        tops = self.mk.top[key]
         if tops is None:
             tops = self.mk.top[key] = self._tops(zone, t)
         out = tops[good]
@@ -614,16 +627,19 @@ class _Ctx:
             return out
         out = ()
         if self.fut > 0 and t > 0:
-            _, factor, out_of_reach = self.discounts(zone, t)
+            same = self._factors[key]  # `_tops` made it, unless another context did
+            if same is None:
+                same = self.discounts(zone, t)
+            _, factor, out_of_reach = same
             sales = self.mk.sales
             if sales is None:
                 sales = self.sales()
-            # the sales are in port order: taken from the last port, a stable sort by value
-            # puts the higher port first among equal values, as sorting the pairs would
+            # the sales come from the last port first: a stable sort by value puts the
+            # higher port first among equal values, as sorting the pairs would
             if out_of_reach:  # a factor is never below 0: a true one is above
-                best = [(v * f, p) for v, p in reversed(sales[good]) if (f := factor[p])]
+                best = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
             else:
-                best = [(v * factor[p], p) for v, p in reversed(sales[good])]
+                best = [(v * factor[p], p) for v, p in sales[good]]
             best.sort(key=_VALUE, reverse=True)
             out = sum(best[:5], ())  # flat: five pairs at most
         tops[good] = out
@@ -635,7 +651,7 @@ class _Ctx:
         them), so that their best sales are sorted once."""
         if self.fut <= 0 or t <= 0:
             return [None] * 6
-        same = self._factors.get(t * 32 + zone)
+        same = self._factors[t * 32 + zone]
         if same is None:
             same = self.discounts(zone, t)
         got = self.mk.by_discount.get(same[0])
@@ -648,11 +664,10 @@ class _Ctx:
         (`_by_distance`), with a number that only equal discounts share, and whether a
         discount is 0 (a port out of reach before the end)."""
         key = t * 32 + zone
-        got = self._factors.get(key)
+        got = self._factors[key]
         if got is None:
-            dist = self.st.dist[zone]
             by_dist = _by_distance(self.fut, t, self.st.span)
-            factor = tuple([by_dist[dist[zp]] for zp in self.st.port_zone])
+            factor: tuple[float, ...] = self.st.to_ports[zone](by_dist)
             number = self.st.discount_ids.get(factor)
             if number is None:
                 _forget(self.st.discount_ids, 4096)
@@ -660,14 +675,19 @@ class _Ctx:
             got = self._factors[key] = (number, factor, 0.0 in factor)
         return got
 
-    def cargo_value(self, zone: int, t: int, cargo: list[int], sold_at: int, sold: int) -> float:
-        """Future worth of the cubes aboard; `sold` is a mask of goods just sold at `sold_at`."""
+    def cargo_value(
+        self, zone: int, t: int, cargo: Sequence[int], sold_at: int, sold: int
+    ) -> float:
+        """Future worth of the cubes aboard (a list, or its tuple: then not copied); `sold` is a
+        mask of goods just sold at `sold_at`."""
         total = 0.0
-        tops = self.mk.top.get(t * 32 + zone, _UNKNOWN)
-        key = tuple(cargo)
-        aboard = _ABOARD.get(key)
-        if aboard is None:
-            aboard = _ABOARD[key] = tuple([(good, k) for good, k in enumerate(cargo) if k])
+        tops: Sequence[_Top | None] | None = self.mk.top[t * 32 + zone]
+        if tops is None:
+            tops = _UNKNOWN
+        try:  # `_aboard`, here without a call when it is known
+            aboard = _ABOARD[tuple(cargo)]
+        except KeyError:
+            aboard = _aboard(cargo)
         for good, k in aboard:
             best = tops[good]
             if best is None:
@@ -693,10 +713,14 @@ class _Ctx:
         """What the next activation could start with here: a cheap cube or a neutral port."""
         if t <= 0 or self.fut <= 0:
             return 0.0
-        key = (zone * 32 + t) * 2 + (room > 0)  # an int hashes faster than a tuple
-        pot = self._pot.get(key)
+        pot = self._pot.get((zone * 32 + t) * 2 + (room > 0))
         if pot is not None:
             return pot
+        return self.new_potential(zone, t, room)
+
+    def new_potential(self, zone: int, t: int, room: int) -> float:
+        """`potential` not yet in its memo (t > 0 and fut > 0), made and kept there by
+        (zone * 32 + t) * 2 + (room > 0): an int hashes faster than a tuple."""
         w, b = self.w, self.b
         pot = 0.0
         p = b.zone_port[zone]
@@ -717,7 +741,7 @@ class _Ctx:
                     pot = v - cost
                     break
         pot *= POTENTIAL * (self.fut if self.fut < 1.0 else 1.0)
-        self._pot[key] = pot
+        self._pot[(zone * 32 + t) * 2 + (room > 0)] = pot
         return pot
 
     def claim_targets(self) -> list[tuple[int, float]]:
@@ -786,12 +810,8 @@ class _Ctx:
             caps = []
             sales, d1 = self.sales(), self.disc[1]
             for good in range(6):
-                acc = [0.0]
-                total = 0.0
-                for v in sorted([v * d1 for v, _ in sales[good]], reverse=True):
-                    total = total + v
-                    acc.append(total)
-                caps.append(acc)
+                best = sorted([v * d1 for v, _ in sales[good]], reverse=True)
+                caps.append(list(accumulate(best, initial=0.0)))
             self.mk.caps = caps
         return caps
 
@@ -824,7 +844,7 @@ class _Ctx:
         """Per good, the best price port p could pay for one cube of it sold i-th or sooner
         in this sale, for i = 1, 2, ... (the warehouse fills by one cube a sale; at least 0;
         empty if the port refuses the good), as tuples of numbers."""
-        caps = self.mk.sale_caps.get(p)
+        caps = self.mk.sale_caps[p]
         if caps is not None:
             return caps
         n = POPCOUNT[self.w.warehouse[p]]
@@ -842,8 +862,8 @@ class _Ctx:
                 run: list[float] = []
                 best = 0.0
                 for prices in fills:
-                    v = cast(float, prices[good])
-                    if v > best:
+                    v = prices[good]  # not None: a fuller port refuses the same goods
+                    if v is not None and v > best:
                         best = v
                     run.append(best)
                 runs.append(tuple(run))
@@ -859,13 +879,13 @@ class _Ctx:
         room = 5 - t - sum(cargo)
         pot = self._pot.get((zone * 32 + t) * 2 + (room > 0)) if self.fut > 0 else 0.0
         if pot is None:  # `potential`, here without a call when it is known
-            pot = self.potential(zone, t, room)
+            pot = self.new_potential(zone, t, room)
         return self.crews[t] + self.cargo_value(zone, t, cargo, sold_at, sold) + pot
 
     def port_value(self, p: int, mine: bool) -> float:
         """Worth of owning port p, to us (mine) or to a rival (the same: it reads only the
         port, the scorings and wine income to come)."""
-        got = self.mk.pv.get(p)
+        got = self.mk.pv[p]
         if got is not None:
             return got
         w, b = self.w, self.b
@@ -1390,27 +1410,31 @@ def _ways(
     (`waiting_cap`: `_Ctx.waiting_cap(t, cargo)`, `row` and `rough_row`: `_Ctx.row` and
     `_Ctx.rough_row`)."""
     at = row[zone]
-    if at is None:
-        rough = rough_row[zone]
-        if rough is None:
-            rough = rough_row[zone] = _rough_cap(c, zone, t, cargo)
-        at = row[zone] = _At(waiting_cap + rough)
-    if at.ends is None:
-        bound = at.coarse
+    if at is None or at.ends is None:
+        if at is None:
+            rough = rough_row[zone]
+            if rough is None:
+                rough = rough_row[zone] = _rough_cap(c, zone, t, cargo)
+            coarse = waiting_cap + rough
+        else:
+            coarse = at.coarse
+        bound = coarse
         if fight:
             battle = waiting_cap + _battle_cap(c, zone, t, cap)
             if battle > bound:
                 bound = battle
         if bound <= limit:
             return None, bound
+        if at is None:  # made once past the coarse bound: most zones are not
+            at = row[zone] = _At(coarse)
         mode = c.w.mode
         allow_sale, allow_battle = mode != BATTLE, mode != SALE
         if at.fine is None:
             pot = c._pot.get((zone * 32 + t) * 2 + 1) if c.fut > 0 else 0.0
             if pot is None:  # `potential` with room aboard, without a call when it is known
-                pot = c.potential(zone, t, 1)
-            at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo, -1, 0) + pot
-            extra = _end_cap(c, zone, t, cargo, allow_sale, allow_battle)
+                pot = c.new_potential(zone, t, 1) if t > 0 else 0.0
+            at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo_key, -1, 0) + pot
+            extra = _end_cap(c, zone, t, cargo_key, allow_sale, allow_battle)
             at.fine = at.waiting + extra
         bound = at.fine
         if fight:
@@ -1642,7 +1666,7 @@ def _end_cap(
     c: _Ctx,
     zone: int,
     t: int,
-    cargo: list[int],
+    cargo: Sequence[int],
     allow_sale: bool,
     allow_battle: bool,
 ) -> float:
@@ -1674,14 +1698,14 @@ def _end_cap(
                 if gain > 0.0:
                     extra += gain
         if allow_battle and w.owner[p] < 0:
-            claim = c.claim_gains.get((p, t))
+            claim = c.claim_gains.get(p * 32 + t)
             if claim is None:
                 claim, crew = 0.0, c.crews[t]
                 for n in range(1, claimable(t, b.port_size[p]) + 1):
                     gain = c.held(p, n) - (crew - c.crews[t - n])
                     if gain > claim:
                         claim = gain
-                c.claim_gains[(p, t)] = claim
+                c.claim_gains[p * 32 + t] = claim
             if claim > extra:
                 extra = claim
     return extra
