@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arsenale.core.game import Game
 from arsenale.core.state import GameState
-from arsenale.games.masters_of_venice.observation import tensor
+from arsenale.games.masters_of_venice.observation import Writer, tensor
 
 from .helpers import GAME, new
 
@@ -113,3 +115,42 @@ def test_the_observation_written_every_few_plies_reads_as_the_view():
             wait -= 1
             legal = s.legal_actions(seat)
             s.apply(seat, legal[rng.randrange(len(legal))])
+
+
+_KEPT = Writer()
+"""One writer for every example: it carries what it last wrote from one game to the next."""
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), hidden=st.booleans())
+def test_a_kept_writer_writes_what_a_fresh_one_does(players: int, seed: int, hidden: bool) -> None:
+    """The writer keeps its last image and the fields it wrote it from, and rewrites only
+    what differs: random play, now and then on a clone played on for a few plies (as a search
+    does) and back on the game; a random seat or the spectator observes, 1 to 9 plies apart;
+    one writer kept across examples writes what a fresh writer does, as `tensor` reads it."""
+    size = GAME.observation_layout.size if GAME.observation_layout else 0
+    rng = random.Random(seed)
+    s = GAME.new_game(players, seed=seed, options={"hidden_money": hidden})
+    kept, fresh = np.zeros(size, np.float32), np.zeros(size, np.float32)
+    while not s.is_over:
+        state = s
+        if rng.random() < 0.2:
+            state = s.clone()
+            for _ in range(rng.randrange(1, 6)):
+                if state.is_over:
+                    break
+                mover = rng.choice(state.to_move())
+                legal = state.legal_actions(mover)
+                state.apply(mover, legal[rng.randrange(len(legal))])
+        viewer = rng.choice([None, *range(players)])
+        _KEPT.write(state, viewer, kept)
+        Writer().write(state, viewer, fresh)
+        assert kept.tobytes() == fresh.tobytes(), (state.ply, viewer)
+        if rng.random() < 0.1:
+            assert kept.tolist() == np.asarray(tensor(state.view(viewer)), np.float32).tolist()
+        for _ in range(rng.randrange(1, 10)):
+            if s.is_over:
+                break
+            mover = rng.choice(s.to_move())
+            legal = s.legal_actions(mover)
+            s.apply(mover, legal[rng.randrange(len(legal))])
