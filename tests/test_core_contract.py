@@ -299,6 +299,25 @@ def test_a_shuffle_is_fisher_yates_over_the_generators_draws(seed: int, size: in
     assert shuffled.below(1 << 60) == drawn.below(1 << 60)  # both left in the same state
 
 
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(0, 80), max_size=6))
+def test_decks_shuffled_at_once_are_shuffled_one_after_the_other(
+    seed: int, sizes: list[int]
+) -> None:
+    """`Chance.shuffle(a, b, ...)` mixes the draws of all its decks at once: the decks and the
+    generator end as after `shuffle(a)`, `shuffle(b)`, ... (empty and one-card decks draw
+    nothing)."""
+    from arsenale.core.chance import Chance
+
+    together, apart = Chance(seed), Chance(seed)
+    decks = [list(range(size)) for size in sizes]
+    expected = [list(range(size)) for size in sizes]
+    together.shuffle(*decks)
+    for deck in expected:
+        apart.shuffle(deck)
+    assert decks == expected
+    assert together.below(1 << 60) == apart.below(1 << 60)
+
+
 @given(st.integers(0, 2**64 - 1), st.integers(1, 1000))
 def test_below_is_the_generators_next_number_modulo_n(seed: int, n: int) -> None:
     from arsenale.core.chance import Chance

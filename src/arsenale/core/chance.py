@@ -58,17 +58,22 @@ class Chance:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return (z ^ (z >> 31)) % n
 
-    def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Fisher-Yates shuffle in place: position i (from the last down to 1) swaps with
-        `below(i + 1)`, the generator's next number, exactly as if drawn one by one.
+    def shuffle(self, *decks: MutableSequence[Any]) -> None:
+        """Fisher-Yates shuffle of each deck in place, one deck after the other: position i
+        (from the last down to 1) swaps with `below(i + 1)`, the generator's next number, exactly
+        as if drawn one by one (so `shuffle(a, b)` is `shuffle(a)` then `shuffle(b)`).
 
         The generator's states for the n draws are s + k * GAMMA (k = 1..n), so all n numbers
         are mixed at once: one Python integer holds them in 128-bit lanes (`_lanes`), each mixing
         step acts on every lane in one big-integer operation, and masking with ones in the low
         64 bits of each lane keeps every lane modulo 2**64 (a lane's 128 bits hold any product
         of two 64-bit numbers, so nothing spills into the next). Half the instructions of a
-        loop drawing one number at a time (benchmarks/results/adapters.md)."""
-        n = len(items) - 1
+        loop drawing one number at a time (benchmarks/results/adapters.md); the decks of a
+        set-up shuffled in one call share one mixing."""
+        n = 0
+        for deck in decks:
+            if len(deck) > 1:
+                n += len(deck) - 1
         if n < 1:
             return
         ones, ramp, mask = _lanes(n)
@@ -78,12 +83,19 @@ class Chance:
         z = (z * 0xBF58476D1CE4E5B9) & mask
         z = (z ^ (z >> 27)) & mask
         z = (z * 0x94D049BB133111EB) & mask
-        z = (z ^ (z >> 31)) & mask
-        i = n
-        for r in memoryview(z.to_bytes(16 * n, _ORDER)).cast("Q")[_LOW_HALVES].tolist():
-            j = r % (i + 1)
-            items[i], items[j] = items[j], items[i]
-            i -= 1
+        z ^= z >> 31  # the high halves are left unmasked: only the low ones are read
+        draws = memoryview(z.to_bytes(16 * n, _ORDER)).cast("Q")[_LOW_HALVES].tolist()
+        first = 0  # the deck's first draw among `draws`
+        for deck in decks:
+            m = len(deck)  # position m - 1 swaps with the draw modulo m
+            if m < 2:
+                continue
+            last = first + m - 1
+            for r in draws[first:last]:
+                j = r % m
+                m -= 1
+                deck[m], deck[j] = deck[j], deck[m]
+            first = last
         self._s = (s + n * _GAMMA) & _MASK
 
     def __repr__(self) -> str:  # never show the internal state

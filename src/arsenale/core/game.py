@@ -137,17 +137,16 @@ class Game(ABC):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options with defaults filled in; OptionError for an unknown name or a value of
         the wrong type."""
-        known = {o.name: o for o in self.options}
         out = {o.name: o.default for o in self.options}
         for name, value in options.items():
-            if name not in known:
-                names = ", ".join(known) or i18n._("none")
+            if name not in out:
+                names = ", ".join(out) or i18n._("none")
                 raise OptionError(
                     i18n._("{game} has no option {name} (options: {names})").format(
                         game=self.id, name=excerpt(name), names=names
                     )
                 )
-            default = known[name].default
+            default = out[name]  # still the default: a name comes once in `options`
             if type(value) is not type(default):
                 raise OptionError(
                     i18n._("option {name} takes a {type}, not {value}").format(

@@ -23,6 +23,7 @@ def fresh(players: int = 2, seed: int = 1, **options: Any) -> AmalfiState:
         opts.pop("first_player")
     state = GAME.new_game(players, seed, opts)
     assert isinstance(state, AmalfiState)
+    state._legal = None  # the tests edit the position by hand: no first legal list kept
     return state
 
 

@@ -205,26 +205,23 @@ class AmalfiRenaissance(Game):
         s.outcome = 0
         s.stage = 0
         s.sent = 0
-        # Setting up the main board 1-4
+        # Setting up the main board 1-4: the decrees, the tiles, the Workshop deck and the dark
+        # and light titles are shuffled in this order (one call: one mixing of the draws)
         decrees = list(ALL_DECREES)
-        s.chance.shuffle(decrees)
+        tiles = list(ALL_TILES)
+        s.wdeck = list(ALL_ARTWORKS)
+        dark = list(DARK_TITLES)
+        light = list(LIGHT_TITLES)
+        s.chance.shuffle(decrees, tiles, s.wdeck, dark, light)
         s.decrees = tuple(decrees[:4])
         s.decrees_aside = tuple(sorted(decrees[4:]))
-        tiles = list(ALL_TILES)
-        s.chance.shuffle(tiles)
         half = len(tiles) // 2
         s.pile_a, s.pile_b = tiles[:half], tiles[half:]
         s.atlas = [EMPTY] * len(ATLAS_SLOTS)
         for k in range(len(ATLAS_SLOTS)):
             s.atlas[k] = draw_atlas(s)
-        s.wdeck = list(ALL_ARTWORKS)
-        s.chance.shuffle(s.wdeck)
         s.wdisc = []
         s.workshop = [s.wdeck.pop() for _ in WORKSHOP_SLOTS]
-        dark = list(DARK_TITLES)
-        light = list(LIGHT_TITLES)
-        s.chance.shuffle(dark)
-        s.chance.shuffle(light)
         s.titles = (dark[0], light[0], light[1])
         s.titles_aside = tuple(sorted(dark[1:] + light[2:]))
         s.council = [EMPTY] * META["council"]
@@ -232,8 +229,7 @@ class AmalfiRenaissance(Game):
         s.cdisc = []
         events: list[Event] = []
         start_hands(s, events)
-        settle(s, events)
-        s._legal = None
+        settle(s, events)  # leaves the first legal list as the core's cache, when one seat moves
         return s
 
     # -- bots --------------------------------------------------------------------------------
