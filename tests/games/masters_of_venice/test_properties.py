@@ -169,3 +169,30 @@ def test_the_mercato_offers_the_same_trades_with_and_without_a_refusal_to_explai
             legal = s.legal_actions(seat)
             s.apply(seat, legal[rng.randrange(len(legal))])
     assert seen > 100
+
+
+@settings(max_examples=20, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_every_use_begins_with_its_marks_clear(players: int, seed: int) -> None:
+    """A use's once-per-turn marks are cleared when the use ends (`end_use`, only those its
+    location sets): along random games, every use begins with all of them as `clear_use`
+    leaves them, and no mark is left set while no location is in use."""
+    from arsenale.games.masters_of_venice.turn_order import clear_use
+
+    clear = new(players, seed)
+    clear_use(clear)
+    marks = [name for name in MovState.kept if name.startswith("u_")]
+    nothing = [getattr(clear, name) for name in marks]
+    rng = random.Random(seed)
+    s = new(players, seed)
+    begins = True  # the previous action ended a use or was no part of one
+    while not s.is_over:
+        top = s.stack[-1]
+        if begins or top.kind not in ("use", "place", "keep"):
+            assert [getattr(s, name) for name in marks] == nothing, (top, s.ply)
+        seat = s.to_move()[0]
+        legal = s.legal_actions(seat)
+        active = [a for a in legal if a.kind not in ("done", "wait")]
+        action = rng.choice(active if active and rng.random() < 0.7 else legal)
+        begins = top.kind not in ("use", "place", "keep") or action.kind == "done"
+        s.apply(seat, action)
