@@ -196,3 +196,31 @@ def test_every_use_begins_with_its_marks_clear(players: int, seed: int) -> None:
         action = rng.choice(active if active and rng.random() < 0.7 else legal)
         begins = top.kind not in ("use", "place", "keep") or action.kind == "done"
         s.apply(seat, action)
+
+
+def test_the_orders_adjustments_are_the_same_with_and_without_a_refusal_to_explain() -> None:
+    """`legal_orders` takes its adjustments from a table when no refusal is explained, and
+    `can_adjust` reads the same table: along random games, at every adjustment of the
+    orders, the same list in the same order as the path that gathers reasons, and after
+    every bid `can_adjust` says whether that path offers any adjustment."""
+    from arsenale.core.actions import Action
+    from arsenale.core.decisions import Why
+    from arsenale.games.masters_of_venice import actions as A
+    from arsenale.games.masters_of_venice.bidding import can_adjust, legal_orders
+
+    seen = 0
+    for game in range(30):
+        rng = random.Random(game)
+        s = new(2 + game % 4, game)
+        while not s.is_over:
+            seat = s.to_move()[0]
+            top = s.stack[-1]
+            if top.kind in ("orders", "character"):
+                checked: list[Action] = legal_orders(s, seat, top, Why(A.DONE))
+                if top.kind == "orders":
+                    assert legal_orders(s, seat, top) == checked
+                    seen += 1
+                assert can_adjust(s, seat) == (s.bids[seat] > 0 and bool(checked))
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])
+    assert seen > 100
