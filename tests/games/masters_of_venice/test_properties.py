@@ -198,17 +198,22 @@ def test_every_use_begins_with_its_marks_clear(players: int, seed: int) -> None:
         s.apply(seat, action)
 
 
-def test_the_orders_adjustments_are_the_same_with_and_without_a_refusal_to_explain() -> None:
-    """`legal_orders` takes its adjustments from a table when no refusal is explained, and
-    `can_adjust` reads the same table: along random games, at every adjustment of the
-    orders, the same list in the same order as the path that gathers reasons, and after
-    every bid `can_adjust` says whether that path offers any adjustment."""
+def test_the_draft_offers_the_same_with_and_without_a_refusal_to_explain() -> None:
+    """`legal_orders` and `legal_character` take their lists from tables when no refusal is
+    explained, and `can_adjust` reads the orders' table: along random games, at every
+    adjustment of the orders and every pick of a character, the same list in the same order
+    as the path that gathers reasons, and `can_adjust` says whether that path offers any
+    adjustment."""
     from arsenale.core.actions import Action
     from arsenale.core.decisions import Why
     from arsenale.games.masters_of_venice import actions as A
-    from arsenale.games.masters_of_venice.bidding import can_adjust, legal_orders
+    from arsenale.games.masters_of_venice.bidding import (
+        can_adjust,
+        legal_character,
+        legal_orders,
+    )
 
-    seen = 0
+    seen = picks = 0
     for game in range(30):
         rng = random.Random(game)
         s = new(2 + game % 4, game)
@@ -221,6 +226,10 @@ def test_the_orders_adjustments_are_the_same_with_and_without_a_refusal_to_expla
                     assert legal_orders(s, seat, top) == checked
                     seen += 1
                 assert can_adjust(s, seat) == (s.bids[seat] > 0 and bool(checked))
+            if top.kind == "character":
+                chosen = legal_character(s, seat, top, Why(A.DONE))
+                assert legal_character(s, seat, top) == chosen
+                picks += 1
             legal = s.legal_actions(seat)
             s.apply(seat, legal[rng.randrange(len(legal))])
-    assert seen > 100
+    assert seen > 100 and picks > 100

@@ -144,10 +144,12 @@ def next_draft(s: MovState, events: list[Event]) -> None:
 
 
 def legal_character(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
-    out = []
     taken = 0
     for mask in s.chars:
         taken |= mask
+    if why is None:  # no refusal to explain: the same characters from the table
+        return list(_UNTAKEN[taken])
+    out = []
     for c in range(1, len(CHARACTERS)):
         if taken >> c & 1:
             if why is not None:
@@ -162,6 +164,14 @@ def legal_character(s: MovState, seat: int, top: Decision, why: Why | None = Non
         else:
             out.append(A.CHARACTER[c - 1])
     return out
+
+
+_UNTAKEN = tuple(
+    tuple(A.CHARACTER[c - 1] for c in range(1, len(CHARACTERS)) if not taken >> c & 1)
+    for taken in range(1 << len(CHARACTERS))
+)
+"""`_UNTAKEN[taken]`: the characters a pick may take when the characters of the mask `taken`
+are held, in `legal_character`'s order (the Gondolieri, character 0, is never picked)."""
 
 
 def apply_character(s: MovState, seat: int, action: Action, top: Decision) -> list[Event]:
