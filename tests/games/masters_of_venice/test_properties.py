@@ -169,3 +169,67 @@ def test_the_mercato_offers_the_same_trades_with_and_without_a_refusal_to_explai
             legal = s.legal_actions(seat)
             s.apply(seat, legal[rng.randrange(len(legal))])
     assert seen > 100
+
+
+@settings(max_examples=20, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_every_use_begins_with_its_marks_clear(players: int, seed: int) -> None:
+    """A use's once-per-turn marks are cleared when the use ends (`end_use`, only those its
+    location sets): along random games, every use begins with all of them as `clear_use`
+    leaves them, and no mark is left set while no location is in use."""
+    from arsenale.games.masters_of_venice.turn_order import clear_use
+
+    clear = new(players, seed)
+    clear_use(clear)
+    marks = [name for name in MovState.kept if name.startswith("u_")]
+    nothing = [getattr(clear, name) for name in marks]
+    rng = random.Random(seed)
+    s = new(players, seed)
+    begins = True  # the previous action ended a use or was no part of one
+    while not s.is_over:
+        top = s.stack[-1]
+        if begins or top.kind not in ("use", "place", "keep"):
+            assert [getattr(s, name) for name in marks] == nothing, (top, s.ply)
+        seat = s.to_move()[0]
+        legal = s.legal_actions(seat)
+        active = [a for a in legal if a.kind not in ("done", "wait")]
+        action = rng.choice(active if active and rng.random() < 0.7 else legal)
+        begins = top.kind not in ("use", "place", "keep") or action.kind == "done"
+        s.apply(seat, action)
+
+
+def test_the_draft_offers_the_same_with_and_without_a_refusal_to_explain() -> None:
+    """`legal_orders` and `legal_character` take their lists from tables when no refusal is
+    explained, and `can_adjust` reads the orders' table: along random games, at every
+    adjustment of the orders and every pick of a character, the same list in the same order
+    as the path that gathers reasons, and `can_adjust` says whether that path offers any
+    adjustment."""
+    from arsenale.core.actions import Action
+    from arsenale.core.decisions import Why
+    from arsenale.games.masters_of_venice import actions as A
+    from arsenale.games.masters_of_venice.bidding import (
+        can_adjust,
+        legal_character,
+        legal_orders,
+    )
+
+    seen = picks = 0
+    for game in range(30):
+        rng = random.Random(game)
+        s = new(2 + game % 4, game)
+        while not s.is_over:
+            seat = s.to_move()[0]
+            top = s.stack[-1]
+            if top.kind in ("orders", "character"):
+                checked: list[Action] = legal_orders(s, seat, top, Why(A.DONE))
+                if top.kind == "orders":
+                    assert legal_orders(s, seat, top) == checked
+                    seen += 1
+                assert can_adjust(s, seat) == (s.bids[seat] > 0 and bool(checked))
+            if top.kind == "character":
+                chosen = legal_character(s, seat, top, Why(A.DONE))
+                assert legal_character(s, seat, top) == chosen
+                picks += 1
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])
+    assert seen > 100 and picks > 100

@@ -98,22 +98,35 @@ def resolve_bid(s: MovState, top: Decision, submissions: dict[int, Action]) -> l
     return events
 
 
-def adjust_targets(s: MovState, seat: int, shop: int) -> tuple[int, int]:
-    """The orders after raising by bid/5 or lowering by bid/10, within the track."""
-    bid = s.bids[seat]
-    now = s.orders[shop]
+def adjust_targets(bid: int, now: int) -> tuple[int, int]:
+    """The orders `now` at a shop after raising by bid/5 or lowering by bid/10, within the
+    track."""
     up, down = now + bid // 5, now - bid // 10
     return (up if up < ORDERS_MAX else ORDERS_MAX), (down if down > 0 else 0)
 
 
+def _moves(bid: int, now: int) -> int:
+    """Which adjustments of orders `now` a bid allows, `adjust_targets` moving them: 1 up,
+    2 down, 3 both, 0 neither."""
+    up, down = adjust_targets(bid, now)
+    return (up != now) + 2 * (down != now)
+
+
+_ADJUSTABLE = tuple(
+    tuple(_moves(bid, now) for now in range(ORDERS_MAX + 1))
+    for bid in range(0, BID_CAP + 1, BID_STEP)
+)
+"""`_ADJUSTABLE[bid // BID_STEP][orders]`: `_moves(bid, orders)`, made once."""
+_ADJUSTMENTS = tuple(((), (up,), (down,), (up, down)) for up, down in A.ORDERS_ADJUST)
+"""Per shop, by `_moves`: the adjustments offered, up first."""
+
+
 def can_adjust(s: MovState, seat: int) -> bool:
-    if s.bids[seat] <= 0:
+    """Whether the seat's bid moves the orders of some shop (else its adjustment is skipped)."""
+    bid = s.bids[seat]
+    if bid <= 0:
         return False
-    for shop in range(N_SHOPS):
-        up, down = adjust_targets(s, seat, shop)
-        if up != s.orders[shop] or down != s.orders[shop]:
-            return True
-    return False
+    return any(map(_ADJUSTABLE[bid // BID_STEP].__getitem__, s.orders))
 
 
 def next_draft(s: MovState, events: list[Event]) -> None:
@@ -131,10 +144,12 @@ def next_draft(s: MovState, events: list[Event]) -> None:
 
 
 def legal_character(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
-    out = []
     taken = 0
     for mask in s.chars:
         taken |= mask
+    if why is None:  # no refusal to explain: the same characters from the table
+        return list(_UNTAKEN[taken])
+    out = []
     for c in range(1, len(CHARACTERS)):
         if taken >> c & 1:
             if why is not None:
@@ -151,6 +166,14 @@ def legal_character(s: MovState, seat: int, top: Decision, why: Why | None = Non
     return out
 
 
+_UNTAKEN = tuple(
+    tuple(A.CHARACTER[c - 1] for c in range(1, len(CHARACTERS)) if not taken >> c & 1)
+    for taken in range(1 << len(CHARACTERS))
+)
+"""`_UNTAKEN[taken]`: the characters a pick may take when the characters of the mask `taken`
+are held, in `legal_character`'s order (the Gondolieri, character 0, is never picked)."""
+
+
 def apply_character(s: MovState, seat: int, action: Action, top: Decision) -> list[Event]:
     s.stack.pop()
     c = CHARACTERS.index(action.params["name"])
@@ -161,9 +184,14 @@ def apply_character(s: MovState, seat: int, action: Action, top: Decision) -> li
 
 
 def legal_orders(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
-    out = []
+    out: list[Action] = []
+    if why is None:  # no refusal to explain: the same adjustments from the table
+        moves = _ADJUSTABLE[s.bids[seat] // BID_STEP]
+        for shop, now in enumerate(s.orders):
+            out.extend(_ADJUSTMENTS[shop][moves[now]])
+        return out
     for shop in range(N_SHOPS):
-        up, down = adjust_targets(s, seat, shop)
+        up, down = adjust_targets(s.bids[seat], s.orders[shop])
         if up != s.orders[shop]:
             out.append(A.ORDERS_ADJUST[shop][0])
         elif why is not None:
@@ -194,7 +222,7 @@ def legal_orders(s: MovState, seat: int, top: Decision, why: Why | None = None) 
 def apply_orders(s: MovState, seat: int, action: Action, top: Decision) -> list[Event]:
     s.stack.pop()
     shop = SHOPS.index(action.params["shop"])
-    up, down = adjust_targets(s, seat, shop)
+    up, down = adjust_targets(s.bids[seat], s.orders[shop])
     before = s.orders[shop]
     s.orders[shop] = up if action.params["dir"] == "up" else down
     events: list[Event] = [
