@@ -198,20 +198,23 @@ def test_every_use_begins_with_its_marks_clear(players: int, seed: int) -> None:
         s.apply(seat, action)
 
 
-def test_the_draft_offers_the_same_with_and_without_a_refusal_to_explain() -> None:
-    """`legal_orders` and `legal_character` take their lists from tables when no refusal is
-    explained, and `can_adjust` reads the orders' table: along random games, at every
-    adjustment of the orders and every pick of a character, the same list in the same order
-    as the path that gathers reasons, and `can_adjust` says whether that path offers any
-    adjustment."""
-    from arsenale.core.actions import Action
+def test_the_draft_offers_what_the_bid_and_the_held_characters_allow() -> None:
+    """`legal_orders` and `legal_character` read tables made once, and `can_adjust` reads the
+    orders' table: along random games, at every adjustment of the orders and every pick of a
+    character, the list (with a refusal to explain or without) is the one computed plainly
+    from the rule (`adjust_targets` for each shop, up first; the characters nobody holds), every
+    action left out is refused with a reason naming the bidding rule, and `can_adjust` says
+    whether any adjustment is offered."""
     from arsenale.core.decisions import Why
     from arsenale.games.masters_of_venice import actions as A
     from arsenale.games.masters_of_venice.bidding import (
+        adjust_targets,
         can_adjust,
         legal_character,
         legal_orders,
     )
+    from arsenale.games.masters_of_venice.board import CHARACTERS
+    from arsenale.games.masters_of_venice.rulebook import RULE_BID
 
     seen = picks = 0
     for game in range(30):
@@ -220,15 +223,30 @@ def test_the_draft_offers_the_same_with_and_without_a_refusal_to_explain() -> No
         while not s.is_over:
             seat = s.to_move()[0]
             top = s.stack[-1]
-            if top.kind in ("orders", "character"):
-                checked: list[Action] = legal_orders(s, seat, top, Why(A.DONE))
-                if top.kind == "orders":
-                    assert legal_orders(s, seat, top) == checked
-                    seen += 1
-                assert can_adjust(s, seat) == (s.bids[seat] > 0 and bool(checked))
+            if top.kind == "orders":
+                bid = s.bids[seat]
+                plain, left_out = [], []
+                for shop, now in enumerate(s.orders):
+                    up, down = adjust_targets(bid, now)
+                    for target, action in zip((up, down), A.ORDERS_ADJUST[shop], strict=True):
+                        (plain if target != now else left_out).append(action)
+                assert legal_orders(s, seat, top) == plain
+                assert legal_orders(s, seat, top, Why(A.DONE)) == plain
+                for action in left_out:
+                    why = Why(action)
+                    legal_orders(s, seat, top, why)
+                    assert why.reason and why.rule == RULE_BID
+                assert can_adjust(s, seat) == (bid > 0 and bool(plain))
+                seen += 1
             if top.kind == "character":
-                chosen = legal_character(s, seat, top, Why(A.DONE))
-                assert legal_character(s, seat, top) == chosen
+                held = {c for c in range(len(CHARACTERS)) for m in s.chars if m >> c & 1}
+                plain = [A.CHARACTER[c - 1] for c in range(1, len(CHARACTERS)) if c not in held]
+                assert legal_character(s, seat, top) == plain
+                assert legal_character(s, seat, top, Why(A.DONE)) == plain
+                for c in held - {0}:
+                    why = Why(A.CHARACTER[c - 1])
+                    legal_character(s, seat, top, why)
+                    assert why.reason and why.rule == RULE_BID
                 picks += 1
             legal = s.legal_actions(seat)
             s.apply(seat, legal[rng.randrange(len(legal))])

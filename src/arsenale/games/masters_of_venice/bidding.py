@@ -17,7 +17,6 @@ from arsenale.games.masters_of_venice.board import (
     CHARACTERS,
     GONDOLIERI,
     N_COMP,
-    N_SHOPS,
     ORDERS_MAX,
     ROUNDS,
     SHOPS,
@@ -144,15 +143,13 @@ def next_draft(s: MovState, events: list[Event]) -> None:
 
 
 def legal_character(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """The characters nobody holds yet (`_UNTAKEN`); each held one refused with its reason."""
     taken = 0
     for mask in s.chars:
         taken |= mask
-    if why is None:  # no refusal to explain: the same characters from the table
-        return list(_UNTAKEN[taken])
-    out = []
-    for c in range(1, len(CHARACTERS)):
-        if taken >> c & 1:
-            if why is not None:
+    if why is not None:
+        for c in range(1, len(CHARACTERS)):
+            if taken >> c & 1:
                 why.no(
                     _("{character} is already taken").format(
                         character=character(CHARACTERS[c], "the")
@@ -161,9 +158,7 @@ def legal_character(s: MovState, seat: int, top: Decision, why: Why | None = Non
                     "character",
                     name=CHARACTERS[c],
                 )
-        else:
-            out.append(A.CHARACTER[c - 1])
-    return out
+    return list(_UNTAKEN[taken])
 
 
 _UNTAKEN = tuple(
@@ -184,32 +179,30 @@ def apply_character(s: MovState, seat: int, action: Action, top: Decision) -> li
 
 
 def legal_orders(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:
+    """The orders adjustments the seat's bid allows, shop by shop, up first (`_ADJUSTABLE`,
+    made from `adjust_targets`); each one it does not allow refused with its reason."""
+    bid = s.bids[seat]
+    moves = _ADJUSTABLE[bid // BID_STEP]
     out: list[Action] = []
-    if why is None:  # no refusal to explain: the same adjustments from the table
-        moves = _ADJUSTABLE[s.bids[seat] // BID_STEP]
-        for shop, now in enumerate(s.orders):
-            out.extend(_ADJUSTMENTS[shop][moves[now]])
-        return out
-    for shop in range(N_SHOPS):
-        up, down = adjust_targets(s.bids[seat], s.orders[shop])
-        if up != s.orders[shop]:
-            out.append(A.ORDERS_ADJUST[shop][0])
-        elif why is not None:
+    for shop, now in enumerate(s.orders):
+        allowed = moves[now]
+        out.extend(_ADJUSTMENTS[shop][allowed])
+        if why is None:
+            continue
+        if not allowed & 1:
             why.no(
                 _("the orders {at_shop} cannot rise (bid {bid})").format(
-                    at_shop=shop_words(shop, "at"), bid=s.bids[seat]
+                    at_shop=shop_words(shop, "at"), bid=bid
                 ),
                 RULE_BID,
                 "orders",
                 shop=SHOPS[shop],
                 dir="up",
             )
-        if down != s.orders[shop]:
-            out.append(A.ORDERS_ADJUST[shop][1])
-        elif why is not None:
+        if not allowed & 2:
             why.no(
                 _("the orders {at_shop} cannot fall (bid {bid}: one space per 10 ducats)").format(
-                    at_shop=shop_words(shop, "at"), bid=s.bids[seat]
+                    at_shop=shop_words(shop, "at"), bid=bid
                 ),
                 RULE_BID,
                 "orders",
