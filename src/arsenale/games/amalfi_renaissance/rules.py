@@ -901,14 +901,18 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
             and have - DISPLAY_TOP >= SURCHARGE_TOP
             and capacity >= SURCHARGE_TOP
         ):
-            # every card of both displays can be paid for, slot surcharge included
-            for row, actions in ((s.workshop, A.ACQUIRE), (s.atlas, A.DISCOVER)):
-                if EMPTY in row:
+            # every card of both displays can be paid for, slot surcharge included; only a
+            # display with an empty slot (its deck or piles used up) is read slot by slot
+            workshop = s.workshop
+            atlas = s.atlas
+            if EMPTY in workshop or EMPTY in atlas:
+                for row, actions in ((workshop, A.ACQUIRE), (atlas, A.DISCOVER)):
                     for k in FIVE:
                         if row[k] >= 0:
                             out.append(actions[k])
-                else:
-                    out += actions
+            else:
+                out += A.ACQUIRE
+                out += A.DISCOVER
         else:
             disp = mods[m + M_DISP]
             if disp > DISCOUNT_TOP:
