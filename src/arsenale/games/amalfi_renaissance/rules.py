@@ -823,6 +823,9 @@ and whose bread after it covers the other can take every card of the Workshop an
 
 NO_UNITS = (0, 0, 0, 0, 0)
 """`turn_actions`' units of each hold's ships when no hold has a ship."""
+FIVE = (0, 1, 2, 3, 4)
+"""The five holds (resources) of a seat, or the five slots of the Workshop or the Atlas:
+`turn_actions` loops over this tuple rather than calling `range(5)` at each loop."""
 
 
 def _toward(units: Sequence[int], base: int, mask: int) -> int:
@@ -869,16 +872,17 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
     # RULES.md, Payments: every ship in a hold unloaded, then every ship in the bay supplied
     h = 5 * seat
     m = N_MODS * seat
-    holds = s.holds[h : h + 5]
+    holds = s.holds
     mods = s.mods
     ships = bay
     units: Sequence[int] = NO_UNITS  # read only where `extra` is not 0
     extra = 0
     unloads: list[Action] = []
-    if any(holds):
+    # any hold with a ship, the five read in place (no slice of `holds`, no `any` call)
+    if holds[h] or holds[h + 1] or holds[h + 2] or holds[h + 3] or holds[h + 4]:
         loaded = [0, 0, 0, 0, 0]
-        for r in range(5):
-            k = holds[r]
+        for r in FIVE:
+            k = holds[h + r]
             if k:
                 ships += k
                 u = loaded[r] = k * (HOLD_VALUES[r] + mods[m + M_HOLD + r])
@@ -897,33 +901,39 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
             and have - DISPLAY_TOP >= SURCHARGE_TOP
             and capacity >= SURCHARGE_TOP
         ):
-            # every card of both displays can be paid for, slot surcharge included
-            for row, actions in ((s.workshop, A.ACQUIRE), (s.atlas, A.DISCOVER)):
-                if EMPTY in row:
-                    for k in range(5):
+            # every card of both displays can be paid for, slot surcharge included; only a
+            # display with an empty slot (its deck or piles used up) is read slot by slot
+            workshop = s.workshop
+            atlas = s.atlas
+            if EMPTY in workshop or EMPTY in atlas:
+                for row, actions in ((workshop, A.ACQUIRE), (atlas, A.DISCOVER)):
+                    for k in FIVE:
                         if row[k] >= 0:
                             out.append(actions[k])
-                else:
-                    out += actions
+            else:
+                out += A.ACQUIRE
+                out += A.DISCOVER
         else:
             disp = mods[m + M_DISP]
+            if disp > DISCOUNT_TOP:
+                disp = DISCOUNT_TOP
             for surcharges, row, prices, masks, actions in (
                 (
-                    WORKSHOP_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
+                    WORKSHOP_SURCHARGE[disp],
                     s.workshop,
                     ART_PRICE,
                     ART_MASK,
                     A.ACQUIRE,
                 ),
                 (
-                    ATLAS_SURCHARGE[disp if disp < DISCOUNT_TOP else DISCOUNT_TOP],
+                    ATLAS_SURCHARGE[disp],
                     s.atlas,
                     TILE_PRICE,
                     TILE_MASK,
                     A.DISCOVER,
                 ),
             ):
-                for k in range(5):
+                for k in FIVE:
                     card = row[k]
                     if card < 0:
                         continue
