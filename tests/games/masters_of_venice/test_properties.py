@@ -5,6 +5,7 @@ refused actions change nothing, records replay to the same state, clones are ind
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +17,19 @@ from arsenale.games.masters_of_venice.state import MovState
 from .helpers import GAME, new, random_play, snapshot
 
 CATALOGUE = list(GAME.catalogue)
+
+
+def positions(games: int) -> Iterator[tuple[MovState, int]]:
+    """Every position of `games` seeded random games of 2 to 5 players, with the seat to move;
+    a random legal move is played once the caller has looked at it."""
+    for game in range(games):
+        rng = random.Random(game)
+        s = new(2 + game % 4, game)
+        while not s.is_over:
+            seat = s.to_move()[0]
+            yield s, seat
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])
 
 
 def check_invariants(s: MovState) -> None:
@@ -153,21 +167,15 @@ def test_the_mercato_offers_the_same_trades_with_and_without_a_refusal_to_explai
     from arsenale.games.masters_of_venice.mercato import legal_mercato
 
     seen = 0
-    for game in range(12):
-        rng = random.Random(game)
-        s = new(2 + game % 4, game)
-        while not s.is_over:
-            seat = s.to_move()[0]
-            top = s.stack[-1]
-            if top.kind == "use" and top.data == MERCATO:
-                short: list[Action] = []
-                legal_mercato(s, seat, short, None)
-                checked: list[Action] = []
-                legal_mercato(s, seat, checked, Why(A.DONE))
-                assert short == checked
-                seen += 1
-            legal = s.legal_actions(seat)
-            s.apply(seat, legal[rng.randrange(len(legal))])
+    for s, seat in positions(12):
+        top = s.stack[-1]
+        if top.kind == "use" and top.data == MERCATO:
+            short: list[Action] = []
+            legal_mercato(s, seat, short, None)
+            checked: list[Action] = []
+            legal_mercato(s, seat, checked, Why(A.DONE))
+            assert short == checked
+            seen += 1
     assert seen > 100
 
 
@@ -217,37 +225,31 @@ def test_the_draft_offers_what_the_bid_and_the_held_characters_allow() -> None:
     from arsenale.games.masters_of_venice.rulebook import RULE_BID
 
     seen = picks = 0
-    for game in range(30):
-        rng = random.Random(game)
-        s = new(2 + game % 4, game)
-        while not s.is_over:
-            seat = s.to_move()[0]
-            top = s.stack[-1]
-            if top.kind == "orders":
-                bid = s.bids[seat]
-                plain, left_out = [], []
-                for shop, now in enumerate(s.orders):
-                    up, down = adjust_targets(bid, now)
-                    for target, action in zip((up, down), A.ORDERS_ADJUST[shop], strict=True):
-                        (plain if target != now else left_out).append(action)
-                assert legal_orders(s, seat, top) == plain
-                assert legal_orders(s, seat, top, Why(A.DONE)) == plain
-                for action in left_out:
-                    why = Why(action)
-                    legal_orders(s, seat, top, why)
-                    assert why.reason and why.rule == RULE_BID
-                assert can_adjust(s, seat) == (bid > 0 and bool(plain))
-                seen += 1
-            if top.kind == "character":
-                held = {c for c in range(len(CHARACTERS)) for m in s.chars if m >> c & 1}
-                plain = [A.CHARACTER[c - 1] for c in range(1, len(CHARACTERS)) if c not in held]
-                assert legal_character(s, seat, top) == plain
-                assert legal_character(s, seat, top, Why(A.DONE)) == plain
-                for c in held - {0}:
-                    why = Why(A.CHARACTER[c - 1])
-                    legal_character(s, seat, top, why)
-                    assert why.reason and why.rule == RULE_BID
-                picks += 1
-            legal = s.legal_actions(seat)
-            s.apply(seat, legal[rng.randrange(len(legal))])
+    for s, seat in positions(30):
+        top = s.stack[-1]
+        if top.kind == "orders":
+            bid = s.bids[seat]
+            plain, left_out = [], []
+            for shop, now in enumerate(s.orders):
+                up, down = adjust_targets(bid, now)
+                for target, action in zip((up, down), A.ORDERS_ADJUST[shop], strict=True):
+                    (plain if target != now else left_out).append(action)
+            assert legal_orders(s, seat, top) == plain
+            assert legal_orders(s, seat, top, Why(A.DONE)) == plain
+            for action in left_out:
+                why = Why(action)
+                legal_orders(s, seat, top, why)
+                assert why.reason and why.rule == RULE_BID
+            assert can_adjust(s, seat) == (bid > 0 and bool(plain))
+            seen += 1
+        if top.kind == "character":
+            held = {c for c in range(len(CHARACTERS)) for m in s.chars if m >> c & 1}
+            plain = [A.CHARACTER[c - 1] for c in range(1, len(CHARACTERS)) if c not in held]
+            assert legal_character(s, seat, top) == plain
+            assert legal_character(s, seat, top, Why(A.DONE)) == plain
+            for c in held - {0}:
+                why = Why(A.CHARACTER[c - 1])
+                legal_character(s, seat, top, why)
+                assert why.reason and why.rule == RULE_BID
+            picks += 1
     assert seen > 100 and picks > 100

@@ -117,6 +117,16 @@ def test_the_observation_written_every_few_plies_reads_as_the_view():
             s.apply(seat, legal[rng.randrange(len(legal))])
 
 
+def _play_randomly(state: GameState, rng: random.Random, plies: int) -> None:
+    """Up to `plies` random legal moves, by a random seat of those to move."""
+    for _ in range(plies):
+        if state.is_over:
+            break
+        mover = rng.choice(state.to_move())
+        legal = state.legal_actions(mover)
+        state.apply(mover, legal[rng.randrange(len(legal))])
+
+
 _KEPT = Writer()
 """One writer for every example: it carries what it last wrote from one game to the next."""
 
@@ -136,21 +146,11 @@ def test_a_kept_writer_writes_what_a_fresh_one_does(players: int, seed: int, hid
         state = s
         if rng.random() < 0.2:
             state = s.clone()
-            for _ in range(rng.randrange(1, 6)):
-                if state.is_over:
-                    break
-                mover = rng.choice(state.to_move())
-                legal = state.legal_actions(mover)
-                state.apply(mover, legal[rng.randrange(len(legal))])
+            _play_randomly(state, rng, rng.randrange(1, 6))
         viewer = rng.choice([None, *range(players)])
         _KEPT.write(state, viewer, kept)
         Writer().write(state, viewer, fresh)
         assert kept.tobytes() == fresh.tobytes(), (state.ply, viewer)
         if rng.random() < 0.1:
             assert kept.tolist() == np.asarray(tensor(state.view(viewer)), np.float32).tolist()
-        for _ in range(rng.randrange(1, 10)):
-            if s.is_over:
-                break
-            mover = rng.choice(s.to_move())
-            legal = s.legal_actions(mover)
-            s.apply(mover, legal[rng.randrange(len(legal))])
+        _play_randomly(s, rng, rng.randrange(1, 10))
