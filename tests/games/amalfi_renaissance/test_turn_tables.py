@@ -10,7 +10,7 @@ from arsenale.core.decisions import Why
 from arsenale.games.amalfi_renaissance import actions as A
 from arsenale.games.amalfi_renaissance import rules as R
 from arsenale.games.amalfi_renaissance.board import ATLAS_SLOTS, WORKSHOP_SLOTS
-from arsenale.games.amalfi_renaissance.state import M_DISP, N_MODS, AmalfiState
+from arsenale.games.amalfi_renaissance.state import EMPTY, M_DISP, N_MODS, AmalfiState
 
 from .helpers import GAME
 
@@ -60,3 +60,29 @@ def test_turn_actions_equal_the_explaining_checks() -> None:
                 turns += 1
             s.apply(seat, rng.choice(legal))
     assert turns > 500
+
+
+def test_turn_actions_with_empty_display_slots() -> None:
+    """A Workshop or Atlas slot left empty (its deck or piles used up) lists no card, with or
+    without ships in the holds: `turn_actions` equals `legal_turn`'s explaining checks at turn
+    positions of random games where random slots were emptied."""
+    everything = _Everything(A.INVITE[0])
+    checked = 0
+    for game in range(12):
+        players = 1 + game % 4
+        s = GAME.new_game(players, 900 + game)
+        assert isinstance(s, AmalfiState)
+        rng = random.Random(game)
+        while not s.over:
+            seat = s.to_move()[0]
+            top = s.stack[-1]
+            if top.kind == "turn":
+                t = s.clone()
+                assert isinstance(t, AmalfiState)
+                for row in (t.workshop, t.atlas):
+                    for k in rng.sample(range(5), rng.randint(1, 5)):
+                        row[k] = EMPTY
+                assert R.turn_actions(t, seat) == R.legal_turn(t, seat, top, everything)
+                checked += 1
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert checked > 200
