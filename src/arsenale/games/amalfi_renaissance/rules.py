@@ -12,7 +12,6 @@ which it pushes as a frame; answering the frame continues the queue.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -822,16 +821,6 @@ SURCHARGE_TOP = max(WORKSHOP_SURCHARGE[0] + ATLAS_SURCHARGE[0])
 and whose bread after it covers the other can take every card of the Workshop and the Atlas."""
 
 
-UNPAYABLE = sys.maxsize
-SLOT_ART_PRICE = (*ART_PRICE, UNPAYABLE)
-SLOT_ART_MASK = (*ART_MASK, 0)
-SLOT_TILE_PRICE = (*TILE_PRICE, UNPAYABLE)
-SLOT_TILE_MASK = (*TILE_MASK, 0)
-"""The price and payment mask of a Workshop or Atlas slot's card, indexed by the card: an
-empty slot (EMPTY, -1) reads the last entry, a price no seat can pay, so that `turn_actions`
-does not test for it."""
-
-
 NO_UNITS = (0, 0, 0, 0, 0)
 """`turn_actions`' units of each hold's ships when no hold has a ship."""
 FIVE = (0, 1, 2, 3, 4)
@@ -932,20 +921,22 @@ def turn_actions(s: AmalfiState, seat: int) -> list[Action]:
                 (
                     WORKSHOP_SURCHARGE[disp],
                     s.workshop,
-                    SLOT_ART_PRICE,
-                    SLOT_ART_MASK,
+                    ART_PRICE,
+                    ART_MASK,
                     A.ACQUIRE,
                 ),
                 (
                     ATLAS_SURCHARGE[disp],
                     s.atlas,
-                    SLOT_TILE_PRICE,
-                    SLOT_TILE_MASK,
+                    TILE_PRICE,
+                    TILE_MASK,
                     A.DISCOVER,
                 ),
             ):
                 for k in FIVE:
-                    card = row[k]  # EMPTY indexes the tables' last, unpayable entry
+                    card = row[k]
+                    if card < 0:
+                        continue
                     cost = prices[card]
                     if cost > base and (not extra or _toward(units, base, masks[card]) < cost):
                         continue
