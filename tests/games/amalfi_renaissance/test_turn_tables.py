@@ -4,6 +4,7 @@ give: a display slot's bread surcharge for every discount a seat can have."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from arsenale.core.decisions import Why
@@ -40,25 +41,31 @@ class _Everything(Why):
         return True
 
 
+def _turns(games: int, first_seed: int) -> Iterator[tuple[AmalfiState, int, random.Random]]:
+    """The turn positions of `games` random games of 1 to 4 players (seeds from `first_seed`),
+    with the seat to move and the game's generator; a random legal move is played once the
+    caller has looked."""
+    for game in range(games):
+        s = GAME.new_game(1 + game % 4, first_seed + game)
+        assert isinstance(s, AmalfiState)
+        rng = random.Random(game)
+        while not s.over:
+            seat = s.to_move()[0]
+            if s.stack[-1].kind == "turn":
+                yield s, seat, rng
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+
+
 def test_turn_actions_equal_the_explaining_checks() -> None:
     """`turn_actions` (its short cuts: no ship, every display card affordable) lists what
     `legal_turn`'s explaining checks allow, in the same order, at every turn of random games
     of every player count."""
     everything = _Everything(A.INVITE[0])
     turns = 0
-    for game in range(24):
-        players = 1 + game % 4
-        s = GAME.new_game(players, 500 + game)
-        assert isinstance(s, AmalfiState)
-        rng = random.Random(game)
-        while not s.over:
-            seat = s.to_move()[0]
-            top = s.stack[-1]
-            legal = s.legal_actions(seat)
-            if top.kind == "turn":
-                assert legal == R.legal_turn(s, seat, top, everything)
-                turns += 1
-            s.apply(seat, rng.choice(legal))
+    for s, seat, _rng in _turns(24, 500):
+        top = s.stack[-1]
+        assert s.legal_actions(seat) == R.legal_turn(s, seat, top, everything)
+        turns += 1
     assert turns > 500
 
 
@@ -68,21 +75,12 @@ def test_turn_actions_with_empty_display_slots() -> None:
     positions of random games where random slots were emptied."""
     everything = _Everything(A.INVITE[0])
     checked = 0
-    for game in range(12):
-        players = 1 + game % 4
-        s = GAME.new_game(players, 900 + game)
-        assert isinstance(s, AmalfiState)
-        rng = random.Random(game)
-        while not s.over:
-            seat = s.to_move()[0]
-            top = s.stack[-1]
-            if top.kind == "turn":
-                t = s.clone()
-                assert isinstance(t, AmalfiState)
-                for row in (t.workshop, t.atlas):
-                    for k in rng.sample(range(5), rng.randint(1, 5)):
-                        row[k] = EMPTY
-                assert R.turn_actions(t, seat) == R.legal_turn(t, seat, top, everything)
-                checked += 1
-            s.apply(seat, rng.choice(s.legal_actions(seat)))
+    for s, seat, rng in _turns(12, 900):
+        t = s.clone()
+        assert isinstance(t, AmalfiState)
+        for row in (t.workshop, t.atlas):
+            for k in rng.sample(range(5), rng.randint(1, 5)):
+                row[k] = EMPTY
+        assert R.turn_actions(t, seat) == R.legal_turn(t, seat, t.stack[-1], everything)
+        checked += 1
     assert checked > 200
