@@ -182,9 +182,8 @@ def test_the_mercato_offers_the_same_trades_with_and_without_a_refusal_to_explai
 @settings(max_examples=20, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
 def test_every_use_begins_with_its_marks_clear(players: int, seed: int) -> None:
-    """A use's once-per-turn marks are cleared when the use ends (`end_use`, only those its
-    location sets): along random games, every use begins with all of them as `clear_use`
-    leaves them, and no mark is left set while no location is in use."""
+    """A use's once-per-turn marks do not carry over from one use to the next: along random
+    games, every use begins with all of them as `clear_use` leaves them."""
     from arsenale.games.masters_of_venice.turn_order import clear_use
 
     clear = new(players, seed)
@@ -196,7 +195,7 @@ def test_every_use_begins_with_its_marks_clear(players: int, seed: int) -> None:
     begins = True  # the previous action ended a use or was no part of one
     while not s.is_over:
         top = s.stack[-1]
-        if begins or top.kind not in ("use", "place", "keep"):
+        if begins and top.kind == "use":
             assert [getattr(s, name) for name in marks] == nothing, (top, s.ply)
         seat = s.to_move()[0]
         legal = s.legal_actions(seat)

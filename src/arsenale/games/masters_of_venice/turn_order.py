@@ -13,14 +13,8 @@ from arsenale.core.decisions import Decision, Why
 from arsenale.core.state import Event
 from arsenale.games.masters_of_venice import actions as A
 from arsenale.games.masters_of_venice.board import (
-    CHURCH,
-    DOCKS,
-    GUILD,
     LOCATIONS,
-    MARKET,
-    MERCATO,
     SHARED,
-    SHOPS_LOC,
 )
 from arsenale.games.masters_of_venice.rounds import end_round
 
@@ -112,8 +106,8 @@ _CLOCKWISE = tuple(
 
 
 def begin_use(s: MovState, seat: int) -> None:
-    """A seat's turn at the active location begins, with nothing used yet (the marks of the
-    last use were cleared when it ended: `end_use`)."""
+    """A seat's turn at the active location begins, with nothing used yet."""
+    clear_use(s)
     loc = s.cur
     s.stack.append(_USE[seat][loc] if loc >= 0 else Decision("use", (seat,), loc))
 
@@ -127,7 +121,7 @@ between locations (nxt -1)."""
 
 def clear_use(s: MovState) -> None:
     """The once-per-turn marks of a location's use (dock chosen, resources bought and sold,
-    draws, powers and favors used) back to nothing: all of them, at setup."""
+    draws, powers and favors used) back to nothing."""
     s.u_dock = -1
     s.u_types = 0
     s.u_sold = 0
@@ -141,33 +135,6 @@ def clear_use(s: MovState) -> None:
     s.u_swap = 0
     s.u_favor = 0
     s.u_ship = 0
-
-
-def end_use(s: MovState, loc: int) -> None:
-    """A seat's use of `loc` ends ("done"): the once-per-turn marks that a use of `loc` sets
-    go back to nothing. The other marks are nothing already (`clear_use` at setup, and every
-    use clears its own at its end), so the next use begins with none set."""
-    if loc == MARKET:
-        s.u_sbuy = -1
-        s.u_ssell = -1
-    elif loc == DOCKS:
-        s.u_dock = -1
-        s.u_types = 0
-        s.u_steal = 0
-    elif loc == SHOPS_LOC:
-        s.u_sale = 0
-    elif loc == GUILD:
-        s.u_draw = 0
-    elif loc == MERCATO:
-        s.u_types = 0
-        s.u_sold = 0
-        s.u_nbuy = 0
-        s.u_nsell = 0
-        s.u_swap = 0
-    elif loc == CHURCH:
-        s.u_favor = 0
-    else:  # a shipping office
-        s.u_ship = 0
 
 
 def legal_marker(s: MovState, seat: int, top: Decision, why: Why | None = None) -> list[Action]:

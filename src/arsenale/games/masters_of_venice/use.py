@@ -43,7 +43,7 @@ from arsenale.games.masters_of_venice.rulebook import (
 from arsenale.games.masters_of_venice.shipping import ship
 from arsenale.games.masters_of_venice.shops import legal_shops, majority, shop_sale
 from arsenale.games.masters_of_venice.stock_market import buy_shares, legal_stock, sell_shares
-from arsenale.games.masters_of_venice.turn_order import advance, end_use
+from arsenale.games.masters_of_venice.turn_order import advance
 from arsenale.games.masters_of_venice.words import _, place
 
 if TYPE_CHECKING:
@@ -120,7 +120,6 @@ def apply_use(s: MovState, seat: int, action: Action, top: Decision) -> list[Eve
         s.stack.pop()
         s.acted |= 1 << seat
         s.last = seat
-        end_use(s, loc)
         events.append({"type": "done", "seat": seat, "place": LOCATIONS[loc]})
         advance(s, events)
         return events
