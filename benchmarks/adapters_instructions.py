@@ -21,7 +21,7 @@ import argparse
 import os
 import random
 
-from adapters_speed import picker
+from adapters_speed import engine_games, gymnasium_episodes, pettingzoo_episodes, picker
 
 from arsenale.adapters import gymnasium as ags
 from arsenale.adapters import pettingzoo as apz
@@ -39,65 +39,24 @@ def main() -> None:
     players = int(count) if count else load_game(name).max_players
     env = apz.env(name, players=players, seed=1)
     pick = picker("index")
-
-    def pettingzoo(episodes: int) -> int:
-        steps = 0
-        for _ in range(episodes):
-            env.reset()
-            for _agent in env.agent_iter():
-                obs, _, terminated, truncated, _ = env.last()
-                action = None
-                if not (terminated or truncated):
-                    action = pick(obs["action_mask"])
-                    steps += 1
-                env.step(action)
-        return steps
-
+    first = pettingzoo_episodes(env, pick, 1)
+    os.getppid()  # cg.1
+    steps = pettingzoo_episodes(env, pick, args.pz)
+    os.getppid()  # cg.2
     genv = ags.make(name, players=players, opponents="random", seat=0)
     gpick = picker("index")
-    episode = 0
-
-    def gymnasium(episodes: int) -> tuple[int, int]:
-        nonlocal episode
-        steps = plies = 0
-        for _ in range(episodes):
-            _, info = genv.reset(seed=episode)
-            episode += 1
-            done = False
-            while not done:
-                _, _, terminated, truncated, info = genv.step(gpick(info["action_mask"]))
-                steps += 1
-                done = terminated or truncated
-            plies += genv.world.ply
-        return steps, plies
-
-    first = pettingzoo(1)
-    os.getppid()  # cg.1
-    steps = pettingzoo(args.pz)
-    os.getppid()  # cg.2
-    gfirst = gymnasium(1)
+    gfirst = gymnasium_episodes(genv, gpick, range(1))
     os.getppid()  # cg.3
-    gsteps, gplies = gymnasium(args.gym)
+    gplies, gsteps = gymnasium_episodes(genv, gpick, range(1, args.gym + 1))
     os.getppid()  # cg.4
     print(f"pettingzoo: first episode {first} steps, then {steps} steps (cg.2)")
-    print(f"gymnasium: first episode {gfirst[0]} steps, then {gsteps} steps, {gplies} plies (cg.4)")
+    print(f"gymnasium: first episode {gfirst[1]} steps, then {gsteps} steps, {gplies} plies (cg.4)")
     if args.engine:
         game = load_game(name)
         rng = random.Random(1)
-
-        def engine(seeds: range) -> int:
-            plies = 0
-            for seed in seeds:
-                state = game.new_game(players, seed)
-                while not state.is_over and state.ply < game.max_game_length:
-                    for seat in state.to_move():
-                        state.apply(seat, rng.choice(state.legal_actions(seat)))
-                        plies += 1
-            return plies
-
-        efirst = engine(range(1))
+        efirst = engine_games(game, players, range(1), rng)
         os.getppid()  # cg.5
-        eplies = engine(range(1, args.engine + 1))
+        eplies = engine_games(game, players, range(1, args.engine + 1), rng)
         os.getppid()  # cg.6
         print(f"engine: game 0 {efirst} plies, then {eplies} plies (cg.6)")
 

@@ -31,7 +31,7 @@ import argparse
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -52,6 +52,51 @@ def _timed(loop: Callable[[float], tuple[int, int]], seconds: float) -> tuple[fl
     return plies / elapsed, steps / elapsed
 
 
+def engine_games(game: Any, players: int, seeds: Iterable[int], rng: random.Random) -> int:
+    """Plies of the engine loop over the games of `seeds`: `legal_actions`, a random pick from
+    `rng`, `apply`, nothing else."""
+    plies = 0
+    for seed in seeds:
+        state = game.new_game(players, seed)
+        while not state.is_over and state.ply < game.max_game_length:
+            for seat in state.to_move():
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+                plies += 1
+    return plies
+
+
+def pettingzoo_episodes(env: Any, pick: Callable[[np.ndarray], int], episodes: int) -> int:
+    """Steps of `episodes` PettingZoo episodes of the random agent."""
+    steps = 0
+    for _ in range(episodes):
+        env.reset()
+        for _agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            action = None
+            if not (terminated or truncated):
+                action = pick(obs["action_mask"])
+                steps += 1
+            env.step(action)
+    return steps
+
+
+def gymnasium_episodes(
+    env: Any, pick: Callable[[np.ndarray], int], seeds: Iterable[int]
+) -> tuple[int, int]:
+    """(plies, steps) of the Gymnasium episodes of `seeds` (`reset(seed=...)`) of the random
+    agent; the plies count every seat's actions."""
+    plies = steps = 0
+    for seed in seeds:
+        _, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            _, _, terminated, truncated, info = env.step(pick(info["action_mask"]))
+            steps += 1
+            done = terminated or truncated
+        plies += env.world.ply
+    return plies, steps
+
+
 def engine(game_id: str, players: int, seconds: float) -> tuple[float, float]:
     game = load_game(game_id)
     rng = random.Random(1)
@@ -60,12 +105,8 @@ def engine(game_id: str, players: int, seconds: float) -> tuple[float, float]:
         plies = 0
         seed = 0
         while time.perf_counter() < deadline:
-            state = game.new_game(players, seed)
+            plies += engine_games(game, players, (seed,), rng)
             seed += 1
-            while not state.is_over and state.ply < game.max_game_length:
-                for seat in state.to_move():
-                    state.apply(seat, rng.choice(state.legal_actions(seat)))
-                    plies += 1
         return plies, plies
 
     return _timed(loop, seconds)
@@ -92,16 +133,7 @@ def pettingzoo(game_id: str, players: int, seconds: float, pick_kind: str) -> tu
     def loop(deadline: float) -> tuple[int, int]:
         steps = 0
         while time.perf_counter() < deadline:
-            env.reset()
-            for agent in env.agent_iter():
-                obs, _, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    action = None
-                else:
-                    action = pick(obs["action_mask"])
-                    steps += 1
-                env.step(action)
-                del agent
+            steps += pettingzoo_episodes(env, pick, 1)
         return steps, steps
 
     return _timed(loop, seconds)
@@ -112,19 +144,10 @@ def gymnasium(game_id: str, players: int, seconds: float, pick_kind: str) -> tup
     pick = picker(pick_kind)
 
     def loop(deadline: float) -> tuple[int, int]:
-        steps = 0
-        plies = 0
-        episode = 0
+        steps = plies = episode = 0
         while time.perf_counter() < deadline:
-            _, info = env.reset(seed=episode)
-            episode += 1
-            done = False
-            while not done:
-                action = pick(info["action_mask"])
-                _, _, terminated, truncated, info = env.step(action)
-                steps += 1
-                done = terminated or truncated
-            plies += env.world.ply
+            p, k = gymnasium_episodes(env, pick, (episode,))
+            plies, steps, episode = plies + p, steps + k, episode + 1
         return plies, steps
 
     return _timed(loop, seconds)

@@ -66,13 +66,18 @@ def tree(spec: str, scratch: Path) -> Path:
 
 
 class Worker:
-    """One Python process playing heuristic games on one tree."""
+    """One Python process on one tree (`src` first on its path) running `code` (`WORKER` by
+    default: heuristic games), formatted with the benchmarks' directory and `game`, with
+    `args` as its command line: it prints "ready", then answers each number it reads with
+    one JSON line."""
 
-    def __init__(self, src: Path, game: str) -> None:
+    def __init__(
+        self, src: Path, game: str, code: str = WORKER, args: tuple[str, ...] = ()
+    ) -> None:
         env = {**os.environ, "PYTHONPATH": str(src)}
-        code = WORKER.format(bench=str(ROOT / "benchmarks"), game=game)
+        source = code.format(bench=str(ROOT / "benchmarks"), game=game)
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", code],
+            [sys.executable, "-c", source, *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
