@@ -97,7 +97,7 @@ def _by_distance(fut: float, t: int, span: int) -> tuple[float, ...]:
     sailors, by d: it gets there in ceil(d / t) activations; a sale here waits for the
     next one."""
     disc = _by_future(fut)[1]
-    return tuple(disc[-(-d // t) if d else 1] for d in range(span))
+    return tuple([disc[-(-d // t) if d else 1] for d in range(span)])
 
 
 @lru_cache(maxsize=256)
@@ -313,7 +313,7 @@ def _shared(
     if got is None:
         _forget(memos, most)
         got = memos[key] = make()
-    return cast(_T, got)
+    return got  # (Any: no `typing.cast` call at run time)
 
 
 def _forget(memos: dict[Any, Any], most: int) -> None:
@@ -623,27 +623,28 @@ class _Ctx:
         if tops is None:
             tops = self.mk.top[key] = self._tops(zone, t)
         out = tops[good]
-        if out is not None:
-            return out
-        out = ()
-        if self.fut > 0 and t > 0:
-            same = self._factors[key]  # `_tops` made it, unless another context did
-            if same is None:
-                same = self.discounts(zone, t)
-            _, factor, out_of_reach = same
-            sales = self.mk.sales
-            if sales is None:
-                sales = self.sales()
-            # the sales come from the last port first: a stable sort by value puts the
-            # higher port first among equal values, as sorting the pairs would
-            if out_of_reach:  # a factor is never below 0: a true one is above
-                best = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
-            else:
-                best = [(v * factor[p], p) for v, p in sales[good]]
-            best.sort(key=_VALUE, reverse=True)
-            out = sum(best[:5], ())  # flat: five pairs at most
-        tops[good] = out
+        if out is None:
+            out = tops[good] = self._best_sales(zone, t, good) if self.fut > 0 and t > 0 else ()
         return out
+
+    def _best_sales(self, zone: int, t: int, good: int) -> _Top:
+        """`top` not yet known, with activations to come and t > 0 (apart from `top`, whose
+        quick path then makes no cell for the comprehension's names)."""
+        same = self._factors[t * 32 + zone]  # `_tops` made it, unless another context did
+        if same is None:
+            same = self.discounts(zone, t)
+        _, factor, out_of_reach = same
+        sales = self.mk.sales
+        if sales is None:
+            sales = self.sales()
+        # the sales come from the last port first: a stable sort by value puts the higher
+        # port first among equal values, as sorting the pairs would
+        if out_of_reach:  # a factor is never below 0: a true one is above
+            best = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
+        else:
+            best = [(v * factor[p], p) for v, p in sales[good]]
+        best.sort(key=_VALUE, reverse=True)
+        return sum(best[:5], ())  # flat: five pairs at most
 
     def _tops(self, zone: int, t: int) -> list[_Top | None]:
         """The slots of `top` by good at `zone` with t sailors: the same list for every
@@ -853,7 +854,9 @@ class _Ctx:
         if caps is None:
             _forget(self.st.sale_caps, 4096)
             size = self.b.port_size[p]
-            fills = [self.prices(p, m, self.R, self.wines) for m in range(n, size)]
+            fills = []  # a loop: a comprehension would make cells at every call
+            for m in range(n, size):
+                fills.append(self.prices(p, m, self.R, self.wines))
             runs: list[tuple[float, ...]] = []
             for good in range(6):
                 if not fills or fills[0][good] is None:  # refused, or at a fuller port
@@ -1180,10 +1183,11 @@ def _mine(
 ) -> list[float]:
     """Our galley's value at `zone` with a = 0..t sailors and `cargo` (remembered in `memo`,
     for the cargo aboard now, by an even number: an int hashes faster than a tuple)."""
-    if memo is None:
-        return [c.galley_value(zone, a, cargo) for a in range(t + 1)]
-    out = []
+    out = []  # loops: a comprehension would make cells at every call
     for a in range(t + 1):
+        if memo is None:
+            out.append(c.galley_value(zone, a, cargo))
+            continue
         key = (zone * 32 + a) * 2
         v = memo.get(key)
         if v is None:
@@ -1540,10 +1544,12 @@ def _ends(
                     if risky and not w.sale_asked:  # the blockade is offered at the first sale
                         after = (1 - P_BLOCK) * after + P_BLOCK * idle
                     out.append((after, a.sell[first_good]))
-        blocked = w.claim_blockers and any(
-            o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone
-            for h, o in enumerate(w.g_owner)
-        )
+        blocked = False  # a galley of a player who may block the claim is here
+        if w.claim_blockers:
+            for h, o in enumerate(w.g_owner):
+                if o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone:
+                    blocked = True
+                    break
         if allow_battle and owner < 0 and not blocked:
             for n_s in range(1, claimable(t, b.port_size[p]) + 1):
                 v = c.held(p, n_s) + c.galley_value(zone, t - n_s, cargo)
@@ -1566,12 +1572,12 @@ def _battles(c: _Ctx, zone: int, t: int, cap: int) -> list[tuple[float, Action]]
     p = b.zone_port[zone]
     if p >= 0 and not w.closed >> p & 1:
         owner = w.owner[p]
-        if (
-            owner >= 0
-            and owner != c.seat
-            and w.owner.count(owner) >= 2
-            and owner not in [w.g_owner[h] for h in c.rivals_at[zone]]  # none of its galleys here
-        ):
+        here = False  # one of the owner's galleys is here
+        for h in c.rivals_at[zone]:
+            if w.g_owner[h] == owner:
+                here = True
+                break
+        if owner >= 0 and owner != c.seat and w.owner.count(owner) >= 2 and not here:
             gain = _attack_port_gain(c, zone, t, c.here, cap, p, memo=c.fight_memo)
             out.append((gain, c.a.attack_port))
     for h in c.rivals_at[zone]:
@@ -1622,7 +1628,10 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
             base_enemy = c.enemy_galley_value(h)
             per_sailor = c.fut * 0.6
             loot = w.cargo[6 * h : 6 * h + 6]
-            one = max([0.0] + [caps[i][1] for i in range(6) if loot[i] and len(caps[i]) > 1])
+            one = 0.0  # the best single sale of a good in its loot, as max() finds it
+            for i in range(6):
+                if loot[i] and len(caps[i]) > 1 and caps[i][1] > one:
+                    one = caps[i][1]
             rival = c._rival_caps[h] = (
                 d0,
                 0.5 * one * max(0, min(4 - goods, sum(loot))),
@@ -1711,6 +1720,33 @@ def _end_cap(
     return extra
 
 
+def _transfers(
+    c: _Ctx, p: int
+) -> tuple[list[tuple[float, tuple[int, ...]]], list[tuple[float, tuple[int, ...]]]]:
+    """The sailor transfers of a loading (`_combine`: taken aboard, then landed) from and to
+    our port p here (-1: none) and our other galleys here, each side valued by what it holds
+    afterwards, so that no transfer is ever undone (apart from `_plan`, whose names then
+    need no cells for these comprehensions)."""
+    w, seat = c.w, c.seat
+    g = w.active
+    zone = w.g_zone[g]
+    src: list[tuple[int, list[float]]] = []  # (-1 = the port, or a galley; cost of j)
+    snk: list[tuple[int, list[float]]] = []
+    if p >= 0:
+        ps = w.port_sailors[p]
+        h0 = c.held(p, ps)
+        src.append((-1, [h0 - c.held(p, ps - j) for j in range(ps)]))
+        snk.append((-1, [c.held(p, ps + j) - h0 for j in range(c.b.port_size[p] - ps + 1)]))
+    mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
+    for h in mates:
+        sh = w.g_sailors[h]
+        ch = c.crews[sh]
+        if sh:  # a galley left without sailors in this loading has none to give
+            src.append((h, [ch - c.crews[sh - j] for j in range(sh)]))
+        snk.append((h, [c.crews[sh + j] - ch for j in range(5 - sh - w.g_goods[h] + 1)]))
+    return _combine(src, minimize=True), _combine(snk, minimize=False)
+
+
 def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
     """The best plan for the rest of the active galley's activation whose first action is
     legal (None: end the activation). With a `floor`, only whether some legal plan is worth
@@ -1739,28 +1775,11 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
         best.action = best.final
         return best
 
-    # sailor transfers (loading only): from/to our port here and our other galleys here,
-    # each side valued by what it holds afterwards, so that no transfer is ever undone
     mine = port_open and w.owner[p] == seat
     takes: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
     drops: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
     if w.step == LOADING:
-        src: list[tuple[int, list[float]]] = []  # (-1 = the port, or a galley; cost of j)
-        snk: list[tuple[int, list[float]]] = []
-        if mine:
-            ps = w.port_sailors[p]
-            h0 = c.held(p, ps)
-            src.append((-1, [h0 - c.held(p, ps - j) for j in range(ps)]))
-            snk.append((-1, [c.held(p, ps + j) - h0 for j in range(b.port_size[p] - ps + 1)]))
-        mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
-        for h in mates:
-            sh = w.g_sailors[h]
-            ch = c.crews[sh]
-            if sh:  # a galley left without sailors in this loading has none to give
-                src.append((h, [ch - c.crews[sh - j] for j in range(sh)]))
-            snk.append((h, [c.crews[sh + j] - ch for j in range(5 - sh - w.g_goods[h] + 1)]))
-        takes = _combine(src, minimize=True)
-        drops = _combine(snk, minimize=False)
+        takes, drops = _transfers(c, p if mine else -1)
     local = -1
     k_max = 0
     free = False
