@@ -31,7 +31,7 @@ import itertools
 import math
 import threading
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import accumulate
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -624,7 +624,7 @@ class _Ctx:
             tops = self.mk.top[key] = self._tops(zone, t)
         out = tops[good]
         if out is None:
-            out = tops[good] = self._best_sales(zone, t, good) if self.fut > 0 and t > 0 else ()
+            out = tops[good] = self._best_sales(zone, t, good) if self.fut > 0.0 and t > 0 else ()
         return out
 
     def _best_sales(self, zone: int, t: int, good: int) -> _Top:
@@ -650,7 +650,7 @@ class _Ctx:
         """The slots of `top` by good at `zone` with t sailors: the same list for every
         zone and crew with the same discount at each port (`top` reads nothing else of
         them), so that their best sales are sorted once."""
-        if self.fut <= 0 or t <= 0:
+        if self.fut <= 0.0 or t <= 0:
             return [None] * 6
         same = self._factors[t * 32 + zone]
         if same is None:
@@ -712,7 +712,7 @@ class _Ctx:
 
     def potential(self, zone: int, t: int, room: int) -> float:
         """What the next activation could start with here: a cheap cube or a neutral port."""
-        if t <= 0 or self.fut <= 0:
+        if t <= 0 or self.fut <= 0.0:
             return 0.0
         pot = self._pot.get((zone * 32 + t) * 2 + (room > 0))
         if pot is not None:
@@ -765,7 +765,7 @@ class _Ctx:
     def cargo_cap(self, cargo: list[int]) -> float:
         """At least `cargo_value` of these cubes anywhere, with any crew: each cube sold at a
         different port, none sooner than next activation (the least discount)."""
-        if self.fut <= 0:
+        if self.fut <= 0.0:
             return 0.0
         caps = self.sale_sums()
         total = 0.0
@@ -819,7 +819,7 @@ class _Ctx:
     def potential_cap(self, t: int) -> float:
         """At least `potential` anywhere with at most t sailors: the best cube anywhere, or the
         best claim paid with the t-th sailor (each sailor adds less than the one before)."""
-        if t <= 0 or self.fut <= 0:
+        if t <= 0 or self.fut <= 0.0:
             return 0.0
         got = self.mk.pot_caps.get(t)
         if got is None:
@@ -880,7 +880,7 @@ class _Ctx:
         if t <= 0:
             return 0.0
         room = 5 - t - sum(cargo)
-        pot = self._pot.get((zone * 32 + t) * 2 + (room > 0)) if self.fut > 0 else 0.0
+        pot = self._pot.get((zone * 32 + t) * 2 + (room > 0)) if self.fut > 0.0 else 0.0
         if pot is None:  # `potential`, here without a call when it is known
             pot = self.new_potential(zone, t, room)
         return self.crews[t] + self.cargo_value(zone, t, cargo, sold_at, sold) + pot
@@ -916,7 +916,7 @@ class _Ctx:
             return got
         worst = others = 0.0
         fort_dice = self.st.fort_dice if fort else 0
-        if n > 0 and self.fut > 0:
+        if n > 0 and self.fut > 0.0:
             skull = self.st.skull
             for s, cap, chance in self.threats(p):
                 x = chance * _win_chance(s, n, cap, fort_dice, skull)
@@ -1215,49 +1215,73 @@ def _attack_galley_gain(
     opp = c.w_opp
     base_enemy = c.enemy_galley_value(h)
     per_sailor = c.fut * 0.6
-    loot_cargo = w.cargo[6 * h : 6 * h + 6]
     goods = sum(cargo)
     mine_v = _mine(c, zone, t, cargo, memo)
-    order = sorted(range(6), key=loot_cargo.__getitem__, reverse=True)  # ties: in good order
-
-    def enemy(d: int) -> float:
-        return base_enemy - (d0 - d) * per_sailor
-
-    def stop(a: int, d: int) -> float:
-        return mine_v[a] - opp * enemy(d)
-
-    def win(a: int) -> float:
-        key = ((h * 32 + zone) * 32 + a) * 2 + 1
-        if memo is not None:
-            got = memo.get(key)
-            if got is not None:
-                return got
-        v = mine_v[a]
-        room = min(5 - a - goods, 4 - goods)
-        if room > 0 and any(loot_cargo):
-            new = list(cargo)
-            for good in order:
-                take = min(room, loot_cargo[good])
-                if not take:
-                    break  # no room left, or no loot left (the goods held most come first)
-                new[good] += take
-                room -= take
-            gain = c.cargo_value(zone, a, new, -1, 0) - c.cargo_value(zone, a, cargo, -1, 0)
-            v = mine_v[a] + 0.5 * gain
-        if memo is not None:
-            memo[key] = v
-        return v
-
-    def lose(d: int) -> float:
-        return -opp * (enemy(d) + 1.5 * goods)
-
+    # by the sailors d the rival galley has left: its worth, and a lost battle's (lists and
+    # module functions rather than closures: no cells or functions made at every call)
+    enemy: list[float] = []
+    lose: list[float] = []
+    for d in range(d0 + 1):
+        enemy.append(base_enemy - (d0 - d) * per_sailor)
+        lose.append(-opp * (enemy[d] + 1.5 * goods))
     if exact:
-        ev = _battle(t, d0, cap, stop, win, lose, 0.0, 0, c.st.skull)
+        stop = partial(_galley_stop, mine_v, opp, enemy)
+        win = partial(_galley_won, c, zone, cargo, h, memo, mine_v)
+        ev = _battle(t, d0, cap, stop, win, lose.__getitem__, 0.0, 0, c.st.skull)
     else:
         pw, pl, _ = _outcomes(t, d0, cap, 0, c.st.skull)
-        ev = sum([p * win(a) for a, p in enumerate(pw) if p])
-        ev += sum([p * lose(d) for d, p in enumerate(pl) if p])
-    return ev - stop(t, d0)
+        won = lost = 0.0  # summed in order, as sum() does
+        for a, p in enumerate(pw):
+            if p:
+                won += p * _galley_won(c, zone, cargo, h, memo, mine_v, a)
+        for d, p in enumerate(pl):
+            if p:
+                lost += p * lose[d]
+        ev = won + lost
+    return ev - _galley_stop(mine_v, opp, enemy, t, d0)
+
+
+def _galley_stop(mine_v: list[float], opp: float, enemy: list[float], a: int, d: int) -> float:
+    """A battle against a galley stopped with a sailors left to us and d to it
+    (`_attack_galley_gain`'s values by sailors left)."""
+    return mine_v[a] - opp * enemy[d]
+
+
+def _galley_won(
+    c: _Ctx,
+    zone: int,
+    cargo: list[int],
+    h: int,
+    memo: dict[int, float] | None,
+    mine_v: list[float],
+    a: int,
+) -> float:
+    """Our galley's value (`mine_v`, by sailors) after taking galley h with a sailors left:
+    half of what its loot adds aboard counts, the goods it holds most taken first
+    (remembered in `memo` by an odd number)."""
+    key = ((h * 32 + zone) * 32 + a) * 2 + 1
+    if memo is not None:
+        got = memo.get(key)
+        if got is not None:
+            return got
+    v = mine_v[a]
+    loot_cargo = c.w.cargo[6 * h : 6 * h + 6]
+    goods = sum(cargo)
+    room = min(5 - a - goods, 4 - goods)
+    if room > 0 and any(loot_cargo):
+        order = sorted(range(6), key=loot_cargo.__getitem__, reverse=True)  # ties: good order
+        new = list(cargo)
+        for good in order:
+            take = min(room, loot_cargo[good])
+            if not take:
+                break  # no room left, or no loot left (the goods held most come first)
+            new[good] += take
+            room -= take
+        gain = c.cargo_value(zone, a, new, -1, 0) - c.cargo_value(zone, a, cargo, -1, 0)
+        v = mine_v[a] + 0.5 * gain
+    if memo is not None:
+        memo[key] = v
+    return v
 
 
 def _attack_port_gain(
@@ -1434,7 +1458,7 @@ def _ways(
         mode = c.w.mode
         allow_sale, allow_battle = mode != BATTLE, mode != SALE
         if at.fine is None:
-            pot = c._pot.get((zone * 32 + t) * 2 + 1) if c.fut > 0 else 0.0
+            pot = c._pot.get((zone * 32 + t) * 2 + 1) if c.fut > 0.0 else 0.0
             if pot is None:  # `potential` with room aboard, without a call when it is known
                 pot = c.new_potential(zone, t, 1) if t > 0 else 0.0
             at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo_key, -1, 0) + pot
@@ -1531,7 +1555,7 @@ def _ends(
                         break
                     if v < later and sold:
                         break
-                    if v <= 0 and not sold:
+                    if v <= 0.0 and not sold:
                         break
                     gain += v
                     n += 1
@@ -2237,7 +2261,7 @@ def _occupy(c: _Ctx, legal: list[Action]) -> Action:
 def _special(c: _Ctx, legal: list[Action]) -> Action:
     best_gain, best = _invest_pick(c, legal)
     for act in legal:
-        if act.kind == "buy_galley" and c.fut > 0:
+        if act.kind == "buy_galley" and c.fut > 0.0:
             return _best_galley_buy(c, [x for x in legal if x.kind == "buy_galley"])
     return best if best_gain > 0 else c.a.end
 
