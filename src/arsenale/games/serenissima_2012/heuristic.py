@@ -623,28 +623,32 @@ class _Ctx:
         if tops is None:
             tops = self.mk.top[key] = self._tops(zone, t)
         out = tops[good]
-        if out is None:
-            out = tops[good] = self._best_sales(zone, t, good) if self.fut > 0.0 and t > 0 else ()
+        if out is not None:
+            return out
+        out = ()
+        if self.fut > 0.0 and t > 0:
+            same = self._factors[key]  # `_tops` made it, unless another context did
+            if same is None:
+                same = self.discounts(zone, t)
+            _, factor, out_of_reach = same
+            sales = self.mk.sales
+            if sales is None:
+                sales = self.sales()
+            # the sales come from the last port first: a stable sort by value puts the
+            # higher port first among equal values, as sorting the pairs would
+            best = []  # loops: a comprehension would make a function and cells at every call
+            if out_of_reach:  # a factor is never below 0: a true one is above
+                for v, p in sales[good]:
+                    f = factor[p]
+                    if f:
+                        best.append((v * f, p))
+            else:
+                for v, p in sales[good]:
+                    best.append((v * factor[p], p))
+            best.sort(key=_VALUE, reverse=True)
+            out = sum(best[:5], ())  # flat: five pairs at most
+        tops[good] = out
         return out
-
-    def _best_sales(self, zone: int, t: int, good: int) -> _Top:
-        """`top` not yet known, with activations to come and t > 0 (apart from `top`, whose
-        quick path then makes no cell for the comprehension's names)."""
-        same = self._factors[t * 32 + zone]  # `_tops` made it, unless another context did
-        if same is None:
-            same = self.discounts(zone, t)
-        _, factor, out_of_reach = same
-        sales = self.mk.sales
-        if sales is None:
-            sales = self.sales()
-        # the sales come from the last port first: a stable sort by value puts the higher
-        # port first among equal values, as sorting the pairs would
-        if out_of_reach:  # a factor is never below 0: a true one is above
-            best = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
-        else:
-            best = [(v * factor[p], p) for v, p in sales[good]]
-        best.sort(key=_VALUE, reverse=True)
-        return sum(best[:5], ())  # flat: five pairs at most
 
     def _tops(self, zone: int, t: int) -> list[_Top | None]:
         """The slots of `top` by good at `zone` with t sailors: the same list for every
@@ -751,11 +755,10 @@ class _Ctx:
         out = self.mk.claims
         if out is None:
             w, b = self.w, self.b
-            out = [
-                (b.port_zone[q], GAMMA * self.port_value(q, True))
-                for q in range(len(b.port_ids))
-                if w.owner[q] < 0 and not w.closed >> q & 1
-            ]
+            out = []  # a loop: a comprehension would make cells at every call
+            for q in range(len(b.port_ids)):
+                if w.owner[q] < 0 and not w.closed >> q & 1:
+                    out.append((b.port_zone[q], GAMMA * self.port_value(q, True)))
             out.sort(key=lambda target: -target[1])
             self.mk.claims = out
         return out
@@ -811,7 +814,10 @@ class _Ctx:
             caps = []
             sales, d1 = self.sales(), self.disc[1]
             for good in range(6):
-                best = sorted([v * d1 for v, _ in sales[good]], reverse=True)
+                best = []  # a loop: a comprehension would make a cell at every call
+                for v, _ in sales[good]:
+                    best.append(v * d1)
+                best.sort(reverse=True)
                 caps.append(list(accumulate(best, initial=0.0)))
             self.mk.caps = caps
         return caps
