@@ -739,7 +739,10 @@ class _Ctx:
         if t >= 2:
             dist = self.st.dist[zone]
             cost = self.crews[t] - self.crews[t - 1]
-            for zq, v in self.claim_targets():
+            targets = self.mk.claims  # `claim_targets`, without a call when they are known
+            if targets is None:
+                targets = self.claim_targets()
+            for zq, v in targets:
                 if v - cost <= pot:
                     break  # nor will any later one pass it
                 if dist[zq] <= t:
@@ -770,9 +773,15 @@ class _Ctx:
         different port, none sooner than next activation (the least discount)."""
         if self.fut <= 0.0:
             return 0.0
-        caps = self.sale_sums()
+        caps = self.mk.caps  # `sale_sums`, without a call when it is known
+        if caps is None:
+            caps = self.sale_sums()
         total = 0.0
-        for good, k in _aboard(cargo):
+        try:  # `_aboard`, without a call when it is known
+            aboard = _ABOARD[tuple(cargo)]
+        except KeyError:
+            aboard = _aboard(cargo)
+        for good, k in aboard:
             acc = caps[good]
             total += acc[k if k < len(acc) else len(acc) - 1]
         return total
@@ -836,16 +845,6 @@ class _Ctx:
                     pot = max(pot, v - cost)
             got = self.mk.pot_caps[t] = pot * POTENTIAL * min(1.0, self.fut)
         return got
-
-    def sale_cap(self, p: int, cargo: list[int]) -> float:
-        """At least the takings of one sale at port p: at most one cube of each good aboard,
-        each at its best price whatever the warehouse holds by then."""
-        caps = self.sale_caps(p)
-        total = 0.0
-        for good, _ in _aboard(cargo):
-            if caps[good]:
-                total += caps[good][-1]
-        return total
 
     def sale_caps(self, p: int) -> _Caps:
         """Per good, the best price port p could pay for one cube of it sold i-th or sooner
@@ -1686,16 +1685,29 @@ _SLACK = 1e-7  # covers rounding: a bound is compared with values summed in anot
 def _rough_cap(c: _Ctx, zone: int, t: int, cargo: list[int]) -> float:
     """At least what any way of ending at `zone` without a battle adds to the value of
     waiting anywhere (`_Ctx.waiting_cap`), reading only the ports and this activation's
-    mode: a sale's takings at the best prices, a claimed port's value whatever the risk
-    less one sailor (see `_end_cap`)."""
+    mode: a sale's takings at the best prices (at most one cube of each good aboard, each
+    at its best price whatever the warehouse holds by then), a claimed port's value
+    whatever the risk less one sailor (see `_end_cap`)."""
     w, b = c.w, c.b
     extra = 0.0
     p = b.zone_port[zone]
     if p >= 0 and not w.closed >> p & 1:
         if w.mode != BATTLE and not w.sale_blocked and any(cargo):
-            extra = c.sale_cap(p, cargo)
+            caps = c.mk.sale_caps[p]  # `sale_caps`, without a call when it is known
+            if caps is None:
+                caps = c.sale_caps(p)
+            try:  # `_aboard`, without a call when it is known
+                aboard = _ABOARD[tuple(cargo)]
+            except KeyError:
+                aboard = _aboard(cargo)
+            for good, _ in aboard:
+                if caps[good]:
+                    extra += caps[good][-1]
         if w.mode != SALE and w.owner[p] < 0 and claimable(t, b.port_size[p]) >= 1:
-            claim = c.port_value(p, True) - (c.crews[t] - c.crews[t - 1])
+            worth = c.mk.pv[p]  # `port_value`, without a call when it is known
+            if worth is None:
+                worth = c.port_value(p, True)
+            claim = worth - (c.crews[t] - c.crews[t - 1])
             if claim > extra:
                 extra = claim
     return extra
@@ -1721,8 +1733,13 @@ def _end_cap(
     if p >= 0 and not w.closed >> p & 1:
         if allow_sale and not w.sale_blocked and any(cargo):
             # with g goods the port takes aboard, a cube is sold g-th or sooner
-            caps = c.sale_caps(p)
-            aboard = _aboard(cargo)
+            caps = c.mk.sale_caps[p]  # `sale_caps`, without a call when it is known
+            if caps is None:
+                caps = c.sale_caps(p)
+            try:  # `_aboard`, without a call when it is known
+                aboard = _ABOARD[tuple(cargo)]
+            except KeyError:
+                aboard = _aboard(cargo)
             taken = 0
             for good, _ in aboard:
                 if caps[good]:
