@@ -733,7 +733,10 @@ class _Ctx:
             good = b.port_good[p]
             if w.supply[good] > 0:
                 price = 0.0 if w.owner[p] == self.seat else 1.0
-                best = self.top(zone, t, good)
+                tops = self.mk.top[t * 32 + zone]  # `top`, without a call when it is known
+                best = tops[good] if tops is not None else None
+                if best is None:
+                    best = self.top(zone, t, good)
                 if best and best[0] - price > pot:
                     pot = best[0] - price
         if t >= 2:
@@ -1407,16 +1410,15 @@ _NEVER = -math.inf
 class _At:
     """What is known of the ways to end the activation at a zone with given sailors and
     cargo: upper bounds of them (coarse, then fine), the value of waiting, the ways and the
-    most one is worth."""
+    most one is worth. Made by `_ways` (its attributes set there: a class without an
+    `__init__` is made without running a Python frame)."""
 
     __slots__ = ("coarse", "ends", "fine", "top", "waiting")
-
-    def __init__(self, coarse: float) -> None:
-        self.coarse = coarse
-        self.fine: float | None = None
-        self.waiting = 0.0
-        self.ends: list[tuple[float, Action | None]] | None = None
-        self.top = _NEVER
+    coarse: float
+    fine: float | None
+    waiting: float
+    ends: list[tuple[float, Action | None]] | None
+    top: float
 
 
 # `_Ctx.rows`: what is known by zone, the value of waiting anywhere, rough bounds by zone
@@ -1459,7 +1461,8 @@ def _ways(
         if bound <= limit:
             return None, bound
         if at is None:  # made once past the coarse bound: most zones are not
-            at = row[zone] = _At(coarse)
+            at = row[zone] = _At()
+            at.coarse, at.fine, at.waiting, at.ends, at.top = coarse, None, 0.0, None, _NEVER
         mode = c.w.mode
         allow_sale, allow_battle = mode != BATTLE, mode != SALE
         if at.fine is None:
@@ -1744,10 +1747,13 @@ def _end_cap(
             for good, _ in aboard:
                 if caps[good]:
                     taken += 1
+            tops = c.mk.top[t * 32 + zone]  # `top`'s slots: read without a call when known
             for good, k in aboard:
                 if not caps[good]:
                     continue  # refused here
-                top = c.top(zone, t, good)
+                top = tops[good] if tops is not None else None
+                if top is None:
+                    top = c.top(zone, t, good)
                 run = caps[good]
                 price = run[taken - 1] if taken < len(run) else run[-1]
                 gain = price - (top[2 * k - 2] if len(top) >= 2 * k else 0.0)
