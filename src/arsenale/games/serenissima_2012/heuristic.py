@@ -293,19 +293,27 @@ _CHILDREN = 8  # memos remembered per market (a context makes six)
 _ROUTES = 4  # memos of routes, threats or risks remembered per thread
 
 
+_Stores = dict[object, dict[tuple[object, ...], Any]]
+
+
+def _stores(w: Serenissima2012State) -> _Stores:
+    """This thread's memo stores for the game of `w` (new ones when the game changed), by
+    the first word of their keys: what `_shared` reads (a context fetches them once)."""
+    stores: _Stores | None = getattr(_SHARED, "stores", None)
+    if stores is None or _SHARED.game is not w.game:
+        stores = _SHARED.stores = {}
+        _SHARED.game = w.game
+    return stores
+
+
 def _shared(
-    w: Serenissima2012State,
+    stores: _Stores,
     key: tuple[object, ...],
     make: Callable[[], _T],
     most: int = _MARKETS,
 ) -> _T:
-    """The memo stored under `key` for this thread and game, made if missing; the memos
+    """The memo stored under `key` in `stores` (`_stores`), made if missing; the memos
     whose key starts with the same word are kept `most` at a time."""
-    stores: dict[object, dict[tuple[object, ...], Any]] | None
-    stores = getattr(_SHARED, "stores", None)
-    if stores is None or _SHARED.game is not w.game:
-        stores = _SHARED.stores = {}
-        _SHARED.game = w.game
     memos = stores.get(key[0])
     if memos is None:
         memos = stores[key[0]] = {}
@@ -405,13 +413,11 @@ class _Ctx:
         # enemy strength per zone (the most sailors one rival has there, on galleys): the
         # running most of each rival's sailors by zone (they only grow)
         nz = len(b.zone_ids)
-        rivals = tuple(
-            [
-                (h, w.g_zone[h], w.g_sailors[h])
-                for h, o in enumerate(w.g_owner)
-                if o >= 0 and o != seat
-            ]
-        )
+        rival_galleys = []  # a loop: a comprehension would make cells at every call
+        for h, o in enumerate(w.g_owner):
+            if o >= 0 and o != seat:
+                rival_galleys.append((h, w.g_zone[h], w.g_sailors[h]))
+        rivals = tuple(rival_galleys)
         tot = [0] * (w.players * nz)  # by rival * nz + zone
         self.enemy = enemy = [0] * nz
         for h, zone, sailors in rivals:
@@ -433,17 +439,18 @@ class _Ctx:
             w.track,
             deck,
         )
-        self.mk = _shared(w, ("market", market), lambda: _Market(len(b.port_ids)))
+        stores = _stores(w)
+        self.mk = _shared(stores, ("market", market), partial(_Market, len(b.port_ids)))
         stocked = tuple(map(bool, w.supply))  # a supply is never below 0: n > 0
         self._pot: dict[int, float] = self.mk.child(("potential", stocked))
         # risks read the rival galleys, the activations to come and which ports are ours
         # (whether we hold fewer than two, and the port's owner: in `risk`'s key)
         self._risk: dict[int, float] = _shared(
-            w, ("risk", rivals, self.fut, self.my_ports < 2), dict, _ROUTES
+            stores, ("risk", rivals, self.fut, self.my_ports < 2), dict, _ROUTES
         )
         # threats read only the rival galleys: they outlive the market
         self._threats: dict[int, tuple[tuple[int, int, float], ...]] = _shared(
-            w, ("threats", rivals), dict, _ROUTES
+            stores, ("threats", rivals), dict, _ROUTES
         )
         self._held: dict[int, float] = self.mk.child(("held", rivals))
         self._keys = (stocked, rivals)
@@ -463,20 +470,21 @@ class _Ctx:
             self.rivals_at[zone] += (h,)
             self.fights_at[zone] = True
         ports = self.mk.ports  # they read only the owners and closed ports: the market's
-        if ports is None:
-            rival_zones = [
-                b.port_zone[p]
-                for p, o in enumerate(w.owner)
-                if o >= 0 and o != seat and not w.closed >> p & 1
-            ]
-            ours = [p for p, o in enumerate(w.owner) if o == seat]
+        if ports is None:  # (loops: comprehensions would make cells at every call)
+            rival_zones = []
+            ours = []
+            for p, o in enumerate(w.owner):
+                if o >= 0 and o != seat and not w.closed >> p & 1:
+                    rival_zones.append(b.port_zone[p])
+                if o == seat:
+                    ours.append(p)
             ports = self.mk.ports = (tuple(rival_zones), tuple(ours))
         for zone in ports[0]:
             self.fights_at[zone] = True
         # the destinations in reach, by where the galley is, its crew and how far it came;
         # they read no port but through `fights_at`, so they outlive the market
         self.routes: dict[tuple[int, ...], tuple[list[int], _Dests]] = _shared(
-            w, ("routes", tuple(self.enemy), tuple(self.fights_at)), dict, _ROUTES
+            _stores(w), ("routes", tuple(self.enemy), tuple(self.fights_at)), dict, _ROUTES
         )
         # the most a claim adds, by port * 32 + sailors aboard (an int hashes faster than a
         # tuple)
@@ -495,10 +503,13 @@ class _Ctx:
         sailors = list(w.port_sailors)
         for p in ports[1]:
             sailors[p] = -1
+        loots = []  # the rival galleys' cargo
+        for h, _, _ in rivals:
+            loots.append(tuple(w.cargo[6 * h : 6 * h + 6]))
         fights = (
             ends,
             tuple(self.here),
-            tuple([tuple(w.cargo[6 * h : 6 * h + 6]) for h, _, _ in rivals]),
+            tuple(loots),
             tuple(sailors),
             w.forts,
             w.cap,
