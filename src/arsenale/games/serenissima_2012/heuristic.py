@@ -31,7 +31,7 @@ import itertools
 import math
 import threading
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import accumulate
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -97,7 +97,7 @@ def _by_distance(fut: float, t: int, span: int) -> tuple[float, ...]:
     sailors, by d: it gets there in ceil(d / t) activations; a sale here waits for the
     next one."""
     disc = _by_future(fut)[1]
-    return tuple(disc[-(-d // t) if d else 1] for d in range(span))
+    return tuple([disc[-(-d // t) if d else 1] for d in range(span)])
 
 
 @lru_cache(maxsize=256)
@@ -293,19 +293,27 @@ _CHILDREN = 8  # memos remembered per market (a context makes six)
 _ROUTES = 4  # memos of routes, threats or risks remembered per thread
 
 
+_Stores = dict[object, dict[tuple[object, ...], Any]]
+
+
+def _stores(w: Serenissima2012State) -> _Stores:
+    """This thread's memo stores for the game of `w` (new ones when the game changed), by
+    the first word of their keys: what `_shared` reads (a context fetches them once)."""
+    stores: _Stores | None = getattr(_SHARED, "stores", None)
+    if stores is None or _SHARED.game is not w.game:
+        stores = _SHARED.stores = {}
+        _SHARED.game = w.game
+    return stores
+
+
 def _shared(
-    w: Serenissima2012State,
+    stores: _Stores,
     key: tuple[object, ...],
     make: Callable[[], _T],
     most: int = _MARKETS,
 ) -> _T:
-    """The memo stored under `key` for this thread and game, made if missing; the memos
+    """The memo stored under `key` in `stores` (`_stores`), made if missing; the memos
     whose key starts with the same word are kept `most` at a time."""
-    stores: dict[object, dict[tuple[object, ...], Any]] | None
-    stores = getattr(_SHARED, "stores", None)
-    if stores is None or _SHARED.game is not w.game:
-        stores = _SHARED.stores = {}
-        _SHARED.game = w.game
     memos = stores.get(key[0])
     if memos is None:
         memos = stores[key[0]] = {}
@@ -313,7 +321,7 @@ def _shared(
     if got is None:
         _forget(memos, most)
         got = memos[key] = make()
-    return cast(_T, got)
+    return got  # (Any: no `typing.cast` call at run time)
 
 
 def _forget(memos: dict[Any, Any], most: int) -> None:
@@ -405,13 +413,11 @@ class _Ctx:
         # enemy strength per zone (the most sailors one rival has there, on galleys): the
         # running most of each rival's sailors by zone (they only grow)
         nz = len(b.zone_ids)
-        rivals = tuple(
-            [
-                (h, w.g_zone[h], w.g_sailors[h])
-                for h, o in enumerate(w.g_owner)
-                if o >= 0 and o != seat
-            ]
-        )
+        rival_galleys = []  # a loop: a comprehension would make cells at every call
+        for h, o in enumerate(w.g_owner):
+            if o >= 0 and o != seat:
+                rival_galleys.append((h, w.g_zone[h], w.g_sailors[h]))
+        rivals = tuple(rival_galleys)
         tot = [0] * (w.players * nz)  # by rival * nz + zone
         self.enemy = enemy = [0] * nz
         for h, zone, sailors in rivals:
@@ -433,17 +439,18 @@ class _Ctx:
             w.track,
             deck,
         )
-        self.mk = _shared(w, ("market", market), lambda: _Market(len(b.port_ids)))
+        stores = _stores(w)
+        self.mk = _shared(stores, ("market", market), partial(_Market, len(b.port_ids)))
         stocked = tuple(map(bool, w.supply))  # a supply is never below 0: n > 0
         self._pot: dict[int, float] = self.mk.child(("potential", stocked))
         # risks read the rival galleys, the activations to come and which ports are ours
         # (whether we hold fewer than two, and the port's owner: in `risk`'s key)
         self._risk: dict[int, float] = _shared(
-            w, ("risk", rivals, self.fut, self.my_ports < 2), dict, _ROUTES
+            stores, ("risk", rivals, self.fut, self.my_ports < 2), dict, _ROUTES
         )
         # threats read only the rival galleys: they outlive the market
         self._threats: dict[int, tuple[tuple[int, int, float], ...]] = _shared(
-            w, ("threats", rivals), dict, _ROUTES
+            stores, ("threats", rivals), dict, _ROUTES
         )
         self._held: dict[int, float] = self.mk.child(("held", rivals))
         self._keys = (stocked, rivals)
@@ -463,20 +470,21 @@ class _Ctx:
             self.rivals_at[zone] += (h,)
             self.fights_at[zone] = True
         ports = self.mk.ports  # they read only the owners and closed ports: the market's
-        if ports is None:
-            rival_zones = [
-                b.port_zone[p]
-                for p, o in enumerate(w.owner)
-                if o >= 0 and o != seat and not w.closed >> p & 1
-            ]
-            ours = [p for p, o in enumerate(w.owner) if o == seat]
+        if ports is None:  # (loops: comprehensions would make cells at every call)
+            rival_zones = []
+            ours = []
+            for p, o in enumerate(w.owner):
+                if o >= 0 and o != seat and not w.closed >> p & 1:
+                    rival_zones.append(b.port_zone[p])
+                if o == seat:
+                    ours.append(p)
             ports = self.mk.ports = (tuple(rival_zones), tuple(ours))
         for zone in ports[0]:
             self.fights_at[zone] = True
         # the destinations in reach, by where the galley is, its crew and how far it came;
         # they read no port but through `fights_at`, so they outlive the market
         self.routes: dict[tuple[int, ...], tuple[list[int], _Dests]] = _shared(
-            w, ("routes", tuple(self.enemy), tuple(self.fights_at)), dict, _ROUTES
+            _stores(w), ("routes", tuple(self.enemy), tuple(self.fights_at)), dict, _ROUTES
         )
         # the most a claim adds, by port * 32 + sailors aboard (an int hashes faster than a
         # tuple)
@@ -495,10 +503,13 @@ class _Ctx:
         sailors = list(w.port_sailors)
         for p in ports[1]:
             sailors[p] = -1
+        loots = []  # the rival galleys' cargo
+        for h, _, _ in rivals:
+            loots.append(tuple(w.cargo[6 * h : 6 * h + 6]))
         fights = (
             ends,
             tuple(self.here),
-            tuple([tuple(w.cargo[6 * h : 6 * h + 6]) for h, _, _ in rivals]),
+            tuple(loots),
             tuple(sailors),
             w.forts,
             w.cap,
@@ -626,7 +637,7 @@ class _Ctx:
         if out is not None:
             return out
         out = ()
-        if self.fut > 0 and t > 0:
+        if self.fut > 0.0 and t > 0:
             same = self._factors[key]  # `_tops` made it, unless another context did
             if same is None:
                 same = self.discounts(zone, t)
@@ -636,10 +647,15 @@ class _Ctx:
                 sales = self.sales()
             # the sales come from the last port first: a stable sort by value puts the
             # higher port first among equal values, as sorting the pairs would
+            best = []  # loops: a comprehension would make a function and cells at every call
             if out_of_reach:  # a factor is never below 0: a true one is above
-                best = [(v * f, p) for v, p in sales[good] if (f := factor[p])]
+                for v, p in sales[good]:
+                    f = factor[p]
+                    if f:
+                        best.append((v * f, p))
             else:
-                best = [(v * factor[p], p) for v, p in sales[good]]
+                for v, p in sales[good]:
+                    best.append((v * factor[p], p))
             best.sort(key=_VALUE, reverse=True)
             out = sum(best[:5], ())  # flat: five pairs at most
         tops[good] = out
@@ -649,7 +665,7 @@ class _Ctx:
         """The slots of `top` by good at `zone` with t sailors: the same list for every
         zone and crew with the same discount at each port (`top` reads nothing else of
         them), so that their best sales are sorted once."""
-        if self.fut <= 0 or t <= 0:
+        if self.fut <= 0.0 or t <= 0:
             return [None] * 6
         same = self._factors[t * 32 + zone]
         if same is None:
@@ -711,7 +727,7 @@ class _Ctx:
 
     def potential(self, zone: int, t: int, room: int) -> float:
         """What the next activation could start with here: a cheap cube or a neutral port."""
-        if t <= 0 or self.fut <= 0:
+        if t <= 0 or self.fut <= 0.0:
             return 0.0
         pot = self._pot.get((zone * 32 + t) * 2 + (room > 0))
         if pot is not None:
@@ -728,13 +744,19 @@ class _Ctx:
             good = b.port_good[p]
             if w.supply[good] > 0:
                 price = 0.0 if w.owner[p] == self.seat else 1.0
-                best = self.top(zone, t, good)
+                tops = self.mk.top[t * 32 + zone]  # `top`, without a call when it is known
+                best = tops[good] if tops is not None else None
+                if best is None:
+                    best = self.top(zone, t, good)
                 if best and best[0] - price > pot:
                     pot = best[0] - price
         if t >= 2:
             dist = self.st.dist[zone]
             cost = self.crews[t] - self.crews[t - 1]
-            for zq, v in self.claim_targets():
+            targets = self.mk.claims  # `claim_targets`, without a call when they are known
+            if targets is None:
+                targets = self.claim_targets()
+            for zq, v in targets:
                 if v - cost <= pot:
                     break  # nor will any later one pass it
                 if dist[zq] <= t:
@@ -750,11 +772,10 @@ class _Ctx:
         out = self.mk.claims
         if out is None:
             w, b = self.w, self.b
-            out = [
-                (b.port_zone[q], GAMMA * self.port_value(q, True))
-                for q in range(len(b.port_ids))
-                if w.owner[q] < 0 and not w.closed >> q & 1
-            ]
+            out = []  # a loop: a comprehension would make cells at every call
+            for q in range(len(b.port_ids)):
+                if w.owner[q] < 0 and not w.closed >> q & 1:
+                    out.append((b.port_zone[q], GAMMA * self.port_value(q, True)))
             out.sort(key=lambda target: -target[1])
             self.mk.claims = out
         return out
@@ -764,11 +785,17 @@ class _Ctx:
     def cargo_cap(self, cargo: list[int]) -> float:
         """At least `cargo_value` of these cubes anywhere, with any crew: each cube sold at a
         different port, none sooner than next activation (the least discount)."""
-        if self.fut <= 0:
+        if self.fut <= 0.0:
             return 0.0
-        caps = self.sale_sums()
+        caps = self.mk.caps  # `sale_sums`, without a call when it is known
+        if caps is None:
+            caps = self.sale_sums()
         total = 0.0
-        for good, k in _aboard(cargo):
+        try:  # `_aboard`, without a call when it is known
+            aboard = _ABOARD[tuple(cargo)]
+        except KeyError:
+            aboard = _aboard(cargo)
+        for good, k in aboard:
             acc = caps[good]
             total += acc[k if k < len(acc) else len(acc) - 1]
         return total
@@ -810,7 +837,10 @@ class _Ctx:
             caps = []
             sales, d1 = self.sales(), self.disc[1]
             for good in range(6):
-                best = sorted([v * d1 for v, _ in sales[good]], reverse=True)
+                best = []  # a loop: a comprehension would make a cell at every call
+                for v, _ in sales[good]:
+                    best.append(v * d1)
+                best.sort(reverse=True)
                 caps.append(list(accumulate(best, initial=0.0)))
             self.mk.caps = caps
         return caps
@@ -818,7 +848,7 @@ class _Ctx:
     def potential_cap(self, t: int) -> float:
         """At least `potential` anywhere with at most t sailors: the best cube anywhere, or the
         best claim paid with the t-th sailor (each sailor adds less than the one before)."""
-        if t <= 0 or self.fut <= 0:
+        if t <= 0 or self.fut <= 0.0:
             return 0.0
         got = self.mk.pot_caps.get(t)
         if got is None:
@@ -829,16 +859,6 @@ class _Ctx:
                     pot = max(pot, v - cost)
             got = self.mk.pot_caps[t] = pot * POTENTIAL * min(1.0, self.fut)
         return got
-
-    def sale_cap(self, p: int, cargo: list[int]) -> float:
-        """At least the takings of one sale at port p: at most one cube of each good aboard,
-        each at its best price whatever the warehouse holds by then."""
-        caps = self.sale_caps(p)
-        total = 0.0
-        for good, _ in _aboard(cargo):
-            if caps[good]:
-                total += caps[good][-1]
-        return total
 
     def sale_caps(self, p: int) -> _Caps:
         """Per good, the best price port p could pay for one cube of it sold i-th or sooner
@@ -853,7 +873,9 @@ class _Ctx:
         if caps is None:
             _forget(self.st.sale_caps, 4096)
             size = self.b.port_size[p]
-            fills = [self.prices(p, m, self.R, self.wines) for m in range(n, size)]
+            fills = []  # a loop: a comprehension would make cells at every call
+            for m in range(n, size):
+                fills.append(self.prices(p, m, self.R, self.wines))
             runs: list[tuple[float, ...]] = []
             for good in range(6):
                 if not fills or fills[0][good] is None:  # refused, or at a fuller port
@@ -877,7 +899,7 @@ class _Ctx:
         if t <= 0:
             return 0.0
         room = 5 - t - sum(cargo)
-        pot = self._pot.get((zone * 32 + t) * 2 + (room > 0)) if self.fut > 0 else 0.0
+        pot = self._pot.get((zone * 32 + t) * 2 + (room > 0)) if self.fut > 0.0 else 0.0
         if pot is None:  # `potential`, here without a call when it is known
             pot = self.new_potential(zone, t, room)
         return self.crews[t] + self.cargo_value(zone, t, cargo, sold_at, sold) + pot
@@ -913,7 +935,7 @@ class _Ctx:
             return got
         worst = others = 0.0
         fort_dice = self.st.fort_dice if fort else 0
-        if n > 0 and self.fut > 0:
+        if n > 0 and self.fut > 0.0:
             skull = self.st.skull
             for s, cap, chance in self.threats(p):
                 x = chance * _win_chance(s, n, cap, fort_dice, skull)
@@ -1180,10 +1202,11 @@ def _mine(
 ) -> list[float]:
     """Our galley's value at `zone` with a = 0..t sailors and `cargo` (remembered in `memo`,
     for the cargo aboard now, by an even number: an int hashes faster than a tuple)."""
-    if memo is None:
-        return [c.galley_value(zone, a, cargo) for a in range(t + 1)]
-    out = []
+    out = []  # loops: a comprehension would make cells at every call
     for a in range(t + 1):
+        if memo is None:
+            out.append(c.galley_value(zone, a, cargo))
+            continue
         key = (zone * 32 + a) * 2
         v = memo.get(key)
         if v is None:
@@ -1211,49 +1234,73 @@ def _attack_galley_gain(
     opp = c.w_opp
     base_enemy = c.enemy_galley_value(h)
     per_sailor = c.fut * 0.6
-    loot_cargo = w.cargo[6 * h : 6 * h + 6]
     goods = sum(cargo)
     mine_v = _mine(c, zone, t, cargo, memo)
-    order = sorted(range(6), key=loot_cargo.__getitem__, reverse=True)  # ties: in good order
-
-    def enemy(d: int) -> float:
-        return base_enemy - (d0 - d) * per_sailor
-
-    def stop(a: int, d: int) -> float:
-        return mine_v[a] - opp * enemy(d)
-
-    def win(a: int) -> float:
-        key = ((h * 32 + zone) * 32 + a) * 2 + 1
-        if memo is not None:
-            got = memo.get(key)
-            if got is not None:
-                return got
-        v = mine_v[a]
-        room = min(5 - a - goods, 4 - goods)
-        if room > 0 and any(loot_cargo):
-            new = list(cargo)
-            for good in order:
-                take = min(room, loot_cargo[good])
-                if not take:
-                    break  # no room left, or no loot left (the goods held most come first)
-                new[good] += take
-                room -= take
-            gain = c.cargo_value(zone, a, new, -1, 0) - c.cargo_value(zone, a, cargo, -1, 0)
-            v = mine_v[a] + 0.5 * gain
-        if memo is not None:
-            memo[key] = v
-        return v
-
-    def lose(d: int) -> float:
-        return -opp * (enemy(d) + 1.5 * goods)
-
+    # by the sailors d the rival galley has left: its worth, and a lost battle's (lists and
+    # module functions rather than closures: no cells or functions made at every call)
+    enemy: list[float] = []
+    lose: list[float] = []
+    for d in range(d0 + 1):
+        enemy.append(base_enemy - (d0 - d) * per_sailor)
+        lose.append(-opp * (enemy[d] + 1.5 * goods))
     if exact:
-        ev = _battle(t, d0, cap, stop, win, lose, 0.0, 0, c.st.skull)
+        stop = partial(_galley_stop, mine_v, opp, enemy)
+        win = partial(_galley_won, c, zone, cargo, h, memo, mine_v)
+        ev = _battle(t, d0, cap, stop, win, lose.__getitem__, 0.0, 0, c.st.skull)
     else:
         pw, pl, _ = _outcomes(t, d0, cap, 0, c.st.skull)
-        ev = sum([p * win(a) for a, p in enumerate(pw) if p])
-        ev += sum([p * lose(d) for d, p in enumerate(pl) if p])
-    return ev - stop(t, d0)
+        won = lost = 0.0  # summed in order, as sum() does
+        for a, p in enumerate(pw):
+            if p:
+                won += p * _galley_won(c, zone, cargo, h, memo, mine_v, a)
+        for d, p in enumerate(pl):
+            if p:
+                lost += p * lose[d]
+        ev = won + lost
+    return ev - _galley_stop(mine_v, opp, enemy, t, d0)
+
+
+def _galley_stop(mine_v: list[float], opp: float, enemy: list[float], a: int, d: int) -> float:
+    """A battle against a galley stopped with a sailors left to us and d to it
+    (`_attack_galley_gain`'s values by sailors left)."""
+    return mine_v[a] - opp * enemy[d]
+
+
+def _galley_won(
+    c: _Ctx,
+    zone: int,
+    cargo: list[int],
+    h: int,
+    memo: dict[int, float] | None,
+    mine_v: list[float],
+    a: int,
+) -> float:
+    """Our galley's value (`mine_v`, by sailors) after taking galley h with a sailors left:
+    half of what its loot adds aboard counts, the goods it holds most taken first
+    (remembered in `memo` by an odd number)."""
+    key = ((h * 32 + zone) * 32 + a) * 2 + 1
+    if memo is not None:
+        got = memo.get(key)
+        if got is not None:
+            return got
+    v = mine_v[a]
+    loot_cargo = c.w.cargo[6 * h : 6 * h + 6]
+    goods = sum(cargo)
+    room = min(5 - a - goods, 4 - goods)
+    if room > 0 and any(loot_cargo):
+        order = sorted(range(6), key=loot_cargo.__getitem__, reverse=True)  # ties: good order
+        new = list(cargo)
+        for good in order:
+            take = min(room, loot_cargo[good])
+            if not take:
+                break  # no room left, or no loot left (the goods held most come first)
+            new[good] += take
+            room -= take
+        gain = c.cargo_value(zone, a, new, -1, 0) - c.cargo_value(zone, a, cargo, -1, 0)
+        v = mine_v[a] + 0.5 * gain
+    if memo is not None:
+        memo[key] = v
+    return v
 
 
 def _attack_port_gain(
@@ -1374,16 +1421,15 @@ _NEVER = -math.inf
 class _At:
     """What is known of the ways to end the activation at a zone with given sailors and
     cargo: upper bounds of them (coarse, then fine), the value of waiting, the ways and the
-    most one is worth."""
+    most one is worth. Made by `_ways` (its attributes set there: a class without an
+    `__init__` is made without running a Python frame)."""
 
     __slots__ = ("coarse", "ends", "fine", "top", "waiting")
-
-    def __init__(self, coarse: float) -> None:
-        self.coarse = coarse
-        self.fine: float | None = None
-        self.waiting = 0.0
-        self.ends: list[tuple[float, Action | None]] | None = None
-        self.top = _NEVER
+    coarse: float
+    fine: float | None
+    waiting: float
+    ends: list[tuple[float, Action | None]] | None
+    top: float
 
 
 # `_Ctx.rows`: what is known by zone, the value of waiting anywhere, rough bounds by zone
@@ -1426,11 +1472,12 @@ def _ways(
         if bound <= limit:
             return None, bound
         if at is None:  # made once past the coarse bound: most zones are not
-            at = row[zone] = _At(coarse)
+            at = row[zone] = _At()
+            at.coarse, at.fine, at.waiting, at.ends, at.top = coarse, None, 0.0, None, _NEVER
         mode = c.w.mode
         allow_sale, allow_battle = mode != BATTLE, mode != SALE
         if at.fine is None:
-            pot = c._pot.get((zone * 32 + t) * 2 + 1) if c.fut > 0 else 0.0
+            pot = c._pot.get((zone * 32 + t) * 2 + 1) if c.fut > 0.0 else 0.0
             if pot is None:  # `potential` with room aboard, without a call when it is known
                 pot = c.new_potential(zone, t, 1) if t > 0 else 0.0
             at.waiting = c.crews[t] + c.cargo_value(zone, t, cargo_key, -1, 0) + pot
@@ -1527,7 +1574,7 @@ def _ends(
                         break
                     if v < later and sold:
                         break
-                    if v <= 0 and not sold:
+                    if v <= 0.0 and not sold:
                         break
                     gain += v
                     n += 1
@@ -1540,10 +1587,12 @@ def _ends(
                     if risky and not w.sale_asked:  # the blockade is offered at the first sale
                         after = (1 - P_BLOCK) * after + P_BLOCK * idle
                     out.append((after, a.sell[first_good]))
-        blocked = w.claim_blockers and any(
-            o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone
-            for h, o in enumerate(w.g_owner)
-        )
+        blocked = False  # a galley of a player who may block the claim is here
+        if w.claim_blockers:
+            for h, o in enumerate(w.g_owner):
+                if o >= 0 and w.claim_blockers >> o & 1 and w.g_zone[h] == zone:
+                    blocked = True
+                    break
         if allow_battle and owner < 0 and not blocked:
             for n_s in range(1, claimable(t, b.port_size[p]) + 1):
                 v = c.held(p, n_s) + c.galley_value(zone, t - n_s, cargo)
@@ -1566,12 +1615,12 @@ def _battles(c: _Ctx, zone: int, t: int, cap: int) -> list[tuple[float, Action]]
     p = b.zone_port[zone]
     if p >= 0 and not w.closed >> p & 1:
         owner = w.owner[p]
-        if (
-            owner >= 0
-            and owner != c.seat
-            and w.owner.count(owner) >= 2
-            and owner not in [w.g_owner[h] for h in c.rivals_at[zone]]  # none of its galleys here
-        ):
+        here = False  # one of the owner's galleys is here
+        for h in c.rivals_at[zone]:
+            if w.g_owner[h] == owner:
+                here = True
+                break
+        if owner >= 0 and owner != c.seat and w.owner.count(owner) >= 2 and not here:
             gain = _attack_port_gain(c, zone, t, c.here, cap, p, memo=c.fight_memo)
             out.append((gain, c.a.attack_port))
     for h in c.rivals_at[zone]:
@@ -1622,7 +1671,10 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
             base_enemy = c.enemy_galley_value(h)
             per_sailor = c.fut * 0.6
             loot = w.cargo[6 * h : 6 * h + 6]
-            one = max([0.0] + [caps[i][1] for i in range(6) if loot[i] and len(caps[i]) > 1])
+            one = 0.0  # the best single sale of a good in its loot, as max() finds it
+            for i in range(6):
+                if loot[i] and len(caps[i]) > 1 and caps[i][1] > one:
+                    one = caps[i][1]
             rival = c._rival_caps[h] = (
                 d0,
                 0.5 * one * max(0, min(4 - goods, sum(loot))),
@@ -1647,16 +1699,29 @@ _SLACK = 1e-7  # covers rounding: a bound is compared with values summed in anot
 def _rough_cap(c: _Ctx, zone: int, t: int, cargo: list[int]) -> float:
     """At least what any way of ending at `zone` without a battle adds to the value of
     waiting anywhere (`_Ctx.waiting_cap`), reading only the ports and this activation's
-    mode: a sale's takings at the best prices, a claimed port's value whatever the risk
-    less one sailor (see `_end_cap`)."""
+    mode: a sale's takings at the best prices (at most one cube of each good aboard, each
+    at its best price whatever the warehouse holds by then), a claimed port's value
+    whatever the risk less one sailor (see `_end_cap`)."""
     w, b = c.w, c.b
     extra = 0.0
     p = b.zone_port[zone]
     if p >= 0 and not w.closed >> p & 1:
         if w.mode != BATTLE and not w.sale_blocked and any(cargo):
-            extra = c.sale_cap(p, cargo)
+            caps = c.mk.sale_caps[p]  # `sale_caps`, without a call when it is known
+            if caps is None:
+                caps = c.sale_caps(p)
+            try:  # `_aboard`, without a call when it is known
+                aboard = _ABOARD[tuple(cargo)]
+            except KeyError:
+                aboard = _aboard(cargo)
+            for good, _ in aboard:
+                if caps[good]:
+                    extra += caps[good][-1]
         if w.mode != SALE and w.owner[p] < 0 and claimable(t, b.port_size[p]) >= 1:
-            claim = c.port_value(p, True) - (c.crews[t] - c.crews[t - 1])
+            worth = c.mk.pv[p]  # `port_value`, without a call when it is known
+            if worth is None:
+                worth = c.port_value(p, True)
+            claim = worth - (c.crews[t] - c.crews[t - 1])
             if claim > extra:
                 extra = claim
     return extra
@@ -1682,16 +1747,24 @@ def _end_cap(
     if p >= 0 and not w.closed >> p & 1:
         if allow_sale and not w.sale_blocked and any(cargo):
             # with g goods the port takes aboard, a cube is sold g-th or sooner
-            caps = c.sale_caps(p)
-            aboard = _aboard(cargo)
+            caps = c.mk.sale_caps[p]  # `sale_caps`, without a call when it is known
+            if caps is None:
+                caps = c.sale_caps(p)
+            try:  # `_aboard`, without a call when it is known
+                aboard = _ABOARD[tuple(cargo)]
+            except KeyError:
+                aboard = _aboard(cargo)
             taken = 0
             for good, _ in aboard:
                 if caps[good]:
                     taken += 1
+            tops = c.mk.top[t * 32 + zone]  # `top`'s slots: read without a call when known
             for good, k in aboard:
                 if not caps[good]:
                     continue  # refused here
-                top = c.top(zone, t, good)
+                top = tops[good] if tops is not None else None
+                if top is None:
+                    top = c.top(zone, t, good)
                 run = caps[good]
                 price = run[taken - 1] if taken < len(run) else run[-1]
                 gain = price - (top[2 * k - 2] if len(top) >= 2 * k else 0.0)
@@ -1709,6 +1782,33 @@ def _end_cap(
             if claim > extra:
                 extra = claim
     return extra
+
+
+def _transfers(
+    c: _Ctx, p: int
+) -> tuple[list[tuple[float, tuple[int, ...]]], list[tuple[float, tuple[int, ...]]]]:
+    """The sailor transfers of a loading (`_combine`: taken aboard, then landed) from and to
+    our port p here (-1: none) and our other galleys here, each side valued by what it holds
+    afterwards, so that no transfer is ever undone (apart from `_plan`, whose names then
+    need no cells for these comprehensions)."""
+    w, seat = c.w, c.seat
+    g = w.active
+    zone = w.g_zone[g]
+    src: list[tuple[int, list[float]]] = []  # (-1 = the port, or a galley; cost of j)
+    snk: list[tuple[int, list[float]]] = []
+    if p >= 0:
+        ps = w.port_sailors[p]
+        h0 = c.held(p, ps)
+        src.append((-1, [h0 - c.held(p, ps - j) for j in range(ps)]))
+        snk.append((-1, [c.held(p, ps + j) - h0 for j in range(c.b.port_size[p] - ps + 1)]))
+    mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
+    for h in mates:
+        sh = w.g_sailors[h]
+        ch = c.crews[sh]
+        if sh:  # a galley left without sailors in this loading has none to give
+            src.append((h, [ch - c.crews[sh - j] for j in range(sh)]))
+        snk.append((h, [c.crews[sh + j] - ch for j in range(5 - sh - w.g_goods[h] + 1)]))
+    return _combine(src, minimize=True), _combine(snk, minimize=False)
 
 
 def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
@@ -1739,28 +1839,11 @@ def _plan(c: _Ctx, legal: set[Action], floor: float | None = None) -> _Plan:
         best.action = best.final
         return best
 
-    # sailor transfers (loading only): from/to our port here and our other galleys here,
-    # each side valued by what it holds afterwards, so that no transfer is ever undone
     mine = port_open and w.owner[p] == seat
     takes: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
     drops: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
     if w.step == LOADING:
-        src: list[tuple[int, list[float]]] = []  # (-1 = the port, or a galley; cost of j)
-        snk: list[tuple[int, list[float]]] = []
-        if mine:
-            ps = w.port_sailors[p]
-            h0 = c.held(p, ps)
-            src.append((-1, [h0 - c.held(p, ps - j) for j in range(ps)]))
-            snk.append((-1, [c.held(p, ps + j) - h0 for j in range(b.port_size[p] - ps + 1)]))
-        mates = [h for h, o in enumerate(w.g_owner) if o == seat and h != g and w.g_zone[h] == zone]
-        for h in mates:
-            sh = w.g_sailors[h]
-            ch = c.crews[sh]
-            if sh:  # a galley left without sailors in this loading has none to give
-                src.append((h, [ch - c.crews[sh - j] for j in range(sh)]))
-            snk.append((h, [c.crews[sh + j] - ch for j in range(5 - sh - w.g_goods[h] + 1)]))
-        takes = _combine(src, minimize=True)
-        drops = _combine(snk, minimize=False)
+        takes, drops = _transfers(c, p if mine else -1)
     local = -1
     k_max = 0
     free = False
@@ -2218,7 +2301,7 @@ def _occupy(c: _Ctx, legal: list[Action]) -> Action:
 def _special(c: _Ctx, legal: list[Action]) -> Action:
     best_gain, best = _invest_pick(c, legal)
     for act in legal:
-        if act.kind == "buy_galley" and c.fut > 0:
+        if act.kind == "buy_galley" and c.fut > 0.0:
             return _best_galley_buy(c, [x for x in legal if x.kind == "buy_galley"])
     return best if best_gain > 0 else c.a.end
 
