@@ -1696,6 +1696,21 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
 _SLACK = 1e-7  # covers rounding: a bound is compared with values summed in another order
 
 
+def _caps_aboard(
+    c: _Ctx, p: int, cargo: Sequence[int]
+) -> tuple[_Caps, tuple[tuple[int, int], ...]]:
+    """Port p's sale caps (`_Ctx.sale_caps`) and the goods aboard (`_aboard`), read from
+    their memos when known: one call instead of two for the bounds below."""
+    caps = c.mk.sale_caps[p]
+    if caps is None:
+        caps = c.sale_caps(p)
+    try:
+        aboard = _ABOARD[tuple(cargo)]
+    except KeyError:
+        aboard = _aboard(cargo)
+    return caps, aboard
+
+
 def _rough_cap(c: _Ctx, zone: int, t: int, cargo: list[int]) -> float:
     """At least what any way of ending at `zone` without a battle adds to the value of
     waiting anywhere (`_Ctx.waiting_cap`), reading only the ports and this activation's
@@ -1707,13 +1722,7 @@ def _rough_cap(c: _Ctx, zone: int, t: int, cargo: list[int]) -> float:
     p = b.zone_port[zone]
     if p >= 0 and not w.closed >> p & 1:
         if w.mode != BATTLE and not w.sale_blocked and any(cargo):
-            caps = c.mk.sale_caps[p]  # `sale_caps`, without a call when it is known
-            if caps is None:
-                caps = c.sale_caps(p)
-            try:  # `_aboard`, without a call when it is known
-                aboard = _ABOARD[tuple(cargo)]
-            except KeyError:
-                aboard = _aboard(cargo)
+            caps, aboard = _caps_aboard(c, p, cargo)
             for good, _ in aboard:
                 if caps[good]:
                     extra += caps[good][-1]
@@ -1747,13 +1756,7 @@ def _end_cap(
     if p >= 0 and not w.closed >> p & 1:
         if allow_sale and not w.sale_blocked and any(cargo):
             # with g goods the port takes aboard, a cube is sold g-th or sooner
-            caps = c.mk.sale_caps[p]  # `sale_caps`, without a call when it is known
-            if caps is None:
-                caps = c.sale_caps(p)
-            try:  # `_aboard`, without a call when it is known
-                aboard = _ABOARD[tuple(cargo)]
-            except KeyError:
-                aboard = _aboard(cargo)
+            caps, aboard = _caps_aboard(c, p, cargo)
             taken = 0
             for good, _ in aboard:
                 if caps[good]:
