@@ -11,7 +11,8 @@ from this checkout's benchmarks on both trees.
 `adapters_speed.py` times each loop for a few seconds, one tree after the other: on a shared
 machine the same code's rate moves by 1.5-2x between such runs, more than the difference
 asked about. Here one worker per tree stays up and both play chunk k (`--episodes` episodes,
-seeds from k * episodes; for the engine loop, games) one after the other, the first tree
+or games for the engine loop, from seed k * episodes; PettingZoo's the next ones of its own
+seed sequence, the same in both workers) one after the other, the first tree
 alternating from one chunk to the next, so each chunk's ratio compares two runs a fraction of
 a second apart. Each worker first plays one chunk untimed (imports, first calls).
 
