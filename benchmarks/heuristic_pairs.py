@@ -56,9 +56,11 @@ def tree(spec: str, scratch: Path) -> Path:
     """A `src` directory: `spec` itself if it is one, else revision `spec` extracted."""
     if Path(spec).is_dir():
         return Path(spec).resolve()
-    data = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", spec, "src"], check=True, capture_output=True
-    ).stdout
+    done = subprocess.run(["git", "-C", str(ROOT), "archive", spec, "src"], capture_output=True)
+    if done.returncode:
+        message = done.stderr.decode(errors="replace").strip()
+        raise SystemExit(f"{spec!r} is neither a src directory nor a revision: {message}")
+    data = done.stdout
     target = scratch / spec.replace("/", "_")
     with tarfile.open(fileobj=BytesIO(data)) as archive:
         archive.extractall(target, filter="data")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from benchmark_scripts import load_script
 
 PAIRS = load_script("heuristic_pairs")
@@ -47,3 +49,8 @@ def test_two_workers_on_one_tree_play_the_same_moves() -> None:
     assert a["fingerprint"] == b["fingerprint"]
     assert a["calls"] == b["calls"] > 0
     assert a["heuristic"] > 0
+
+
+def test_an_unknown_revision_is_refused_with_a_message(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="'no-such-revision' is neither a src directory nor a"):
+        PAIRS.tree("no-such-revision", tmp_path)
