@@ -249,7 +249,7 @@ def test_a_state_class_declares_its_fields_once_and_clone_copies_them():
         kept = ()
         __slots__ = copied
 
-    state = object.__new__(More)
+    state = More.__new__(More)
     state._init_core(None, 1, 0, {})  # type: ignore[arg-type]
     state.cards, state.round, state.hand = [1, 2], (3,), [4]
     twin = state.clone()

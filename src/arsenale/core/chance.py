@@ -40,9 +40,7 @@ class Chance:
         self._s = seed & _MASK
 
     def copy(self) -> Chance:
-        c = Chance.__new__(Chance)
-        c._s = self._s
-        return c
+        return Chance(self._s)
 
     def _next(self) -> int:
         self._s = z = (self._s + _GAMMA) & _MASK

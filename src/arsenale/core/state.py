@@ -17,10 +17,12 @@ import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from inspect import isdatadescriptor
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from babel.numbers import format_decimal
+from mypy_extensions import mypyc_attr
 
 from arsenale.core.actions import Action, normalize_text
 from arsenale.core.chance import Chance
@@ -45,6 +47,7 @@ PRIVATE = "visible_to"
 RULE_TURN = "arsenale: decisions (only a seat named by to_move() may act)"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # test doubles and games left interpreted
 class GameState(ABC):
     """Base of every game's state. A subclass lists its fields in `copied` and `kept` and sets
     `__slots__ = copied + kept`; a subclass of that lists only the fields it adds."""
@@ -93,8 +96,7 @@ class GameState(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "copied" in cls.__dict__ or "kept" in cls.__dict__:
-            cls._copy_fields = _field_copier(cls)  # type: ignore[method-assign,assignment]
+        _COPIERS[cls] = _field_copier(cls)
         # `legal_actions` and `apply` go straight to the phase where the hook is the default
         # (one Python call fewer a ply)
         cls._phase_legal = cls._legal_actions is GameState._legal_actions
@@ -431,7 +433,8 @@ class GameState(ABC):
 
     def clone(self) -> GameState:
         """An independent copy. Cheap: search depends on it."""
-        c = object.__new__(type(self))
+        cls = type(self)
+        c = cls.__new__(cls)  # no __init__: the fields are set below
         c.game = self.game
         c.players = self.players
         c.options = self.options
@@ -443,12 +446,8 @@ class GameState(ABC):
         c.over = self.over
         c._history = self._history
         c._legal = None
-        self._copy_fields(c)
+        _COPIERS[cls](self, c)  # the game's own fields (`_field_copier`)
         return c
-
-    def _copy_fields(self, other: GameState) -> None:  # noqa: B027 - made per class
-        """Copy the game's own fields into `other`; made from `copied` and `kept` for every
-        state class that declares them (see `_field_copier`)."""
 
     def determinize(self, seat: int, rng: random.Random) -> GameState:
         """A world `seat` cannot tell from this one: a clone in which everything the seat
@@ -591,6 +590,11 @@ def public_form(action: Action, top: Decision) -> str | None:
     return None
 
 
+_COPIERS: dict[type, Callable[[GameState, GameState], None]] = {}
+"""Per state class, the copy of its game's own fields (`clone`): a table rather than a method
+set on the class, which a class compiled by mypyc does not allow."""
+
+
 def _field_copier(cls: type) -> Callable[[GameState, GameState], None]:
     """The copy of the fields `cls` and its game-specific bases declare, written out as
     straight-line code once per class (as `dataclasses` does), so that cloning costs no loop
@@ -598,10 +602,10 @@ def _field_copier(cls: type) -> Callable[[GameState, GameState], None]:
     copied: list[str] = []
     kept: list[str] = []
     for klass in reversed(cls.__mro__):
-        copied += [f for f in klass.__dict__.get("copied", ()) if f not in copied]
-        kept += [f for f in klass.__dict__.get("kept", ()) if f not in kept]
-    slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
-    missing = [f for f in (*copied, *kept) if f not in slots]
+        copied += [f for f in vars(klass).get("copied", ()) if f not in copied]
+        kept += [f for f in vars(klass).get("kept", ()) if f not in kept]
+    # a slot is a data descriptor of the class (as is an attribute of a class mypyc compiled)
+    missing = [f for f in (*copied, *kept) if not isdatadescriptor(getattr(cls, f, None))]
     if missing:
         raise TypeError(f"{cls.__name__}: fields {missing} are not in __slots__")
     lines = [f"    c.{f} = self.{f}.copy()" for f in copied]

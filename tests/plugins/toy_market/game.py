@@ -36,7 +36,7 @@ class ToyMarket(Game):
         seasons = options["seasons"]
         if not 1 <= seasons <= SEASONS:
             raise OptionError(f"toy-market plays 1 to {SEASONS} seasons, not {seasons}")
-        s = object.__new__(MarketState)
+        s = MarketState.__new__(MarketState)
         s._init_core(self, players, seed, options)
         s.cash = [STARTING_CASH] * players
         s.stock = [0] * (len(GOODS) * players)

@@ -159,7 +159,7 @@ class AmalfiRenaissance(Game):
             raise OptionError(
                 _("option first_player must be -1 or a seat 0-{last}").format(last=players - 1)
             )
-        s = object.__new__(AmalfiState)
+        s = AmalfiState.__new__(AmalfiState)
         s._init_core(self, players, seed, options)
         n = players
         s.method = METHODS.index(method)

@@ -63,8 +63,9 @@ CHAR_TYPE = {kind: i for i, kind in enumerate(CHAR_TYPES)}
 class AmalfiState(GameState):
     settle: ClassVar[Callable[[AmalfiState, list[Event]], list[Event]]]
     """The forced moves that follow a decision (rules.settle), set by rules.py with the phases
-    and called as a method, `self.settle(events)`: a function-level import in `_apply` would
-    cost about as much as a move."""
+    and called through the class, `AmalfiState.settle(self, events)` (a function-level import
+    in `_apply` would cost about as much as a move; a class compiled by mypyc does not bind a
+    function kept on the class to the instance)."""
 
     copied = (
         "bay",
@@ -243,10 +244,10 @@ class AmalfiState(GameState):
 
     def _apply(self, seat: int, action: Action, top: Decision) -> list[Event]:
         """The phase's apply, then any forced moves (rules.settle)."""
-        return self.settle(self.phases[top.kind].apply(self, seat, action, top))
+        return AmalfiState.settle(self, self.phases[top.kind].apply(self, seat, action, top))
 
     def _resolve(self, top: Decision, submissions: dict[int, Action]) -> list[Event]:
-        return self.settle(self.phases[top.kind].resolve(self, top, submissions))
+        return AmalfiState.settle(self, self.phases[top.kind].resolve(self, top, submissions))
 
     def _observe(self, seat: int | None, out: Buffer) -> None:
         """What `_view(seat)` shows, as numbers (observation.py)."""

@@ -135,8 +135,6 @@ DECISION_WORDS = {
 }
 """The decisions (rules.py PHASES), as the terminal names the one in progress."""
 
-ROMAN = b.ROMAN
-
 
 def name(ident: str) -> str:
     """The name of a card, tile, destination, decree, title or rival from its id, in the
@@ -147,7 +145,7 @@ def name(ident: str) -> str:
     if kind in ART_WORDS and number.isdigit():
         return _(ART_WORDS[kind]).format(n=number)
     if kind == "evolving" and number.isdigit():
-        return _("Evolving {period}").format(period=ROMAN[int(number) - 1])
+        return _("Evolving {period}").format(period=b.ROMAN[int(number) - 1])
     if current() == "fr":
         french = b.NAMES_FR.get(ident)
         if french is not None:

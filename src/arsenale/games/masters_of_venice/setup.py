@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def new_state(game: MastersOfVenice, players: int, seed: int, options: dict[str, Any]) -> MovState:
     """Setup 1-18, in the rulebook's order (the order fixes the chance draws)."""
-    s = object.__new__(MovState)
+    s = MovState.__new__(MovState)
     s._init_core(game, players, seed, options)
     n = players
     ch = s.chance

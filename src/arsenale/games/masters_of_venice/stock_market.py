@@ -4,6 +4,7 @@ one sale of 1-3, of different companies.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from arsenale.core.actions import Action
@@ -215,7 +216,7 @@ def _by_size() -> tuple[Any, Any, Any]:
 _BUYS_BY_SIZE = _by_size()
 
 
-def _within(size: tuple[Any, ...]) -> tuple[Any, ...]:
+def _within(size: Sequence[Any]) -> tuple[Any, ...]:
     """Per set of companies (a bit mask): the purchases of `size` (`_BUYS_BY_SIZE`'s rows, in
     their order) whose shares are all of those companies; singles as bare actions."""
     table = []

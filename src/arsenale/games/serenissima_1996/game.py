@@ -89,7 +89,7 @@ class Serenissima1996(Game):
         lineup = b.setups[players].options[
             NATION_OPTIONS[options["nations"]] if players == 2 else 0
         ]
-        s = object.__new__(Serenissima1996State)
+        s = Serenissima1996State.__new__(Serenissima1996State)
         s._init_core(self, players, seed, options)
         n_ports, n_galleys = len(b.port_ids), b.components["galleys"]
         s.nation = tuple(lineup)

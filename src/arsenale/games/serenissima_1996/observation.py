@@ -178,14 +178,14 @@ class Encoder:
         supply = at["supply"]
         for i in range(GOODS):
             w[supply + i] = float(s.supply[i])
-        for frame in reversed(s.stack):
+        for frame in s.stack[::-1]:  # (mypyc cannot compile `reversed` of it)
             if frame.kind in DEAL_FRAMES:
                 deal = at["deal"]
                 w[deal + DEALS.index(type(frame.data).__name__)] = 1.0
                 numbers: list[float] = []
                 _numbers(frame.data, numbers)
-                for i, x in enumerate(numbers[:DEAL_NUMBERS]):
-                    w[deal + len(DEALS) + i] = x
+                for i, value in enumerate(numbers[:DEAL_NUMBERS]):
+                    w[deal + len(DEALS) + i] = value
                 break
         x = s.arranged
         while x:

@@ -445,7 +445,7 @@ class Serenissima1996State(GameState):
             if o >= 0
         ]
         deal = None
-        for frame in reversed(self.stack):
+        for frame in self.stack[::-1]:  # (mypyc cannot compile `reversed` of it)
             if frame.kind in ("offer", "answer", "counter_answer", "last_word", "opening"):
                 deal = frame.data.to_json(b)
                 break

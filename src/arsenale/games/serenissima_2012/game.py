@@ -58,7 +58,7 @@ class Serenissima2012(Game):
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> Serenissima2012State:
         b = self.board
         setup_row = b.setups[players]
-        s = object.__new__(Serenissima2012State)
+        s = Serenissima2012State.__new__(Serenissima2012State)
         s._init_core(self, players, seed, options)
         n_ports, n_galleys = len(b.port_ids), b.meta["galleys"]
         s.money = [b.meta["starting_ducats"]] * players
