@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install system-deps run play test lint typecheck bench load clean messages
+.PHONY: install system-deps run play test lint typecheck bench load clean messages compiled test-compiled
 
 install: $(STAMP)
 
@@ -49,6 +49,30 @@ typecheck: install
 test: system-deps install lint typecheck
 	$(BIN)/python -m pytest -n 2
 
+# The opt-in compiled build (docs/compiled.md): the engines compiled by mypyc (setup.py lists
+# the modules), installed in a virtual environment of its own; rebuilt when a source changes.
+CVENV  := .venv-mypyc
+CBIN   := $(CVENV)/bin
+CSTAMP := $(CVENV)/.installed
+SOURCES := $(shell find src -name '*.py')
+
+compiled: $(CSTAMP)
+
+$(CSTAMP): pyproject.toml setup.py $(SOURCES)
+	test -x $(CBIN)/python || $(PYTHON) -m venv $(CVENV)
+	$(CBIN)/python -m pip install --quiet --upgrade pip
+	$(CBIN)/python -m pip install --quiet 'mypy>=1.10' 'setuptools>=77' 'wheel>=0.43'
+	ARSENALE_MYPYC=1 $(CBIN)/python -m pip install --quiet --no-build-isolation '.[dev,ai]'
+	$(CBIN)/python -c "import arsenale.core.state as m; assert m.__file__.endswith('.so'), m.__file__"
+	touch $(CSTAMP)
+
+# The engines' tests on the compiled build, with tests/test_compiled.py: every listed module
+# compiled, and seeded games giving the same moves and results as the interpreted sources.
+COMPILED_TESTS := tests/test_compiled.py tests/test_core_contract.py tests/test_every_game_contract.py \
+	tests/test_kept_legal.py tests/games tests/adapters tests/plugins
+test-compiled: compiled
+	$(CBIN)/python -m pytest -n 2 -p no:cacheprovider $(COMPILED_TESTS)
+
 bench: install
 	$(BIN)/python benchmarks/run.py
 
@@ -57,7 +81,7 @@ load: install
 	$(BIN)/python benchmarks/load.py --think 0
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/*.egg-info
+	rm -rf $(VENV) $(CVENV) .pytest_cache .mypy_cache .ruff_cache build src/*.egg-info
 
 # Message catalogues (arsenale.i18n): extract the texts of the code and merge them into the
 # French catalogues, for the common domain and for each game that has a locale directory.

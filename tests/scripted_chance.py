@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from arsenale.core.chance import Chance
 
-class ScriptedChance:
+
+class ScriptedChance(Chance):
     """`below` returns the scripted values in order and refuses to run dry, so a test also
     proves how many dice were rolled. `shuffle` keeps the order (or, with
     `shuffles=False`, fails: for games that must never shuffle)."""
 
     def __init__(self, values: Iterable[int] = (), shuffles: bool = True) -> None:
+        super().__init__(0)  # a Chance (the compiled states take nothing else), never drawn from
         self.values = list(values)
         self.calls: list[int] = []
         self.shuffles = shuffles

@@ -41,13 +41,12 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from arsenale.adapters import encoding
+from arsenale.adapters import encoding, opponents
 from arsenale.adapters.rewards import MIN_RETURN, final_returns
 from arsenale.bots.base import Bot
 from arsenale.bots.random_bot import random_policy
 from arsenale.bots.registry import make_bot, parse_spec
 from arsenale.core.errors import ArsenaleError
-from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
 from arsenale.core.state import GameState
 from arsenale.sim.runner import bot_seed
@@ -133,43 +132,8 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observation(), self._info()
 
     def _play_bots(self) -> None:
-        """Let the bots decide until only the agent owes a decision (at a simultaneous one the
-        bots submit first) or the game is over.
-
-        A random bot draws straight from the state's legal actions of its seat with its own
-        generator, the same draw its policy makes on a `SeatInfo` (a seat's legal actions are
-        its own information), without drawing a world for it; other bots get a `SeatInfo`.
-        The draw is `randrange(n)`'s, made as CPython makes it (`_randbelow_with_getrandbits`:
-        k = n's bit length, k random bits until they are below n), without its checks and
-        calls (tests/adapters/test_gymnasium.py plays it against the random bot's policy)."""
-        s = self.world
-        agent, bots, draws, limit = self.seat, self.bots, self._draws, self.max_plies
-        while not s.over and s.ply < limit and s.stack:
-            seats = s.stack[-1].seats  # `to_move()`, written out for a decision of one seat
-            if len(seats) > 1:
-                seats = s.to_move()
-            elif seats[0] == agent:
-                return
-            moved = False
-            for m in seats:
-                if m == agent:
-                    continue
-                bits = draws[m]
-                if bits is None:
-                    s.apply(m, bots[m].choose(SeatInfo(s, m)))
-                else:
-                    legal = s.legal_actions(m)
-                    n = len(legal)
-                    if not n:
-                        raise ArsenaleError(f"seat {m} has no legal action to choose from")
-                    k = n.bit_length()
-                    i = bits(k)
-                    while i >= n:
-                        i = bits(k)
-                    s._play(m, legal[i])  # from the state's own legal list: no search of it
-                moved = True
-            if not moved:
-                return
+        """Let the bots decide until only the agent owes a decision (`opponents.play`)."""
+        opponents.play(self.world, self.seat, self.bots, self._draws, self.max_plies)
 
     def _observation(self) -> np.ndarray:
         return self._observer.observe(self.world, self.seat)

@@ -13,6 +13,8 @@ import sys
 from collections.abc import MutableSequence
 from typing import Any, Literal
 
+from mypy_extensions import mypyc_attr
+
 _MASK = 0xFFFFFFFFFFFFFFFF
 _GAMMA = 0x9E3779B97F4A7C15
 """splitmix64's step between two states."""
@@ -33,6 +35,7 @@ def _lanes(n: int) -> tuple[int, int, int]:
     return known
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' scripted dice
 class Chance:
     __slots__ = ("_s",)
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 
 class Decision(NamedTuple):
     kind: str
@@ -69,6 +71,7 @@ def in_words(text: str) -> str:
     return _NOTATION.sub("", text).rstrip(" \u00a0\u202f:;,(")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the games' and the tests' own
 class Why:
     """The reason one action is not legal, gathered while the legal actions are generated.
 

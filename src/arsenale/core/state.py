@@ -153,7 +153,7 @@ class GameState(ABC):
 
     # -- acting ------------------------------------------------------------------------------
 
-    def coerce(self, action: Action | dict[str, Any] | str, seat: int | None = None) -> Action:
+    def coerce(self, action: Any, seat: int | None = None) -> Action:
         """An `Action` from an Action, its JSON object or its text; NotationError otherwise.
         Given the seat that sends it, a refused amount also gets that seat's legal range."""
         if isinstance(action, Action):
@@ -273,7 +273,7 @@ class GameState(ABC):
                 parts.append(_("{name} {low} to {high}").format(name=name, low=low, high=high))
         return _("the range now: {parts}").format(parts=", ".join(parts))
 
-    def check(self, seat: int, action: Action) -> None:
+    def check(self, seat: Any, action: Action) -> None:
         """Raise IllegalAction unless `seat` may play `action` now."""
         if self.over:
             raise IllegalAction(_("the game is over"), "arsenale: game end")
@@ -315,8 +315,11 @@ class GameState(ABC):
                     words = _with_range(words, span)
             raise IllegalAction(reason, rule, words)
 
-    def apply(self, seat: int, action: Action | dict[str, Any] | str) -> list[Event]:
-        """Play `action` for `seat` and return the events. On any refusal the state is unchanged."""
+    def apply(self, seat: Any, action: Any) -> list[Event]:
+        """Play `action` (an Action, its JSON object or its text) for `seat` and return the
+        events. On any refusal the state is unchanged. Both are typed `Any`: a value of another
+        type is refused here with the rule it breaks, also in the compiled build (which checks
+        annotations at run time)."""
         legal = self._legal  # an action of this ply's cached legal list needs no other check
         if not (
             legal is not None

@@ -633,10 +633,10 @@ class _Ctx:
         tops = self.mk.top[key]
         if tops is None:
             tops = self.mk.top[key] = self._tops(zone, t)
-        out = tops[good]
-        if out is not None:
-            return out
-        out = ()
+        known = tops[good]
+        if known is not None:
+            return known
+        out: _Top = ()
         if self.fut > 0.0 and t > 0:
             same = self._factors[key]  # `_tops` made it, unless another context did
             if same is None:
@@ -647,7 +647,7 @@ class _Ctx:
                 sales = self.sales()
             # the sales come from the last port first: a stable sort by value puts the
             # higher port first among equal values, as sorting the pairs would
-            best = []  # loops: a comprehension would make a function and cells at every call
+            best: list[tuple[float, int]] = []  # loops: no comprehension's function and cells
             if out_of_reach:  # a factor is never below 0: a true one is above
                 for v, p in sales[good]:
                     f = factor[p]
@@ -657,7 +657,7 @@ class _Ctx:
                 for v, p in sales[good]:
                     best.append((v * factor[p], p))
             best.sort(key=_VALUE, reverse=True)
-            out = sum(best[:5], ())  # flat: five pairs at most
+            out = sum(best[:5], out)  # flat: five pairs at most
         tops[good] = out
         return out
 
@@ -1339,8 +1339,8 @@ def _attack_port_gain(
         ev = _battle(t, d0, cap, stop, win, lose, 0.0, fort_dice, c.st.skull, fresh)
     else:
         pw, pl, _ = _outcomes(t, d0, cap, fort_dice, c.st.skull, fresh)
-        ev = sum([pr * win(a) for a, pr in enumerate(pw) if pr])
-        ev += sum([pr * lose(d) for d, pr in enumerate(pl) if pr])
+        ev = sum([pr * win(a) for a, pr in enumerate(pw) if pr], 0.0)
+        ev += sum([pr * lose(d) for d, pr in enumerate(pl) if pr], 0.0)
     return ev - stop(t, d0)
 
 

@@ -1,0 +1,89 @@
+"""The opt-in compiled build (docs/compiled.md): with ARSENALE_MYPYC=1 in the environment,
+`pip install --no-build-isolation .` compiles the engines listed below with mypyc (mypy must
+be installed first). Without it the package is pure Python, as always: everything else about
+the package is in pyproject.toml.
+
+A module listed here must compile and behave exactly as it does interpreted: `make
+test-compiled` builds the package this way and runs the engines' tests and the replay check
+against it. A game not listed (a new one) runs interpreted beside the compiled core.
+"""
+
+import os
+
+from setuptools import setup
+
+COMPILED = {
+    "core": ("actions", "chance", "decisions", "errors", "result", "state"),
+    "adapters": ("opponents",),
+    "games/serenissima_1996": (
+        "arrange",
+        "battle",
+        "bidding",
+        "flow",
+        "heuristic",
+        "landing",
+        "movement",
+        "negotiation",
+        "observation",
+        "sales",
+        "setup",
+        "state",
+        "trade",
+    ),
+    "games/serenissima_2012": (
+        "activation",
+        "battle",
+        "blockade",
+        "evaluate",
+        "heuristic",
+        "investment",
+        "observation",
+        "setup",
+        "state",
+        "steps",
+        "turn_end",
+    ),
+    "games/masters_of_venice": (
+        "bidding",
+        "church",
+        "docks",
+        "guild_hall",
+        "heuristic",
+        "market",
+        "mercato",
+        "movement",
+        "observation",
+        "powers",
+        "rounds",
+        "scoring",
+        "setup",
+        "shipping",
+        "shops",
+        "state",
+        "stock_market",
+        "turn_order",
+        "use",
+    ),
+    "games/amalfi_renaissance": ("effects", "heuristic", "observation", "rules", "state"),
+}
+"""Per package of src/arsenale, the modules compiled: the core's state and actions and, of each
+game, its state, rules, observation writer and heuristic (not its game class, words,
+rendering or board loading)."""
+
+
+def compiled_paths() -> list[str]:
+    return [
+        f"src/arsenale/{package}/{module}.py"
+        for package, modules in COMPILED.items()
+        for module in modules
+    ]
+
+
+ext_modules = []
+if os.environ.get("ARSENALE_MYPYC") == "1":
+    from mypyc.build import mypycify
+
+    # a C file per module, compiled in parallel
+    ext_modules = mypycify(compiled_paths(), opt_level="3", multi_file=True)
+
+setup(ext_modules=ext_modules, options={"build_ext": {"parallel": os.cpu_count() or 1}})
