@@ -207,17 +207,8 @@ class wrapped_env(raw_env):  # PettingZoo's naming
 
     ILLEGAL_REWARD = -1.0
 
-    def __init__(
-        self,
-        game_id: str,
-        players: int | None = None,
-        seed: int | None = None,
-        options: dict[str, Any] | None = None,
-        render_mode: str | None = None,
-        max_plies: int | None = None,
-    ) -> None:
-        # the parameters written out: a class compiled by mypyc passes `*args` on wrongly
-        super().__init__(game_id, players, seed, options, render_mode, max_plies)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self._has_reset = False
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
