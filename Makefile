@@ -61,8 +61,11 @@ compiled: $(CSTAMP)
 $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 	test -x $(CBIN)/python || $(PYTHON) -m venv $(CVENV)
 	$(CBIN)/python -m pip install --quiet --upgrade pip
-	$(CBIN)/python -m pip install --quiet 'mypy>=1.10' 'setuptools>=77' 'wheel>=0.43'
-	ARSENALE_MYPYC=1 $(CBIN)/python -m pip install --quiet --no-build-isolation '.[dev,ai]'
+	# the dependencies first (mypy and NumPy among them: mypyc type-checks against them)...
+	$(CBIN)/python -m pip install --quiet '.[dev,ai]'
+	# ...then the package again, compiled
+	ARSENALE_MYPYC=1 $(CBIN)/python -m pip install --quiet --no-build-isolation --no-deps \
+		--force-reinstall .
 	$(CBIN)/python -c "import arsenale.core.state as m; assert m.__file__.endswith('.so'), m.__file__"
 	touch $(CSTAMP)
 
