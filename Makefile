@@ -48,6 +48,7 @@ typecheck: install
 
 test: system-deps install lint typecheck
 	$(BIN)/python -m pytest -n 2
+	$(MAKE) test-compiled
 
 # The opt-in compiled build (docs/compiled.md): the engines compiled by mypyc (setup.py lists
 # the modules), installed in a virtual environment of its own; rebuilt when a source changes.
