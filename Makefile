@@ -65,6 +65,7 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 	# the dependencies first (mypy and NumPy among them: mypyc type-checks against them)...
 	$(CBIN)/python -m pip install --quiet '.[dev,ai]'
 	# ...then the package again, compiled
+	@echo "compiling the engines with mypyc (about 8 minutes; docs/compiled.md)"
 	ARSENALE_MYPYC=1 $(CBIN)/python -m pip install --quiet --no-build-isolation --no-deps \
 		--force-reinstall .
 	$(CBIN)/python -c "import arsenale.core.state as m; assert m.__file__.endswith('.so'), m.__file__"
