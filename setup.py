@@ -16,9 +16,11 @@ COMPILED = {
     "core": ("actions", "chance", "decisions", "errors", "result", "state"),
     "adapters": ("opponents",),
     "games/serenissima_1996": (
+        "actions",
         "arrange",
         "battle",
         "bidding",
+        "board",
         "flow",
         "heuristic",
         "landing",
@@ -31,9 +33,11 @@ COMPILED = {
         "trade",
     ),
     "games/serenissima_2012": (
+        "actions",
         "activation",
         "battle",
         "blockade",
+        "board",
         "evaluate",
         "heuristic",
         "investment",
@@ -44,7 +48,9 @@ COMPILED = {
         "turn_end",
     ),
     "games/masters_of_venice": (
+        "actions",
         "bidding",
+        "board",
         "church",
         "docks",
         "guild_hall",
@@ -64,11 +70,19 @@ COMPILED = {
         "turn_order",
         "use",
     ),
-    "games/amalfi_renaissance": ("effects", "heuristic", "observation", "rules", "state"),
+    "games/amalfi_renaissance": (
+        "actions",
+        "board",
+        "effects",
+        "heuristic",
+        "observation",
+        "rules",
+        "state",
+    ),
 }
 """Per package of src/arsenale, the modules compiled: the core's state and actions and, of each
-game, its state, rules, observation writer and heuristic (not its game class, words,
-rendering or board loading)."""
+game, its board and action constants, state, rules, observation writer and heuristic (not its
+game class, words or rendering)."""
 
 
 def compiled_paths() -> list[str]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from arsenale.core.errors import NotationError, excerpt
 from arsenale.i18n import _
 
-_SPACES = re.compile(r"\s+")
+_SPACES: Final = re.compile(r"\s+")
 
 
 def normalize_text(text: str) -> str:
@@ -25,7 +25,7 @@ def normalize_text(text: str) -> str:
     return text.translate(_PLAIN)
 
 
-_PLAIN = str.maketrans("àáâäèéêëìíîïòóôöùúûüç", "aaaaeeeeiiiioooouuuuc")
+_PLAIN: Final = str.maketrans("àáâäèéêëìíîïòóôöùúûüç", "aaaaeeeeiiiioooouuuuc")
 
 
 class Action:

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import MutableSequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from mypy_extensions import mypyc_attr
 
-_MASK = 0xFFFFFFFFFFFFFFFF
-_GAMMA = 0x9E3779B97F4A7C15
+_MASK: Final = 0xFFFFFFFFFFFFFFFF
+_GAMMA: Final = 0x9E3779B97F4A7C15
 """splitmix64's step between two states."""
-_LANES: dict[int, tuple[int, int, int]] = {}
-_ORDER: Literal["little", "big"] = sys.byteorder
-_LOW_HALVES = slice(0, None, 2) if _ORDER == "little" else slice(None, None, -2)
+_LANES: Final[dict[int, tuple[int, int, int]]] = {}
+_ORDER: Final[Literal["little", "big"]] = sys.byteorder
+_LOW_HALVES: Final = slice(0, None, 2) if _ORDER == "little" else slice(None, None, -2)
 """Where a lane's low 64 bits fall among the 64-bit words of its bytes in native order."""
 
 

@@ -14,7 +14,7 @@ last one is in, then hands them all to the game at once (see `GameState.apply`).
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -57,7 +57,7 @@ class Phase(NamedTuple):
     would leave "phase 3"); empty: `in_words(asks)`."""
 
 
-_NOTATION = re.compile(
+_NOTATION: Final = re.compile(
     r"[\s\u00a0\u202f]*(?:[:(,]|\bor\b|\bou\b)?[\s\u00a0\u202f]*(?<![\w'])'[^'\s][^']*'.*$", re.S
 )
 

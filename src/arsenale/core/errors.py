@@ -3,9 +3,9 @@ applies, which rule (rulebook file and section)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-EXCERPT = 60
+EXCERPT: Final = 60
 """The most characters of someone's input a refusal repeats back."""
 
 

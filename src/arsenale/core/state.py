@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from inspect import isdatadescriptor
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from babel.numbers import format_decimal
 from mypy_extensions import mypyc_attr
@@ -39,12 +39,12 @@ Event = dict[str, Any]
 """A JSON-ready account of something that happened. An event with a "visible_to" list is private to
 those seats; every other event is public."""
 
-_DIGITS = re.compile(r"\d[\d,]*")
+_DIGITS: Final = re.compile(r"\d[\d,]*")
 
-PRIVATE = "visible_to"
+PRIVATE: Final = "visible_to"
 """The event key that routes an event to some seats only (a list of seat numbers)."""
 
-RULE_TURN = "arsenale: decisions (only a seat named by to_move() may act)"
+RULE_TURN: Final = "arsenale: decisions (only a seat named by to_move() may act)"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # test doubles and games left interpreted
@@ -593,7 +593,7 @@ def public_form(action: Action, top: Decision) -> str | None:
     return None
 
 
-_COPIERS: dict[type, Callable[[GameState, GameState], None]] = {}
+_COPIERS: Final[dict[type, Callable[[GameState, GameState], None]]] = {}
 """Per state class, the copy of its game's own fields (`clone`): a table rather than a method
 set on the class, which a class compiled by mypyc does not allow."""
 

@@ -9,20 +9,28 @@ steps as int tuples (KIND, a, b). A card's effect is a name of `effects.py` plus
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from arsenale.core.data import read_toml
 from arsenale.core.errors import DataError
 
-RES = ("spices", "wood", "wine", "gems", "fabric")
-ANY = 5
+RES: Final = ("spices", "wood", "wine", "gems", "fabric")
+ANY: Final = 5
 """A send or beacon hold of the player's choice."""
-NONE = 6
+NONE: Final = 6
 """A beacon with no hold: its owner can only take 1 bread."""
 
 # bonus step kinds (RULES.md, Bonuses)
-VP, BREAD, SEND, TAKE, ERECT, STRAIGHTEN, DISC_ART, DISC_CHAR, CHOICE = range(9)
-STEP_NAMES = (
+VP: Final = 0
+BREAD: Final = 1
+SEND: Final = 2
+TAKE: Final = 3
+ERECT: Final = 4
+STRAIGHTEN: Final = 5
+DISC_ART: Final = 6
+DISC_CHAR: Final = 7
+CHOICE: Final = 8
+STEP_NAMES: Final = (
     "vp",
     "bread",
     "send",
@@ -34,9 +42,12 @@ STEP_NAMES = (
     "take|straighten",
 )
 
-IMMEDIATE, PERMANENT, ENDGAME, ENGAGEABLE = range(4)
-CHAR_TYPES = ("immediate", "permanent", "endgame", "engageable")
-ART_TYPES = ("book", "painting", "monument")
+IMMEDIATE: Final = 0
+PERMANENT: Final = 1
+ENDGAME: Final = 2
+ENGAGEABLE: Final = 3
+CHAR_TYPES: Final = ("immediate", "permanent", "endgame", "engageable")
+ART_TYPES: Final = ("book", "painting", "monument")
 
 Step = tuple[int, int, int]
 
@@ -90,7 +101,7 @@ class Decree(NamedTuple):
     pair: int
 
 
-TITLE_ITEMS = frozenset(
+TITLE_ITEMS: Final = frozenset(
     {
         "characters",
         "fleet",
@@ -109,7 +120,7 @@ TITLE_ITEMS = frozenset(
         "character_types",
     }
 )
-ENDGAME_ITEMS = frozenset(
+ENDGAME_ITEMS: Final = frozenset(
     {
         "paintings",
         "books",
@@ -125,7 +136,7 @@ ENDGAME_ITEMS = frozenset(
         "immediate",
     }
 )
-PERMANENT_EFFECTS = (
+PERMANENT_EFFECTS: Final = (
     "cheaper_ships",
     "lighter_feed",
     "bigger_granary",
@@ -426,47 +437,47 @@ def load(board: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-DATA = load(read_toml(__package__, "board.toml"), read_toml(__package__, "cards.toml"))
-NAMES_FR: dict[str, str] = DATA["names_fr"]
+DATA: Final = load(read_toml(__package__, "board.toml"), read_toml(__package__, "cards.toml"))
+NAMES_FR: Final[dict[str, str]] = DATA["names_fr"]
 """French names by id (the TOML files' `name_fr`, ours): destinations, decrees, titles, private
 destinations and characters; words.name shows them in French."""
-META = DATA["meta"]
-HOLD_VALUES: tuple[int, ...] = DATA["hold_values"]
-COUNCIL_SLOTS: tuple[int, ...] = tuple(DATA["slots"]["council"])
-WORKSHOP_SLOTS: tuple[int, ...] = tuple(DATA["slots"]["workshop"])
-ATLAS_SLOTS: tuple[int, ...] = tuple(DATA["slots"]["atlas"])
-PUBLICS: tuple[Place, ...] = DATA["publics"]
-EVOLVING: tuple[Place, ...] = DATA["evolving"]
-EVOLVING_BONUS: Step = DATA["evolving_bonus"]
-GRANARY_ICONS: tuple[Step | None, ...] = DATA["granary"]
-SHIPYARD_ICONS: tuple[Step | None, ...] = DATA["shipyard"]
-DECREE_BONUS: tuple[int, ...] = DATA["decree_bonus"]
-DECREES: tuple[Decree, ...] = DATA["decrees"]
-TITLES: tuple[Title, ...] = DATA["titles"]
+META: Final = DATA["meta"]
+HOLD_VALUES: Final[tuple[int, ...]] = DATA["hold_values"]
+COUNCIL_SLOTS: Final[tuple[int, ...]] = tuple(DATA["slots"]["council"])
+WORKSHOP_SLOTS: Final[tuple[int, ...]] = tuple(DATA["slots"]["workshop"])
+ATLAS_SLOTS: Final[tuple[int, ...]] = tuple(DATA["slots"]["atlas"])
+PUBLICS: Final[tuple[Place, ...]] = DATA["publics"]
+EVOLVING: Final[tuple[Place, ...]] = DATA["evolving"]
+EVOLVING_BONUS: Final[Step] = DATA["evolving_bonus"]
+GRANARY_ICONS: Final[tuple[Step | None, ...]] = DATA["granary"]
+SHIPYARD_ICONS: Final[tuple[Step | None, ...]] = DATA["shipyard"]
+DECREE_BONUS: Final[tuple[int, ...]] = DATA["decree_bonus"]
+DECREES: Final[tuple[Decree, ...]] = DATA["decrees"]
+TITLES: Final[tuple[Title, ...]] = DATA["titles"]
 DARK_VALUES, LIGHT_VALUES = DATA["title_values"]
-ARTWORKS: tuple[Artwork, ...] = DATA["artworks"]
-PRIVATES: tuple[Place, ...] = DATA["privates"]
-CHARACTERS: tuple[Character, ...] = DATA["characters"]
-PACK_ICONS: tuple[str, ...] = DATA["pack_icons"]
-SOLO = DATA["solo"]
-RIVAL_RES: tuple[int, ...] = DATA["rival_res"]
-RIVAL_BONUS: dict[int, tuple[int, bool]] = DATA["rival_bonus"]
+ARTWORKS: Final[tuple[Artwork, ...]] = DATA["artworks"]
+PRIVATES: Final[tuple[Place, ...]] = DATA["privates"]
+CHARACTERS: Final[tuple[Character, ...]] = DATA["characters"]
+PACK_ICONS: Final[tuple[str, ...]] = DATA["pack_icons"]
+SOLO: Final = DATA["solo"]
+RIVAL_RES: Final[tuple[int, ...]] = DATA["rival_res"]
+RIVAL_BONUS: Final[dict[int, tuple[int, bool]]] = DATA["rival_bonus"]
 
-N_PUBLIC = len(PUBLICS)
-EV0 = N_PUBLIC  # the evolving locations II, III, IV
-PRIV0 = EV0 + 3  # private tile t sits at location PRIV0 + t
-N_LOC = PRIV0 + len(PRIVATES)
-LOC_IDS = (
+N_PUBLIC: Final = len(PUBLICS)
+EV0: Final = N_PUBLIC  # the evolving locations II, III, IV
+PRIV0: Final = EV0 + 3  # private tile t sits at location PRIV0 + t
+N_LOC: Final = PRIV0 + len(PRIVATES)
+LOC_IDS: Final = (
     tuple(p.id for p in PUBLICS) + tuple(p.id for p in EVOLVING) + tuple(p.id for p in PRIVATES)
 )
-CHAR_IDS = tuple(c.id for c in CHARACTERS)
-ART_IDS = tuple(a.id for a in ARTWORKS)
-SHIP_RES = RES.index(META["ship_resource"])
-ENDGAME_CARDS = tuple(i for i, c in enumerate(CHARACTERS) if c.type == ENDGAME)
-OTHER_CARDS = tuple(i for i, c in enumerate(CHARACTERS) if c.type != ENDGAME)
-PACKS = tuple(tuple(i for i, c in enumerate(CHARACTERS) if c.pack == p) for p in range(6))
+CHAR_IDS: Final = tuple(c.id for c in CHARACTERS)
+ART_IDS: Final = tuple(a.id for a in ARTWORKS)
+SHIP_RES: Final = RES.index(META["ship_resource"])
+ENDGAME_CARDS: Final = tuple(i for i, c in enumerate(CHARACTERS) if c.type == ENDGAME)
+OTHER_CARDS: Final = tuple(i for i, c in enumerate(CHARACTERS) if c.type != ENDGAME)
+PACKS: Final = tuple(tuple(i for i, c in enumerate(CHARACTERS) if c.pack == p) for p in range(6))
 
-ROMAN = ("I", "II", "III", "IV")
+ROMAN: Final = ("I", "II", "III", "IV")
 
 
 def name(ident: str) -> str:

@@ -5,7 +5,7 @@ rules code calls them by name and knows no card (RULES.md, Characters; Decree)."
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.games.amalfi_renaissance.board import Character, Decree
 
@@ -53,7 +53,7 @@ def score_per(s: AmalfiState, seat: int, card: Character) -> int:
     return min(card.max, card.per * s.count(seat, card.item))
 
 
-ON_INVITE: dict[str, Callable[[AmalfiState, int, Character], None]] = {
+ON_INVITE: Final[dict[str, Callable[[AmalfiState, int, Character], None]]] = {
     "bonus": bonus,
     "cheaper_ships": cheaper_ships,
     "lighter_feed": lighter_feed,
@@ -61,7 +61,7 @@ ON_INVITE: dict[str, Callable[[AmalfiState, int, Character], None]] = {
     "cheaper_displays": cheaper_displays,
     "rich_hold": rich_hold,
 }
-AT_END: dict[str, Callable[[AmalfiState, int, Character], int]] = {"score_per": score_per}
+AT_END: Final[dict[str, Callable[[AmalfiState, int, Character], int]]] = {"score_per": score_per}
 
 
 # -- decrees: VP of one seat; `extra` is the board's VP per item for this period
@@ -104,7 +104,7 @@ def universal(s: AmalfiState, seat: int, d: Decree, extra: int) -> int:
     return (d.value + extra) * items
 
 
-DECREE_FORMULAS: dict[str, Callable[[AmalfiState, int, Decree, int], int]] = {
+DECREE_FORMULAS: Final[dict[str, Callable[[AmalfiState, int, Decree, int], int]]] = {
     "largest_art_type": largest_art_type,
     "art_sets": art_sets,
     "lighthouses": _per("lighthouses"),

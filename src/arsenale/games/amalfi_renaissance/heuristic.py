@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.games.amalfi_renaissance import actions as A
@@ -53,10 +53,10 @@ from arsenale.games.amalfi_renaissance.state import RIVALS
 if TYPE_CHECKING:
     from arsenale.games.amalfi_renaissance.state import AmalfiState
 
-LOC_INDEX = {loc: i for i, loc in enumerate(LOC_IDS)}
-CHAR_INDEX = {c: i for i, c in enumerate(CHAR_IDS)}
+LOC_INDEX: Final = {loc: i for i, loc in enumerate(LOC_IDS)}
+CHAR_INDEX: Final = {c: i for i, c in enumerate(CHAR_IDS)}
 
-UNIT = 0.45
+UNIT: Final = 0.45
 """What one unit of resource is worth in VP to the heuristic."""
 
 
@@ -160,12 +160,12 @@ def solo_weights(s: AmalfiState, seat: int) -> dict[int, float]:
     return weights
 
 
-SOLO_WEIGHT = 8.0
+SOLO_WEIGHT: Final = 8.0
 """Solo: the title weight (in place of TITLE_WEIGHT) of a title the plan aims at."""
-SOLO_PASS = -1.0
+SOLO_PASS: Final = -1.0
 """Solo: the heuristic passes only when no main action is worth more than this; with no
 rival seat to leave the displays to, a slightly costly action still builds toward a title."""
-SOLO_URGENCY = 2.0
+SOLO_URGENCY: Final = 2.0
 """Solo: the extra factor of the nearest title while the next title check is not met."""
 
 
@@ -219,7 +219,7 @@ def title_bonus(s: AmalfiState, seat: int, action: Action) -> float:
     return bonus
 
 
-TITLE_WEIGHT = 1.6
+TITLE_WEIGHT: Final = 1.6
 """How much of a title square's VP the heuristic credits per unit of progress toward it."""
 
 
@@ -262,9 +262,9 @@ def supplies(s: AmalfiState, seat: int, action: Action) -> int:
     return max(0, -(-(cost - held) // 3))
 
 
-SOLO_AHEAD = 1.0
+SOLO_AHEAD: Final = 1.0
 """Solo: the share of the purchase a navigation makes cheaper (nav_lookahead) credited to it."""
-SOLO_SUPPLY = 8.0
+SOLO_SUPPLY: Final = 8.0
 """Solo: what the heuristic reckons an emergency supply costs, in VP (a ship lost for the
 period is a navigation lost, and navigations fill the holds that pay without supplies)."""
 

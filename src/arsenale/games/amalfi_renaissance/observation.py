@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import chain, compress, count
 from operator import ne
 from struct import Struct
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from arsenale.core.decisions import Decision
 from arsenale.core.observation import Buffer, KeptBuffer, Layout
@@ -29,7 +29,7 @@ from arsenale.games.amalfi_renaissance.board import (
 if TYPE_CHECKING:
     from arsenale.games.amalfi_renaissance.state import AmalfiState
 
-KINDS = (
+KINDS: Final = (
     "pack",
     "select",
     "draft",
@@ -48,25 +48,25 @@ KINDS = (
     "ready",
 )
 """The decision kinds (rules.py's phase table), one slot each."""
-SEATS = 4
-METHODS = 5
-RIVAL = 9
+SEATS: Final = 4
+METHODS: Final = 5
+RIVAL: Final = 9
 """The solo rival's mark on a dock or lighthouse (state.py)."""
-MARKS = SEATS + 1
+MARKS: Final = SEATS + 1
 """A dock or lighthouse: one slot per seat, then the rival."""
-STEPS = 4
+STEPS: Final = 4
 """Pending benefit steps shown (kind and two arguments each)."""
 CHARS, ARTS, TILES = len(CHAR_IDS), len(ART_IDS), len(PRIVATES)
-SEAT_NUMBERS = 18
+SEAT_NUMBERS: Final = 18
 """vp, title vp, bread, capacity, feed, bay, port, holds (5), shipyard, lighthouses, passed,
 hand, packet and reserve sizes."""
-COUNCIL = 4
-WORKSHOP = 4
-ATLAS = 4
-EVOLVING = 4
-PAYMENT_SLOTS = 5 + 5
+COUNCIL: Final = 4
+WORKSHOP: Final = 4
+ATLAS: Final = 4
+EVOLVING: Final = 4
+PAYMENT_SLOTS: Final = 5 + 5
 
-LAYOUT = Layout(
+LAYOUT: Final = Layout(
     ("decision", len(KINDS)),
     ("period", 1),
     ("first_player", SEATS),
@@ -102,9 +102,9 @@ LAYOUT = Layout(
     ("payment", PAYMENT_SLOTS),
     ("rival", 3 + 2 + 3 + len(SOLO["band_names"])),
 )
-AT = {name: start for name, start, _ in LAYOUT}
-END = {name: start + length for name, start, length in LAYOUT}
-_KIND = {k: i for i, k in enumerate(KINDS)}
+AT: Final = {name: start for name, start, _ in LAYOUT}
+END: Final = {name: start + length for name, start, length in LAYOUT}
+_KIND: Final = {k: i for i, k in enumerate(KINDS)}
 (
     DECISION,
     PERIOD,
@@ -642,18 +642,20 @@ class Writer:
             w[RIVAL_AT + 8 + list(SOLO["band_names"]).index(band(s.vp[0]))] = 1.0
 
 
-_PAY = DECISION + _KIND["pay"]
-_FLAGS = tuple(tuple(float(mask >> r & 1) for r in range(5)) for mask in range(32))
+_PAY: Final = DECISION + _KIND["pay"]
+_FLAGS: Final = tuple(tuple(float(mask >> r & 1) for r in range(5)) for mask in range(32))
 """The five resource flags of each payment mask (board.py: a mask has five bits), as floats
 like the marks."""
-_HOLD_SLOTS = tuple(NUMBERS + SEAT_NUMBERS * p + 7 + r for p in range(SEATS) for r in range(5))
+_HOLD_SLOTS: Final = tuple(
+    NUMBERS + SEAT_NUMBERS * p + 7 + r for p in range(SEATS) for r in range(5)
+)
 """The slot of each entry of the holds (`holds[5 * seat + resource]`) among the seats' numbers."""
-_BLANKS: dict[int, Struct] = {}
+_BLANKS: Final[dict[int, Struct]] = {}
 """The padding-only packs `Writer.clear` zeroes with, by number of slots (made when first
 used: a few part sizes)."""
-_PAYMENT = Struct(f"={PAYMENT_SLOTS}f")
+_PAYMENT: Final = Struct(f"={PAYMENT_SLOTS}f")
 """The payment part: four figures, an unused slot, the resource flags."""
-_PENDING = tuple(Struct(f"={1 + 3 * k}f{4 * 3 * (STEPS - k)}x") for k in range(STEPS + 1))
+_PENDING: Final = tuple(Struct(f"={1 + 3 * k}f{4 * 3 * (STEPS - k)}x") for k in range(STEPS + 1))
 """The pending part with 0 to `STEPS` steps shown, the rest padding (zeroed by `pack_into`)."""
 
 

@@ -13,7 +13,7 @@ which it pushes as a frame; answering the frame continues the queue.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Phase, Why
@@ -87,29 +87,34 @@ from arsenale.games.amalfi_renaissance.state import (
 from arsenale.games.amalfi_renaissance.words import PACK_WORDS, _, name, ngettext, res, word
 from arsenale.i18n import N_
 
-RB = "amalfi-renaissance.en.txt, "
-R_SETUP = RB + "Players Setup"
-R_VARIANTS = RB + "Variants for the Allocation of Starting Hands"
-R_ACTIONS = RB + "Phase 1: Actions"
-R_PAY = RB + "Payments & Resources"
-R_NAV = RB + "Navigation"
-R_LIGHT = RB + "Navigation, Using Lighthouses"
-R_EVOLVING = RB + "Navigation, The Evolving Destinations"
-R_TAKE = RB + "Navigation, Take a Character in hand"
-R_ERECT = RB + "Navigation, Erect a Lighthouse"
-R_ACQ = RB + "Acquisition"
-R_DISC = RB + "Discovery"
-R_INV = RB + "Invitation"
-R_ENG = RB + "Engagement"
-R_CON = RB + "Construction"
-R_OPT = RB + "Optional Actions"
-R_FEED = RB + "Phase 2: Feed"
-R_DECREE = RB + "Phase 3: Decree"
-R_SOLO = RB + "Solo Challenge"
+RB: Final = "amalfi-renaissance.en.txt, "
+R_SETUP: Final = RB + "Players Setup"
+R_VARIANTS: Final = RB + "Variants for the Allocation of Starting Hands"
+R_ACTIONS: Final = RB + "Phase 1: Actions"
+R_PAY: Final = RB + "Payments & Resources"
+R_NAV: Final = RB + "Navigation"
+R_LIGHT: Final = RB + "Navigation, Using Lighthouses"
+R_EVOLVING: Final = RB + "Navigation, The Evolving Destinations"
+R_TAKE: Final = RB + "Navigation, Take a Character in hand"
+R_ERECT: Final = RB + "Navigation, Erect a Lighthouse"
+R_ACQ: Final = RB + "Acquisition"
+R_DISC: Final = RB + "Discovery"
+R_INV: Final = RB + "Invitation"
+R_ENG: Final = RB + "Engagement"
+R_CON: Final = RB + "Construction"
+R_OPT: Final = RB + "Optional Actions"
+R_FEED: Final = RB + "Phase 2: Feed"
+R_DECREE: Final = RB + "Phase 3: Decree"
+R_SOLO: Final = RB + "Solo Challenge"
 
 BEACON, RIVAL_STEP, END = 20, 21, 22
-NAV, ACQ, DISC, INV, ENG, CON = range(6)
-ACTION_NAMES = (
+NAV: Final = 0
+ACQ: Final = 1
+DISC: Final = 2
+INV: Final = 3
+ENG: Final = 4
+CON: Final = 5
+ACTION_NAMES: Final = (
     "navigation",
     "acquisition",
     "discovery",
@@ -117,7 +122,7 @@ ACTION_NAMES = (
     "engagement",
     "construction",
 )
-OPTIONAL = frozenset({"unload", "emergency", "discard"})
+OPTIONAL: Final = frozenset({"unload", "emergency", "discard"})
 
 
 # -- small helpers ----------------------------------------------------------------------------
@@ -285,7 +290,7 @@ def slot_exists(s: AmalfiState, loc: int) -> bool:
 # -- titles (RULES.md, Titles) -----------------------------------------------------------------
 
 
-TITLE_GROWTH = {
+TITLE_GROWTH: Final = {
     "acquire": frozenset(
         {"books", "paintings", "monuments", "artworks", "pairs_of_types", "largest_type"}
     ),
@@ -295,7 +300,7 @@ TITLE_GROWTH = {
     "erect": frozenset({"lighthouses"}),
 }
 """The title items (board.TITLE_ITEMS) that each action growing any of them grows."""
-TITLE_WATCH = {
+TITLE_WATCH: Final = {
     what: tuple(any(item in items for item, _k in title.need) for title in TITLES)
     for what, items in TITLE_GROWTH.items()
 }
@@ -447,7 +452,7 @@ def step_end(s: AmalfiState, a: int, b: int, events: list[Event]) -> bool:
     return True
 
 
-STEPS: dict[int, Any] = {
+STEPS: Final[dict[int, Any]] = {
     VP: step_vp,
     BREAD: step_bread,
     SEND: step_send,
@@ -557,7 +562,7 @@ def apply_pack(s: AmalfiState, seat: int, action: Action, top: Decision) -> list
     return events
 
 
-UNPACKED = tuple(c for c, ch in enumerate(CHARACTERS) if ch.pack < 0)
+UNPACKED: Final = tuple(c for c, ch in enumerate(CHARACTERS) if ch.pack < 0)
 """The characters of no starting pack: always in the Council deck."""
 
 
@@ -637,14 +642,14 @@ def finish_setup(s: AmalfiState, events: list[Event]) -> None:
 # -- periods and turns (RULES.md, Periods; Actions) --------------------------------------------
 
 
-TURNS = tuple(Decision("turn", (seat,)) for seat in range(4))
+TURNS: Final = tuple(Decision("turn", (seat,)) for seat in range(4))
 """The main action of each seat: one frame per seat, made once (a frame never changes)."""
 TAKES, ERECTS, INSTEADS, CHOICES, STRAIGHTENS = (
     tuple(Decision(kind, (seat,)) for seat in range(4))
     for kind in ("take", "erect", "instead", "choose", "straighten")
 )
 """The bonus steps' frames, which carry no data: one per kind and seat, made once."""
-ROUNDS = {
+ROUNDS: Final = {
     kind: tuple(tuple(Decision(kind, (seat,), k) for seat in range(4)) for k in range(4))
     for kind in ("pack", "feed", "ready")
 }
@@ -763,25 +768,25 @@ def can_navigate(s: AmalfiState, seat: int, loc: int) -> str | None:
     return None
 
 
-PUBLIC_PRICE = tuple(p.price for p in PUBLICS)
-EVOLVING_PRICE = tuple(p.price for p in EVOLVING)
-PRIVATE_PRICE = tuple(p.price for p in PRIVATES)
-ART_PRICE = tuple(a.cost for a in ARTWORKS)
-ART_MASK = tuple(a.mask for a in ARTWORKS)
-TILE_PRICE = tuple(t.cost for t in PRIVATES)
-TILE_MASK = tuple(t.mask for t in PRIVATES)
-CHAR_PRICE = tuple(c.cost for c in CHARACTERS)
-CHAR_MASK = tuple(c.mask for c in CHARACTERS)
-IS_ENGAGEABLE = tuple(c.type == ENGAGEABLE for c in CHARACTERS)
-SHIP_MASK = 1 << SHIP_RES
-SHIP_PRICE = tuple(META["ship_price"])
-BASE_CAPACITY = META["base_capacity"]
-EMERGENCY_UNITS = META["emergency_units"]
+PUBLIC_PRICE: Final = tuple(p.price for p in PUBLICS)
+EVOLVING_PRICE: Final = tuple(p.price for p in EVOLVING)
+PRIVATE_PRICE: Final = tuple(p.price for p in PRIVATES)
+ART_PRICE: Final = tuple(a.cost for a in ARTWORKS)
+ART_MASK: Final = tuple(a.mask for a in ARTWORKS)
+TILE_PRICE: Final = tuple(t.cost for t in PRIVATES)
+TILE_MASK: Final = tuple(t.mask for t in PRIVATES)
+CHAR_PRICE: Final = tuple(c.cost for c in CHARACTERS)
+CHAR_MASK: Final = tuple(c.mask for c in CHARACTERS)
+IS_ENGAGEABLE: Final = tuple(c.type == ENGAGEABLE for c in CHARACTERS)
+SHIP_MASK: Final = 1 << SHIP_RES
+SHIP_PRICE: Final = tuple(META["ship_price"])
+BASE_CAPACITY: Final = META["base_capacity"]
+EMERGENCY_UNITS: Final = META["emergency_units"]
 
 
-NAV_TOP = max(PUBLIC_PRICE)
-PUBLIC_BITS = (1 << N_PUBLIC) - 1
-NAV_PUBLIC = tuple(
+NAV_TOP: Final = max(PUBLIC_PRICE)
+PUBLIC_BITS: Final = (1 << N_PUBLIC) - 1
+NAV_PUBLIC: Final = tuple(
     tuple(
         tuple(
             A.NAVIGATE[loc]
@@ -795,35 +800,35 @@ NAV_PUBLIC = tuple(
 """`NAV_PUBLIC[bread][docked]`: the printed destinations with a free dock (`docked`, their
 bits of `AmalfiState.docked`) that a seat can pay for with `bread` (NAV_TOP or more: every
 price), in location order."""
-NAV_ANY = max(PUBLIC_PRICE + EVOLVING_PRICE + PRIVATE_PRICE)
-EVOLVING_BITS = (1 << len(EVOLVING)) - 1
-NAV_EVOLVING = tuple(
+NAV_ANY: Final = max(PUBLIC_PRICE + EVOLVING_PRICE + PRIVATE_PRICE)
+EVOLVING_BITS: Final = (1 << len(EVOLVING)) - 1
+NAV_EVOLVING: Final = tuple(
     tuple(A.NAVIGATE[EV0 + i] for i in range(len(EVOLVING)) if not docked >> i & 1)
     for docked in range(EVOLVING_BITS + 1)
 )
 """`NAV_EVOLVING[docked]`: the evolving destinations with a free dock (`docked`, their bits of
 `AmalfiState.docked` shifted down by EV0), in location order. A seat with NAV_ANY bread or
 more can pay for any printed or evolving destination, a tile on an evolving one included."""
-DISCOUNT_TOP = max(0, -min(WORKSHOP_SLOTS), -min(ATLAS_SLOTS))
-WORKSHOP_SURCHARGE = tuple(
+DISCOUNT_TOP: Final = max(0, -min(WORKSHOP_SLOTS), -min(ATLAS_SLOTS))
+WORKSHOP_SURCHARGE: Final = tuple(
     tuple(max(0, -value - disp) for value in WORKSHOP_SLOTS) for disp in range(DISCOUNT_TOP + 1)
 )
-ATLAS_SURCHARGE = tuple(
+ATLAS_SURCHARGE: Final = tuple(
     tuple(max(0, -value - disp) for value in ATLAS_SLOTS) for disp in range(DISCOUNT_TOP + 1)
 )
 """The bread each display slot costs a seat with a discount of `disp` (M_DISP; DISCOUNT_TOP or
 more: nothing), 0 where it costs none (`slot_bread`, negated)."""
-MASK_BITS = tuple(tuple(r for r in range(5) if mask >> r & 1) for mask in range(32))
+MASK_BITS: Final = tuple(tuple(r for r in range(5) if mask >> r & 1) for mask in range(32))
 """The resources (bits) of each payment mask."""
-DISPLAY_TOP = max(ART_PRICE + TILE_PRICE)
-SURCHARGE_TOP = max(WORKSHOP_SURCHARGE[0] + ATLAS_SURCHARGE[0])
+DISPLAY_TOP: Final = max(ART_PRICE + TILE_PRICE)
+SURCHARGE_TOP: Final = max(WORKSHOP_SURCHARGE[0] + ATLAS_SURCHARGE[0])
 """The dearest artwork or tile and the dearest slot's bread: a seat whose ships cover the one
 and whose bread after it covers the other can take every card of the Workshop and the Atlas."""
 
 
-NO_UNITS = (0, 0, 0, 0, 0)
+NO_UNITS: Final = (0, 0, 0, 0, 0)
 """`turn_actions`' units of each hold's ships when no hold has a ship."""
-FIVE = (0, 1, 2, 3, 4)
+FIVE: Final = (0, 1, 2, 3, 4)
 """The five holds (resources) of a seat, or the five slots of the Workshop or the Atlas:
 `turn_actions` loops over this tuple rather than calling `range(5)` at each loop."""
 

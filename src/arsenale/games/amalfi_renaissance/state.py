@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision
@@ -43,20 +43,20 @@ from arsenale.games.amalfi_renaissance.board import (
 if TYPE_CHECKING:
     from arsenale.games.amalfi_renaissance.game import AmalfiRenaissance
 
-COLOURS = ("red", "blue", "green", "yellow")
-RIVAL = 9
+COLOURS: Final = ("red", "blue", "green", "yellow")
+RIVAL: Final = 9
 """The solo rival's mark on a dock or lighthouse slot (RULES.md, Solo challenge)."""
-RIVALS = ("", "naples", "genoa")
-METHODS = ("packs", "blind", "personal", "draft", "draft_score")
+RIVALS: Final = ("", "naples", "genoa")
+METHODS: Final = ("packs", "blind", "personal", "draft", "draft_score")
 
 # permanent modifiers per seat (effects.py)
 M_SHIP, M_FEED, M_CAP, M_DISP, M_HOLD = 0, 1, 2, 3, 4
-N_MODS = M_HOLD + 5
+N_MODS: Final = M_HOLD + 5
 
-EMPTY = -1
-BASE_CAPACITY = META["base_capacity"]
-ART_TYPE = {"books": 0, "paintings": 1, "monuments": 2}
-CHAR_TYPE = {kind: i for i, kind in enumerate(CHAR_TYPES)}
+EMPTY: Final = -1
+BASE_CAPACITY: Final = META["base_capacity"]
+ART_TYPE: Final = {"books": 0, "paintings": 1, "monuments": 2}
+CHAR_TYPE: Final = {kind: i for i, kind in enumerate(CHAR_TYPES)}
 """The index of each artwork type in `artc` and of each character type in `charc`."""
 
 
@@ -412,5 +412,5 @@ def loc_is_evolving(loc: int) -> bool:
     return EV0 <= loc < PRIV0
 
 
-ALL_LOCS = range(N_LOC)
+ALL_LOCS: Final = range(N_LOC)
 __all__ = ["ARTWORKS", "AmalfiState"]

@@ -4,7 +4,7 @@ order and its tie-break by shareholdings, the character draft and the orders adj
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -32,8 +32,12 @@ if TYPE_CHECKING:
 
 PICK, ADJUST = 0, 1
 
-_PICK = tuple(tuple(Decision("character", (seat,), r) for r in range(ROUNDS)) for seat in range(5))
-_ADJUST = tuple(tuple(Decision("orders", (seat,), r) for r in range(ROUNDS)) for seat in range(5))
+_PICK: Final = tuple(
+    tuple(Decision("character", (seat,), r) for r in range(ROUNDS)) for seat in range(5)
+)
+_ADJUST: Final = tuple(
+    tuple(Decision("orders", (seat,), r) for r in range(ROUNDS)) for seat in range(5)
+)
 """A seat's character pick and orders adjustment in each round, made once (a Decision is
 immutable)."""
 
@@ -111,12 +115,12 @@ def _moves(bid: int, now: int) -> int:
     return (up != now) + 2 * (down != now)
 
 
-_ADJUSTABLE = tuple(
+_ADJUSTABLE: Final = tuple(
     tuple(_moves(bid, now) for now in range(ORDERS_MAX + 1))
     for bid in range(0, BID_CAP + 1, BID_STEP)
 )
 """`_ADJUSTABLE[bid // BID_STEP][orders]`: `_moves(bid, orders)`, made once."""
-_ADJUSTMENTS = tuple(((), (up,), (down,), (up, down)) for up, down in A.ORDERS_ADJUST)
+_ADJUSTMENTS: Final = tuple(((), (up,), (down,), (up, down)) for up, down in A.ORDERS_ADJUST)
 """Per shop, by `_moves`: the adjustments offered, up first."""
 
 
@@ -161,7 +165,7 @@ def legal_character(s: MovState, seat: int, top: Decision, why: Why | None = Non
     return list(_UNTAKEN[taken])
 
 
-_UNTAKEN = tuple(
+_UNTAKEN: Final = tuple(
     tuple(A.CHARACTER[c - 1] for c in range(1, len(CHARACTERS)) if not taken >> c & 1)
     for taken in range(1 << len(CHARACTERS))
 )

@@ -10,12 +10,12 @@ Guild Orders indices into `ORDERS`, favors their kind (0, 1, 2 for 20, 30, 40).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from arsenale.core.data import read_toml
 from arsenale.core.errors import DataError
 
-GAME_ID = "masters-of-venice"
+GAME_ID: Final = "masters-of-venice"
 
 
 class GuildOrder(NamedTuple):
@@ -137,59 +137,66 @@ def check(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-_B = check(read_toml(__package__, "board.toml"))
-DATA: dict[str, Any] = _B["data"]
-RESOURCES: tuple[str, ...] = _B["resources"]
-SHOPS: tuple[str, ...] = _B["shops"]
-SHOP_NAMES: tuple[str, ...] = tuple(s["name"] for s in DATA["shop"])
-SHOP_RES: tuple[int, ...] = _B["shop_res"]
+_B: Final = check(read_toml(__package__, "board.toml"))
+DATA: Final[dict[str, Any]] = _B["data"]
+RESOURCES: Final[tuple[str, ...]] = _B["resources"]
+SHOPS: Final[tuple[str, ...]] = _B["shops"]
+SHOP_NAMES: Final[tuple[str, ...]] = tuple(s["name"] for s in DATA["shop"])
+SHOP_RES: Final[tuple[int, ...]] = _B["shop_res"]
 """The resource each shop buys."""
-RES_SHOP: tuple[int, ...] = tuple(SHOP_RES.index(r) if r in SHOP_RES else -1 for r in range(6))
+RES_SHOP: Final[tuple[int, ...]] = tuple(
+    SHOP_RES.index(r) if r in SHOP_RES else -1 for r in range(6)
+)
 """The shop that buys each resource; -1 for Lumber."""
-OFFICES: tuple[str, ...] = tuple(o["id"] for o in DATA["office"])
-COMPANIES: tuple[str, ...] = (*SHOPS, *OFFICES)
-N_RES = 6
-N_SHOPS = 5
-N_COMP = 7
-LUMBER = 1
-ORDERS: tuple[GuildOrder, ...] = _B["orders"]
-ORDER_IDS: tuple[str, ...] = tuple(o.id for o in ORDERS)
-N_ORDERS = len(ORDERS)
-CUBES_PER_RES = 15
-SHARES_PER_COMP = 10
+OFFICES: Final[tuple[str, ...]] = tuple(o["id"] for o in DATA["office"])
+COMPANIES: Final[tuple[str, ...]] = (*SHOPS, *OFFICES)
+N_RES: Final = 6
+N_SHOPS: Final = 5
+N_COMP: Final = 7
+LUMBER: Final = 1
+ORDERS: Final[tuple[GuildOrder, ...]] = _B["orders"]
+ORDER_IDS: Final[tuple[str, ...]] = tuple(o.id for o in ORDERS)
+N_ORDERS: Final = len(ORDERS)
+CUBES_PER_RES: Final = 15
+SHARES_PER_COMP: Final = 10
 
-_T = DATA["tracks"]
-STEP: int = _T["step"]
-PRICE_START: int = _T["price_start"]
-FLOOR: int = _T["price_floor"]
-SHARE_START: int = _T["share_start"]
-ORDERS_START: int = _T["orders_start"]
-RESET: int = _T["control_reset"]
-OFFICE_PRICE: int = _T["office_share_price"]
-PRICE_MAX: int = _T["top"]["price_max"]
-SHARE_MAX: int = _T["top"]["share_max"]
-ORDERS_MAX: int = _T["top"]["orders_max"]
-STARTING_CASH: int = DATA["meta"]["starting_cash"]
-ROUNDS: int = DATA["meta"]["rounds"]
-BID_SPACES: frozenset[int] = frozenset(b - 1 for b in DATA["canal"]["bid_spaces"])
+_T: Final = DATA["tracks"]
+STEP: Final[int] = _T["step"]
+PRICE_START: Final[int] = _T["price_start"]
+FLOOR: Final[int] = _T["price_floor"]
+SHARE_START: Final[int] = _T["share_start"]
+ORDERS_START: Final[int] = _T["orders_start"]
+RESET: Final[int] = _T["control_reset"]
+OFFICE_PRICE: Final[int] = _T["office_share_price"]
+PRICE_MAX: Final[int] = _T["top"]["price_max"]
+SHARE_MAX: Final[int] = _T["top"]["share_max"]
+ORDERS_MAX: Final[int] = _T["top"]["orders_max"]
+STARTING_CASH: Final[int] = DATA["meta"]["starting_cash"]
+ROUNDS: Final[int] = DATA["meta"]["rounds"]
+BID_SPACES: Final[frozenset[int]] = frozenset(b - 1 for b in DATA["canal"]["bid_spaces"])
 """0-based canal spaces that are bidding rounds."""
-BID_CAP: int = DATA["dial"]["bid_cap"]
-BID_STEP: int = DATA["dial"]["bid_step"]
-N_DOCKS: int = DATA["docks"]["count"]
-DOCK_SETUP: int = DATA["docks"]["setup_cubes"]
-FAVOR_VALUES: tuple[int, ...] = tuple(f["value"] for f in DATA["favor"])
-FAVOR_MAX: tuple[int, ...] = tuple(f["max_orders"] for f in DATA["favor"])
-FAVOR_SET: tuple[int, ...] = tuple(
+BID_CAP: Final[int] = DATA["dial"]["bid_cap"]
+BID_STEP: Final[int] = DATA["dial"]["bid_step"]
+N_DOCKS: Final[int] = DATA["docks"]["count"]
+DOCK_SETUP: Final[int] = DATA["docks"]["setup_cubes"]
+FAVOR_VALUES: Final[tuple[int, ...]] = tuple(f["value"] for f in DATA["favor"])
+FAVOR_MAX: Final[tuple[int, ...]] = tuple(f["max_orders"] for f in DATA["favor"])
+FAVOR_SET: Final[tuple[int, ...]] = tuple(
     k for k, f in enumerate(DATA["favor"]) for _ in range(f["copies"])
 )
-RUMORS_PER_SHOP: int = DATA["rumors"]["per_shop"]
-CHARACTERS: tuple[str, ...] = tuple(c["id"] for c in DATA["character"])
-CHARACTER_NAMES: tuple[str, ...] = tuple(c["name"] for c in DATA["character"])
-GONDOLIERI, GUILDMASTER, HARBORMASTER, TAXCOLLECTOR, THIEF, TRADER = range(6)
-GUILD_VP: tuple[int, ...] = tuple(DATA["guild"]["vp"])
-CASH_PER_VP: int = DATA["guild"]["cash_per_vp"]
+RUMORS_PER_SHOP: Final[int] = DATA["rumors"]["per_shop"]
+CHARACTERS: Final[tuple[str, ...]] = tuple(c["id"] for c in DATA["character"])
+CHARACTER_NAMES: Final[tuple[str, ...]] = tuple(c["name"] for c in DATA["character"])
+GONDOLIERI: Final = 0
+GUILDMASTER: Final = 1
+HARBORMASTER: Final = 2
+TAXCOLLECTOR: Final = 3
+THIEF: Final = 4
+TRADER: Final = 5
+GUILD_VP: Final[tuple[int, ...]] = tuple(DATA["guild"]["vp"])
+CASH_PER_VP: Final[int] = DATA["guild"]["cash_per_vp"]
 
-LOCATIONS: tuple[str, ...] = (
+LOCATIONS: Final[tuple[str, ...]] = (
     "market",
     "shops",
     "guild",
@@ -200,7 +207,7 @@ LOCATIONS: tuple[str, ...] = (
     "mercato",
 )
 """The eight destinations on a dial (the Shops and the Docks count as one each)."""
-LOCATION_NAMES: tuple[str, ...] = (
+LOCATION_NAMES: Final[tuple[str, ...]] = (
     "Stock Market",
     "Shops",
     "Guild Hall",
@@ -210,5 +217,12 @@ LOCATION_NAMES: tuple[str, ...] = (
     "Shipping Office South",
     "Mercato",
 )
-MARKET, SHOPS_LOC, GUILD, DOCKS, CHURCH, NORTH, SOUTH, MERCATO = range(8)
-SHARED: frozenset[int] = frozenset((MARKET, SHOPS_LOC, GUILD, DOCKS))
+MARKET: Final = 0
+SHOPS_LOC: Final = 1
+GUILD: Final = 2
+DOCKS: Final = 3
+CHURCH: Final = 4
+NORTH: Final = 5
+SOUTH: Final = 6
+MERCATO: Final = 7
+SHARED: Final[frozenset[int]] = frozenset((MARKET, SHOPS_LOC, GUILD, DOCKS))

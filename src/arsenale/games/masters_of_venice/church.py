@@ -4,7 +4,7 @@ a face-up favor, playing favors and rumors during one's own use of a location.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Why
@@ -29,10 +29,10 @@ if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
 
 
-PRICE_AT_FLOOR = N_("the price is at its floor")
-SHARE_AT_FLOOR = N_("the share price is at its floor")
-ORDERS_AT_TOP = N_("the orders are at the top")
-NO_ORDERS = N_("there are no orders")
+PRICE_AT_FLOOR: Final = N_("the price is at its floor")
+SHARE_AT_FLOOR: Final = N_("the share price is at its floor")
+ORDERS_AT_TOP: Final = N_("the orders are at the top")
+NO_ORDERS: Final = N_("there are no orders")
 """Why a rumor's peg cannot move (Favors & Rumors), translated when a refusal is built."""
 
 
@@ -170,7 +170,9 @@ def _rumor_moves(shop: int, free: int) -> tuple[Action, ...]:
     )
 
 
-_RUMORS = tuple(tuple(_rumor_moves(shop, free) for free in range(16)) for shop in range(N_SHOPS))
+_RUMORS: Final = tuple(
+    tuple(_rumor_moves(shop, free) for free in range(16)) for shop in range(N_SHOPS)
+)
 """Per shop and free pegs (see `_rumor_moves`): the rumor moves that shop's tile offers."""
 
 

@@ -4,7 +4,7 @@ bought at the current prices; the Thief takes one free.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Why
@@ -118,7 +118,7 @@ def legal_docks(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
             out.append(A.STEAL[r])
 
 
-_NO_CUBES = [0] * N_RES
+_NO_CUBES: Final = [0] * N_RES
 """An empty dock's cubes, per resource."""
 
 

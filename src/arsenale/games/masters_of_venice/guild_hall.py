@@ -4,7 +4,7 @@ a visit (two for the Guild Master, who keeps one), deliveries of Guild Orders.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -105,7 +105,7 @@ def legal_guild(s: MovState, seat: int, out: list[Action], why: Why | None) -> N
         )
 
 
-_NEEDS = tuple(
+_NEEDS: Final = tuple(
     tuple((r, n, RES_SHOP[r]) for r, n in enumerate(order.need) if n) for order in ORDERS
 )
 """Per Guild Order: the (resource, cubes, its shop or -1) it needs, by resource."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from arsenale.core.actions import Action
 from arsenale.games.masters_of_venice import actions as A
@@ -57,23 +58,23 @@ from arsenale.games.masters_of_venice.board import (
 from arsenale.games.masters_of_venice.state import MovState
 from arsenale.games.masters_of_venice.turn_order import next_location
 
-VP = 100
+VP: Final = 100
 """Ducats a VP is worth at the end (Final Scoring C, D: 1 VP per 100)."""
-RESERVE = 40
+RESERVE: Final = 40
 """Cash kept at the docks while rounds remain (for the next purchase)."""
-SHARE_RESERVE = 100
+SHARE_RESERVE: Final = 100
 """Cash kept for cubes when buying shares while rounds remain."""
-OFFICE_USES = 0.12
+OFFICE_USES: Final = 0.12
 """Uses of one shipping office per commerce round, per player at the table (self-play)."""
-SHOP_CUBES = 0.13
+SHOP_CUBES: Final = 0.13
 """Cubes sold or delivered at one shop per commerce round, per player (self-play)."""
-SHOP_DIVIDEND = 0.35
+SHOP_DIVIDEND: Final = 0.35
 """Dividends per share of one shop per commerce round, per player (self-play)."""
-SHARED_BONUS = 0.25
+SHARED_BONUS: Final = 0.25
 """Part of the best shared location's value a merchant can still expect as a sharer."""
-CHARACTER_RANK = ("thief", "taxcollector", "harbormaster", "guildmaster", "trader")
-PRIOR_AS_HEURISTIC = 0.6
-BID_MOST = 30
+CHARACTER_RANK: Final = ("thief", "taxcollector", "harbormaster", "guildmaster", "trader")
+PRIOR_AS_HEURISTIC: Final = 0.6
+BID_MOST: Final = 30
 """The most bid for the orders cubes held or wanted lack (5 ducats an order)."""
 BID_LOW, BID_HIGH = 15, 25
 """Bids with cash to spare (100 or more) and when rich (250 or more)."""

@@ -4,7 +4,7 @@ in secret, never the one the pawn stands on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -40,7 +40,9 @@ def legal_move(s: MovState, seat: int, top: Decision, why: Why | None = None) ->
     return out
 
 
-_GO_BUT = tuple(tuple(A.GO[loc] for loc in range(8) if loc != here) for here in (*range(8), -1))
+_GO_BUT: Final = tuple(
+    tuple(A.GO[loc] for loc in range(8) if loc != here) for here in (*range(8), -1)
+)
 """The destinations from each location (the last: from off the board, index -1)."""
 
 

@@ -5,7 +5,7 @@ for absent seats), the observer's hand and rumors (zero for a spectator)."""
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from arsenale.core.observation import Buffer, Layout
 from arsenale.games.masters_of_venice.board import (
@@ -24,8 +24,8 @@ from arsenale.games.masters_of_venice.board import (
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
 
-KINDS = ("bid", "character", "orders", "move", "marker", "use", "place", "keep")
-USE_FLAGS = (
+KINDS: Final = ("bid", "character", "orders", "move", "marker", "use", "place", "keep")
+USE_FLAGS: Final = (
     "shares_bought",
     "shares_sold",
     "sale",
@@ -35,8 +35,10 @@ USE_FLAGS = (
     "favor_bought",
     "shipped",
 )
-MAX_SEATS = 5
-SEAT_SIZE = 2 + len(RESOURCES) + len(COMPANIES) + len(CHARACTERS) + 3 + 3 + len(LOCATIONS) + 3
+MAX_SEATS: Final = 5
+SEAT_SIZE: Final = (
+    2 + len(RESOURCES) + len(COMPANIES) + len(CHARACTERS) + 3 + 3 + len(LOCATIONS) + 3
+)
 
 
 def _seat_block(m: dict[str, Any] | None, order: list[int]) -> list[float]:
@@ -86,7 +88,7 @@ def tensor(view: dict[str, Any]) -> list[float]:
     return out
 
 
-SIZE = len(
+SIZE: Final = len(
     tensor(
         {
             "round": 1,
@@ -112,11 +114,11 @@ SIZE = len(
     )
 )
 
-LAYOUT = Layout(("view", SIZE))
+LAYOUT: Final = Layout(("view", SIZE))
 """One part: the numbers of `tensor`, in its order."""
 
-_LOC = {loc: i for i, loc in enumerate(LOCATIONS)}
-_KIND = {k: i for i, k in enumerate(KINDS)}
+_LOC: Final = {loc: i for i, loc in enumerate(LOCATIONS)}
+_KIND: Final = {k: i for i, k in enumerate(KINDS)}
 
 
 BOARD_SIZE = 2 + 2 * len(RESOURCES) + 2 * len(COMPANIES) + 2 * len(SHOPS)
@@ -133,10 +135,10 @@ def write(s: MovState, seat: int | None, out: Buffer) -> None:
     _WRITER.write(s, seat, out)
 
 
-_NEVER = object()
+_NEVER: Final = object()
 """The value a field was last written from before it was ever written: unequal to all."""
 
-_NONES = (None,) * SIZE
+_NONES: Final = (None,) * SIZE
 """Unequal to every number or tuple, at every position of a list field (none is longer than
 the observation): as if the field had never been written."""
 
@@ -152,20 +154,20 @@ _OFFSETS["rumors"] = _OFFSETS["favors"] + len(FAVOR_VALUES)
 _OFFSETS["pawn"] = _OFFSETS["rumors"] + 3
 _OFFSETS["bid"] = _OFFSETS["pawn"] + len(LOCATIONS)
 """Where each column starts in a merchant's block (`_seat_block`'s order)."""
-_BLOCK = tuple(BOARD_SIZE + m * SEAT_SIZE for m in range(MAX_SEATS))
-_REST = BOARD_SIZE + MAX_SEATS * SEAT_SIZE
-_CUR = _REST + len(KINDS)
-_FLAGS = _CUR + len(LOCATIONS)
-_PENDING = _FLAGS + len(USE_FLAGS)
-_HAND = _PENDING + len(RESOURCES)
-_MINE = _HAND + len(ORDER_IDS)
-_USING = frozenset({"use", "place", "keep"})
-_CHAR_ROWS = tuple(
+_BLOCK: Final = tuple(BOARD_SIZE + m * SEAT_SIZE for m in range(MAX_SEATS))
+_REST: Final = BOARD_SIZE + MAX_SEATS * SEAT_SIZE
+_CUR: Final = _REST + len(KINDS)
+_FLAGS: Final = _CUR + len(LOCATIONS)
+_PENDING: Final = _FLAGS + len(USE_FLAGS)
+_HAND: Final = _PENDING + len(RESOURCES)
+_MINE: Final = _HAND + len(ORDER_IDS)
+_USING: Final = frozenset({"use", "place", "keep"})
+_CHAR_ROWS: Final = tuple(
     array("f", [1.0 if mask >> c & 1 else 0.0 for c in range(len(CHARACTERS))])
     for mask in range(1 << len(CHARACTERS))
 )
 """Per bit mask of characters held, the numbers of a merchant's characters."""
-_ROWS_CAP = 1 << 12
+_ROWS_CAP: Final = 1 << 12
 """The most hands whose rows a writer keeps (`Writer.write_hand`)."""
 
 
@@ -178,30 +180,30 @@ def _per_seat(column: str, size: int) -> tuple[int, ...]:
     return tuple(_BLOCK[i // size] + _OFFSETS[column] + i % size for i in range(5 * size))
 
 
-_AT_PRICE = _slots(2, len(RESOURCES))
-_AT_SHARE = _slots(_AT_PRICE[-1] + 1, len(SHOPS))  # the offices' two follow, fixed (`reset`)
-_AT_ORDERS = _slots(_AT_SHARE[0] + len(COMPANIES), len(SHOPS))
-_AT_SUPPLY = _slots(_AT_ORDERS[-1] + 1, len(COMPANIES))
-_AT_BAG = _slots(_AT_SUPPLY[-1] + 1, len(RESOURCES))
-_AT_DOCKS = _slots(_AT_BAG[-1] + 1, len(RESOURCES) * N_DOCKS)
-_AT_OFFICE = _AT_DOCKS[-1] + 1
-_AT_DISPLAY = _AT_OFFICE + 2 * len(RESOURCES)
-_AT_CANAL = _AT_DISPLAY + len(FAVOR_VALUES)
-_AT_USED = _slots(_AT_CANAL + ROUNDS, len(SHOPS))
-_AT_CUBES = _per_seat("cubes", len(RESOURCES))
-_AT_SHARES = _per_seat("shares", len(COMPANIES))
-_AT_VP = _per_seat("vp", 1)
-_AT_BID = _per_seat("bid", 1)
-_AT_CHARS = _OFFSETS["chars"]
-_AT_FAVORS = _OFFSETS["favors"]
-_AT_RUMORS = _OFFSETS["rumors"]
-_AT_HANDS = _AT_RUMORS + 1
-_AT_DELIVERED = _AT_RUMORS + 2
-_AT_PAWN = _OFFSETS["pawn"]
-_AT_AGE = tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(MAX_SEATS))
+_AT_PRICE: Final = _slots(2, len(RESOURCES))
+_AT_SHARE: Final = _slots(_AT_PRICE[-1] + 1, len(SHOPS))  # the offices' two follow, fixed (`reset`)
+_AT_ORDERS: Final = _slots(_AT_SHARE[0] + len(COMPANIES), len(SHOPS))
+_AT_SUPPLY: Final = _slots(_AT_ORDERS[-1] + 1, len(COMPANIES))
+_AT_BAG: Final = _slots(_AT_SUPPLY[-1] + 1, len(RESOURCES))
+_AT_DOCKS: Final = _slots(_AT_BAG[-1] + 1, len(RESOURCES) * N_DOCKS)
+_AT_OFFICE: Final = _AT_DOCKS[-1] + 1
+_AT_DISPLAY: Final = _AT_OFFICE + 2 * len(RESOURCES)
+_AT_CANAL: Final = _AT_DISPLAY + len(FAVOR_VALUES)
+_AT_USED: Final = _slots(_AT_CANAL + ROUNDS, len(SHOPS))
+_AT_CUBES: Final = _per_seat("cubes", len(RESOURCES))
+_AT_SHARES: Final = _per_seat("shares", len(COMPANIES))
+_AT_VP: Final = _per_seat("vp", 1)
+_AT_BID: Final = _per_seat("bid", 1)
+_AT_CHARS: Final = _OFFSETS["chars"]
+_AT_FAVORS: Final = _OFFSETS["favors"]
+_AT_RUMORS: Final = _OFFSETS["rumors"]
+_AT_HANDS: Final = _AT_RUMORS + 1
+_AT_DELIVERED: Final = _AT_RUMORS + 2
+_AT_PAWN: Final = _OFFSETS["pawn"]
+_AT_AGE: Final = tuple(_BLOCK[m] + _OFFSETS["bid"] + 2 for m in range(MAX_SEATS))
 """Where each field's numbers go: a slot per position of the field, or (`_AT_CHARS` to
 `_AT_PAWN`) the column of a seat's block."""
-_NO_FLAGS = (False,) * len(USE_FLAGS)
+_NO_FLAGS: Final = (False,) * len(USE_FLAGS)
 """The use flags kept while no location is in use (none of them is shown then)."""
 
 

@@ -11,7 +11,7 @@ those whose power it is.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from arsenale.core.errors import DataError
 from arsenale.games.masters_of_venice.board import DATA
@@ -19,7 +19,7 @@ from arsenale.games.masters_of_venice.board import DATA
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
 
-_CHARS: list[dict[str, Any]] = DATA["character"]
+_CHARS: Final[list[dict[str, Any]]] = DATA["character"]
 
 
 def _numbers(power: str, key: str) -> tuple[int, ...]:
@@ -27,16 +27,16 @@ def _numbers(power: str, key: str) -> tuple[int, ...]:
     return tuple(int(c.get(key, 0)) if c["power"] == power else 0 for c in _CHARS)
 
 
-MARKER_USES = _numbers("gondola", "marker_uses")
-DRAWS = _numbers("guild_draws", "draws")
-RETURNS = _numbers("guild_draws", "returns")
-FREE_CUBES = _numbers("office_free_cubes", "free_cubes")
-EXTRA_SHARES = _numbers("extra_dividend", "extra_shares")
-STEALS = _numbers("dock_steals", "steals")
-BUYS = _numbers("mercato_limits", "buys")
-SELLS = _numbers("mercato_limits", "sells")
-SWAPS = _numbers("mercato_limits", "swaps")
-N_CHARS = len(_CHARS)
+MARKER_USES: Final = _numbers("gondola", "marker_uses")
+DRAWS: Final = _numbers("guild_draws", "draws")
+RETURNS: Final = _numbers("guild_draws", "returns")
+FREE_CUBES: Final = _numbers("office_free_cubes", "free_cubes")
+EXTRA_SHARES: Final = _numbers("extra_dividend", "extra_shares")
+STEALS: Final = _numbers("dock_steals", "steals")
+BUYS: Final = _numbers("mercato_limits", "buys")
+SELLS: Final = _numbers("mercato_limits", "sells")
+SWAPS: Final = _numbers("mercato_limits", "swaps")
+N_CHARS: Final = len(_CHARS)
 
 
 def _best(table: tuple[int, ...], mask: int, default: int = 0) -> int:
@@ -52,12 +52,14 @@ def _by_mask(table: tuple[int, ...], default: int = 0) -> tuple[int, ...]:
     return tuple(_best(table, mask, default) for mask in range(1 << N_CHARS))
 
 
-_MARKER_USES = _by_mask(MARKER_USES)
-_GUILD_DRAWS = tuple(zip(_by_mask(DRAWS, 1), _by_mask(RETURNS), strict=True))
-_FREE_CUBES = _by_mask(FREE_CUBES)
-_EXTRA_SHARES = _by_mask(EXTRA_SHARES)
-_STEALS = _by_mask(STEALS)
-_MERCATO_LIMITS = tuple(zip(_by_mask(BUYS, 1), _by_mask(SELLS, 1), _by_mask(SWAPS), strict=True))
+_MARKER_USES: Final = _by_mask(MARKER_USES)
+_GUILD_DRAWS: Final = tuple(zip(_by_mask(DRAWS, 1), _by_mask(RETURNS), strict=True))
+_FREE_CUBES: Final = _by_mask(FREE_CUBES)
+_EXTRA_SHARES: Final = _by_mask(EXTRA_SHARES)
+_STEALS: Final = _by_mask(STEALS)
+_MERCATO_LIMITS: Final = tuple(
+    zip(_by_mask(BUYS, 1), _by_mask(SELLS, 1), _by_mask(SWAPS), strict=True)
+)
 """The powers' numbers by the mask of a seat's characters (`state.chars`), made once."""
 
 
@@ -99,7 +101,7 @@ def mercato_limits(s: MovState, seat: int) -> tuple[int, int, int]:
     return _MERCATO_LIMITS[s.chars[seat]]
 
 
-POWERS: dict[str, Callable[..., Any]] = {
+POWERS: Final[dict[str, Callable[..., Any]]] = {
     "gondola": gondola,
     "guild_draws": guild_draws,
     "office_free_cubes": office_free_cubes,

@@ -5,7 +5,7 @@ starts a bidding round, any other space a commerce round; after the last the gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.decisions import Decision
 from arsenale.core.state import Event
@@ -57,7 +57,11 @@ def start_commerce(s: MovState, events: list[Event]) -> None:
     s.stack.append(_MOVE[s.players][s.round])
 
 
-_BID = tuple(tuple(Decision("bid", tuple(range(n)), r) for r in range(ROUNDS)) for n in range(6))
-_MOVE = tuple(tuple(Decision("move", tuple(range(n)), r) for r in range(ROUNDS)) for n in range(6))
+_BID: Final = tuple(
+    tuple(Decision("bid", tuple(range(n)), r) for r in range(ROUNDS)) for n in range(6)
+)
+_MOVE: Final = tuple(
+    tuple(Decision("move", tuple(range(n)), r) for r in range(ROUNDS)) for n in range(6)
+)
 """Every seat's secret bid and destination, by player count and round, made once (a Decision
 is immutable)."""

@@ -4,7 +4,7 @@ penalty for undelivered orders, stock value and cash in VP.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.state import Event
 from arsenale.games.masters_of_venice.board import (
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.state import MovState
 
 
-FINAL_KEYS = (
+FINAL_KEYS: Final = (
     "track_vp",
     "tax",
     "debt_vp",

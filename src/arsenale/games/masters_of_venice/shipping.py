@@ -4,7 +4,7 @@ Master): the office's cube, the four cubes for the docks placed by the user, the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -80,7 +80,9 @@ def settle_pending(s: MovState, seat: int, events: list[Event]) -> None:
     s.stack.append(_PLACE[seat][s.place_dock])
 
 
-_PLACE = tuple(tuple(Decision("place", (seat,), d) for d in range(N_DOCKS)) for seat in range(5))
+_PLACE: Final = tuple(
+    tuple(Decision("place", (seat,), d) for d in range(N_DOCKS)) for seat in range(5)
+)
 """A seat's placing of a drawn cube on each dock, made once (a Decision is immutable)."""
 
 

@@ -28,7 +28,7 @@ where using it would change the order.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from arsenale.core.decisions import Phase
 from arsenale.core.observation import Buffer
@@ -79,7 +79,7 @@ from arsenale.games.masters_of_venice.words import N_
 if TYPE_CHECKING:
     from arsenale.games.masters_of_venice.game import MastersOfVenice
 
-COLOURS = ("red", "blue", "green", "yellow", "purple")
+COLOURS: Final = ("red", "blue", "green", "yellow", "purple")
 
 
 class MovState(GameState):

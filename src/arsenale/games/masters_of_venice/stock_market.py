@@ -5,7 +5,7 @@ one sale of 1-3, of different companies.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Why
@@ -213,7 +213,7 @@ def _by_size() -> tuple[Any, Any, Any]:
     return tuple(sizes)  # type: ignore[return-value]
 
 
-_BUYS_BY_SIZE = _by_size()
+_BUYS_BY_SIZE: Final = _by_size()
 
 
 def _within(size: Sequence[Any]) -> tuple[Any, ...]:
@@ -226,14 +226,16 @@ def _within(size: Sequence[Any]) -> tuple[Any, ...]:
     return tuple(table)
 
 
-_ONES_WITHIN = _within(_BUYS_BY_SIZE[0])
-_PAIRS_WITHIN = _within(_BUYS_BY_SIZE[1])
-_TRIPLES_WITHIN = _within(_BUYS_BY_SIZE[2])
+_ONES_WITHIN: Final[tuple[tuple[Action, ...], ...]] = _within(_BUYS_BY_SIZE[0])
+_PAIRS_WITHIN: Final[tuple[tuple[tuple[Action, int, int], ...], ...]] = _within(_BUYS_BY_SIZE[1])
+_TRIPLES_WITHIN: Final[tuple[tuple[tuple[Action, int, int, int], ...], ...]] = _within(
+    _BUYS_BY_SIZE[2]
+)
 """`_priced_share_buys`' purchases by the companies that may be in them."""
-_PAIR_ACTIONS_WITHIN = tuple(tuple(row[0] for row in rows) for rows in _PAIRS_WITHIN)
-_TRIPLE_ACTIONS_WITHIN = tuple(tuple(row[0] for row in rows) for rows in _TRIPLES_WITHIN)
+_PAIR_ACTIONS_WITHIN: Final = tuple(tuple(row[0] for row in rows) for rows in _PAIRS_WITHIN)
+_TRIPLE_ACTIONS_WITHIN: Final = tuple(tuple(row[0] for row in rows) for rows in _TRIPLES_WITHIN)
 """The same pairs and triples as bare actions, for a call where all of them are affordable."""
-_TOO_MANY = tuple(
+_TOO_MANY: Final = tuple(
     (
         frozenset(),
         *(frozenset(a for a, items, _ in A.BUY_TABLE if dict(items).get(c, 0) > n) for n in (1, 2)),
@@ -272,12 +274,12 @@ def share_sells(blocked: int, mine: list[int]) -> list[Action]:
     return known
 
 
-_MEMO_CAP = 1 << 14
-_SELLS: dict[tuple[int, ...], list[Action]] = {}
+_MEMO_CAP: Final = 1 << 14
+_SELLS: Final[dict[tuple[int, ...], list[Action]]] = {}
 """Sales by (blocked, the seat's shares)."""
-_SELLS_BY: dict[tuple[int, int, int], list[Action]] = {}
+_SELLS_BY: Final[dict[tuple[int, int, int], list[Action]]] = {}
 """Sales by the companies that may sell 1, 2 and 3 shares (at most 4**7 keys)."""
-_SELLS_WITHIN = tuple(
+_SELLS_WITHIN: Final = tuple(
     tuple(
         (action, sum(1 << c for c, k in items if k > 1), sum(1 << c for c, k in items if k > 2))
         for action, items, mask in A.SELL_TABLE

@@ -6,7 +6,7 @@ interrupt (asked only where it would change the order, RULINGS.md A9).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -99,7 +99,7 @@ def advance(s: MovState, events: list[Event]) -> None:
         return
 
 
-_CLOCKWISE = tuple(
+_CLOCKWISE: Final = tuple(
     tuple(tuple((start + k) % n for k in range(1, n + 1)) for start in range(n)) for n in range(6)
 )
 """`_CLOCKWISE[players][seat]`: every seat clockwise from the left of `seat`, `seat` last."""
@@ -112,9 +112,11 @@ def begin_use(s: MovState, seat: int) -> None:
     s.stack.append(_USE[seat][loc] if loc >= 0 else Decision("use", (seat,), loc))
 
 
-_USE = tuple(tuple(Decision("use", (seat,), loc) for loc in range(8)) for seat in range(5))
+_USE: Final = tuple(tuple(Decision("use", (seat,), loc) for loc in range(8)) for seat in range(5))
 """The decision of a seat's use of each location, made once (a Decision is immutable)."""
-_MARKER = tuple(tuple(Decision("marker", (g,), nxt) for nxt in range(-1, 5)) for g in range(5))
+_MARKER: Final = tuple(
+    tuple(Decision("marker", (g,), nxt) for nxt in range(-1, 5)) for g in range(5)
+)
 """The Gondolieri's marker decision, `_MARKER[g][nxt + 1]`: before the seat `nxt`'s turn, or
 between locations (nxt -1)."""
 

@@ -4,7 +4,7 @@ there, dispatched to the location's own module, plus favors, rumors and "done".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -166,7 +166,7 @@ def apply_use(s: MovState, seat: int, action: Action, top: Decision) -> list[Eve
     return events
 
 
-LOCATION_KINDS = frozenset(
+LOCATION_KINDS: Final = frozenset(
     {
         "buy_shares",
         "sell_shares",
@@ -185,10 +185,10 @@ LOCATION_KINDS = frozenset(
 )
 
 
-COMMON_KINDS = frozenset({"play_favor", "rumor", "done"})
+COMMON_KINDS: Final = frozenset({"play_favor", "rumor", "done"})
 
 
-KINDS_AT: tuple[frozenset[str], ...] = (
+KINDS_AT: Final[tuple[frozenset[str], ...]] = (
     frozenset({"buy_shares", "sell_shares"}),
     frozenset({"majority", "sell"}),
     frozenset({"draw", "draw_two", "deliver"}),

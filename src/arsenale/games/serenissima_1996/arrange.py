@@ -26,7 +26,7 @@ reached twice in a row is the same class, or fewer galleys): that keeps a turn f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -38,8 +38,8 @@ from arsenale.i18n import N_
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-RULE_ARRANGE = "serenissima-1996.fr.txt, Phase 2, Transfert de pions"
-PIECES = ("sailor", *GOODS)
+RULE_ARRANGE: Final = "serenissima-1996.fr.txt, Phase 2, Transfert de pions"
+PIECES: Final = ("sailor", *GOODS)
 """Piece index 0 is a sailor, 1 + i the good i."""
 
 
@@ -65,9 +65,9 @@ class Arrangement(NamedTuple):
         }
 
 
-LEFT = N_("the pieces left would not fit on the galleys after galley {g}")
-ASHORE = N_("every good must go aboard a galley: goods are never put ashore")
-NOWHERE = N_("the sailors left have nowhere to go: sailors go ashore only in your own port")
+LEFT: Final = N_("the pieces left would not fit on the galleys after galley {g}")
+ASHORE: Final = N_("every good must go aboard a galley: goods are never put ashore")
+NOWHERE: Final = N_("the sailors left have nowhere to go: sailors go ashore only in your own port")
 """Why the arrangement cannot go on to the next galley (translated only for a refusal)."""
 
 

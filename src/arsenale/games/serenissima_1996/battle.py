@@ -14,7 +14,7 @@ cargo. An emptied garrison leaves the port open to landing in phase 5.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -27,8 +27,8 @@ from arsenale.i18n import N_
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-RULE_BATTLE = "serenissima-1996.en.txt, Phase 4: Battles, Battles between galleys"
-RULE_PORT = "serenissima-1996.en.txt, Phase 4: Battles, Attacking a port"
+RULE_BATTLE: Final = "serenissima-1996.en.txt, Phase 4: Battles, Battles between galleys"
+RULE_PORT: Final = "serenissima-1996.en.txt, Phase 4: Battles, Attacking a port"
 
 
 def legal_battles(
@@ -77,7 +77,7 @@ def legal_battles(
     return out
 
 
-ATTACKS = ("attack", "attack_port")
+ATTACKS: Final = ("attack", "attack_port")
 
 
 def _no_port_attack(s: Serenissima1996State, seat: int, p: int) -> str:

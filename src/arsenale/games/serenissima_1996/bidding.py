@@ -8,7 +8,7 @@ nothing pick last, in the order of their die rolls.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -19,7 +19,7 @@ from arsenale.games.serenissima_1996.words import _
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-RULE_BIDS = (
+RULE_BIDS: Final = (
     "serenissima-1996.en.txt, Phase 1: Moving the round marker and determining the player order"
 )
 

@@ -13,21 +13,30 @@ import tomllib
 from collections import deque
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Any
+from typing import Any, Final
 
 from arsenale.core.errors import DataError
 
-GOODS = ("gems", "gold", "spices", "wine", "cloth", "iron", "wood")
-GEMS, GOLD, SPICES, WINE, CLOTH, IRON, WOOD = range(7)
-NATIONS = ("venetians", "genoese", "spanish", "turks")
-VENETIANS, GENOESE, SPANISH, TURKS = range(4)
-STATUSES = ("confirmed", "reconstructed")
-POPCOUNT = tuple(bin(m).count("1") for m in range(128))
+GOODS: Final = ("gems", "gold", "spices", "wine", "cloth", "iron", "wood")
+GEMS: Final = 0
+GOLD: Final = 1
+SPICES: Final = 2
+WINE: Final = 3
+CLOTH: Final = 4
+IRON: Final = 5
+WOOD: Final = 6
+NATIONS: Final = ("venetians", "genoese", "spanish", "turks")
+VENETIANS: Final = 0
+GENOESE: Final = 1
+SPANISH: Final = 2
+TURKS: Final = 3
+STATUSES: Final = ("confirmed", "reconstructed")
+POPCOUNT: Final = tuple(bin(m).count("1") for m in range(128))
 """Goods in a warehouse, by its bit mask."""
 
 # Counts and values the rulebooks state (R1-FR contents, monopoly rule, end of game; R1-EN).
-RULEBOOK_CUBES = 15
-RULEBOOK_COLOURS = {
+RULEBOOK_CUBES: Final = 15
+RULEBOOK_COLOURS: Final = {
     "gems": "orange",
     "gold": "yellow",
     "spices": "green",
@@ -36,7 +45,7 @@ RULEBOOK_COLOURS = {
     "iron": "grey",
     "wood": "brown",
 }
-RULEBOOK_PRODUCERS = {
+RULEBOOK_PRODUCERS: Final = {
     "gems": 1,
     "gold": 2,
     "spices": 2,
@@ -45,25 +54,25 @@ RULEBOOK_PRODUCERS = {
     "iron": 4,
     "wood": 6,
 }
-RULEBOOK_PORTS = 23
-RULEBOOK_HIGH_SEAS = 4
-RULEBOOK_ADRIATIC_AREAS = 2
-RULEBOOK_WAREHOUSES = {"small": 2, "medium": 4, "capital": 6}
-RULEBOOK_FIRST_SPACE_VALUE = 2  # inferred strongly (reference A2), treated as confirmed
-RULEBOOK_CAPITALS = {
+RULEBOOK_PORTS: Final = 23
+RULEBOOK_HIGH_SEAS: Final = 4
+RULEBOOK_ADRIATIC_AREAS: Final = 2
+RULEBOOK_WAREHOUSES: Final = {"small": 2, "medium": 4, "capital": 6}
+RULEBOOK_FIRST_SPACE_VALUE: Final = 2  # inferred strongly (reference A2), treated as confirmed
+RULEBOOK_CAPITALS: Final = {
     "venetians": "venezia",
     "genoese": "genova",
     "spanish": "valencia",
     "turks": "istanbul",
 }
-RULEBOOK_ROUNDS = {2: 12, 3: 10, 4: 8}
-RULEBOOK_LINEUPS: dict[int, tuple[tuple[str, ...], ...]] = {
+RULEBOOK_ROUNDS: Final = {2: 12, 3: 10, 4: 8}
+RULEBOOK_LINEUPS: Final[dict[int, tuple[tuple[str, ...], ...]]] = {
     2: (("venetians", "genoese"), ("spanish", "turks")),
     3: (("venetians", "genoese", "spanish"),),
     4: (("venetians", "genoese", "spanish", "turks"),),
 }
-RULEBOOK_START = {"galleys": 2, "sailors": 10, "ducats": 2000, "round_marker": 1}
-RULEBOOK_PRICES = {
+RULEBOOK_START: Final = {"galleys": 2, "sailors": 10, "ducats": 2000, "round_marker": 1}
+RULEBOOK_PRICES: Final = {
     "good": 100,
     "owner_min": 100,
     "owner_max": 300,
@@ -77,7 +86,7 @@ RULEBOOK_PRICES = {
     "capital_income": 300,
     "bid_step": 100,
 }
-RULEBOOK_RULES = {
+RULEBOOK_RULES: Final = {
     "galley_capacity": 5,
     "galley_min_sailors": 1,
     "galley_max_goods": 4,
@@ -85,7 +94,7 @@ RULEBOOK_RULES = {
     "fort_divisor": 4,
     "builds_per_port": 1,
 }
-RULEBOOK_PROSPERITY = {
+RULEBOOK_PROSPERITY: Final = {
     "own_capital": 10,
     "ducats_per_point": 500,
     "open_port": 1,
@@ -93,7 +102,7 @@ RULEBOOK_PROSPERITY = {
     "full_medium": 5,
     "full_capital": 10,
 }
-RULEBOOK_COMPONENTS = {
+RULEBOOK_COMPONENTS: Final = {
     "galleys": 28,
     "sailors": 176,
     "forts": 20,
@@ -108,7 +117,7 @@ RULEBOOK_COMPONENTS = {
 }
 
 # Port facts the sources confirm (reference section A3); the data must keep them.
-CONFIRMED_GOODS = {
+CONFIRMED_GOODS: Final = {
     "cyrene": "gems",
     "tunis": "gold",
     "tripoli": "gold",
@@ -119,8 +128,8 @@ CONFIRMED_GOODS = {
     "ragusa": "wood",
     "modon": "wood",
 }
-CONFIRMED_SIZES = {"smyrna": 4, "crete": 2}
-NEVER_PRODUCES = {  # R1-FR building examples: these ports need both goods delivered
+CONFIRMED_SIZES: Final = {"smyrna": 4, "crete": 2}
+NEVER_PRODUCES: Final = {  # R1-FR building examples: these ports need both goods delivered
     "istanbul": ("wood", "gold"),
     "sicily": ("wood", "gold"),
     "alexandria": ("wood", "iron"),

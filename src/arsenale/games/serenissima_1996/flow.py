@@ -5,7 +5,7 @@ D'UN TOUR DE JEU").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.decisions import Decision
 from arsenale.core.state import Event
@@ -13,9 +13,9 @@ from arsenale.core.state import Event
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-RULE_ROUND = "serenissima-1996.en.txt, Sequence of a game round"
+RULE_ROUND: Final = "serenissima-1996.en.txt, Sequence of a game round"
 # The decision each seat owes in its turn of phases 2-6.
-PHASE_KIND = {2: "purchases", 3: "movement", 4: "battles", 5: "landing", 6: "sales"}
+PHASE_KIND: Final = {2: "purchases", 3: "movement", 4: "battles", 5: "landing", 6: "sales"}
 
 
 def start_round(s: Serenissima1996State, events: list[Event]) -> None:

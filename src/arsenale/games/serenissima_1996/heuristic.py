@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.games.serenissima_1996.board import GOODS, Board
@@ -54,21 +54,21 @@ if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.negotiation import Deal
 
 
-POINT = 500  # ducats per prosperity point
-SAILOR = 150  # a sailor aboard: movement and a future landing
-DEPLOY = (3, 3)  # sailors on the two starting galleys; the rest garrison the capital
-CAPITAL_GUARD = 2  # garrison kept in the capital when no rival galley threatens it
-PORT_GUARD = 1  # garrison kept in other ports
-CREW = 3  # sailors a trading galley wants aboard
-HOLD = 0.85  # chance a port we take is still ours at the end
-P_LAND = 0.85  # chance of landing on a port whose garrison we emptied
-BID_PER_THREAT = 100  # bid per strong rival galley within reach of ours
-HOME_VALUE = 300.0  # per sailor a galley brings home to a capital short of its guard
-HIRE_VALUE = 150.0  # the first good in one of our warehouses: we can hire there
-GARRISON_FROM = 3  # a galley with this many sailors leaves one to a capital short of guard
-BUILD_EMPTY = True  # build a galley even if its crew leaves the port without a garrison
-MIN_BUY_GAIN = 150  # a cube must be worth this much more than its price
-FALLBACK_KINDS = ("done", "bid", "allow", "refuse", "sink", "cancel")
+POINT: Final = 500  # ducats per prosperity point
+SAILOR: Final = 150  # a sailor aboard: movement and a future landing
+DEPLOY: Final = (3, 3)  # sailors on the two starting galleys; the rest garrison the capital
+CAPITAL_GUARD: Final = 2  # garrison kept in the capital when no rival galley threatens it
+PORT_GUARD: Final = 1  # garrison kept in other ports
+CREW: Final = 3  # sailors a trading galley wants aboard
+HOLD: Final = 0.85  # chance a port we take is still ours at the end
+P_LAND: Final = 0.85  # chance of landing on a port whose garrison we emptied
+BID_PER_THREAT: Final = 100  # bid per strong rival galley within reach of ours
+HOME_VALUE: Final = 300.0  # per sailor a galley brings home to a capital short of its guard
+HIRE_VALUE: Final = 150.0  # the first good in one of our warehouses: we can hire there
+GARRISON_FROM: Final = 3  # a galley with this many sailors leaves one to a capital short of guard
+BUILD_EMPTY: Final = True  # build a galley even if its crew leaves the port without a garrison
+MIN_BUY_GAIN: Final = 150  # a cube must be worth this much more than its price
+FALLBACK_KINDS: Final = ("done", "bid", "allow", "refuse", "sink", "cancel")
 """What a bot plays when this heuristic fails (bots/base.py counts it)."""
 
 
@@ -84,7 +84,7 @@ class _Static:
         self.n_ports = len(b.port_ids)
 
 
-_STATICS: dict[int, _Static] = {}
+_STATICS: Final[dict[int, _Static]] = {}
 
 
 def _static(b: Board) -> _Static:
@@ -96,7 +96,7 @@ def _static(b: Board) -> _Static:
 
 # -- battles ---------------------------------------------------------------------------------
 
-_HITS: dict[tuple[int, int], tuple[float, ...]] = {}
+_HITS: Final[dict[tuple[int, int], tuple[float, ...]]] = {}
 
 
 def _hits(n: int, div: int) -> tuple[float, ...]:
@@ -980,7 +980,7 @@ def _barter_answer(c: _Ctx, legal: list[Action]) -> Action:
     return c.a.accept if gain >= 100 else c.a.refuse
 
 
-_DECIDE = {
+_DECIDE: Final = {
     "deploy": _deploy,
     "bid": _bid,
     "position": _position,

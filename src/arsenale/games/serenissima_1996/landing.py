@@ -8,7 +8,7 @@ goods.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -20,7 +20,7 @@ from arsenale.i18n import N_
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-RULE_LANDING = "serenissima-1996.en.txt, Phase 5: Capture and control of ports"
+RULE_LANDING: Final = "serenissima-1996.en.txt, Phase 5: Capture and control of ports"
 
 
 def legal_landing(

@@ -12,7 +12,7 @@ RULINGS.md R12).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -23,8 +23,8 @@ from arsenale.games.serenissima_1996.words import _
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-RULE_MOVE = "serenissima-1996.en.txt, Phase 3: Movement of galleys"
-RULE_PERMISSION = "serenissima-1996.fr.txt, Phase 3, Autorisation de passage"
+RULE_MOVE: Final = "serenissima-1996.en.txt, Phase 3: Movement of galleys"
+RULE_PERMISSION: Final = "serenissima-1996.fr.txt, Phase 3, Autorisation de passage"
 
 
 def legal_movement(

@@ -15,7 +15,7 @@ cannot accept or counter with more than he has; the seller may decline to name o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -26,8 +26,8 @@ from arsenale.games.serenissima_1996.words import _
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-RULE_PRICE = "serenissima-1996.en.txt, Phase 2, Purchase prices of trade goods in a port"
-RULE_TRADE = "serenissima-1996.en.txt, Special rules (selling goods between players)"
+RULE_PRICE: Final = "serenissima-1996.en.txt, Phase 2, Purchase prices of trade goods in a port"
+RULE_TRADE: Final = "serenissima-1996.en.txt, Special rules (selling goods between players)"
 
 
 class Deal(NamedTuple):
@@ -252,7 +252,7 @@ def _complete(s: Serenissima1996State, deal: Deal, hundreds: int) -> list[Event]
 
 # -- barter: goods for goods, one offer taken or refused as a whole (RULINGS.md R33) ----------
 
-RULE_BARTER = "serenissima-1996.fr.txt, REGLES PARTICULIERES (échanger des marchandises)"
+RULE_BARTER: Final = "serenissima-1996.fr.txt, REGLES PARTICULIERES (échanger des marchandises)"
 
 
 class Barter(NamedTuple):

@@ -6,7 +6,7 @@ writer needs NumPy (the `ai` extra); the game makes it on the first observation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from arsenale.core.observation import Buffer, Layout
 from arsenale.games.serenissima_1996.board import Board
@@ -14,7 +14,7 @@ from arsenale.games.serenissima_1996.board import Board
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-KINDS = (
+KINDS: Final = (
     "deploy",
     "bid",
     "position",
@@ -36,8 +36,8 @@ KINDS = (
     "sales",
 )
 """The decision kinds (state.py's phases), one slot each."""
-DEALS = ("Deal", "Barter", "Arrangement", "Spoils")
-DEAL_FRAMES = frozenset(
+DEALS: Final = ("Deal", "Barter", "Arrangement", "Spoils")
+DEAL_FRAMES: Final = frozenset(
     (
         "offer",
         "answer",
@@ -51,11 +51,11 @@ DEAL_FRAMES = frozenset(
     )
 )
 """The frames whose data is the deal the view shows (the topmost one)."""
-DEAL_NUMBERS = 96
-SEATS = 4
-GOODS = 7
-PHASES = 7
-PORT_PARTS = 4096
+DEAL_NUMBERS: Final = 96
+SEATS: Final = 4
+GOODS: Final = 7
+PHASES: Final = 7
+PORT_PARTS: Final = 4096
 """Ports' parts remembered (the cache is emptied when full)."""
 
 

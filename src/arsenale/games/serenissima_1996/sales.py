@@ -10,7 +10,7 @@ After the last round, prosperity points decide (state.prosperity).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -22,8 +22,8 @@ from arsenale.games.serenissima_1996.words import _
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-RULE_SALE = "serenissima-1996.en.txt, Phase 6: Sale of trade goods and income"
-RULE_MARKETS = "serenissima-1996.en.txt, Phase 6, Opening new markets"
+RULE_SALE: Final = "serenissima-1996.en.txt, Phase 6: Sale of trade goods and income"
+RULE_MARKETS: Final = "serenissima-1996.en.txt, Phase 6, Opening new markets"
 
 
 def can_sell(s: Serenissima1996State, p: int, good: int) -> bool:

@@ -9,7 +9,7 @@ the capital.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -20,7 +20,7 @@ from arsenale.games.serenissima_1996.words import _
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-RULE_SETUP = "serenissima-1996.en.txt, Starting"
+RULE_SETUP: Final = "serenissima-1996.en.txt, Starting"
 
 
 def begin(s: Serenissima1996State) -> None:

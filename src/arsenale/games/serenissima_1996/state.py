@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from arsenale.core.decisions import Phase, Why
 from arsenale.core.observation import Buffer
@@ -39,11 +39,11 @@ from arsenale.i18n import N_
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.game import Serenissima1996
 
-MONEY_SPREAD = 0.15
+MONEY_SPREAD: Final = 0.15
 """Spread (standard deviation of the logarithm) of a rival's drawn money per square root of
 the rounds played (RULINGS.md R31)."""
-MONEY_SPREAD_MAX = 0.6
-PHASE_NAMES = ("set-up", "bids", "purchases", "movement", "battles", "landing", "sales")
+MONEY_SPREAD_MAX: Final = 0.6
+PHASE_NAMES: Final = ("set-up", "bids", "purchases", "movement", "battles", "landing", "sales")
 
 
 class Serenissima1996State(GameState):

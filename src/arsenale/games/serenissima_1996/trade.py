@@ -6,7 +6,7 @@ of these, in any order, then says `done`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -25,11 +25,11 @@ from arsenale.games.serenissima_1996.words import _
 if TYPE_CHECKING:
     from arsenale.games.serenissima_1996.state import Serenissima1996State
 
-RULE_BUY = "serenissima-1996.en.txt, Phase 2, Purchase of trade goods"
-RULE_BUILD = "serenissima-1996.en.txt, Phase 2, Building ships and fortresses"
-RULE_HIRE = "serenissima-1996.en.txt, Phase 2, Hiring of sailors"
-RULE_PLACE = "serenissima-1996.en.txt, Phase 2, Placing playing pieces"
-RULE_DISCARD = "serenissima-1996.en.txt, Special rules (discarding goods and sailors)"
+RULE_BUY: Final = "serenissima-1996.en.txt, Phase 2, Purchase of trade goods"
+RULE_BUILD: Final = "serenissima-1996.en.txt, Phase 2, Building ships and fortresses"
+RULE_HIRE: Final = "serenissima-1996.en.txt, Phase 2, Hiring of sailors"
+RULE_PLACE: Final = "serenissima-1996.en.txt, Phase 2, Placing playing pieces"
+RULE_DISCARD: Final = "serenissima-1996.en.txt, Special rules (discarding goods and sailors)"
 
 
 def deal_bit(seller: int, good: int, port_deal: bool) -> int:
@@ -195,12 +195,12 @@ def _refuse_build(
         why.no(_("a building costs {price} ducats").format(price=price), RULE_BUILD, kind, **asked)
 
 
-GALLEY_KINDS = ("buy", "hire_galley", "discard_good", "discard_sailor")
+GALLEY_KINDS: Final = ("buy", "hire_galley", "discard_good", "discard_sailor")
 """Phase 2 actions on one galley (parameter `galley`)."""
-PORT_KINDS = ("hire_port", "build_galley", "build_fort")
-BETWEEN = ("trade", "barter", "discard_good")
-PURCHASES = frozenset((*GALLEY_KINDS, *PORT_KINDS, "trade", "barter", "arrange"))
-RULE_OF = {
+PORT_KINDS: Final = ("hire_port", "build_galley", "build_fort")
+BETWEEN: Final = ("trade", "barter", "discard_good")
+PURCHASES: Final = frozenset((*GALLEY_KINDS, *PORT_KINDS, "trade", "barter", "arrange"))
+RULE_OF: Final = {
     "buy": RULE_BUY,
     "hire_galley": RULE_HIRE,
     "discard_good": RULE_DISCARD,
@@ -657,7 +657,7 @@ def _done(s: Serenissima1996State, seat: int, action: Action, events: list[Event
     flow.end_turn(s, events)
 
 
-HANDLERS = {
+HANDLERS: Final = {
     "buy": _buy,
     "hire_port": _hire_port,
     "hire_galley": _hire_galley,

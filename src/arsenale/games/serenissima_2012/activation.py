@@ -7,7 +7,7 @@ closes the earlier steps (RULES.md, The wheel).
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -28,18 +28,18 @@ from arsenale.games.serenissima_2012.words import (
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
 
-RULE_LOADING = "serenissima-2012.en.txt, A) Action, 1) Loading"
-RULE_MOVEMENT = "serenissima-2012.en.txt, A) Action, 2) Movement"
-RULE_SALE = "serenissima-2012.en.txt, A) Action, 3) a) Sale"
-RULE_CLAIM = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Combat against a port"
-RULE_LAST_PORT = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Player's last port"
-RULE_CLOSED = (
+RULE_LOADING: Final = "serenissima-2012.en.txt, A) Action, 1) Loading"
+RULE_MOVEMENT: Final = "serenissima-2012.en.txt, A) Action, 2) Movement"
+RULE_SALE: Final = "serenissima-2012.en.txt, A) Action, 3) a) Sale"
+RULE_CLAIM: Final = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Combat against a port"
+RULE_LAST_PORT: Final = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Player's last port"
+RULE_CLOSED: Final = (
     "serenissima-2012.en.txt, Serenissima with 3 players and with 2 players (closed ports)"
 )
 
 
-INVEST_KINDS = ("recruit_port", "recruit_galley", "buy_galley", "fort", "basilica")
-LOADING_KINDS = (
+INVEST_KINDS: Final = ("recruit_port", "recruit_galley", "buy_galley", "fort", "basilica")
+LOADING_KINDS: Final = (
     "sailor_from_port",
     "sailor_to_port",
     "sailor_from_galley",
@@ -50,11 +50,11 @@ LOADING_KINDS = (
     "toss_good",
     "sink",
 )
-LOADING_SET = frozenset(LOADING_KINDS)
-PORT_SAILORS = ("sailor_from_port", "sailor_to_port")
-BATTLE_KINDS = ("claim", "attack_galley", "attack_port")
-LATER_KINDS = ("move", "sell", "end", *BATTLE_KINDS)  # the actions that end the loading
-OVER = N_("movement is over once the sale or battle step has begun")
+LOADING_SET: Final = frozenset(LOADING_KINDS)
+PORT_SAILORS: Final = ("sailor_from_port", "sailor_to_port")
+BATTLE_KINDS: Final = ("claim", "attack_galley", "attack_port")
+LATER_KINDS: Final = ("move", "sell", "end", *BATTLE_KINDS)  # the actions that end the loading
+OVER: Final = N_("movement is over once the sale or battle step has begun")
 
 
 def legal_activation(
@@ -343,8 +343,10 @@ def _blockers_present(s: Serenissima2012State, zone: int) -> bool:
 # own galley, overboard); after the first piece has left, none comes aboard again except bought
 # cubes. Meanwhile the active galley may hold more than 5 pieces or 4 goods, and galleys may be
 # left without sailors: the limits are checked, and crewless galleys sink, when loading ends.
-ABOARD = N_("sailors and goods come aboard the active galley before any leaves it (R29)")
-OVER_LIMITS = N_("when loading ends the active galley holds at most 5 pieces, 4 of them goods")
+ABOARD: Final = N_("sailors and goods come aboard the active galley before any leaves it (R29)")
+OVER_LIMITS: Final = N_(
+    "when loading ends the active galley holds at most 5 pieces, 4 of them goods"
+)
 
 
 def free_spaces(s: Serenissima2012State, seat: int, zone: int, p: int) -> int:
@@ -515,7 +517,7 @@ def _not_alongside(s: Serenissima2012State, seat: int, h: int, why: Why) -> None
     why.no(reason, RULE_LOADING, GALLEY_LOADING, galley=h + 1)
 
 
-GALLEY_LOADING = ("sailor_from_galley", "sailor_to_galley", "take_good", "give_good")
+GALLEY_LOADING: Final = ("sailor_from_galley", "sailor_to_galley", "take_good", "give_good")
 
 
 def apply_activation(
@@ -768,7 +770,7 @@ def _attack_port(s: Serenissima2012State, seat: int, action: Action, events: lis
     battle.attack(s, seat, -1, events)
 
 
-HANDLERS = {
+HANDLERS: Final = {
     "sailor_from_port": _sailor_from_port,
     "sailor_to_port": _sailor_to_port,
     "sailor_from_galley": _sailor_from_galley,

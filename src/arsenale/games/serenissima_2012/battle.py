@@ -17,7 +17,7 @@ becomes neutral.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -30,9 +30,9 @@ from arsenale.games.serenissima_2012.words import _
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
 
-RULE_BATTLE = "serenissima-2012.en.txt, A) Action, 3) b) Battle"
-RULE_PORT = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Combat against a port"
-RULE_FORT = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Forts"
+RULE_BATTLE: Final = "serenissima-2012.en.txt, A) Action, 3) b) Battle"
+RULE_PORT: Final = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Combat against a port"
+RULE_FORT: Final = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Forts"
 
 
 def skulls(s: Serenissima2012State, dice: int) -> list[bool]:

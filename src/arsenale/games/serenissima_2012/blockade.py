@@ -14,7 +14,7 @@ a battle has begun, the usual battle options return (the rulebook example goes o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -24,9 +24,9 @@ from arsenale.games.serenissima_2012.steps import STEP3
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
 
-RULE_BLOCKADE = "serenissima-2012.en.txt, A) Action, 2) Movement, Blockade during movement"
-RULE_SALE_BLOCKADE = "serenissima-2012.en.txt, A) Action, 3) a) Sale, Blockade during a sale"
-RULE_CLAIM_BLOCKADE = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Blockade and battle"
+RULE_BLOCKADE: Final = "serenissima-2012.en.txt, A) Action, 2) Movement, Blockade during movement"
+RULE_SALE_BLOCKADE: Final = "serenissima-2012.en.txt, A) Action, 3) a) Sale, Blockade during a sale"
+RULE_CLAIM_BLOCKADE: Final = "serenissima-2012.en.txt, A) Action, 3) b) Battle, Blockade and battle"
 
 
 def candidates(s: Serenissima2012State) -> tuple[int, ...]:

@@ -9,21 +9,26 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Any
+from typing import Any, Final
 
 from arsenale.core.errors import DataError
 
-GOODS = ("wood", "stone", "marble", "wine", "gold", "spice")
-WOOD, STONE, MARBLE, WINE, GOLD, SPICE = range(6)
-POPCOUNT = tuple(bin(m).count("1") for m in range(64))
+GOODS: Final = ("wood", "stone", "marble", "wine", "gold", "spice")
+WOOD: Final = 0
+STONE: Final = 1
+MARBLE: Final = 2
+WINE: Final = 3
+GOLD: Final = 4
+SPICE: Final = 5
+POPCOUNT: Final = tuple(bin(m).count("1") for m in range(64))
 """Goods in a warehouse, by its bit mask (bit g: good g is there)."""
 
 # Counts the rulebook states (serenissima-2012.en.txt, components and set-up).
-RULEBOOK_CUBES = {"wood": 14, "stone": 12, "marble": 12, "wine": 12, "gold": 10, "spice": 10}
-RULEBOOK_SAILORS = {2: 30, 3: 26, 4: 22}
-RULEBOOK_GALLEYS = {2: 12, 3: 12, 4: 15}
-RULEBOOK_START_GALLEYS = {2: 3, 3: 2, 4: 2}
-RULEBOOK_DOGE = 5
+RULEBOOK_CUBES: Final = {"wood": 14, "stone": 12, "marble": 12, "wine": 12, "gold": 10, "spice": 10}
+RULEBOOK_SAILORS: Final = {2: 30, 3: 26, 4: 22}
+RULEBOOK_GALLEYS: Final = {2: 12, 3: 12, 4: 15}
+RULEBOOK_START_GALLEYS: Final = {2: 3, 3: 2, 4: 2}
+RULEBOOK_DOGE: Final = 5
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import tomllib
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.board import Board
     from arsenale.games.serenissima_2012.state import Serenissima2012State
 
-FEATURES = ("ports", "crew", "cargo", "potential", "reserve")
+FEATURES: Final = ("ports", "crew", "cargo", "potential", "reserve")
 """The weighted terms, in the order of `features` (money has weight 1, home a constant)."""
 
 
@@ -59,7 +59,7 @@ class Weights:
         return self.by_turn[min(max(turn, 1), len(self.by_turn)) - 1]
 
 
-_LOADED: dict[tuple[int, int], Weights] = {}
+_LOADED: Final[dict[tuple[int, int], Weights]] = {}
 
 
 def load_weights(board: Board, players: int, data: dict[str, Any] | None = None) -> Weights:

@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from itertools import accumulate
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from arsenale.core.actions import Action
 from arsenale.games.serenissima_2012 import investment
@@ -49,15 +49,17 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T")
 
-GAMMA = 0.65  # worth of a gain one activation later
-ACT = (0.0, 1.3, 2.6, 3.4, 3.9, 4.2)  # ducats a galley with n sailors earns per activation
-P_BLOCK = 0.75  # chance a rival who can blockade a sale or claim does so
-ATTACK_P = 0.4  # chance a rival galley able to take one of our ports tries
-SAILOR = 1.0  # a sailor's replacement cost
-NEUTRAL_FILL = 0.2  # share of a neutral port's scoring gain we count when selling there
-POTENTIAL = 0.6  # worth of what the next activation could start with where a galley stops
-FILL_HOPE = 0.5  # expected share of one more cube in an owned port's warehouse
-INVEST_MARGIN = 0.5  # investing must beat acting by this much
+GAMMA: Final = 0.65  # worth of a gain one activation later
+# ducats a galley with n sailors earns per activation (a tuple of any length for mypyc, whose
+# check of a fixed-length float tuple read before it is set is wrong)
+ACT: Final[tuple[float, ...]] = (0.0, 1.3, 2.6, 3.4, 3.9, 4.2)
+P_BLOCK: Final = 0.75  # chance a rival who can blockade a sale or claim does so
+ATTACK_P: Final = 0.4  # chance a rival galley able to take one of our ports tries
+SAILOR: Final = 1.0  # a sailor's replacement cost
+NEUTRAL_FILL: Final = 0.2  # share of a neutral port's scoring gain we count when selling there
+POTENTIAL: Final = 0.6  # worth of what the next activation could start with where a galley stops
+FILL_HOPE: Final = 0.5  # expected share of one more cube in an owned port's warehouse
+INVEST_MARGIN: Final = 0.5  # investing must beat acting by this much
 
 
 @lru_cache(maxsize=8)
@@ -149,7 +151,7 @@ class _Static:
         self.to_ports = [itemgetter(*[d[zp] for zp in b.port_zone]) for d in self.dist]
 
 
-_STATICS: dict[int, _Static] = {}
+_STATICS: Final[dict[int, _Static]] = {}
 
 # `_deck_numbers`: R, turns, wines, p_last, fut, crews, disc, R_next, wines_next
 _Numbers = tuple[
@@ -221,15 +223,15 @@ def _future(
 
 # the slots of the memos by t * 32 + zone (an index: a list reads faster than a dict): t
 # sailors, at most 20 (`_by_future`'s crews), at a zone, fewer than 32
-_BY_CREW_ZONE = 21 * 32
+_BY_CREW_ZONE: Final = 21 * 32
 
 # `_Ctx.top`: the best sales of a good, flat (value, port, value, port, ...): one tuple of
 # numbers, which the garbage collector stops visiting once it has seen it
 _Top = tuple[float, ...]
-_UNKNOWN = (None,) * 6  # no good's `_Ctx.top` known yet
-_VALUE = itemgetter(0)  # a (value, port) pair's value
+_UNKNOWN: Final = (None,) * 6  # no good's `_Ctx.top` known yet
+_VALUE: Final = itemgetter(0)  # a (value, port) pair's value
 _Caps = tuple[tuple[float, ...], ...]  # `_Ctx.sale_caps`, by good
-_ABOARD: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # `_aboard` by cargo
+_ABOARD: Final[dict[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}  # `_aboard` by cargo
 
 
 def _aboard(cargo: Sequence[int]) -> tuple[tuple[int, int], ...]:
@@ -283,14 +285,14 @@ class _Market:
         return got
 
 
-_SHARED = threading.local()
+_SHARED: Final = threading.local()
 # Few memos are met again once their market or rival galleys have changed, and the garbage
 # collector visits every memo kept: keeping fewer costs less than computing them again (a
 # context holds its own memos, so a forgotten one only stops being shared). At least 2 each:
 # `_forget` keeps the newer half.
-_MARKETS = 2  # markets remembered per thread
-_CHILDREN = 8  # memos remembered per market (a context makes six)
-_ROUTES = 4  # memos of routes, threats or risks remembered per thread
+_MARKETS: Final = 2  # markets remembered per thread
+_CHILDREN: Final = 8  # memos remembered per market (a context makes six)
+_ROUTES: Final = 4  # memos of routes, threats or risks remembered per thread
 
 
 _Stores = dict[object, dict[tuple[object, ...], Any]]
@@ -985,13 +987,13 @@ class _Ctx:
         return self.crews[w.g_sailors[h]] + 1.5 * cubes
 
 
-_KEPT = threading.local()
+_KEPT: Final = threading.local()
 
 
-_LISTS = attrgetter(
+_LISTS: Final = attrgetter(
     *(name for name in Serenissima2012State.copied if name not in ("g_zone", "doge_deck"))
 )
-_SCALARS = attrgetter(
+_SCALARS: Final = attrgetter(
     *(name for name in Serenissima2012State.kept if name not in ("moves", "step"))
 )
 
@@ -1103,7 +1105,7 @@ def _battle(
 
 
 _Sparse = tuple[tuple[int, float], ...]
-_ENDS: dict[tuple[int, int, int, float], tuple[_Sparse, _Sparse, float]] = {}
+_ENDS: Final[dict[tuple[int, int, int, float], tuple[_Sparse, _Sparse, float]]] = {}
 
 
 def _fought(a: int, d: int, cap: int, skull: float) -> tuple[_Sparse, _Sparse, float]:
@@ -1415,7 +1417,7 @@ def _routes(c: _Ctx, zone: int, t: int) -> tuple[list[int], _Dests]:
     return got
 
 
-_NEVER = -math.inf
+_NEVER: Final = -math.inf
 
 
 class _At:
@@ -1693,7 +1695,7 @@ def _battle_cap(c: _Ctx, zone: int, t: int, cap: int, fine: bool = False) -> flo
     return best
 
 
-_SLACK = 1e-7  # covers rounding: a bound is compared with values summed in another order
+_SLACK: Final = 1e-7  # covers rounding: a bound is compared with values summed in another order
 
 
 def _caps_aboard(
@@ -2361,7 +2363,7 @@ def _decide(w: Serenissima2012State, seat: int, legal: list[Action]) -> Action:
     return legal[0]
 
 
-FALLBACK_KINDS = ("end", "pass", "done", "retreat", "act")
+FALLBACK_KINDS: Final = ("end", "pass", "done", "retreat", "act")
 """What a bot plays when this heuristic fails (bots/base.py counts it)."""
 
 

@@ -10,7 +10,7 @@ where wood and stone are produced or present; a basilica (2 ducats) where gold a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -22,10 +22,12 @@ from arsenale.games.serenissima_2012.words import _, port_name
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
 
-RULE_INVEST = "serenissima-2012.en.txt, B) Investment"
-RULE_FEW_GALLEYS = "serenissima-2012.en.txt, End of the Turn (players with less than 2 galleys)"
-MAX_GALLEYS = 6  # galley cubes per player (rulebook components)
-RECRUITS = ("recruit_port", "recruit_galley")
+RULE_INVEST: Final = "serenissima-2012.en.txt, B) Investment"
+RULE_FEW_GALLEYS: Final = (
+    "serenissima-2012.en.txt, End of the Turn (players with less than 2 galleys)"
+)
+MAX_GALLEYS: Final = 6  # galley cubes per player (rulebook components)
+RECRUITS: Final = ("recruit_port", "recruit_galley")
 FORT, BASILICA = (WOOD, STONE), (GOLD, MARBLE)  # the goods each needs in its port
 
 

@@ -6,7 +6,7 @@ writer needs NumPy (the `ai` extra); the game makes it on the first observation.
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from arsenale.core.observation import Buffer, Layout
 from arsenale.games.serenissima_2012.board import WINE, Board
@@ -14,7 +14,7 @@ from arsenale.games.serenissima_2012.board import WINE, Board
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
 
-KINDS = (
+KINDS: Final = (
     "close",
     "choose_port",
     "choose_galley",
@@ -28,8 +28,8 @@ KINDS = (
     "special",
 )
 """The decision kinds (state.py's phases), one slot each."""
-SEATS = 4
-GOODS = 6
+SEATS: Final = 4
+GOODS: Final = 6
 
 
 def layout(board: Board) -> Layout:

@@ -8,7 +8,7 @@ the last player; with 2 players a third galley clockwise again (RULINGS.md R2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -21,8 +21,10 @@ from arsenale.games.serenissima_2012.words import _, port_name
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
 
-RULE_SETUP = "serenissima-2012.en.txt, set-up"
-RULE_PLAYERS = "serenissima-2012.en.txt, Serenissima with 3 players / with 2 players (galleys)"
+RULE_SETUP: Final = "serenissima-2012.en.txt, set-up"
+RULE_PLAYERS: Final = (
+    "serenissima-2012.en.txt, Serenissima with 3 players / with 2 players (galleys)"
+)
 
 
 def begin(s: Serenissima2012State) -> None:

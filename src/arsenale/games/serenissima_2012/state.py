@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from arsenale.core.decisions import Phase
 from arsenale.core.observation import Buffer
@@ -34,8 +34,8 @@ from arsenale.i18n import N_
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.game import Serenissima2012
 
-COLOURS = ("blue", "red", "orange", "black")
-NO_CARGO = (0,) * 6  # a galley's cargo slots, emptied
+COLOURS: Final = ("blue", "red", "orange", "black")
+NO_CARGO: Final = (0,) * 6  # a galley's cargo slots, emptied
 
 
 class Serenissima2012State(GameState):

@@ -6,7 +6,7 @@ with less than 2 galleys), "Scoring" and "End of the game".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.core.decisions import Decision, Why
@@ -17,9 +17,9 @@ from arsenale.games.serenissima_2012.steps import NO_MODE
 if TYPE_CHECKING:
     from arsenale.games.serenissima_2012.state import Serenissima2012State
 
-RULE_WHEEL = "serenissima-2012.en.txt, Game Overview (the wheel)"
-RULE_DOGE = "serenissima-2012.en.txt, End of the Turn (Doge cards)"
-RULE_SCORING = "serenissima-2012.en.txt, Scoring"
+RULE_WHEEL: Final = "serenissima-2012.en.txt, Game Overview (the wheel)"
+RULE_DOGE: Final = "serenissima-2012.en.txt, End of the Turn (Doge cards)"
+RULE_SCORING: Final = "serenissima-2012.en.txt, Scoring"
 
 
 def start_turn(s: Serenissima2012State, events: list[Event]) -> None:
