@@ -451,7 +451,9 @@ EVOLVING: Final[tuple[Place, ...]] = DATA["evolving"]
 EVOLVING_BONUS: Final[Step] = DATA["evolving_bonus"]
 GRANARY_ICONS: Final[tuple[Step | None, ...]] = DATA["granary"]
 SHIPYARD_ICONS: Final[tuple[Step | None, ...]] = DATA["shipyard"]
-DECREE_BONUS: Final[tuple[int, ...]] = DATA["decree_bonus"]
+# not Final: a rulebook example's test gives rules.py a bonus of its own (the printed values are
+# lost), which the compiled rules then read from their module
+DECREE_BONUS: tuple[int, ...] = DATA["decree_bonus"]
 DECREES: Final[tuple[Decree, ...]] = DATA["decrees"]
 TITLES: Final[tuple[Title, ...]] = DATA["titles"]
 DARK_VALUES, LIGHT_VALUES = DATA["title_values"]

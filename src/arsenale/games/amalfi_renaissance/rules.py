@@ -300,11 +300,12 @@ TITLE_GROWTH: Final = {
     "erect": frozenset({"lighthouses"}),
 }
 """The title items (board.TITLE_ITEMS) that each action growing any of them grows."""
-TITLE_WATCH: Final = {
+TITLE_WATCH: dict[str, tuple[bool, ...]] = {
     what: tuple(any(item in items for item, _k in title.need) for title in TITLES)
     for what, items in TITLE_GROWTH.items()
 }
-"""`TITLE_WATCH[what][t]`: whether title t counts an item that `what` grows."""
+"""`TITLE_WATCH[what][t]`: whether title t counts an item that `what` grows (not Final:
+tests/games/amalfi_renaissance/test_title_checks.py replaces it, also in the compiled build)."""
 
 
 def check_titles(s: AmalfiState, seat: int, events: list[Event], what: str) -> None:
