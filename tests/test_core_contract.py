@@ -324,3 +324,31 @@ def test_below_is_the_generators_next_number_modulo_n(seed: int, n: int) -> None
 
     written_out, called = Chance(seed), Chance(seed)
     assert [written_out.below(n) for _ in range(5)] == [called._next() % n for _ in range(5)]
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 300))
+def test_a_world_shuffle_is_the_generators_own_shuffle(seed: int, size: int) -> None:
+    """`shuffle_as_random` (the bots' worlds, issue 19) gives the order `random.Random.shuffle`
+    gives and leaves the generator where it leaves it: the bots' decisions stay the same."""
+    from arsenale.core.chance import shuffle_as_random
+
+    ours, theirs = random.Random(seed), random.Random(seed)
+    items, expected = list(range(size)), list(range(size))
+    shuffle_as_random(ours, items)
+    theirs.shuffle(expected)
+    assert items == expected
+    assert ours.getrandbits(64) == theirs.getrandbits(64)
+
+
+def test_a_world_shuffle_leaves_another_generator_its_own_shuffle() -> None:
+    """A subclass of `random.Random` may draw its numbers otherwise: it shuffles by its own
+    method."""
+    from arsenale.core.chance import shuffle_as_random
+
+    class Reversing(random.Random):
+        def shuffle(self, x: Any) -> None:  # type: ignore[override]
+            x.reverse()
+
+    items = [1, 2, 3]
+    shuffle_as_random(Reversing(1), items)
+    assert items == [3, 2, 1]

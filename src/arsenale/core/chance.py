@@ -9,6 +9,7 @@ Nothing here is ever put in a view or an event.
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import MutableSequence
 from typing import Any, Final, Literal
@@ -101,3 +102,23 @@ class Chance:
 
     def __repr__(self) -> str:  # never show the internal state
         return "Chance(<hidden>)"
+
+
+def shuffle_as_random(rng: random.Random, deck: MutableSequence[Any]) -> None:
+    """`rng.shuffle(deck)`: the same order and the same draws from `rng`, with two Python
+    calls fewer a card. For the worlds bots draw (`GameState._determinize`), where a
+    shuffle's calls were most of a decision. CPython shuffles from the last position down
+    to 1, swapping position i with a number below i + 1 drawn as `getrandbits` of that
+    bound's bit length, redrawn until it is below; a subclass of `random.Random` may draw
+    otherwise and gets its own `shuffle` (tests/test_core_contract.py compares both)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return
+    bits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]

@@ -169,13 +169,17 @@ SOLO_URGENCY: Final = 2.0
 """Solo: the extra factor of the nearest title while the next title check is not met."""
 
 
-def title_bonus(s: AmalfiState, seat: int, action: Action) -> float:
-    """Progress toward the titles in play the seat has not completed, in VP."""
-    gains = gains_of(s, action)
-    if not gains:
-        return 0.0
+Plan = tuple[tuple[float, float, int, tuple[tuple[str, int, int], ...]], ...]
+"""The titles in play a seat can still gain (`title_plan`), each as (its next square's VP,
+the weight of progress toward it, what the seat still lacks in all, and the items it lacks:
+(item, count needed, how many short))."""
+
+
+def title_plan(s: AmalfiState, seat: int) -> Plan:
+    """The titles of `title_bonus`, read once a decision: what the seat lacks does not depend
+    on the action valued (RULES.md, Titles)."""
     weights = solo_weights(s, seat) if s.rival else None
-    bonus = 0.0
+    plan = []
     for i, t in enumerate(s.titles):
         if seat in s.claims[i]:
             continue
@@ -185,37 +189,46 @@ def title_bonus(s: AmalfiState, seat: int, action: Action) -> float:
         if len(s.claims[i]) >= len(values):
             continue
         deficit = 0
-        helped = 0
+        lacking = []
         for item, k in title.need:
             if weights is not None and item == "pairs_of_types":
-                # solo: count the artworks the pairs still need (short_of)
-                arts = list(s.artc[3 * seat : 3 * seat + 3])
-                short = pairs_short(arts, k)
-                deficit += short
-                x = next((x for x in range(3) if f"art{x}" in gains), -1)
-                if short and x >= 0:
-                    arts[x] += 1
-                    helped += short - pairs_short(arts, k)
-                continue
-            have = s.count(seat, item)
-            short = max(0, k - have)
+                # solo: the artworks the pairs still need (short_of), credited as such
+                short, name = pairs_short(s.artc[3 * seat : 3 * seat + 3], k), "solo_pairs"
+            else:
+                short, name = max(0, k - s.count(seat, item)), item
             deficit += short
             if short:
-                if item in gains:
-                    helped += min(short, gains[item])
-                elif item == "pairs_of_types" and any(f"art{x}" in gains for x in range(3)):
-                    x = next(x for x in range(3) if f"art{x}" in gains)
-                    helped += 1 if s.artc[3 * seat + x] == 1 else 0
-                elif item == "largest_type" and any(f"art{x}" in gains for x in range(3)):
-                    x = next(x for x in range(3) if f"art{x}" in gains)
-                    helped += (
-                        1 if s.artc[3 * seat + x] == max(s.artc[3 * seat : 3 * seat + 3]) else 0
-                    )
-                elif item == "character_types" and any(f"char{x}" in gains for x in range(4)):
-                    x = next(x for x in range(4) if f"char{x}" in gains)
-                    helped += 1 if s.charc[4 * seat + x] == 0 else 0
+                lacking.append((name, k, short))
+        plan.append((values[len(s.claims[i])], weight, deficit, tuple(lacking)))
+    return tuple(plan)
+
+
+def title_bonus(s: AmalfiState, seat: int, action: Action, plan: Plan) -> float:
+    """Progress toward the titles in play the seat has not completed (`plan`), in VP."""
+    gains = gains_of(s, action)
+    if not gains:
+        return 0.0
+    art = next((x for x in range(3) if f"art{x}" in gains), -1)
+    char = next((x for x in range(4) if f"char{x}" in gains), -1)
+    bonus = 0.0
+    for value, weight, deficit, lacking in plan:
+        helped = 0
+        for item, k, short in lacking:
+            if item == "solo_pairs":
+                if art >= 0:
+                    arts = list(s.artc[3 * seat : 3 * seat + 3])
+                    arts[art] += 1
+                    helped += short - pairs_short(arts, k)
+            elif item in gains:
+                helped += min(short, gains[item])
+            elif item == "pairs_of_types" and art >= 0:
+                helped += 1 if s.artc[3 * seat + art] == 1 else 0
+            elif item == "largest_type" and art >= 0:
+                helped += 1 if s.artc[3 * seat + art] == max(s.artc[3 * seat : 3 * seat + 3]) else 0
+            elif item == "character_types" and char >= 0:
+                helped += 1 if s.charc[4 * seat + char] == 0 else 0
         if helped and deficit:
-            bonus += values[len(s.claims[i])] * helped / deficit * weight
+            bonus += value * helped / deficit * weight
     return bonus
 
 
@@ -223,8 +236,9 @@ TITLE_WEIGHT: Final = 1.6
 """How much of a title square's VP the heuristic credits per unit of progress toward it."""
 
 
-def main_value(s: AmalfiState, seat: int, action: Action) -> float:
-    v = main_value_base(s, seat, action) + title_bonus(s, seat, action)
+def main_value(s: AmalfiState, seat: int, action: Action, plan: Plan) -> float:
+    """A main action's worth in VP (`plan`: the seat's `title_plan`)."""
+    v = main_value_base(s, seat, action) + title_bonus(s, seat, action, plan)
     if s.rival:
         v -= SOLO_SUPPLY * supplies(s, seat, action)
     return v
@@ -362,13 +376,15 @@ def feed_step(s: AmalfiState, seat: int, legal: Sequence[Action]) -> Action:
     return final
 
 
-def solo_target(s: AmalfiState, seat: int, legal: Sequence[Action]) -> tuple[float, int]:
+def solo_target(
+    s: AmalfiState, seat: int, legal: Sequence[Action], plan: Plan
+) -> tuple[float, int]:
     """Solo: (the value of the best main action that is not a navigation, the resources its
     cost accepts as a mask; 0 for none)."""
     best, mask = SOLO_PASS, 0
     for a in legal:
         if a.kind in ("acquire", "discover", "invite", "construct"):
-            v = main_value(s, seat, a)
+            v = main_value(s, seat, a, plan)
             if v > best:
                 best, mask = v, cost_of(s, seat, a)[1]
     return best, mask
@@ -380,7 +396,7 @@ def planned_mask(s: AmalfiState, seat: int) -> int:
         return 0
     from arsenale.games.amalfi_renaissance.rules import turn_actions
 
-    return solo_target(s, seat, turn_actions(s, seat))[1]
+    return solo_target(s, seat, turn_actions(s, seat), title_plan(s, seat))[1]
 
 
 def nav_lookahead(
@@ -389,6 +405,7 @@ def nav_lookahead(
     action: Action,
     legal: Sequence[Action],
     target: tuple[float, int],
+    plan: Plan,
 ) -> float:
     """Solo: what a navigation adds to the best purchase after it. Its sends fill the holds a
     cost can use, so the purchase needs fewer emergency supplies: when it does, the navigation
@@ -415,7 +432,7 @@ def nav_lookahead(
         s.holds[h + r] += k
         s.bay[seat] -= k
     s.bay[seat] -= 1
-    after, _ = solo_target(s, seat, legal)
+    after, _ = solo_target(s, seat, legal, plan)
     s.holds[h : h + 5], s.bay[seat] = saved
     return after if after > now + 0.5 else 0.0
 
@@ -424,13 +441,14 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
     kind = s.stack[-1].kind
     if kind == "turn":
         best, score = A.PASS, (SOLO_PASS if s.rival else 0.0)
-        target = solo_target(s, seat, legal) if s.rival else (0.0, 0)
+        plan = title_plan(s, seat)  # the same for every action valued
+        target = solo_target(s, seat, legal, plan) if s.rival else (0.0, 0)
         for a in legal:
             if a.kind in ("pass", "unload", "emergency", "discard"):
                 continue
-            v = main_value(s, seat, a) + rng.random() * 0.01
+            v = main_value(s, seat, a, plan) + rng.random() * 0.01
             if s.rival and a.kind == "navigate":
-                v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal, target)
+                v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal, target, plan)
             if v > score:
                 best, score = a, v
         if best is A.PASS and s.bread[seat] < 2:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from arsenale.core.actions import Action
+from arsenale.core.chance import shuffle_as_random
 from arsenale.core.decisions import Decision
 from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
@@ -362,7 +363,7 @@ class AmalfiState(GameState):
         seen.update(c for c in self.council if c >= 0)
         seen.update(self.cdisc)
         pool = [c for c in range(len(CHARACTERS)) if c not in seen]
-        rng.shuffle(pool)
+        shuffle_as_random(rng, pool)
         taken = 0
 
         def deal(count: int) -> list[int]:
@@ -382,10 +383,10 @@ class AmalfiState(GameState):
         if taken != len(pool):
             raise AssertionError(f"determinize dealt {taken} of {len(pool)} unseen characters")
         wdeck = sorted(self.wdeck)
-        rng.shuffle(wdeck)
+        shuffle_as_random(rng, wdeck)
         self.wdeck = wdeck
         piles = sorted(self.pile_a + self.pile_b)
-        rng.shuffle(piles)
+        shuffle_as_random(rng, piles)
         self.pile_a = piles[: len(self.pile_a)]
         self.pile_b = piles[len(self.pile_a) :]
 

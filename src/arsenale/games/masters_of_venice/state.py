@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Final
 
+from arsenale.core.chance import shuffle_as_random
 from arsenale.core.decisions import Phase
 from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
@@ -360,7 +361,7 @@ class MovState(GameState):
         for c in self.rumors[seat]:
             left[c] -= 1
         pool = [c for c in range(N_SHOPS) for _ in range(left[c])]
-        rng.shuffle(pool)
+        shuffle_as_random(rng, pool)
         i = 0
         for k in range(len(self.canal)):
             if self.canal[k] >= 0:
@@ -383,7 +384,7 @@ class MovState(GameState):
             if who == seat:
                 seen.add(k)
         cards = [k for k in range(N_ORDERS) if k not in seen]
-        rng.shuffle(cards)
+        shuffle_as_random(rng, cards)
         i = 0
         for s in range(n):
             if s != seat:
@@ -415,7 +416,7 @@ class MovState(GameState):
             if known:
                 kinds.remove(k)
         kinds.sort()
-        rng.shuffle(kinds)
+        shuffle_as_random(rng, kinds)
         i = 0
         for pos, known in enumerate(self.fknown):
             if not known:

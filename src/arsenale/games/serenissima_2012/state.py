@@ -16,6 +16,7 @@ import random
 from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from arsenale.core.chance import shuffle_as_random
 from arsenale.core.decisions import Phase
 from arsenale.core.observation import Buffer
 from arsenale.core.result import Result
@@ -287,7 +288,7 @@ class Serenissima2012State(GameState):
         seats' ducats, drawn from what the seat sees (RULINGS.md R30)."""
         deck = self.doge_deck
         deck.sort()
-        rng.shuffle(deck)
+        shuffle_as_random(rng, deck)
         if self.options.get("hidden_money", False):
             money = self.money
             own, mine = money[seat], self.scoring_worth(seat)
