@@ -169,10 +169,20 @@ SOLO_URGENCY: Final = 2.0
 """Solo: the extra factor of the nearest title while the next title check is not met."""
 
 
-Plan = tuple[tuple[float, float, int, tuple[tuple[str, int, int], ...]], ...]
-"""The titles in play a seat can still gain (`title_plan`), each as (its next square's VP,
-the weight of progress toward it, what the seat still lacks in all, and the items it lacks:
-(item, count needed, how many short))."""
+class Plan:
+    """The titles in play a seat can still gain, read once a decision (`title_plan`): what
+    the seat lacks depends neither on the action valued nor on its holds and bay, which a
+    solo look-ahead changes (`nav_lookahead`). Each title is (its next square's VP, the weight
+    of progress toward it, what the seat lacks in all, the items it lacks as (item, count
+    needed, how many short)); `bonus` keeps each action's `title_bonus` once worked out."""
+
+    __slots__ = ("bonus", "titles")
+
+    def __init__(
+        self, titles: tuple[tuple[float, float, int, tuple[tuple[str, int, int], ...]], ...]
+    ) -> None:
+        self.titles = titles
+        self.bonus: dict[Action, float] = {}
 
 
 def title_plan(s: AmalfiState, seat: int) -> Plan:
@@ -200,18 +210,25 @@ def title_plan(s: AmalfiState, seat: int) -> Plan:
             if short:
                 lacking.append((name, k, short))
         plan.append((values[len(s.claims[i])], weight, deficit, tuple(lacking)))
-    return tuple(plan)
+    return Plan(tuple(plan))
 
 
 def title_bonus(s: AmalfiState, seat: int, action: Action, plan: Plan) -> float:
     """Progress toward the titles in play the seat has not completed (`plan`), in VP."""
+    known = plan.bonus.get(action)
+    if known is None:
+        known = plan.bonus[action] = _title_bonus(s, seat, action, plan)
+    return known
+
+
+def _title_bonus(s: AmalfiState, seat: int, action: Action, plan: Plan) -> float:
     gains = gains_of(s, action)
     if not gains:
         return 0.0
     art = next((x for x in range(3) if f"art{x}" in gains), -1)
     char = next((x for x in range(4) if f"char{x}" in gains), -1)
     bonus = 0.0
-    for value, weight, deficit, lacking in plan:
+    for value, weight, deficit, lacking in plan.titles:
         helped = 0
         for item, k, short in lacking:
             if item == "solo_pairs":
@@ -272,7 +289,10 @@ def supplies(s: AmalfiState, seat: int, action: Action) -> int:
     from arsenale.games.amalfi_renaissance.rules import units
 
     h = 5 * seat
-    held = sum(s.holds[h + r] * units(s, seat, r) for r in range(5) if mask >> r & 1)
+    held = 0
+    for r in range(5):
+        if mask >> r & 1:
+            held += s.holds[h + r] * units(s, seat, r)
     return max(0, -(-(cost - held) // 3))
 
 
