@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 from arsenale.core.actions import Action
 from arsenale.games.amalfi_renaissance import actions as A
 from arsenale.games.amalfi_renaissance.board import (
+    ANY,
     ARTWORKS,
     ATLAS_SLOTS,
     BREAD,
@@ -35,6 +36,8 @@ from arsenale.games.amalfi_renaissance.board import (
     IMMEDIATE,
     LIGHT_VALUES,
     LOC_IDS,
+    PACK_ICONS,
+    PACKS,
     PRIV0,
     PRIVATES,
     RES,
@@ -48,6 +51,7 @@ from arsenale.games.amalfi_renaissance.board import (
     WORKSHOP_SLOTS,
     Step,
 )
+from arsenale.games.amalfi_renaissance.rules import place_of, ship_price, turn_actions, units
 from arsenale.games.amalfi_renaissance.state import RIVALS
 
 if TYPE_CHECKING:
@@ -105,8 +109,6 @@ def gains_of(s: AmalfiState, action: Action) -> dict[str, int]:
             out["lighthouses"] = 1
         return out
     if kind == "navigate" and s.rival:
-        from arsenale.games.amalfi_renaissance.rules import place_of
-
         place = place_of(s, LOC_INDEX[action["place"]])
         erect = sum(1 for st in place.steps if st[0] == ERECT)
         return {"lighthouses": erect} if erect else {}
@@ -225,8 +227,12 @@ def _title_bonus(s: AmalfiState, seat: int, action: Action, plan: Plan) -> float
     gains = gains_of(s, action)
     if not gains:
         return 0.0
-    art = next((x for x in range(3) if f"art{x}" in gains), -1)
-    char = next((x for x in range(4) if f"char{x}" in gains), -1)
+    # the artwork or character type gained (gains_of's "art<type>" and "char<type>")
+    kind, art, char = action.kind, -1, -1
+    if kind == "acquire":
+        art = ARTWORKS[s.workshop[action["slot"] - 1]].type
+    elif kind == "invite":
+        char = CHARACTERS[CHAR_INDEX[action["card"]]].type
     bonus = 0.0
     for value, weight, deficit, lacking in plan.titles:
         helped = 0
@@ -274,8 +280,6 @@ def cost_of(s: AmalfiState, seat: int, action: Action) -> tuple[int, int]:
         card = CHARACTERS[CHAR_INDEX[action["card"]]]
         return card.cost, card.mask
     if kind == "construct":
-        from arsenale.games.amalfi_renaissance.rules import ship_price
-
         return action["ships"] * ship_price(s, seat), 1 << SHIP_RES
     return 0, 0
 
@@ -286,8 +290,6 @@ def supplies(s: AmalfiState, seat: int, action: Action) -> int:
     cost, mask = cost_of(s, seat, action)
     if not mask:
         return 0
-    from arsenale.games.amalfi_renaissance.rules import units
-
     h = 5 * seat
     held = 0
     for r in range(5):
@@ -305,10 +307,8 @@ period is a navigation lost, and navigations fill the holds that pay without sup
 
 def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
     kind = action.kind
-    held = sum(s.holds[5 * seat : 5 * seat + 5])
     if kind == "navigate":
-        from arsenale.games.amalfi_renaissance.rules import place_of
-
+        held = sum(s.holds[5 * seat : 5 * seat + 5])
         loc = LOC_INDEX[action["place"]]
         place = place_of(s, loc)
         ships = s.bay[seat] - 1
@@ -336,8 +336,6 @@ def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
         c = CHAR_INDEX[action["card"]]
         return sum(step_value(s, seat, st, s.bay[seat]) for st in CHARACTERS[c].steps) + 0.5
     if kind == "construct":
-        from arsenale.games.amalfi_renaissance.rules import ship_price
-
         n = action["ships"]
         if n > 1 or s.period >= 3:
             return -5.0
@@ -414,8 +412,6 @@ def planned_mask(s: AmalfiState, seat: int) -> int:
     """Solo: the resources of the purchase the seat would make next (0 outside solo)."""
     if not s.rival:
         return 0
-    from arsenale.games.amalfi_renaissance.rules import turn_actions
-
     return solo_target(s, seat, turn_actions(s, seat), title_plan(s, seat))[1]
 
 
@@ -431,9 +427,6 @@ def nav_lookahead(
     cost can use, so the purchase needs fewer emergency supplies: when it does, the navigation
     is worth that purchase too (it stays available), else nothing more (RULES.md,
     Navigation, Payments)."""
-    from arsenale.games.amalfi_renaissance.board import ANY
-    from arsenale.games.amalfi_renaissance.rules import place_of
-
     place = place_of(s, LOC_INDEX[action["place"]])
     ships = s.bay[seat] - 1
     sends = []
@@ -518,8 +511,6 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
     if kind in ("feed", "ready"):
         return feed_step(s, seat, legal)
     if kind == "pack":
-        from arsenale.games.amalfi_renaissance.board import PACK_ICONS, PACKS
-
         return max(
             legal,
             key=lambda a: sum(card_value(s, seat, c) for c in PACKS[PACK_ICONS.index(a["icon"])]),
