@@ -102,23 +102,23 @@ def gains_of(s: AmalfiState, action: Action) -> dict[str, int]:
     lighthouses its bonus erects too."""
     kind = action.kind
     if kind == "acquire":
-        art = ARTWORKS[s.workshop[action["slot"] - 1]]
+        art = ARTWORKS[s.workshop[action.params["slot"] - 1]]
         t = art.type
         out = {"artworks": 1, ("books", "paintings", "monuments")[t]: 1, f"art{t}": 1}
         if art.bonus[0] == ERECT and s.rival:
             out["lighthouses"] = 1
         return out
     if kind == "navigate" and s.rival:
-        place = place_of(s, LOC_INDEX[action["place"]])
+        place = place_of(s, LOC_INDEX[action.params["place"]])
         erect = sum(1 for st in place.steps if st[0] == ERECT)
         return {"lighthouses": erect} if erect else {}
     if kind == "discover":
         return {"privates": 1}
     if kind == "invite":
-        card = CHARACTERS[CHAR_INDEX[action["card"]]]
+        card = CHARACTERS[CHAR_INDEX[action.params["card"]]]
         return {"characters": 1, CHAR_TYPES[card.type]: 1, f"char{card.type}": 1}
     if kind == "construct":
-        return {"fleet": action["ships"], "ships": action["ships"]}
+        return {"fleet": action.params["ships"], "ships": action.params["ships"]}
     return {}
 
 
@@ -176,15 +176,18 @@ class Plan:
     the seat lacks depends neither on the action valued nor on its holds and bay, which a
     solo look-ahead changes (`nav_lookahead`). Each title is (its next square's VP, the weight
     of progress toward it, what the seat lacks in all, the items it lacks as (item, count
-    needed, how many short)); `bonus` keeps each action's `title_bonus` once worked out."""
+    needed, how many short)); in the solo challenge, whose look-ahead values the same purchases
+    again, `bonus` keeps each action's `title_bonus` once worked out (None otherwise)."""
 
     __slots__ = ("bonus", "titles")
 
     def __init__(
-        self, titles: tuple[tuple[float, float, int, tuple[tuple[str, int, int], ...]], ...]
+        self,
+        titles: tuple[tuple[float, float, int, tuple[tuple[str, int, int], ...]], ...],
+        solo: bool,
     ) -> None:
         self.titles = titles
-        self.bonus: dict[Action, float] = {}
+        self.bonus: dict[Action, float] | None = {} if solo else None
 
 
 def title_plan(s: AmalfiState, seat: int) -> Plan:
@@ -212,14 +215,17 @@ def title_plan(s: AmalfiState, seat: int) -> Plan:
             if short:
                 lacking.append((name, k, short))
         plan.append((values[len(s.claims[i])], weight, deficit, tuple(lacking)))
-    return Plan(tuple(plan))
+    return Plan(tuple(plan), weights is not None)
 
 
 def title_bonus(s: AmalfiState, seat: int, action: Action, plan: Plan) -> float:
     """Progress toward the titles in play the seat has not completed (`plan`), in VP."""
-    known = plan.bonus.get(action)
+    memo = plan.bonus
+    if memo is None:
+        return _title_bonus(s, seat, action, plan)
+    known = memo.get(action)
     if known is None:
-        known = plan.bonus[action] = _title_bonus(s, seat, action, plan)
+        known = memo[action] = _title_bonus(s, seat, action, plan)
     return known
 
 
@@ -230,9 +236,9 @@ def _title_bonus(s: AmalfiState, seat: int, action: Action, plan: Plan) -> float
     # the artwork or character type gained (gains_of's "art<type>" and "char<type>")
     kind, art, char = action.kind, -1, -1
     if kind == "acquire":
-        art = ARTWORKS[s.workshop[action["slot"] - 1]].type
+        art = ARTWORKS[s.workshop[action.params["slot"] - 1]].type
     elif kind == "invite":
-        char = CHARACTERS[CHAR_INDEX[action["card"]]].type
+        char = CHARACTERS[CHAR_INDEX[action.params["card"]]].type
     bonus = 0.0
     for value, weight, deficit, lacking in plan.titles:
         helped = 0
@@ -271,16 +277,16 @@ def cost_of(s: AmalfiState, seat: int, action: Action) -> tuple[int, int]:
     """(units, resource mask) a main action's payment asks; (0, 0) for none."""
     kind = action.kind
     if kind == "acquire":
-        art = ARTWORKS[s.workshop[action["slot"] - 1]]
+        art = ARTWORKS[s.workshop[action.params["slot"] - 1]]
         return art.cost, art.mask
     if kind == "discover":
-        tile = PRIVATES[s.atlas[action["slot"] - 1]]
+        tile = PRIVATES[s.atlas[action.params["slot"] - 1]]
         return tile.cost, tile.mask
     if kind == "invite":
-        card = CHARACTERS[CHAR_INDEX[action["card"]]]
+        card = CHARACTERS[CHAR_INDEX[action.params["card"]]]
         return card.cost, card.mask
     if kind == "construct":
-        return action["ships"] * ship_price(s, seat), 1 << SHIP_RES
+        return action.params["ships"] * ship_price(s, seat), 1 << SHIP_RES
     return 0, 0
 
 
@@ -309,7 +315,7 @@ def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
     kind = action.kind
     if kind == "navigate":
         held = sum(s.holds[5 * seat : 5 * seat + 5])
-        loc = LOC_INDEX[action["place"]]
+        loc = LOC_INDEX[action.params["place"]]
         place = place_of(s, loc)
         ships = s.bay[seat] - 1
         v = sum(step_value(s, seat, st, ships) for st in place.steps)
@@ -317,7 +323,7 @@ def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
             v *= 0.4
         return v - 0.4 * place.price + (0.5 if loc >= PRIV0 else 0.0)
     if kind == "acquire":
-        k = action["slot"] - 1
+        k = action.params["slot"] - 1
         art = ARTWORKS[s.workshop[k]]
         return (
             art.vp
@@ -326,17 +332,17 @@ def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
             + 0.4 * (WORKSHOP_SLOTS[k])
         )
     if kind == "discover":
-        k = action["slot"] - 1
+        k = action.params["slot"] - 1
         tile = PRIVATES[s.atlas[k]]
         return tile.vp + 1.2 * (3 - s.period) - UNIT * tile.cost + 0.4 * ATLAS_SLOTS[k]
     if kind == "invite":
-        c = CHAR_INDEX[action["card"]]
+        c = CHAR_INDEX[action.params["card"]]
         return card_value(s, seat, c) - UNIT * CHARACTERS[c].cost + 1.0
     if kind == "engage":
-        c = CHAR_INDEX[action["card"]]
+        c = CHAR_INDEX[action.params["card"]]
         return sum(step_value(s, seat, st, s.bay[seat]) for st in CHARACTERS[c].steps) + 0.5
     if kind == "construct":
-        n = action["ships"]
+        n = action.params["ships"]
         if n > 1 or s.period >= 3:
             return -5.0
         return 2.5 * (3 - s.period) - UNIT * ship_price(s, seat) - 1.0
@@ -427,7 +433,7 @@ def nav_lookahead(
     cost can use, so the purchase needs fewer emergency supplies: when it does, the navigation
     is worth that purchase too (it stays available), else nothing more (RULES.md,
     Navigation, Payments)."""
-    place = place_of(s, LOC_INDEX[action["place"]])
+    place = place_of(s, LOC_INDEX[action.params["place"]])
     ships = s.bay[seat] - 1
     sends = []
     for kind, n, hold in place.steps:
