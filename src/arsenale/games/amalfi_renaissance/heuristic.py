@@ -99,27 +99,40 @@ def card_value(s: AmalfiState, seat: int, c: int) -> float:
 
 def gains_of(s: AmalfiState, action: Action) -> dict[str, int]:
     """The title items a main action adds (RULES.md, Titles); in the solo challenge the
-    lighthouses its bonus erects too."""
+    lighthouses its bonus erects too. The dict may be shared: do not modify it."""
     kind = action.kind
     if kind == "acquire":
-        art = ARTWORKS[s.workshop[action.params["slot"] - 1]]
-        t = art.type
-        out = {"artworks": 1, ("books", "paintings", "monuments")[t]: 1, f"art{t}": 1}
-        if art.bonus[0] == ERECT and s.rival:
-            out["lighthouses"] = 1
-        return out
+        return ART_GAINS[s.workshop[action.params["slot"] - 1]][1 if s.rival else 0]
     if kind == "navigate" and s.rival:
         place = place_of(s, LOC_INDEX[action.params["place"]])
         erect = sum(1 for st in place.steps if st[0] == ERECT)
         return {"lighthouses": erect} if erect else {}
     if kind == "discover":
-        return {"privates": 1}
+        return PRIVATE_GAINS
     if kind == "invite":
-        card = CHARACTERS[CHAR_INDEX[action.params["card"]]]
-        return {"characters": 1, CHAR_TYPES[card.type]: 1, f"char{card.type}": 1}
+        return CHAR_GAINS[CHAR_INDEX[action.params["card"]]]
     if kind == "construct":
         return {"fleet": action.params["ships"], "ships": action.params["ships"]}
     return {}
+
+
+def _art_gains(t: int, erects: bool) -> dict[str, int]:
+    out = {"artworks": 1, ("books", "paintings", "monuments")[t]: 1, f"art{t}": 1}
+    if erects:
+        out["lighthouses"] = 1
+    return out
+
+
+ART_GAINS: Final = tuple(
+    (_art_gains(art.type, False), _art_gains(art.type, art.bonus[0] == ERECT)) for art in ARTWORKS
+)
+"""`gains_of` an artwork's acquisition, outside and in the solo challenge."""
+CHAR_GAINS: Final = tuple(
+    {"characters": 1, CHAR_TYPES[card.type]: 1, f"char{card.type}": 1} for card in CHARACTERS
+)
+"""`gains_of` a character's invitation."""
+PRIVATE_GAINS: Final = {"privates": 1}
+"""`gains_of` a discovery."""
 
 
 def pairs_short(arts: Sequence[int], k: int) -> int:
@@ -462,12 +475,20 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
         best, score = A.PASS, (SOLO_PASS if s.rival else 0.0)
         plan = title_plan(s, seat)  # the same for every action valued
         target = solo_target(s, seat, legal, plan) if s.rival else (0.0, 0)
+        solo = s.rival != 0
         for a in legal:
             if a.kind in ("pass", "unload", "emergency", "discard"):
                 continue
-            v = main_value(s, seat, a, plan) + rng.random() * 0.01
-            if s.rival and a.kind == "navigate":
-                v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal, target, plan)
+            if solo:
+                v = main_value(s, seat, a, plan) + rng.random() * 0.01
+                if a.kind == "navigate":
+                    v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal, target, plan)
+            else:  # main_value written out: one action after another, the same sums
+                v = (
+                    main_value_base(s, seat, a)
+                    + _title_bonus(s, seat, a, plan)
+                    + rng.random() * 0.01
+                )
             if v > score:
                 best, score = a, v
         if best is A.PASS and s.bread[seat] < 2:
