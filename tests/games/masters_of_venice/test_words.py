@@ -154,3 +154,33 @@ def test_a_kept_writer_writes_what_a_fresh_one_does(players: int, seed: int, hid
         if rng.random() < 0.1:
             assert kept.tolist() == np.asarray(tensor(state.view(viewer)), np.float32).tolist()
         _play_randomly(s, rng, rng.randrange(1, 10))
+
+
+def test_the_guild_masters_two_cards_are_in_his_observation_only():
+    """At the Guild Master's keep decision (RULES.md, Characters: he draws two Guild Orders and
+    keeps one) his numbers show which card is first and which second, as his view does; the
+    other seats' numbers do not change when the two are swapped."""
+    assert GAME.observation_layout is not None
+    size = GAME.observation_layout.size
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = new(4, seed)
+        while not s.is_over and seen < 3:
+            seat = s.to_move()[0]
+            if s.stack[-1].kind == "keep":
+                swapped = s.clone()
+                swapped.deck[-1], swapped.deck[-2] = swapped.deck[-2], swapped.deck[-1]
+                for viewer in range(4):
+                    ours, theirs = np.zeros(size, np.float32), np.zeros(size, np.float32)
+                    s.observe(viewer, ours)
+                    Writer().write(swapped, viewer, theirs)
+                    assert ours.tolist() == np.asarray(tensor(s.view(viewer)), np.float32).tolist()
+                    differs = ours.tobytes() != theirs.tobytes()
+                    assert differs == (viewer == seat) or s.deck[-1] == s.deck[-2], viewer
+                seen += 1
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])
+        if seen >= 3:
+            break
+    assert seen >= 3

@@ -1,6 +1,7 @@
 """Masters of Venice's own observation tensor for the AI adapters (core/observation.py): a
 seat's view (nothing else) as a fixed list of numbers, scaled to about 0..1. Five merchant blocks always (empty
-for absent seats), the observer's hand and rumors (zero for a spectator)."""
+for absent seats), the observer's hand and rumors and the Guild Orders it knows in the deck
+(zero for a spectator)."""
 
 from __future__ import annotations
 
@@ -85,6 +86,12 @@ def tensor(view: dict[str, Any]) -> list[float]:
     out += [1.0 if card in hand else 0.0 for card in ORDER_IDS]
     mine = view.get("my_rumors", [])
     out += [mine.count(s) / 3 for s in SHOPS]
+    # the orders the observer knows in the deck (the Guild Master's two drawn, those it put
+    # back at the bottom): 1 / the card's place from the top, 1.0 for the top card
+    known = dict.fromkeys(ORDER_IDS, 0.0)
+    for i, card in view.get("deck_known", []):
+        known[card] = 1 / (view["deck_size"] - i)
+    out += [known[card] for card in ORDER_IDS]
     return out
 
 
@@ -161,6 +168,7 @@ _FLAGS: Final = _CUR + len(LOCATIONS)
 _PENDING: Final = _FLAGS + len(USE_FLAGS)
 _HAND: Final = _PENDING + len(RESOURCES)
 _MINE: Final = _HAND + len(ORDER_IDS)
+_KNOWN: Final = _MINE + len(SHOPS)
 _USING: Final = frozenset({"use", "place", "keep"})
 _CHAR_ROWS: Final = tuple(
     array("f", [1.0 if mask >> c & 1 else 0.0 for c in range(len(CHARACTERS))])
@@ -242,6 +250,7 @@ class Writer:
         "o_hand",
         "o_hands",
         "o_marker",
+        "o_known",
         "o_mine",
         "o_office",
         "o_order",
@@ -289,6 +298,7 @@ class Writer:
     o_pending: Any
     o_hand: Any
     o_mine: tuple[int, ...]
+    o_known: tuple[tuple[int, float], ...]
     o_office: Any
     o_display: Any
     o_canal: Any
@@ -449,6 +459,17 @@ class Writer:
             for c in mine:
                 w[_MINE + c] = mine.count(c) / 3
             self.o_mine = mine
+        dknown = s.dknown
+        known: tuple[tuple[int, float], ...] = ()
+        if seat is not None and seat in dknown:  # rare: a Guild Master's cards
+            n = len(dknown)
+            known = tuple((s.deck[i], 1 / (n - i)) for i in range(n) if dknown[i] == seat)
+        if known != self.o_known:
+            for k, _ in self.o_known:
+                w[_KNOWN + k] = 0.0
+            for k, v in known:
+                w[_KNOWN + k] = v
+            self.o_known = known
         # the fields that change seldom (each at a few calls in a hundred)
         v = s.office
         if v != self.o_office:
@@ -531,6 +552,7 @@ class Writer:
         self.o_pending = _NEVER
         self.o_hand = _NEVER
         self.o_mine = ()
+        self.o_known = ()
         self.o_office = _NEVER
         self.o_display = _NEVER
         self.o_canal = _NEVER
