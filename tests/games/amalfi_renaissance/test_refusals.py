@@ -26,9 +26,8 @@ def positions():
                 continue
             for k in range(2):
                 rng = random.Random(g)
-                state = GAME.new_game(
-                    players, 500 + g, {"hands": method, "rival": ("naples", "genoa")[k]}
-                )
+                rival = ("naples", "genoa")[k] if players == 1 else "naples"  # solo only
+                state = GAME.new_game(players, 500 + g, {"hands": method, "rival": rival})
                 g += 1
                 while not state.is_over:
                     movers = state.to_move()

@@ -173,3 +173,17 @@ def test_refused_a_hand_method_with_a_player_count_it_does_not_allow(method):
     )
     assert done.returncode != 0
     assert "2-4 players" in done.stderr + done.stdout
+
+
+@pytest.mark.parametrize("options", [{"rival": "genoa"}, {"solo_check": "before"}])
+def test_refused_a_solo_option_in_a_game_of_several(options):
+    """amalfi-renaissance.en.txt, Solo Challenge: the rival city and the title checks are the
+    solo game's; a game of 2 to 4 that sets them is refused, their defaults are accepted."""
+    from arsenale.core.errors import OptionError
+
+    from .helpers import GAME
+
+    with pytest.raises(OptionError, match="solo challenge only, not a game of 3"):
+        GAME.new_game(3, 1, options)
+    assert GAME.new_game(3, 1, {"rival": "naples", "solo_check": "after"}).players == 3
+    assert GAME.new_game(1, 1, options).players == 1

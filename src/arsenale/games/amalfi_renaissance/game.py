@@ -154,6 +154,14 @@ class AmalfiRenaissance(Game):
             )
         if options["solo_check"] not in ("after", "before"):
             raise OptionError(_("option solo_check must be 'after' or 'before'"))
+        solo = {o.name: o.default for o in self.options if o.name in ("rival", "solo_check")}
+        if players > 1 and any(options[name] != default for name, default in solo.items()):
+            raise OptionError(
+                _(
+                    "options rival and solo_check are for the solo challenge only, not a game "
+                    "of {players} (amalfi-renaissance.en.txt, Solo Challenge)"
+                ).format(players=players)
+            )
         first = options["first_player"]
         if first != -1 and not 0 <= first < players:
             raise OptionError(
