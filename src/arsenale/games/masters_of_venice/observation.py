@@ -467,8 +467,8 @@ class Writer:
         if known != self.o_known:
             for k, _ in self.o_known:
                 w[_KNOWN + k] = 0.0
-            for k, v in known:
-                w[_KNOWN + k] = v
+            for k, depth in known:
+                w[_KNOWN + k] = depth
             self.o_known = known
         # the fields that change seldom (each at a few calls in a hundred)
         v = s.office
