@@ -82,6 +82,11 @@ class _Static:
         self.dist = [list(b.distances(z)) for z in range(n)]
         self.ports = range(len(b.port_ids))
         self.n_ports = len(b.port_ids)
+        # the board's figures `_Ctx.sale` reads at each of its many calls
+        self.first_space = b.rules["first_space_value"]
+        self.space_unit = b.prices["space_value_unit"]
+        self.capital_bonus = b.prices["capital_market_bonus"]
+        self.new_bonus = b.prices["new_market_bonus"]
 
 
 _STATICS: Final[dict[int, _Static]] = {}
@@ -182,8 +187,7 @@ class _Ctx:
                 self.rival_max[z] = max(self.rival_max[z], w.g_sailors[h])
                 self.rival_here[z] |= 1 << o
         self.mine = [g for g, o in enumerate(w.g_owner) if o == seat]
-        self._sale_now: list[list[float]] | None = None
-        self._sale_mine: list[list[float]] | None = None
+        self._sales: list[list[float] | None] = [None] * (2 * self.st.n_ports)
         self._best: list[list[tuple[float, int]] | None] = [None] * 7
         self._empty: list[tuple[float, int, int]] | None = None
         self._rivals: list[tuple[int, int, int, int]] | None = None
@@ -228,18 +232,44 @@ class _Ctx:
             return -1.0
         if seller is None:
             seller = self.seat
-        v = float((b.rules["first_space_value"] + n) * b.prices["space_value_unit"])
+        st = self.st
+        v = float((st.first_space + n) * st.space_unit)
         if owner >= 0 and owner != seller and not self.held[owner] >> good & 1:
-            v += (
-                b.prices["capital_market_bonus"]
-                if b.port_nation[p] >= 0
-                else b.prices["new_market_bonus"]
-            )
+            v += st.capital_bonus if b.port_nation[p] >= 0 else st.new_bonus
         if seller == self.seat:
             v += self.fill_value(p, n, owner)
             if owner == seller and n == 0 and not self.last:
                 v += HIRE_VALUE  # a first good lets us hire there
         return max(v, 1.0)
+
+    def _sale_row(self, p: int, owner: int) -> list[float]:
+        """`sale(p, good, 0, owner)` for the seven goods, the port's figures read once (the
+        same sums, good by good)."""
+        w, b, st, seat = self.w, self.b, self.st, self.seat
+        wh = w.warehouse[p]
+        n = POPCOUNT[wh]
+        if n >= b.port_size[p]:
+            return [-1.0] * 7
+        base = float((st.first_space + n) * st.space_unit)
+        bonus = st.capital_bonus if b.port_nation[p] >= 0 else st.new_bonus
+        paid = owner >= 0 and owner != seat  # the market bonus, for a good the owner lacks
+        held = self.held[owner] if paid else 0
+        fill = self.fill_value(p, n, owner)
+        hire = owner == seat and n == 0 and not self.last
+        own_good = b.port_good[p]
+        row = []
+        for good in range(7):
+            if good == own_good or wh >> good & 1:
+                row.append(-1.0)
+                continue
+            v = base
+            if paid and not held >> good & 1:
+                v += bonus
+            v += fill
+            if hire:
+                v += HIRE_VALUE  # a first good lets us hire there
+            row.append(max(v, 1.0))
+        return row
 
     def good_value(
         self, area: int, moves: int, good: int, copies: int = 0, seller: int | None = None
@@ -327,29 +357,23 @@ class _Ctx:
                     todo.append(there)
         return dist, first
 
-    def sale_table(self, mine: bool) -> list[list[float]]:
-        """sale(p, good, 0, owner) for every port and good: owner as now, or us."""
-        t = self._sale_mine if mine else self._sale_now
-        if t is None:
-            w, seat = self.w, self.seat
-            t = [
-                [self.sale(p, i, 0, seat if mine else w.owner[p]) for i in range(7)]
-                for p in self.st.ports
-            ]
-            if mine:
-                self._sale_mine = t
-            else:
-                self._sale_now = t
-        return t
+    def sale_row(self, p: int, mine: bool) -> list[float]:
+        """sale(p, good, 0, owner) for each good, the port owned as now or by us: worked out
+        once a decision, when first asked."""
+        k = p + self.st.n_ports if mine else p
+        row = self._sales[k]
+        if row is None:
+            row = self._sales[k] = self._sale_row(p, self.seat if mine else self.w.owner[p])
+        return row
 
     def best_sales(self, good: int) -> list[tuple[float, int]]:
         """Ports that would buy `good` now, best first: (value, area)."""
         got = self._best[good]
         if got is None:
             b = self.b
-            table = self.sale_table(False)
+            values = [self.sale_row(p, False)[good] for p in self.st.ports]
             got = sorted(
-                ((table[p][good], b.port_area[p]) for p in self.st.ports if table[p][good] > 0),
+                ((values[p], b.port_area[p]) for p in self.st.ports if values[p] > 0),
                 reverse=True,
             )
             self._best[good] = got
@@ -411,7 +435,7 @@ class _Ctx:
             # sales, greedily best first (as the port is owned now, or by us after landing)
             best_v = 0.0
             for mine in (False, True) if cap > 0 else (False,):
-                row = self.sale_table(mine)[p]
+                row = self.sale_row(p, mine)
                 vals = sorted(
                     ((row[i], i) for i in goods if row[i] > 0 and (p, i) not in sold),
                     reverse=True,
