@@ -211,3 +211,13 @@ def test_before_reset_the_wrapped_env_refuses_as_order_enforcing_does() -> None:
     assert e.last()[1:4] == (0, False, False)
     with pytest.raises(AttributeError, match="has no attribute 'colour'"):
         e.colour  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_the_documented_example_runs_as_written() -> None:
+    """docs/adapters.md's PettingZoo example defines its policy and plays a whole game."""
+    from .helpers import doc_example
+
+    names: dict[str, object] = {}
+    exec(doc_example("PettingZoo"), names)  # our own documentation
+    e = names["e"]
+    assert e.agents == [] and e.world.is_over  # type: ignore[attr-defined]
