@@ -21,7 +21,9 @@ How the contract maps onto OpenSpiel (docs/adapters.md has the long form):
   `max_game_length`) ends there, with the returns of `rewards.truncation_returns` (the ranks of
   the game's score estimate, else a draw);
 - action ids are the catalogue indices (`Action.index`), so `num_distinct_actions` is
-  `len(game.catalogue)`.
+  `len(game.catalogue)`; `apply_action` refuses an id outside them and any action once the
+  game is over or cut (IllegalAction, the state and its history unchanged), `legal_actions(p)`
+  a player outside the game.
 
 Parameters: `players` (default 4, clipped to the game's range), `seed` (-1, the default: every
 new game draws a fresh random seed; s >= 0: every game starts from seed s, so the same actions
