@@ -180,3 +180,13 @@ def write_distribution(root: Path, name: str, group: str, entries: dict[str, str
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0\n")
     lines = "".join(f"{k} = {v}\n" for k, v in entries.items())
     (info / "entry_points.txt").write_text(f"[{group}]\n{lines}")
+
+
+ADAPTERS_DOC = Path(__file__).parents[2] / "docs" / "adapters.md"
+
+
+def doc_example(section: str) -> str:
+    """The first ```python block after the heading `## {section}` of docs/adapters.md."""
+    text = ADAPTERS_DOC.read_text(encoding="utf-8")
+    after = text.split(f"\n## {section}\n", 1)[1]
+    return after.split("```python\n", 1)[1].split("\n```", 1)[0]

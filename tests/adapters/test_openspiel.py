@@ -311,3 +311,43 @@ def test_openspiel_ismcts_plays_a_real_game_with_a_small_budget() -> None:
             action = bots[seat].choose(SeatInfo(state, seat))
             assert action in state.legal_actions(seat)
             state.apply(seat, action)
+
+
+def test_malformed_actions_and_players_are_refused_and_change_nothing() -> None:
+    """An id outside the catalogue (negative ones included: no list indexing from the end), an
+    action after the end or after the cut, and a player outside the game are refused; the
+    state and its history stay as they were."""
+    game = aos.load("serenissima-2012", players=3, seed=4)
+    size = game.num_distinct_actions()
+    state = game.new_initial_state()
+    before = (state.history(), state.world.ply, state.current_player())
+    for action in (10 - size, -2, size):  # pyspiel refuses -1 (kInvalidAction) itself
+        with pytest.raises(ArsenaleError, match=f"action {action} is outside 0-{size - 1}"):
+            state.apply_action(action)
+        assert (state.history(), state.world.ply, state.current_player()) == before
+    for player in (3, 5):
+        with pytest.raises(ValueError, match=f"no player {player} in a 3-player game"):
+            state.legal_actions(player)
+        with pytest.raises(ValueError, match=f"no player {player} in a 3-player game"):
+            state.legal_actions_mask(player)
+    mover = state.current_player()
+    other = (mover + 1) % 3
+    assert state.legal_actions(other) == []  # OpenSpiel's answer for a seat not to move
+    assert state.legal_actions(mover) == state.legal_actions()
+
+    cut = aos.load("toy-race", players=2, seed=1, max_game_length=3).new_initial_state()
+    while not cut.is_terminal():
+        cut.apply_action(cut.legal_actions()[0])
+    history = cut.history()
+    with pytest.raises(ArsenaleError, match="cut at max_game_length 3"):
+        cut.apply_action(0)
+    assert cut.history() == history and cut.world.ply == 3
+    assert cut.legal_actions(0) == []
+
+    ended = aos.load("toy-race", players=2, seed=1).new_initial_state()
+    while not ended.is_terminal():
+        ended.apply_action(ended.legal_actions()[0])
+    history = ended.history()
+    with pytest.raises(ArsenaleError, match="the game is over"):
+        ended.apply_action(0)
+    assert ended.history() == history and ended.world.is_over

@@ -152,3 +152,72 @@ def test_render_shows_the_spectator_view() -> None:
     assert isinstance(text, str) and "positions" in text and "my_coins" not in text
     with pytest.raises(ValueError, match="render_mode"):
         raw_env("toy-race", players=2, render_mode="rgb_array")
+
+
+def test_values_outside_the_action_space_are_refused_and_change_nothing() -> None:
+    """Both environments take only integer action ids in range (a Python or NumPy integer, a
+    0-d integer array), as the Gymnasium one does: a float is not truncated, a bool is not 1.
+    The wrapped one raises PettingZoo's AssertionError, the raw one an IllegalAction (the
+    same error, `NotInActionSpace`, is both)."""
+    from arsenale.adapters.checks import NotInActionSpace
+
+    for e in (raw_env("serenissima-2012", players=2, seed=1), env("serenissima-2012", 2, 1)):
+        e.reset()
+        legal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+        size = e.action_space(e.agent_selection).n
+        selected, ply = e.agent_selection, e.world.ply  # type: ignore[attr-defined]
+        for bad in (legal + 0.7, float("nan"), str(legal), True, np.array([legal]), -1, size):
+            with pytest.raises(NotInActionSpace, match="action is not in action space"):
+                e.step(bad)  # type: ignore[arg-type]
+            assert e.world.ply == ply and e.agent_selection == selected  # type: ignore[attr-defined]
+            assert not any(e.terminations.values())
+        e.step(np.array(legal, dtype=np.int16))  # type: ignore[arg-type]
+        assert e.world.ply == ply + 1  # type: ignore[attr-defined]
+    with pytest.raises(AssertionError, match=r"1\.7 is not an integer"):
+        e.step(1.7)  # type: ignore[arg-type]
+
+
+def test_seeds_and_max_plies_are_checked() -> None:
+    """A NumPy integer seed is that int; other seeds, and a max_plies that is not a positive
+    integer, are refused (nothing changed)."""
+    from arsenale.core.errors import ArsenaleError
+
+    e = raw_env("serenissima-2012", players=2)
+    e.reset(seed=np.int64(3))  # type: ignore[arg-type]
+    first = e.world.record()["seed"]
+    e.reset(seed=3)
+    assert e.world.record()["seed"] == first
+    for bad in (2.5, "3", True):
+        with pytest.raises(ArsenaleError, match="seed must be an integer"):
+            e.reset(seed=bad)  # type: ignore[arg-type]
+        assert e.world.record()["seed"] == first
+    with pytest.raises(ArsenaleError, match="seed must be an integer"):
+        raw_env("serenissima-2012", players=2, seed=1.5)  # type: ignore[arg-type]
+    for bad_plies in (0, -5, 2.5):
+        with pytest.raises(ArsenaleError, match=f"max_plies .* positive integer .*not {bad_plies}"):
+            env("serenissima-2012", players=2, max_plies=bad_plies)  # type: ignore[arg-type]
+    assert raw_env("serenissima-2012", players=2, max_plies=np.int64(9)).max_plies == 9  # type: ignore[arg-type]
+
+
+def test_before_reset_the_wrapped_env_refuses_as_order_enforcing_does() -> None:
+    e = env("serenissima-2012", players=2)
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        e.last()
+    with pytest.raises(AttributeError, match="terminations cannot be accessed before reset"):
+        e.terminations  # noqa: B018
+    with pytest.raises(AssertionError, match="reset"):
+        e.step(0)
+    e.reset(seed=1)
+    assert e.last()[1:4] == (0, False, False)
+    with pytest.raises(AttributeError, match="has no attribute 'colour'"):
+        e.colour  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_the_documented_example_runs_as_written() -> None:
+    """docs/adapters.md's PettingZoo example defines its policy and plays a whole game."""
+    from .helpers import doc_example
+
+    names: dict[str, object] = {}
+    exec(doc_example("PettingZoo"), names)  # our own documentation
+    e = names["e"]
+    assert e.agents == [] and e.world.is_over  # type: ignore[attr-defined]

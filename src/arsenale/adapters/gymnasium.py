@@ -23,6 +23,11 @@ them until all are in).
 - an illegal action ends the episode at once with reward -1 (the return of last place) and
   `info["illegal_action"] = True`, the convention of PettingZoo's TerminateIllegalWrapper: an
   environment that refused it and waited would let a random agent loop for ever;
+- a value that is not an action id of the space (not an integer, a bool, outside the
+  catalogue) is refused with `checks.NotInActionSpace`, nothing changed, as the PettingZoo
+  environment refuses it;
+- once the episode has ended (game over, illegal action, cut) every `step` returns that end
+  again until `reset`;
 - a game still running after `max_plies` actions (all seats' actions counted) is truncated,
   reward 0;
 - `reset(seed=s)` makes the whole episode reproducible: the game's seed and the bots' seeds
@@ -41,12 +46,12 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from arsenale.adapters import encoding, opponents
+from arsenale.adapters import checks, encoding, opponents
 from arsenale.adapters.rewards import MIN_RETURN, final_returns
 from arsenale.bots.base import Bot
 from arsenale.bots.random_bot import random_policy
 from arsenale.bots.registry import make_bot, parse_spec
-from arsenale.core.errors import ArsenaleError
+from arsenale.core.errors import ArsenaleError, excerpt
 from arsenale.core.registry import game_ids, load_game
 from arsenale.core.state import GameState
 from arsenale.sim.runner import bot_seed
@@ -72,13 +77,14 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         game = load_game(game_id)
         n = players if players is not None else game.max_players
         game.new_game(n, 0, options)  # refuse a bad player count or options now
-        if not isinstance(seat, int) or not 0 <= seat < n:
-            raise ArsenaleError(f"seat must be 0-{n - 1}, not {seat!r}")
-        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != n - 1:
-            raise ArsenaleError(f"{n} players need {n - 1} opponents, got {len(specs)}: {specs}")
-        for spec in specs:
-            parse_spec(spec)  # unknown kinds and "human" are refused here
+        index = checks.integer(seat)
+        if index is None or not 0 <= index < n:
+            raise ArsenaleError(
+                f"seat must be an integer 0-{n - 1} (not a bool), not {excerpt(seat)}"
+            )
+        seat = index
+        specs = _opponent_specs(opponents, n)
+        max_plies = checks.max_plies(max_plies, game.max_game_length)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.game = game
@@ -86,7 +92,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.seat = seat
         self.options = dict(options or {})
         self.render_mode = render_mode
-        self.max_plies = max_plies if max_plies is not None else game.max_game_length
+        self.max_plies = max_plies
         others = [s for s in range(n) if s != seat]
         self.specs = dict(zip(others, specs, strict=True))
         self.observation_space = gymnasium.spaces.Box(
@@ -99,6 +105,8 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.state_: GameState | None = None
         self.bots: dict[int, Bot] = {}
         self._draws: list[Callable[[int], int] | None] = [None] * n
+        self._illegal = False
+        """Whether an illegal action ended the episode (every step then repeats that end)."""
 
     @property
     def world(self) -> GameState:
@@ -112,7 +120,8 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """A new game (`options` is accepted for the API; the game's options are fixed when the
         environment is made)."""
-        super().reset(seed=seed)
+        super().reset(seed=checks.seed(seed))  # a NumPy integer as an int, as PettingZoo's
+        self._illegal = False
         game_seed = int(self.np_random.integers(0, 1 << 62))
         self.state_ = self.game.new_game(self.players, game_seed, self.options)
         for s, spec in self.specs.items():
@@ -146,15 +155,25 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         return {"action_mask": self.action_mask(), "ply": self.world.ply, **extra}
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """One action of the agent, then the bots'. A value that is not an action id of the
+        action space is refused (`checks.NotInActionSpace`), nothing changed; once the episode
+        has ended (the game over, an illegal action, the cut) every step returns that end
+        again until `reset`."""
+        if type(action) is int and 0 <= action < self._actions:
+            index: int = action
+        else:
+            index = checks.action_index(action, self._actions)
         s = self.world
         if s.over:
             return self._observation(), self._final_reward(), True, False, self._info()
+        if self._illegal:
+            return self._observation(), ILLEGAL_REWARD, True, False, self._info(illegal_action=True)
         if s.ply >= self.max_plies:
             return self._observation(), 0.0, False, True, self._info()
-        index = int(action)
         seat = self.seat
         legal = s.legal_actions(seat)
-        if not 0 <= index < self._actions or self._catalogue[index] not in legal:
+        if self._catalogue[index] not in legal:
+            self._illegal = True
             return self._observation(), ILLEGAL_REWARD, True, False, self._info(illegal_action=True)
         s._play(seat, self._catalogue[index])  # found in the seat's legal list just above
         self._play_bots()
@@ -184,6 +203,33 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def close(self) -> None:
         self.state_ = None
+
+
+def _opponent_specs(opponents: Any, players: int) -> list[str]:
+    """The bot spec of each other seat in seat order: one string for all of them (checked even
+    where no seat is left to play it, a one-player game), or a list or tuple of one each."""
+    others = players - 1
+    if isinstance(opponents, str):
+        parse_spec(opponents)  # unknown kinds and "human" are refused here
+        return [opponents] * others
+    if not isinstance(opponents, list | tuple):
+        raise ArsenaleError(
+            "opponents must be a bot spec (a string such as 'heuristic') or a list of one per "
+            f"other seat, not {excerpt(opponents)}"
+        )
+    specs = list(opponents)
+    if len(specs) != others:
+        raise ArsenaleError(
+            f"a {players}-player game needs {others} opponent{'' if others == 1 else 's'} "
+            f"(one bot spec per other seat), got {len(specs)}: {excerpt(specs)}"
+        )
+    for i, spec in enumerate(specs):
+        if not isinstance(spec, str):
+            raise ArsenaleError(
+                f"opponent {i} is {excerpt(spec)}, not a bot spec (a string such as 'random')"
+            )
+        parse_spec(spec)
+    return specs
 
 
 def make(

@@ -21,7 +21,9 @@ How the contract maps onto OpenSpiel (docs/adapters.md has the long form):
   `max_game_length`) ends there, with the returns of `rewards.truncation_returns` (the ranks of
   the game's score estimate, else a draw);
 - action ids are the catalogue indices (`Action.index`), so `num_distinct_actions` is
-  `len(game.catalogue)`.
+  `len(game.catalogue)`; `apply_action` refuses an id outside them and any action once the
+  game is over or cut (IllegalAction, the state and its history unchanged), `legal_actions(p)`
+  a player outside the game.
 
 Parameters: `players` (default 4, clipped to the game's range), `seed` (-1, the default: every
 new game draws a fresh random seed; s >= 0: every game starts from seed s, so the same actions
@@ -49,7 +51,7 @@ from arsenale.adapters.encoding import Entry
 from arsenale.adapters.rewards import MAX_RETURN, MIN_RETURN, final_returns, truncation_returns
 from arsenale.bots.ismcts import parse_budget
 from arsenale.core.actions import Action
-from arsenale.core.errors import ArsenaleError
+from arsenale.core.errors import ArsenaleError, IllegalAction
 from arsenale.core.game import Game, Policy
 from arsenale.core.info import SeatInfo
 from arsenale.core.registry import game_ids, load_game
@@ -338,12 +340,56 @@ class ArsenaleState(pyspiel.State):
         first = self._core.first
         return first if first is not None and first in movers else movers[0]
 
+    def _check_player(self, player: int | None) -> None:
+        """Refuse a player id that no seat has (pyspiel answers [] for any id it does not treat
+        as a pseudo-player, which a negative id is; it handles those itself)."""
+        n = self._core.game.players
+        if player is not None and player >= n:
+            raise ValueError(
+                f"there is no player {player} in a {n}-player game (players 0-{n - 1})"
+            )
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's `legal_actions`: [] when the game is over or for a seat not to move; a
+        player outside the game is refused."""
+        if player is None:
+            actions: list[int] = super().legal_actions()
+        else:
+            self._check_player(player)
+            actions = super().legal_actions(player)
+        return actions
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's `legal_actions_mask`; a player outside the game is refused."""
+        if player is None:
+            actions: list[int] = super().legal_actions_mask()
+        else:
+            self._check_player(player)
+            actions = super().legal_actions_mask(player)
+        return actions
+
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(a.index for a in self._core.state().legal_actions(player))
 
     def _apply_action(self, action: int) -> None:
+        """Apply catalogue action `action`; an id outside the catalogue, a finished game or a
+        game cut at `max_game_length` is refused (IllegalAction), the state unchanged (pyspiel
+        records the action in its history only once this returns)."""
         core = self._core
         s = core.state()
+        size = len(s.game.catalogue)
+        if not 0 <= action < size:
+            raise IllegalAction(
+                f"action {action} is outside 0-{size - 1} (the catalogue indices)",
+                "arsenale: action format",
+            )
+        if s.over:
+            raise IllegalAction("the game is over", "arsenale: game end")
+        if s.ply >= core.game.max_plies:
+            raise IllegalAction(
+                f"the game was cut at max_game_length {core.game.max_plies}",
+                "arsenale: game end",
+            )
         seat = self.current_player()
         act = s.game.catalogue[action]
         e = encoding.entry(s, seat, act)

@@ -24,7 +24,8 @@ illegal action ends the game, -1 for the seat that played it and 0 for the other
 (AssertOutOfBoundsWrapper), and calls out of order are refused (OrderEnforcingWrapper); it
 builds that behaviour in (`wrapped_env`) rather than stacking the wrappers, whose attribute
 forwarding cost more than the game. `raw_env` alone raises IllegalAction on an illegal action
-and leaves the game as it was.
+and leaves the game as it was. Both take only integer action ids (`checks.action_index`: a
+float is not truncated, a bool is not 1) and integer seeds (a NumPy one as an int).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterable
 from pettingzoo.utils.env_logger import EnvLogger
 
-from arsenale.adapters import encoding
+from arsenale.adapters import checks, encoding
 from arsenale.adapters.rewards import final_returns
 from arsenale.core.errors import IllegalAction
 from arsenale.core.registry import load_game
@@ -73,7 +74,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self.players = n
         self.options = dict(options or {})
         self.render_mode = render_mode
-        self.max_plies = max_plies if max_plies is not None else game.max_game_length
+        self.max_plies = checks.max_plies(max_plies, game.max_game_length)
         self.metadata = {**self.metadata, "name": f"arsenale_{game_id.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(s) for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
@@ -90,7 +91,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self._catalogue = tuple(game.catalogue)  # the actions by index, fixed with the game
         self._actions = actions
         self._rewarded = False
-        self._seeds = random.Random(seed)
+        self._seeds = random.Random(checks.seed(seed))
         self._observer = encoding.Observer(game)
         self.state_: GameState | None = None
         self.agents: list[str] = []
@@ -117,7 +118,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         the next game of the sequence starts. (`options` is accepted for the API; the game's
         options are fixed when the environment is made.)"""
         if seed is not None:
-            self._seeds = random.Random(seed)
+            self._seeds = random.Random(checks.seed(seed))
         self.state_ = self.game.new_game(self.players, self._seeds.getrandbits(63), self.options)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -165,10 +166,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
             return
         if action is None:
             raise IllegalAction(f"{agent} must choose an action", "arsenale: decisions")
-        index = int(action)
-        if not 0 <= index < self._actions:
-            raise IllegalAction(f"there is no action {index}", "arsenale: action format")
-        self._play(agent, index)
+        self._play(agent, checks.action_index(action, self._actions))
 
     def _play(self, agent: str, index: int) -> None:
         """Apply catalogue action `index` for `agent` (IllegalAction leaves everything as it
@@ -197,6 +195,12 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self.state_ = None
 
 
+_SET_BY_RESET = frozenset(
+    ("rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents")
+)
+"""The attributes OrderEnforcingWrapper refuses to read before `reset`."""
+
+
 class wrapped_env(raw_env):  # PettingZoo's naming
     """`raw_env` with the behaviour of PettingZoo's classic wrappers built in, without their
     cost (each wrapper forwards every attribute read through `__getattr__`, which took most of
@@ -211,9 +215,15 @@ class wrapped_env(raw_env):  # PettingZoo's naming
         super().__init__(*args, **kwargs)
         self._has_reset = False
 
+    def __getattr__(self, name: str) -> Any:
+        # called only for an attribute not set: before `reset`, OrderEnforcingWrapper's error
+        if name in _SET_BY_RESET and not self.__dict__.get("_has_reset"):
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=seed, options=options)  # a bad seed is refused before any change
         self._has_reset = True
-        super().reset(seed=seed, options=options)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if not self._has_reset:
@@ -240,11 +250,10 @@ class wrapped_env(raw_env):  # PettingZoo's naming
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        t = type(action)
-        assert (t is int or (t is not bool and isinstance(action, int | np.integer))) and (
-            0 <= action < self._actions  # type: ignore[operator]
-        ), "action is not in action space"
-        index = int(action)  # type: ignore[arg-type]
+        if type(action) is int and 0 <= action < self._actions:
+            index: int = action
+        else:  # NotInActionSpace, an AssertionError as AssertOutOfBoundsWrapper's
+            index = checks.action_index(action, self._actions)
         try:
             self._play(agent, index)  # an illegal action is refused, the state unchanged
         except IllegalAction:
