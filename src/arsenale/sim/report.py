@@ -6,7 +6,8 @@ Wilson 95% intervals, the win rate of each bot in each seat, the first mover's a
 score distributions, game length, how often each event type occurred (the games' own events,
 counted by `play_game`: sales, battles, captures... whatever the game reports), and for a
 tournament the OpenSkill ratings. With several runs (files, options or lineups), a comparison
-of each run with the first: differences of win rates by the pooled two-proportion z-test and
+of each run with the first run of the same game and player count (runs of other games are
+shown side by side, untested): differences of win rates by the pooled two-proportion z-test and
 of mean game length by Welch's statistic against the normal distribution, two-sided p-values.
 """
 
@@ -304,13 +305,24 @@ def _run_section(plt: Any, number: int, t: Tally) -> str:
 
 
 def _comparison(plt: Any, tallies: list[Tally]) -> str:
-    base = tallies[0]
+    groups: dict[tuple[str, int], list[int]] = {}
+    for i, t in enumerate(tallies, 1):
+        groups.setdefault((t.game, t.players), []).append(i)
+    tested = [runs for runs in groups.values() if len(runs) > 1]
     parts = [
         "<h2>Comparison</h2>",
-        "<p>Each run against run 1. Win rates: pooled two-proportion z-test; mean game length: "
-        "Welch's statistic against the normal distribution; two-sided p-values, in bold below "
-        "0.05 (no correction for the number of tests).</p>",
+        "<p>Each run against the first run of the same game and player count. Win rates: "
+        "pooled two-proportion z-test; mean game length: Welch's statistic against the normal "
+        "distribution; two-sided p-values, in bold below 0.05 (no correction for the number "
+        "of tests).</p>",
     ]
+    if len(groups) > 1:
+        parts.append(
+            "<p class='note'>Runs of different games or player counts are shown side by side "
+            "only, without a test"
+            + ("" if tested else ": no two runs here are of the same game and player count")
+            + ".</p>"
+        )
     rows = []
     for i, t in enumerate(tallies, 1):
         s = t.summary()
@@ -321,34 +333,41 @@ def _comparison(plt: Any, tallies: list[Tally]) -> str:
                 html.escape(_describe(t)),
                 str(s["games"]),
                 _fmt(s["mean_plies"], 1),
-                _fmt(first["win_rate"]),
+                _fmt(first["win_rate"]) if t.players > 1 else "-",
             ]
         )
     parts.append(_table(["run", "what", "games", "mean plies", "first mover win rate"], rows))
-    for i, t in enumerate(tallies[1:], 2):
-        rows = []
-        for name, a, b in _pairs(base, t):
-            p = two_proportion_test(a.wins, a.games, b.wins, b.games)
-            ra = a.wins / a.games if a.games else None
-            rb = b.wins / b.games if b.games else None
-            diff = None if ra is None or rb is None else rb - ra
-            rows.append(
-                [name, f"{_fmt(ra)} ({a.games})", f"{_fmt(rb)} ({b.games})", _fmt(diff), _p(p)]
-            )
-        p = welch_test(*_plies_moments(base), *_plies_moments(t))
-        rows.append(
-            [
-                "mean plies",
-                _fmt(_plies_moments(base)[0], 1),
-                _fmt(_plies_moments(t)[0], 1),
-                _fmt(_plies_moments(t)[0] - _plies_moments(base)[0], 1),
-                _p(p),
-            ]
-        )
-        parts.append(f"<h3>Run {i} against run 1</h3>")
-        parts.append(_table(["", "run 1", f"run {i}", "difference", "p"], rows))
+    for runs in tested:
+        b0 = runs[0]
+        base = tallies[b0 - 1]
+        for i in runs[1:]:
+            parts.append(_against(base, b0, tallies[i - 1], i))
     parts.append(_comparison_figure(plt, tallies))
     return "".join(parts)
+
+
+def _against(base: Tally, b0: int, t: Tally, i: int) -> str:
+    """The tests of run `i` against run `b0`, a run of the same game and player count."""
+    rows = []
+    for name, a, b in _pairs(base, t):
+        p = two_proportion_test(a.wins, a.games, b.wins, b.games)
+        ra = a.wins / a.games if a.games else None
+        rb = b.wins / b.games if b.games else None
+        diff = None if ra is None or rb is None else rb - ra
+        rows.append([name, f"{_fmt(ra)} ({a.games})", f"{_fmt(rb)} ({b.games})", _fmt(diff), _p(p)])
+    p = welch_test(*_plies_moments(base), *_plies_moments(t))
+    rows.append(
+        [
+            "mean plies",
+            _fmt(_plies_moments(base)[0], 1),
+            _fmt(_plies_moments(t)[0], 1),
+            _fmt(_plies_moments(t)[0] - _plies_moments(base)[0], 1),
+            _p(p),
+        ]
+    )
+    return f"<h3>Run {i} against run {b0}</h3>" + _table(
+        ["", f"run {b0}", f"run {i}", "difference", "p"], rows
+    )
 
 
 def _plies_moments(t: Tally) -> tuple[float, float, int]:
@@ -361,10 +380,12 @@ def _plies_moments(t: Tally) -> tuple[float, float, int]:
 
 
 def _pairs(a: Tally, b: Tally) -> list[tuple[str, Any, Any]]:
-    """What two runs have in common: the first mover, the seats, the bots."""
-    out: list[tuple[str, Any, Any]] = [("first mover", a.first, b.first)]
-    if a.players == b.players:
-        out += [(f"seat {s}", a.seats[s], b.seats[s]) for s in range(a.players)]
+    """What two runs of one game and player count have in common: the first mover (with
+    opponents), the seats, the bots."""
+    out: list[tuple[str, Any, Any]] = []
+    if a.players > 1:
+        out.append(("first mover", a.first, b.first))
+    out += [(f"seat {s}", a.seats[s], b.seats[s]) for s in range(a.players)]
     out += [(html.escape(spec), a.bots[spec], b.bots[spec]) for spec in a.bots if spec in b.bots]
     return out
 
