@@ -4,15 +4,22 @@ files, one-player runs, bad arguments."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
-from arsenale.sim import simulate
+from arsenale.cli import app
+from arsenale.sim import simulate, tally_files
 from arsenale.sim.report import write_report
 
 runner = CliRunner()
 SEATS = ["random", "heuristic", "random"]
+
+
+def lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(raw) for raw in path.read_text().splitlines()]
 
 
 def test_the_report_tests_only_runs_of_the_same_game_and_player_count(tmp_path: Path) -> None:
@@ -29,3 +36,27 @@ def test_the_report_tests_only_runs_of_the_same_game_and_player_count(tmp_path: 
     write_report([a, b], html)
     text = html.read_text()
     assert "against run" not in text and "no two runs here are of the same game" in text
+
+
+def test_a_default_given_explicitly_is_the_same_run_and_old_lines_without_options_too(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "o.jsonl"
+    first = simulate("toy-race", 3, SEATS, 4, workers=1, out=out)
+    assert first["options"] == {"goal": 20, "bid_every": 3, "fault": 0}
+    assert all(g["options"] == first["options"] for g in lines(out))
+    again = simulate("toy-race", 3, SEATS, 4, workers=1, options={"goal": 20}, out=out)
+    assert (again["played"], again["resumed"]) == (0, 4)
+    # lines written before options were filled in held {} when no option was given
+    old = [{**g, "options": {}} for g in lines(out)]
+    out.write_text("".join(json.dumps(g) + "\n" for g in old))
+    resumed = simulate("toy-race", 3, SEATS, 5, workers=1, options={"fault": 0}, out=out)
+    assert (resumed["played"], resumed["resumed"]) == (1, 4)
+    assert len(tally_files([out])) == 1
+    # a run with another option is told apart in summarize's heading
+    simulate("toy-race", 3, SEATS, 2, workers=1, options={"goal": 12}, out=out)
+    table = runner.invoke(app, ["summarize", str(out)])
+    assert table.exit_code == 0, table.output
+    headings = [x for x in table.stdout.splitlines() if "games, seeds" in x]
+    assert len(headings) == 2 and "options goal=12" in headings[1]
+    assert "options" not in headings[0]

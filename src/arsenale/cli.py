@@ -653,6 +653,8 @@ def _table(title: str, *columns: str, left: int = 1) -> Table:
 
 
 def _summary_tables(stats: dict[str, Any]) -> list[Table]:
+    from arsenale.sim.results import changed_options
+
     low_seed, high_seed = stats["seeds"]
     if stats["kind"] == "tournament":
         title = _("{game}: tournament of {n} games")
@@ -663,6 +665,11 @@ def _summary_tables(stats: dict[str, Any]) -> list[Table]:
         title += _(", seeds {low}-{high}").format(low=low_seed, high=high_seed)
     if stats["rotate"]:
         title += _(", seats rotated")
+    changed = changed_options(stats["game"], stats["options"])
+    if changed:
+        title += _(", options {options}").format(
+            options=" ".join(f"{k}={json.dumps(v)}" for k, v in sorted(changed.items()))
+        )
     tables = []
     lineup = stats["seats"] if stats["kind"] == "simulate" and not stats["rotate"] else None
     seat_table = _table(title, N_("seat"), N_("bot"), left=2)

@@ -25,7 +25,13 @@ from typing import Any
 
 from arsenale.core.errors import ArsenaleError
 from arsenale.i18n import _
-from arsenale.sim.results import Tally, tally_files, two_proportion_test, welch_test
+from arsenale.sim.results import (
+    Tally,
+    changed_options,
+    tally_files,
+    two_proportion_test,
+    welch_test,
+)
 
 CSS = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
@@ -107,8 +113,12 @@ def _describe(t: Tally) -> str:
         f"{t.game}, {t.players} players, {what} {', '.join(t.entrants)}",
         "seats rotated" if t.rotate else "seats as listed",
     ]
-    if t.options:
-        parts.append("options " + json.dumps(t.options, sort_keys=True))
+    changed = changed_options(t.game, t.options)
+    parts.append(
+        "options " + ", ".join(f"{k}={json.dumps(v)}" for k, v in sorted(changed.items()))
+        if changed
+        else "default options"
+    )
     return "; ".join(parts)
 
 

@@ -102,6 +102,38 @@ def rotated(lineup: Sequence[str], rotation: int) -> list[str]:
     return [lineup[(s - rotation) % n] for s in range(n)]
 
 
+_DEFAULTS: dict[str, dict[str, Any]] = {}
+
+
+def _defaults(game_id: str) -> dict[str, Any]:
+    """The game's options with their defaults ({} for a game that cannot be loaded here)."""
+    if game_id not in _DEFAULTS:
+        from arsenale.core.registry import load_game
+
+        try:
+            game = load_game(game_id)
+        except Exception:
+            return {}
+        _DEFAULTS[game_id] = {o.name: o.default for o in game.options}
+    return _DEFAULTS[game_id]
+
+
+def full_options(game_id: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options with the game's defaults filled in, so that a line written without
+    options and one that names every default belong to one run."""
+    return {**_defaults(game_id), **(options or {})}
+
+
+def changed_options(game_id: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options that differ from the game's defaults."""
+    defaults = _defaults(game_id)
+    return {
+        k: v
+        for k, v in (options or {}).items()
+        if k not in defaults or defaults[k] != v or type(defaults[k]) is not type(v)
+    }
+
+
 def run_key(line: Line) -> str:
     """Which run a line belongs to: lines with one key are games of one experiment (shards of
     it may be in several files); anything that changes the play gives another key."""
@@ -111,7 +143,7 @@ def run_key(line: Line) -> str:
             line.get("kind", "simulate"),
             line["game"],
             line["players"],
-            line.get("options") or {},
+            full_options(line["game"], line.get("options")),
             bool(line.get("strict")),
             bool(line.get("rotate")),
             line["entrants"],
@@ -274,7 +306,7 @@ class Tally:
             line["entrants"],
             None,
             kind=line.get("kind", "simulate"),
-            options=line.get("options"),
+            options=full_options(line["game"], line.get("options")),
             rotate=bool(line.get("rotate")),
             ratings=ratings,
             versions=line.get("bot_versions"),

@@ -362,7 +362,7 @@ def simulate(
     that file as it finishes and games already there are not played again. With `strict`, a
     heuristic fallback is an error of its game (see `play_game`). `workers` None: every CPU
     of the machine (local) or of the Ray cluster."""
-    check_setup(game_id, players, seats, options)
+    options = check_setup(game_id, players, seats, options).check_options(options or {})
     _check_run_args(games, workers, backend)
     lineup = tuple(s.strip().lower() for s in seats)
     run = Run(
@@ -374,7 +374,7 @@ def simulate(
         games,
         seed,
         players if rotate else 1,
-        dict(options or {}),
+        options,
         strict,
         {spec: bot_version(spec, game_id) for spec in sorted(set(lineup))},
     )
@@ -420,7 +420,7 @@ def tournament(
     if len(set(entrants)) != len(entrants):
         raise ArsenaleError(_("--bots names a bot twice: {bots}").format(bots=",".join(entrants)))
     lineups = tuple(tournament_lineups(entrants, players))
-    check_setup(game_id, players, lineups[0], options)
+    options = check_setup(game_id, players, lineups[0], options).check_options(options or {})
     for spec in entrants:
         check_setup(game_id, players, [spec] * players, options)
     _check_run_args(games, workers, backend)
@@ -433,7 +433,7 @@ def tournament(
         games,
         seed,
         players,
-        dict(options or {}),
+        options,
         strict,
         {spec: bot_version(spec, game_id) for spec in sorted(entrants)},
     )
