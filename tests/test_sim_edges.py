@@ -5,13 +5,14 @@ files, one-player runs, bad arguments."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner
 
 from arsenale.cli import app
-from arsenale.sim import simulate, tally_files
+from arsenale.sim import simulate, tally_files, tournament
 from arsenale.sim.report import write_report
 
 runner = CliRunner()
@@ -60,3 +61,18 @@ def test_a_default_given_explicitly_is_the_same_run_and_old_lines_without_option
     headings = [x for x in table.stdout.splitlines() if "games, seeds" in x]
     assert len(headings) == 2 and "options goal=12" in headings[1]
     assert "options" not in headings[0]
+
+
+def test_tournament_ratings_do_not_depend_on_the_order_of_the_lines(tmp_path: Path) -> None:
+    out, shuffled = tmp_path / "t.jsonl", tmp_path / "s.jsonl"
+    whole = tournament("toy-race", 2, ["random", "heuristic", "ismcts:10it"], 3, out=out)
+    raw = out.read_text().splitlines(keepends=True)
+    random.Random(3).shuffle(raw)
+    shuffled.write_text("".join(raw))
+    [tally] = tally_files([shuffled], ratings=True)
+    assert tally.summary()["ratings"] == whole["ratings"]
+    # a tournament resumed after its first games is rated as the uninterrupted one
+    part = tmp_path / "p.jsonl"
+    part.write_text("".join(out.read_text().splitlines(keepends=True)[5:9]))
+    resumed = tournament("toy-race", 2, ["random", "heuristic", "ismcts:10it"], 3, out=part)
+    assert resumed["played"] == 14 and resumed["ratings"] == whole["ratings"]

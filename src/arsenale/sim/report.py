@@ -306,8 +306,8 @@ def _run_section(plt: Any, number: int, t: Tally) -> str:
             for k, r in s["ratings"].items()
         ]
         parts.append(
-            "<p>OpenSkill's Plackett-Luce model, updated game by game in the order of the "
-            "file (ordinal = mu - 3 sigma).</p>"
+            "<p>OpenSkill's Plackett-Luce model, updated game by game by seed, then lineup, "
+            "then rotation, whatever the order of the lines (ordinal = mu - 3 sigma).</p>"
         )
         parts.append(_table(["bot", "mu", "sigma", "ordinal"], rows))
         parts.append(_ratings_figure(plt, s["ratings"]))

@@ -238,9 +238,10 @@ class Tally:
 
     `seed` is the run's base seed, only for the wording of error messages (game g of the run
     has seed + g; None for lines gathered from files); `ratings` also
-    rates the bots with OpenSkill's Plackett-Luce model, game by game in the order they are
-    added (a bot in several seats of one game is rated as one player per seat and its new
-    rating is their mean)."""
+    rates the bots with OpenSkill's Plackett-Luce model, game by game in a canonical order
+    (seed, then lineup, then rotation), whatever the order the lines came in; for that the
+    tally keeps each game's seats and ranks. A bot in several seats of one game is rated as
+    one player per seat and its new rating is their mean."""
 
     def __init__(
         self,
@@ -285,6 +286,8 @@ class Tally:
         self.files: list[str] = []
         self._model: Any = None
         self.ratings: dict[str, Any] = {}
+        self._rated: list[tuple[int, tuple[str, ...], int, tuple[str, ...], tuple[int, ...]]] = []
+        self._shared: dict[tuple[str, ...], tuple[str, ...]] = {}  # one copy of each lineup
         if ratings:
             try:
                 from openskill.models import PlackettLuce
@@ -365,9 +368,26 @@ class Tally:
             self.events[kind] += count
             self.event_games[kind] += 1
         if self._model is not None:
+            lineup = tuple(line.get("lineup") or seats)
+            shared = self._shared
+            self._rated.append(
+                (
+                    seed,
+                    shared.setdefault(lineup, lineup),
+                    int(line.get("rotation", 0)),
+                    shared.setdefault(tuple(seats), tuple(seats)),
+                    tuple(ranks),
+                )
+            )
+
+    def _rate_all(self) -> None:
+        """The ratings, game by game in the canonical order."""
+        self.ratings = {}
+        self._rated.sort(key=lambda g: g[:3])
+        for _seed, _lineup, _rotation, seats, ranks in self._rated:
             self._rate(seats, ranks)
 
-    def _rate(self, seats: list[str], ranks: list[int]) -> None:
+    def _rate(self, seats: Sequence[str], ranks: Sequence[int]) -> None:
         model = self._model
         for spec in seats:
             if spec not in self.ratings:
@@ -432,6 +452,7 @@ class Tally:
         if self.kind == "tournament":
             out["bots_entered"] = list(self.entrants)
         if self._model is not None:
+            self._rate_all()
             out["ratings"] = {
                 spec: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
                 for spec, r in sorted(self.ratings.items(), key=lambda kv: -kv[1].ordinal())
