@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from arsenale.cli import app
 from arsenale.sim import simulate, tally_files, tournament
 from arsenale.sim.report import write_report
+from test_cli import one_line_error
 
 runner = CliRunner()
 SEATS = ["random", "heuristic", "random"]
@@ -76,3 +77,20 @@ def test_tournament_ratings_do_not_depend_on_the_order_of_the_lines(tmp_path: Pa
     part.write_text("".join(out.read_text().splitlines(keepends=True)[5:9]))
     resumed = tournament("toy-race", 2, ["random", "heuristic", "ismcts:10it"], 3, out=part)
     assert resumed["played"] == 14 and resumed["ratings"] == whole["ratings"]
+
+
+def test_out_refuses_a_file_of_other_lines_and_keeps_a_whole_last_line(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    for text in ('my notes\n{"format":"x"}\nsome text at end', "just a note", '{"a": 1}\n'):
+        notes.write_text(text)
+        args = ["simulate", "toy-race", "--seats", "random,random", "--games", "1"]
+        result = runner.invoke(app, [*args, "--out", str(notes)])
+        one_line_error(result, str(notes), "not an arsenale-sim/1 result line")
+        assert notes.read_text() == text  # untouched
+    whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    simulate("toy-race", 3, SEATS, 6, workers=1, out=whole)
+    raw = whole.read_text().splitlines(keepends=True)
+    part.write_text("".join(raw[:5]).rstrip("\n"))  # five whole lines, the last without "\n"
+    resumed = simulate("toy-race", 3, SEATS, 6, workers=1, out=part)
+    assert (resumed["resumed"], resumed["played"]) == (5, 1)
+    assert part.read_text() == whole.read_text()

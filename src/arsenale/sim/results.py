@@ -158,31 +158,72 @@ def game_key(line: Line) -> tuple[tuple[str, ...], int, int]:
     return (tuple(line["lineup"]), int(line["seed"]), int(line.get("rotation", 0)))
 
 
-def read_lines(path: Path) -> Iterator[Line]:
-    """The result lines of a file, one at a time; a line that is not a result (a truncated
-    last line, another format) is skipped."""
-    with path.open(encoding="utf-8") as f:
-        for raw in f:
-            try:
-                line = json.loads(raw)
-            except json.JSONDecodeError:
+_START = b'{"format":"' + FORMAT.encode() + b'"'
+"""How every line `dump` writes starts: a last line cut short is a prefix of such a line."""
+
+
+def _cut_short(raw: bytes) -> bool:
+    """Whether `raw`, a last line without its newline, is the start of a result line."""
+    return raw.startswith(_START) or _START.startswith(raw)
+
+
+def _parse(raw: bytes) -> Line | None:
+    try:
+        line = json.loads(raw)
+    except ValueError:  # not JSON, or not UTF-8
+        return None
+    return line if isinstance(line, dict) and line.get("format") == FORMAT else None
+
+
+def read_lines(
+    path: Path, *, strict: bool = False, skipped: list[int] | None = None
+) -> Iterator[Line]:
+    """The result lines of a file, one at a time. A last line cut short (a run killed while
+    writing) is passed over; another line that is not a result is skipped, its number added
+    to `skipped`, or with `strict` refused (the file is not a result file to append to)."""
+    with path.open("rb") as f:
+        for number, raw in enumerate(f, 1):
+            if not raw.strip():
                 continue
-            if isinstance(line, dict) and line.get("format") == FORMAT:
+            line = _parse(raw)
+            if line is not None:
                 yield line
+            elif not raw.endswith(b"\n") and _cut_short(raw):
+                continue
+            elif strict:
+                raise ArsenaleError(
+                    _(
+                        "{file}: line {n} is not an {format} result line; refusing to append to it"
+                    ).format(file=path, n=number, format=FORMAT)
+                )
+            elif skipped is not None:
+                skipped.append(number)
 
 
 def open_for_append(path: Path) -> IO[str]:
-    """The file opened to append lines; a last line cut short (a run killed while writing)
-    is dropped first so the next line starts on its own."""
+    """The file opened to append lines (a file of result lines: see `read_lines(strict=True)`).
+    A last line cut short (a run killed while writing) is dropped first; a whole last line
+    without its newline gets one."""
     if path.exists() and path.stat().st_size:
         with path.open("rb+") as f:
             f.seek(0, os.SEEK_END)
             size = f.tell()
             f.seek(size - 1)
             if f.read(1) != b"\n":
-                f.seek(0)
-                data = f.read()
-                f.truncate(data.rfind(b"\n") + 1)
+                cut = size  # where the last line starts: read back until a newline
+                tail = b""
+                while cut > 0 and b"\n" not in tail:
+                    step = min(cut, 1 << 16)
+                    cut -= step
+                    f.seek(cut)
+                    tail = f.read(step) + tail
+                newline = tail.rfind(b"\n")
+                cut += newline + 1
+                if _parse(tail[newline + 1 :]) is not None:
+                    f.seek(0, os.SEEK_END)
+                    f.write(b"\n")
+                else:
+                    f.truncate(cut)
     elif not path.parent.is_dir():
         raise ArsenaleError(_("cannot write {file}: no such directory").format(file=path))
     return path.open("a", encoding="utf-8")

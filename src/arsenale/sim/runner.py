@@ -467,7 +467,7 @@ def execute(
     key = run_key({**head, "seats": [], "lineup": [], "seed": 0})
     done = _Bits(run.total)
     if out is not None and out.exists():
-        for line in read_lines(out):
+        for line in read_lines(out, strict=True):
             try:
                 if run_key(line) != key:
                     continue
