@@ -94,3 +94,12 @@ def test_out_refuses_a_file_of_other_lines_and_keeps_a_whole_last_line(tmp_path:
     resumed = simulate("toy-race", 3, SEATS, 6, workers=1, out=part)
     assert (resumed["resumed"], resumed["played"]) == (5, 1)
     assert part.read_text() == whole.read_text()
+
+
+def test_a_solo_report_has_no_first_mover_section(tmp_path: Path) -> None:
+    solo, html = tmp_path / "solo.jsonl", tmp_path / "solo.html"
+    simulate("amalfi-renaissance", 1, ["random"], 3, workers=1, out=solo)
+    write_report([solo], html)
+    text = html.read_text()
+    assert "<h3>Scores</h3>" in text
+    assert "First mover" not in text and "first seat to move alone" not in text

@@ -564,7 +564,7 @@ def summarize_command(
 @command(
     help=N_(
         "Write an HTML report of result files, figures embedded: win rates per seat and per "
-        "bot, first-mover advantage, scores, game length, events, ratings, and a comparison "
+        "bot, the first mover's win rate, scores, game length, events, ratings, and a comparison "
         "with tests of the differences when the files hold several runs; `--pdf` also writes "
         "the figures to a PDF (a title page listing the runs, then a figure per page)."
     ),

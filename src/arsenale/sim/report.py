@@ -2,7 +2,7 @@
 figures are Matplotlib PNGs embedded as base64; with `pdf`, the same figures in a PDF).
 
 For each run in the files (`results.tally_files`): win rates per seat and per bot with
-Wilson 95% intervals, the win rate of each bot in each seat, the first mover's advantage,
+Wilson 95% intervals, the win rate of each bot in each seat, the first mover's win rate,
 score distributions, game length, how often each event type occurred (the games' own events,
 counted by `play_game`: sales, battles, captures... whatever the game reports), and for a
 tournament the OpenSkill ratings. With several runs (files, options or lineups), a comparison
@@ -215,6 +215,31 @@ def _ratings_figure(plt: Any, ratings: dict[str, dict[str, float]]) -> str:
     return _figure(fig, "OpenSkill (Plackett-Luce) ratings of the bots.")
 
 
+def _first_mover(first: dict[str, Any]) -> str:
+    """The first mover's section (runs with opponents only: alone, the seat is always first)."""
+    parts = [
+        "<h3>First mover</h3>",
+        "<p class='note'>The first mover is the first seat with a decision of its own (an "
+        "opening secret choice is skipped): not always the seat that starts; after an opening "
+        "auction, for instance, it is whoever decides alone first.</p>",
+    ]
+    if not first["games"]:
+        parts.append("<p>Every decision of these games was simultaneous.</p>")
+        return "".join(parts)
+    low, high = first["win_rate_ci95"]
+    verdict = (
+        "the interval excludes an even share"
+        if not low <= first["even"] <= high
+        else "the interval includes an even share"
+    )
+    parts.append(
+        f"<p>The first seat to move alone won {first['wins']:g} of {first['games']} games: "
+        f"{first['win_rate']:.3f} (95% CI {low:.3f}-{high:.3f}) against an even share of "
+        f"{first['even']:.3f}; {verdict}. Its mean rank: {_fmt(first['mean_rank'], 2)}.</p>"
+    )
+    return "".join(parts)
+
+
 def _run_section(plt: Any, number: int, t: Tally) -> str:
     s = t.summary()
     parts = [f"<h2>Run {number}: {html.escape(_describe(t))}</h2>"]
@@ -258,22 +283,10 @@ def _run_section(plt: Any, number: int, t: Tally) -> str:
         )
         parts.append(_table(["bot", *(f"seat {i}" for i in range(t.players))], rows))
     first = s["first_mover"]
-    parts.append("<h3>First mover</h3>")
-    if first["games"]:
-        low, high = first["win_rate_ci95"]
-        verdict = (
-            "the interval excludes an even share"
-            if not low <= first["even"] <= high
-            else "the interval includes an even share"
-        )
-        parts.append(
-            f"<p>The first seat to move alone won {first['wins']:g} of {first['games']} games: "
-            f"{first['win_rate']:.3f} (95% CI {low:.3f}-{high:.3f}) against an even share of "
-            f"{first['even']:.3f}; {verdict}. Its mean rank: {_fmt(first['mean_rank'], 2)}.</p>"
-        )
-    else:
-        parts.append("<p>Every decision of these games was simultaneous.</p>")
+    if t.players > 1:
+        parts.append(_first_mover(first))
     parts.append("<h3>Scores</h3>")
+
     parts.append(_score_figure(plt, t))
     parts.append("<h3>Game length</h3>")
     parts.append(
