@@ -103,3 +103,16 @@ def test_a_solo_report_has_no_first_mover_section(tmp_path: Path) -> None:
     text = html.read_text()
     assert "<h3>Scores</h3>" in text
     assert "First mover" not in text and "first seat to move alone" not in text
+
+
+def test_summarize_and_report_count_the_lines_they_skip(tmp_path: Path) -> None:
+    out, html = tmp_path / "r.jsonl", tmp_path / "r.html"
+    simulate("toy-race", 3, SEATS, 4, workers=1, out=out)
+    raw = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(raw[:2]) + "garbage\n" + raw[2] + '{"format": "other"}\n' + raw[3])
+    result = runner.invoke(app, ["summarize", str(out), "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["games"] == 4
+    assert f"warning: {out}: 2 line(s) that are not result lines were skipped" in result.stderr
+    result = runner.invoke(app, ["report", str(out), "--html", str(html)])
+    assert result.exit_code == 0 and "2 line(s) that are not result lines" in result.stderr
+    assert f"{out}: 2 line(s) that are not result lines were skipped" in html.read_text()

@@ -554,11 +554,23 @@ def summarize_command(
 ) -> None:
     from arsenale.sim.results import tally_files
 
+    skipped: dict[str, int] = {}
     with _user_errors():
-        tallies = tally_files(files, ratings=_has_openskill())
+        tallies = tally_files(files, ratings=_has_openskill(), skipped=skipped)
         summaries = [t.summary() for t in tallies]
     for stats in summaries:
         _show_summary(stats, as_json)
+    _warn_skipped(skipped)
+
+
+def _warn_skipped(skipped: dict[str, int]) -> None:
+    for file, n in skipped.items():
+        print(
+            _("warning: {file}: {n} line(s) that are not result lines were skipped").format(
+                file=file, n=n
+            ),
+            file=sys.stderr,
+        )
 
 
 @command(
@@ -586,11 +598,13 @@ def report(
 ) -> None:
     from arsenale.sim.report import write_report
 
+    skipped: dict[str, int] = {}
     with _user_errors():
         _check_writable(html)
         if pdf is not None:
             _check_writable(pdf)
-        runs = write_report(files, html, title, pdf)
+        runs = write_report(files, html, title, pdf, skipped=skipped)
+    _warn_skipped(skipped)
     if pdf is None:
         written = _("report of {n} run(s) written to {html}").format(n=runs, html=html)
     else:

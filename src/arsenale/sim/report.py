@@ -435,8 +435,8 @@ def _comparison_figure(plt: Any, tallies: list[Tally]) -> str:
     return _figure(fig, "Win rate of each bot in each run, with Wilson 95% intervals.")
 
 
-def render_report(tallies: list[Tally], title: str) -> str:
-    """The report's HTML."""
+def render_report(tallies: list[Tally], title: str, skipped: dict[str, int] | None = None) -> str:
+    """The report's HTML; `skipped`: per file, lines that were not result lines."""
     plt = _matplotlib()
     body = [f"<h1>{html.escape(title)}</h1>"]
     body.append(
@@ -444,6 +444,11 @@ def render_report(tallies: list[Tally], title: str) -> str:
         "Wilson 95% score intervals; games that raised an error are left out of every "
         "figure.</p>"
     )
+    for file, n in (skipped or {}).items():
+        body.append(
+            f"<p class='note'>{html.escape(file)}: {n} line(s) that are not result lines were "
+            "skipped.</p>"
+        )
     for i, t in enumerate(tallies, 1):
         body.append(_run_section(plt, i, t))
     if len(tallies) > 1:
@@ -457,19 +462,27 @@ def render_report(tallies: list[Tally], title: str) -> str:
 
 
 def write_report(
-    files: list[Path], out: Path, title: str | None = None, pdf: Path | None = None
+    files: list[Path],
+    out: Path,
+    title: str | None = None,
+    pdf: Path | None = None,
+    *,
+    skipped: dict[str, int] | None = None,
 ) -> int:
     """Write the report of `files` to `out` (HTML), and with `pdf` the same figures to a PDF,
-    one page each after a title page that lists the runs; the number of runs found."""
+    one page each after a title page that lists the runs; the number of runs found.
+    `skipped` gets, per file, how many lines were not result lines (see `tally_files`)."""
     if not files:
         raise ArsenaleError(_("report needs at least one result file"))
     plt = _matplotlib()
     ratings = importlib.util.find_spec("openskill") is not None
-    tallies = tally_files(files, ratings=ratings)
+    if skipped is None:
+        skipped = {}
+    tallies = tally_files(files, ratings=ratings, skipped=skipped)
     if title is None:
         title = "Arsenale simulation report: " + ", ".join(p.name for p in files)
     if pdf is None:
-        out.write_text(render_report(tallies, title), encoding="utf-8")
+        out.write_text(render_report(tallies, title, skipped), encoding="utf-8")
         return len(tallies)
     from matplotlib.backends.backend_pdf import PdfPages
 
@@ -483,7 +496,7 @@ def write_report(
         plt.close(cover)
         _PDF.append(pages)
         try:
-            out.write_text(render_report(tallies, title), encoding="utf-8")
+            out.write_text(render_report(tallies, title, skipped), encoding="utf-8")
         finally:
             _PDF.clear()
     return len(tallies)

@@ -514,12 +514,15 @@ class Tally:
         return out
 
 
-def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
+def tally_files(
+    paths: Iterable[Path], *, ratings: bool = False, skipped: dict[str, int] | None = None
+) -> list[Tally]:
     """One tally per run found in the files, in the order runs first appear (with `ratings`,
     tournaments rate their bots); a game (same
     run, lineup, seed and rotation) found twice, in one file or two shards, counts once (the
     keys of the games read are kept for that: this reader's memory, unlike a run's, grows
-    with the games, by some 150 bytes a game)."""
+    with the games, by some 150 bytes a game). `skipped` gets, per file, how many of its
+    lines were not result lines (a last line cut short aside) and were skipped."""
     tallies: dict[str, Tally] = {}
     seen: dict[str, set[tuple[int, int, int]]] = {}
     lineups: dict[tuple[str, ...], int] = {}  # a number per lineup, so keys are small
@@ -527,7 +530,8 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
         if not path.is_file():
             raise ArsenaleError(_("{file}: no such file").format(file=path))
         found = 0
-        for line in read_lines(path):
+        bad: list[int] = []
+        for line in read_lines(path, skipped=bad):
             found += 1
             try:
                 key = run_key(line)
@@ -548,6 +552,8 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
                 continue
             seen[key].add(game)
             tally.add(line)
+        if bad and skipped is not None:
+            skipped[str(path)] = skipped.get(str(path), 0) + len(bad)
         if not found:
             raise ArsenaleError(
                 _("{file} holds no {format} result lines").format(file=path, format=FORMAT)
