@@ -116,3 +116,18 @@ def test_summarize_and_report_count_the_lines_they_skip(tmp_path: Path) -> None:
     result = runner.invoke(app, ["report", str(out), "--html", str(html)])
     assert result.exit_code == 0 and "2 line(s) that are not result lines" in result.stderr
     assert f"{out}: 2 line(s) that are not result lines were skipped" in html.read_text()
+
+
+def test_a_negative_seed_and_an_address_without_ray_are_refused_before_any_game(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "r.jsonl"
+    run = ["--games", "2", "--out", str(out)]
+    simulation = ["simulate", "toy-race", "--seats", "random,random", *run]
+    for args, needle in (
+        ([*simulation, "--seed=-2"], "--seed must be at least 0, not -2"),
+        (["tournament", "toy-race", "--bots", "random,heuristic", *run, "--seed=-1"], "--seed"),
+        ([*simulation, "--address", "auto"], "--address is for --backend ray"),
+    ):
+        one_line_error(runner.invoke(app, args), needle)
+        assert not out.exists()

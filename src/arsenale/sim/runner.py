@@ -325,9 +325,13 @@ def _chunked(tasks: Iterator[tuple[int, Task]], size: int) -> Iterator[list[Task
         yield chunk
 
 
-def _check_run_args(games: int, workers: int | None, backend: str) -> None:
+def _check_run_args(
+    games: int, workers: int | None, backend: str, seed: int = 0, address: str | None = None
+) -> None:
     if games < 1:
         raise ArsenaleError(_("--games must be at least 1, not {n}").format(n=games))
+    if seed < 0:
+        raise ArsenaleError(_("--seed must be at least 0, not {n}").format(n=seed))
     if workers is not None and workers < 1:
         raise ArsenaleError(_("--workers must be at least 1, not {n}").format(n=workers))
     if backend not in BACKENDS:
@@ -336,6 +340,8 @@ def _check_run_args(games: int, workers: int | None, backend: str) -> None:
                 backend=repr(backend), backends=", ".join(BACKENDS)
             )
         )
+    if address is not None and backend != "ray":
+        raise ArsenaleError(_("--address is for --backend ray only"))
 
 
 BACKENDS = ("local", "ray")
@@ -363,7 +369,7 @@ def simulate(
     heuristic fallback is an error of its game (see `play_game`). `workers` None: every CPU
     of the machine (local) or of the Ray cluster."""
     options = check_setup(game_id, players, seats, options).check_options(options or {})
-    _check_run_args(games, workers, backend)
+    _check_run_args(games, workers, backend, seed, address)
     lineup = tuple(s.strip().lower() for s in seats)
     run = Run(
         "simulate",
@@ -423,7 +429,7 @@ def tournament(
     options = check_setup(game_id, players, lineups[0], options).check_options(options or {})
     for spec in entrants:
         check_setup(game_id, players, [spec] * players, options)
-    _check_run_args(games, workers, backend)
+    _check_run_args(games, workers, backend, seed, address)
     run = Run(
         "tournament",
         game_id,
