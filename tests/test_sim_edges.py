@@ -131,3 +131,31 @@ def test_a_negative_seed_and_an_address_without_ray_are_refused_before_any_game(
     ):
         one_line_error(runner.invoke(app, args), needle)
         assert not out.exists()
+
+
+def test_a_one_player_tournament_is_refused_and_a_solo_file_is_read_without_ratings(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "t.jsonl"
+    args = ["tournament", "amalfi-renaissance", "--players", "1", "--bots", "random,heuristic"]
+    one_line_error(
+        runner.invoke(app, [*args, "--games", "2", "--out", str(out)]),
+        "at least 2 players",
+        "ratings need opponents",
+    )
+    assert not out.exists()
+    # a file from before the refusal: one-player tournament lines
+    simulate("amalfi-renaissance", 1, ["random"], 2, workers=1, out=out)
+    out.write_text(
+        "".join(
+            json.dumps({**g, "kind": "tournament", "entrants": ["random", "heuristic"]}) + "\n"
+            for g in lines(out)
+        )
+    )
+    result = runner.invoke(app, ["summarize", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 2 and "ratings" not in result.stdout
+    html = tmp_path / "t.html"
+    result = runner.invoke(app, ["report", str(out), "--html", str(html)])
+    assert result.exit_code == 0, result.output
+    assert "Ratings" not in html.read_text()

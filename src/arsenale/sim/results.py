@@ -329,7 +329,7 @@ class Tally:
         self.ratings: dict[str, Any] = {}
         self._rated: list[tuple[int, tuple[str, ...], int, tuple[str, ...], tuple[int, ...]]] = []
         self._shared: dict[tuple[str, ...], tuple[str, ...]] = {}  # one copy of each lineup
-        if ratings:
+        if ratings and players > 1:  # alone, there is nobody to be rated against
             try:
                 from openskill.models import PlackettLuce
             except ImportError:

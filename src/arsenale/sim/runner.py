@@ -419,6 +419,12 @@ def tournament(
     in every rotation of the seats, streamed and resumed like `simulate`; the summary adds
     the bots' OpenSkill ratings."""
     entrants = tuple(b.strip().lower() for b in bots)
+    if players < 2:
+        raise ArsenaleError(
+            _("a tournament needs at least 2 players, not {n}: ratings need opponents").format(
+                n=players
+            )
+        )
     if len(entrants) < 2:
         raise ArsenaleError(
             _("a tournament needs at least 2 bots, got {n}").format(n=len(entrants))
