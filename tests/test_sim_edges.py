@@ -9,9 +9,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from arsenale.cli import app
+from arsenale.sim import runner as runner_module
 from arsenale.sim import simulate, tally_files, tournament
 from arsenale.sim.report import write_report
 from test_cli import one_line_error
@@ -159,3 +161,37 @@ def test_a_one_player_tournament_is_refused_and_a_solo_file_is_read_without_rati
     result = runner.invoke(app, ["report", str(out), "--html", str(html)])
     assert result.exit_code == 0, result.output
     assert "Ratings" not in html.read_text()
+
+
+def test_ctrl_c_says_how_many_games_are_saved_and_that_a_rerun_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "r.jsonl"
+    play = runner_module._play_tasks
+    calls = 0
+
+    def interrupted_on_the_second_chunk(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise KeyboardInterrupt
+        return play(*args)
+
+    monkeypatch.setattr(runner_module, "_play_tasks", interrupted_on_the_second_chunk)
+    args = ["simulate", "toy-race", "--seats", "random,random", "--workers", "1"]
+    result = runner.invoke(app, [*args, "--games", "8", "--out", str(out)])
+    assert result.exit_code == 130
+    assert result.stderr.strip() == (
+        f"interrupted: 2 game(s) of this run are saved in {out}; "
+        "run the same command again to play the rest"
+    )
+    assert len(lines(out)) == 2
+
+
+def test_a_ray_backend_that_cannot_start_creates_no_out_file(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    out = tmp_path / "r.jsonl"
+    args = ["simulate", "toy-race", "--seats", "random,random", "--backend", "ray"]
+    result = runner.invoke(app, [*args, "--address", "127.0.0.1:1", "--out", str(out)])
+    one_line_error(result, "cannot reach the Ray cluster")
+    assert not out.exists()

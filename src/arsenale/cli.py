@@ -99,8 +99,18 @@ def _user_errors() -> Iterator[None]:
     except OSError as e:
         where = f"{e.filename}: " if e.filename else ""
         raise _error(f"{where}{e.strerror or e}") from None
-    except KeyboardInterrupt:
-        print(_("interrupted"), file=sys.stderr)
+    except KeyboardInterrupt as e:
+        out = getattr(e, "out", None)  # a simulation's sim.runner.Interrupted
+        if out is None:
+            print(_("interrupted"), file=sys.stderr)
+        else:
+            print(
+                _(
+                    "interrupted: {n} game(s) of this run are saved in {file}; run the same "
+                    "command again to play the rest"
+                ).format(n=e.saved, file=out),  # type: ignore[attr-defined]
+                file=sys.stderr,
+            )
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 

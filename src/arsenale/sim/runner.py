@@ -26,7 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from arsenale.bots.base import Fallbacks
 from arsenale.bots.registry import is_human, make_bot, parse_spec
@@ -462,6 +462,15 @@ def tournament(
     return execute(run, tally, workers, progress, backend, address, out)
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a run: `saved` games of the run are in `out` (None: no file)."""
+
+    def __init__(self, saved: int, out: Path | None) -> None:
+        super().__init__()
+        self.saved = saved
+        self.out = out
+
+
 def execute(
     run: Run,
     tally: Tally,
@@ -478,6 +487,8 @@ def execute(
     head = run.head()
     key = run_key({**head, "seats": [], "lineup": [], "seed": 0})
     done = _Bits(run.total)
+    if out is not None and not out.exists() and not out.parent.is_dir():
+        raise ArsenaleError(_("cannot write {file}: no such directory").format(file=out))
     if out is not None and out.exists():
         for line in read_lines(out, strict=True):
             try:
@@ -490,7 +501,8 @@ def execute(
                 done.add(i)
                 tally.add(line)
     missing = run.total - done.count
-    sink = open_for_append(out) if out is not None else None
+    sink: IO[str] | None = None  # opened with the first lines: once the backend is up
+    saved = done.count
     start = time.perf_counter()
     try:
         if missing:
@@ -498,15 +510,21 @@ def execute(
             with _Ticker(missing, progress) as advance:
 
                 def emit(lines: list[Line]) -> None:
+                    nonlocal sink, saved
+                    if out is not None and sink is None:
+                        sink = open_for_append(out)
                     for line in lines:
                         if sink is not None:
                             sink.write(dump(line))
                         tally.add(line)
                     if sink is not None:
                         sink.flush()
+                        saved += len(lines)
                     advance(len(lines))
 
                 _dispatch(head, tasks, missing, workers, backend, address, emit)
+    except KeyboardInterrupt:
+        raise Interrupted(saved, out) from None
     finally:
         if sink is not None:
             sink.close()
