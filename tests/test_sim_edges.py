@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from arsenale.cli import app
+from arsenale.cli import _summary_lines, app
 from arsenale.sim import runner as runner_module
 from arsenale.sim import simulate, tally_files, tournament
 from arsenale.sim.report import write_report
@@ -195,3 +195,20 @@ def test_a_ray_backend_that_cannot_start_creates_no_out_file(tmp_path: Path) -> 
     result = runner.invoke(app, [*args, "--address", "127.0.0.1:1", "--out", str(out)])
     one_line_error(result, "cannot reach the Ray cluster")
     assert not out.exists()
+
+
+def test_headings_speed_seat_column_and_events_caption_read_right(tmp_path: Path) -> None:
+    solo, html = tmp_path / "solo.jsonl", tmp_path / "solo.html"
+    stats = simulate("amalfi-renaissance", 1, ["random"], 1, workers=1, out=solo)
+    assert "0.041 games/s" in " ".join(_summary_lines({**stats, "games_per_s": 0.0412}))
+    assert "12.3 games/s" in " ".join(_summary_lines({**stats, "games_per_s": 12.34}))
+    table = runner.invoke(app, ["summarize", str(solo)])
+    assert "amalfi-renaissance: 1 game, seeds 0-0" in table.stdout
+    # more event types than the figure shows: its caption says so
+    many = [{**g, "events": {f"e{i:02}": i + 1 for i in range(30)}} for g in lines(solo)]
+    solo.write_text("".join(json.dumps(g) + "\n" for g in many))
+    write_report([solo], html)
+    text = html.read_text()
+    assert "amalfi-renaissance, 1 player, lineup random" in text
+    assert "<th></th>" not in text and "<th>seat</th>" in text
+    assert "Only the 25 most frequent of the 30 event types" in text

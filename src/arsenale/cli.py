@@ -663,6 +663,11 @@ def _show_summary(stats: dict[str, Any], as_json: bool) -> None:
         )
 
 
+def _speed(speed: float) -> str:
+    """Games per second with enough digits for slow bots (0.041, not 0.0)."""
+    return f"{speed:.1f}" if speed >= 1 else f"{speed:.2g}"
+
+
 def _rate(rate: float | None) -> str:
     return "-" if rate is None else f"{rate:.3f}"
 
@@ -680,11 +685,12 @@ def _summary_tables(stats: dict[str, Any]) -> list[Table]:
     from arsenale.sim.results import changed_options
 
     low_seed, high_seed = stats["seeds"]
+    n = stats["games"]
     if stats["kind"] == "tournament":
-        title = _("{game}: tournament of {n} games")
+        title = ngettext("{game}: tournament of {n} game", "{game}: tournament of {n} games", n)
     else:
-        title = _("{game}: {n} games")
-    title = title.format(game=stats["game"], n=stats["games"])
+        title = ngettext("{game}: {n} game", "{game}: {n} games", n)
+    title = title.format(game=stats["game"], n=n)
     if low_seed is not None:
         title += _(", seeds {low}-{high}").format(low=low_seed, high=high_seed)
     if stats["rotate"]:
@@ -771,7 +777,7 @@ def _summary_lines(stats: dict[str, Any]) -> list[str]:
     plies = "-" if mean_plies is None else f"{mean_plies:.1f}"
     lines.append(
         _("mean plies {plies}, ").format(plies=plies)
-        + (_("{speed} games/s, ").format(speed=f"{speed:.1f}") if speed is not None else "")
+        + (_("{speed} games/s, ").format(speed=_speed(speed)) if speed is not None else "")
         + _("errors {errors}, heuristic fallbacks {fallbacks} in {games} game(s)").format(
             errors=stats["errors"], fallbacks=stats["fallbacks"], games=stats["fallback_games"]
         )

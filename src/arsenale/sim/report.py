@@ -110,7 +110,8 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def _describe(t: Tally) -> str:
     what = "tournament between" if t.kind == "tournament" else "lineup"
     parts = [
-        f"{t.game}, {t.players} players, {what} {', '.join(t.entrants)}",
+        f"{t.game}, {t.players} player{'' if t.players == 1 else 's'}, {what} "
+        + ", ".join(t.entrants),
         "seats rotated" if t.rotate else "seats as listed",
     ]
     changed = changed_options(t.game, t.options)
@@ -138,7 +139,7 @@ def _rate_rows(rates: dict[str, dict[str, Any]]) -> list[list[str]]:
     ]
 
 
-RATE_HEAD = ["", "games", "wins", "win rate", "95% CI", "mean score", "sd", "mean rank"]
+RATE_HEAD = ["seat", "games", "wins", "win rate", "95% CI", "mean score", "sd", "mean rank"]
 
 
 def _win_rate_figure(plt: Any, t: Tally) -> str:
@@ -193,6 +194,10 @@ def _length_figure(plt: Any, t: Tally) -> str:
     return _figure(fig, "Distribution of the game length in plies.")
 
 
+EVENT_BARS = 25
+"""Event types shown in the events figure, the most frequent first (the table lists all)."""
+
+
 def _events_figure(plt: Any, t: Tally, kinds: list[str]) -> str:
     fig, ax = plt.subplots(figsize=(7, 0.3 * len(kinds) + 1))
     per_game = [t.events[k] / t.ok for k in kinds]
@@ -200,7 +205,13 @@ def _events_figure(plt: Any, t: Tally, kinds: list[str]) -> str:
     ax.set_yticks(range(len(kinds)), kinds)
     ax.invert_yaxis()
     ax.set_xlabel("events per game")
-    return _figure(fig, "How often each event type occurs, per game.")
+    caption = "How often each event type occurs, per game."
+    if len(t.events) > len(kinds):
+        caption += (
+            f" Only the {len(kinds)} most frequent of the {len(t.events)} event types; the "
+            "table above lists them all."
+        )
+    return _figure(fig, caption)
 
 
 def _ratings_figure(plt: Any, ratings: dict[str, dict[str, float]]) -> str:
@@ -311,7 +322,7 @@ def _run_section(plt: Any, number: int, t: Tally) -> str:
             for k in kinds
         ]
         parts.append(_table(["event", "total", "per game", "share of games"], rows))
-        parts.append(_events_figure(plt, t, kinds[:25]))
+        parts.append(_events_figure(plt, t, kinds[:EVENT_BARS]))
     if s.get("ratings"):
         parts.append("<h3>Ratings</h3>")
         rows = [
