@@ -293,11 +293,9 @@ def _run_section(plt: Any, number: int, t: Tally) -> str:
             "down a column, a bot effect along a row.</p>"
         )
         parts.append(_table(["bot", *(f"seat {i}" for i in range(t.players))], rows))
-    first = s["first_mover"]
     if t.players > 1:
-        parts.append(_first_mover(first))
+        parts.append(_first_mover(s["first_mover"]))
     parts.append("<h3>Scores</h3>")
-
     parts.append(_score_figure(plt, t))
     parts.append("<h3>Game length</h3>")
     parts.append(
