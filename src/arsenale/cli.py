@@ -99,8 +99,18 @@ def _user_errors() -> Iterator[None]:
     except OSError as e:
         where = f"{e.filename}: " if e.filename else ""
         raise _error(f"{where}{e.strerror or e}") from None
-    except KeyboardInterrupt:
-        print(_("interrupted"), file=sys.stderr)
+    except KeyboardInterrupt as e:
+        out = getattr(e, "out", None)  # a simulation's sim.runner.Interrupted
+        if out is None:
+            print(_("interrupted"), file=sys.stderr)
+        else:
+            print(
+                _(
+                    "interrupted: {n} game(s) of this run are saved in {file}; run the same "
+                    "command again to play the rest"
+                ).format(n=e.saved, file=out),  # type: ignore[attr-defined]
+                file=sys.stderr,
+            )
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
@@ -554,17 +564,29 @@ def summarize_command(
 ) -> None:
     from arsenale.sim.results import tally_files
 
+    skipped: dict[str, int] = {}
     with _user_errors():
-        tallies = tally_files(files, ratings=_has_openskill())
+        tallies = tally_files(files, ratings=_has_openskill(), skipped=skipped)
         summaries = [t.summary() for t in tallies]
     for stats in summaries:
         _show_summary(stats, as_json)
+    _warn_skipped(skipped)
+
+
+def _warn_skipped(skipped: dict[str, int]) -> None:
+    for file, n in skipped.items():
+        print(
+            _("warning: {file}: {n} line(s) that are not result lines were skipped").format(
+                file=file, n=n
+            ),
+            file=sys.stderr,
+        )
 
 
 @command(
     help=N_(
         "Write an HTML report of result files, figures embedded: win rates per seat and per "
-        "bot, first-mover advantage, scores, game length, events, ratings, and a comparison "
+        "bot, the first mover's win rate, scores, game length, events, ratings, and a comparison "
         "with tests of the differences when the files hold several runs; `--pdf` also writes "
         "the figures to a PDF (a title page listing the runs, then a figure per page)."
     ),
@@ -586,11 +608,13 @@ def report(
 ) -> None:
     from arsenale.sim.report import write_report
 
+    skipped: dict[str, int] = {}
     with _user_errors():
         _check_writable(html)
         if pdf is not None:
             _check_writable(pdf)
-        runs = write_report(files, html, title, pdf)
+        runs = write_report(files, html, title, pdf, skipped=skipped)
+    _warn_skipped(skipped)
     if pdf is None:
         written = _("report of {n} run(s) written to {html}").format(n=runs, html=html)
     else:
@@ -639,6 +663,11 @@ def _show_summary(stats: dict[str, Any], as_json: bool) -> None:
         )
 
 
+def _speed(speed: float) -> str:
+    """Games per second with enough digits for slow bots (0.041, not 0.0)."""
+    return f"{speed:.1f}" if speed >= 1 else f"{speed:.2g}"
+
+
 def _rate(rate: float | None) -> str:
     return "-" if rate is None else f"{rate:.3f}"
 
@@ -653,16 +682,24 @@ def _table(title: str, *columns: str, left: int = 1) -> Table:
 
 
 def _summary_tables(stats: dict[str, Any]) -> list[Table]:
+    from arsenale.sim.results import changed_options
+
     low_seed, high_seed = stats["seeds"]
+    n = stats["games"]
     if stats["kind"] == "tournament":
-        title = _("{game}: tournament of {n} games")
+        title = ngettext("{game}: tournament of {n} game", "{game}: tournament of {n} games", n)
     else:
-        title = _("{game}: {n} games")
-    title = title.format(game=stats["game"], n=stats["games"])
+        title = ngettext("{game}: {n} game", "{game}: {n} games", n)
+    title = title.format(game=stats["game"], n=n)
     if low_seed is not None:
         title += _(", seeds {low}-{high}").format(low=low_seed, high=high_seed)
     if stats["rotate"]:
         title += _(", seats rotated")
+    changed = changed_options(stats["game"], stats["options"])
+    if changed:
+        title += _(", options {options}").format(
+            options=" ".join(f"{k}={json.dumps(v)}" for k, v in sorted(changed.items()))
+        )
     tables = []
     lineup = stats["seats"] if stats["kind"] == "simulate" and not stats["rotate"] else None
     seat_table = _table(title, N_("seat"), N_("bot"), left=2)
@@ -740,7 +777,7 @@ def _summary_lines(stats: dict[str, Any]) -> list[str]:
     plies = "-" if mean_plies is None else f"{mean_plies:.1f}"
     lines.append(
         _("mean plies {plies}, ").format(plies=plies)
-        + (_("{speed} games/s, ").format(speed=f"{speed:.1f}") if speed is not None else "")
+        + (_("{speed} games/s, ").format(speed=_speed(speed)) if speed is not None else "")
         + _("errors {errors}, heuristic fallbacks {fallbacks} in {games} game(s)").format(
             errors=stats["errors"], fallbacks=stats["fallbacks"], games=stats["fallback_games"]
         )

@@ -2,11 +2,12 @@
 figures are Matplotlib PNGs embedded as base64; with `pdf`, the same figures in a PDF).
 
 For each run in the files (`results.tally_files`): win rates per seat and per bot with
-Wilson 95% intervals, the win rate of each bot in each seat, the first mover's advantage,
+Wilson 95% intervals, the win rate of each bot in each seat, the first mover's win rate,
 score distributions, game length, how often each event type occurred (the games' own events,
 counted by `play_game`: sales, battles, captures... whatever the game reports), and for a
 tournament the OpenSkill ratings. With several runs (files, options or lineups), a comparison
-of each run with the first: differences of win rates by the pooled two-proportion z-test and
+of each run with the first run of the same game and player count (runs of other games are
+shown side by side, untested): differences of win rates by the pooled two-proportion z-test and
 of mean game length by Welch's statistic against the normal distribution, two-sided p-values.
 """
 
@@ -24,7 +25,13 @@ from typing import Any
 
 from arsenale.core.errors import ArsenaleError
 from arsenale.i18n import _
-from arsenale.sim.results import Tally, tally_files, two_proportion_test, welch_test
+from arsenale.sim.results import (
+    Tally,
+    changed_options,
+    tally_files,
+    two_proportion_test,
+    welch_test,
+)
 
 CSS = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
@@ -103,11 +110,16 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def _describe(t: Tally) -> str:
     what = "tournament between" if t.kind == "tournament" else "lineup"
     parts = [
-        f"{t.game}, {t.players} players, {what} {', '.join(t.entrants)}",
+        f"{t.game}, {t.players} player{'' if t.players == 1 else 's'}, {what} "
+        + ", ".join(t.entrants),
         "seats rotated" if t.rotate else "seats as listed",
     ]
-    if t.options:
-        parts.append("options " + json.dumps(t.options, sort_keys=True))
+    changed = changed_options(t.game, t.options)
+    parts.append(
+        "options " + ", ".join(f"{k}={json.dumps(v)}" for k, v in sorted(changed.items()))
+        if changed
+        else "default options"
+    )
     return "; ".join(parts)
 
 
@@ -127,7 +139,7 @@ def _rate_rows(rates: dict[str, dict[str, Any]]) -> list[list[str]]:
     ]
 
 
-RATE_HEAD = ["", "games", "wins", "win rate", "95% CI", "mean score", "sd", "mean rank"]
+RATE_HEAD = ["seat", "games", "wins", "win rate", "95% CI", "mean score", "sd", "mean rank"]
 
 
 def _win_rate_figure(plt: Any, t: Tally) -> str:
@@ -182,6 +194,10 @@ def _length_figure(plt: Any, t: Tally) -> str:
     return _figure(fig, "Distribution of the game length in plies.")
 
 
+EVENT_BARS = 25
+"""Event types shown in the events figure, the most frequent first (the table lists all)."""
+
+
 def _events_figure(plt: Any, t: Tally, kinds: list[str]) -> str:
     fig, ax = plt.subplots(figsize=(7, 0.3 * len(kinds) + 1))
     per_game = [t.events[k] / t.ok for k in kinds]
@@ -189,7 +205,13 @@ def _events_figure(plt: Any, t: Tally, kinds: list[str]) -> str:
     ax.set_yticks(range(len(kinds)), kinds)
     ax.invert_yaxis()
     ax.set_xlabel("events per game")
-    return _figure(fig, "How often each event type occurs, per game.")
+    caption = "How often each event type occurs, per game."
+    if len(t.events) > len(kinds):
+        caption += (
+            f" Only the {len(kinds)} most frequent of the {len(t.events)} event types; the "
+            "table above lists them all."
+        )
+    return _figure(fig, caption)
 
 
 def _ratings_figure(plt: Any, ratings: dict[str, dict[str, float]]) -> str:
@@ -202,6 +224,31 @@ def _ratings_figure(plt: Any, ratings: dict[str, dict[str, float]]) -> str:
     ax.invert_yaxis()
     ax.set_xlabel("OpenSkill mu (bars: one sigma)")
     return _figure(fig, "OpenSkill (Plackett-Luce) ratings of the bots.")
+
+
+def _first_mover(first: dict[str, Any]) -> str:
+    """The first mover's section (runs with opponents only: alone, the seat is always first)."""
+    parts = [
+        "<h3>First mover</h3>",
+        "<p class='note'>The first mover is the first seat with a decision of its own (an "
+        "opening secret choice is skipped): not always the seat that starts; after an opening "
+        "auction, for instance, it is whoever decides alone first.</p>",
+    ]
+    if not first["games"]:
+        parts.append("<p>Every decision of these games was simultaneous.</p>")
+        return "".join(parts)
+    low, high = first["win_rate_ci95"]
+    verdict = (
+        "the interval excludes an even share"
+        if not low <= first["even"] <= high
+        else "the interval includes an even share"
+    )
+    parts.append(
+        f"<p>The first seat to move alone won {first['wins']:g} of {first['games']} games: "
+        f"{first['win_rate']:.3f} (95% CI {low:.3f}-{high:.3f}) against an even share of "
+        f"{first['even']:.3f}; {verdict}. Its mean rank: {_fmt(first['mean_rank'], 2)}.</p>"
+    )
+    return "".join(parts)
 
 
 def _run_section(plt: Any, number: int, t: Tally) -> str:
@@ -246,22 +293,8 @@ def _run_section(plt: Any, number: int, t: Tally) -> str:
             "down a column, a bot effect along a row.</p>"
         )
         parts.append(_table(["bot", *(f"seat {i}" for i in range(t.players))], rows))
-    first = s["first_mover"]
-    parts.append("<h3>First mover</h3>")
-    if first["games"]:
-        low, high = first["win_rate_ci95"]
-        verdict = (
-            "the interval excludes an even share"
-            if not low <= first["even"] <= high
-            else "the interval includes an even share"
-        )
-        parts.append(
-            f"<p>The first seat to move alone won {first['wins']:g} of {first['games']} games: "
-            f"{first['win_rate']:.3f} (95% CI {low:.3f}-{high:.3f}) against an even share of "
-            f"{first['even']:.3f}; {verdict}. Its mean rank: {_fmt(first['mean_rank'], 2)}.</p>"
-        )
-    else:
-        parts.append("<p>Every decision of these games was simultaneous.</p>")
+    if t.players > 1:
+        parts.append(_first_mover(s["first_mover"]))
     parts.append("<h3>Scores</h3>")
     parts.append(_score_figure(plt, t))
     parts.append("<h3>Game length</h3>")
@@ -287,7 +320,7 @@ def _run_section(plt: Any, number: int, t: Tally) -> str:
             for k in kinds
         ]
         parts.append(_table(["event", "total", "per game", "share of games"], rows))
-        parts.append(_events_figure(plt, t, kinds[:25]))
+        parts.append(_events_figure(plt, t, kinds[:EVENT_BARS]))
     if s.get("ratings"):
         parts.append("<h3>Ratings</h3>")
         rows = [
@@ -295,8 +328,8 @@ def _run_section(plt: Any, number: int, t: Tally) -> str:
             for k, r in s["ratings"].items()
         ]
         parts.append(
-            "<p>OpenSkill's Plackett-Luce model, updated game by game in the order of the "
-            "file (ordinal = mu - 3 sigma).</p>"
+            "<p>OpenSkill's Plackett-Luce model, updated game by game by seed, then lineup, "
+            "then rotation, whatever the order of the lines (ordinal = mu - 3 sigma).</p>"
         )
         parts.append(_table(["bot", "mu", "sigma", "ordinal"], rows))
         parts.append(_ratings_figure(plt, s["ratings"]))
@@ -304,13 +337,24 @@ def _run_section(plt: Any, number: int, t: Tally) -> str:
 
 
 def _comparison(plt: Any, tallies: list[Tally]) -> str:
-    base = tallies[0]
+    groups: dict[tuple[str, int], list[int]] = {}
+    for i, t in enumerate(tallies, 1):
+        groups.setdefault((t.game, t.players), []).append(i)
+    tested = [runs for runs in groups.values() if len(runs) > 1]
     parts = [
         "<h2>Comparison</h2>",
-        "<p>Each run against run 1. Win rates: pooled two-proportion z-test; mean game length: "
-        "Welch's statistic against the normal distribution; two-sided p-values, in bold below "
-        "0.05 (no correction for the number of tests).</p>",
+        "<p>Each run against the first run of the same game and player count. Win rates: "
+        "pooled two-proportion z-test; mean game length: Welch's statistic against the normal "
+        "distribution; two-sided p-values, in bold below 0.05 (no correction for the number "
+        "of tests).</p>",
     ]
+    if len(groups) > 1:
+        parts.append(
+            "<p class='note'>Runs of different games or player counts are shown side by side "
+            "only, without a test"
+            + ("" if tested else ": no two runs here are of the same game and player count")
+            + ".</p>"
+        )
     rows = []
     for i, t in enumerate(tallies, 1):
         s = t.summary()
@@ -321,34 +365,41 @@ def _comparison(plt: Any, tallies: list[Tally]) -> str:
                 html.escape(_describe(t)),
                 str(s["games"]),
                 _fmt(s["mean_plies"], 1),
-                _fmt(first["win_rate"]),
+                _fmt(first["win_rate"]) if t.players > 1 else "-",
             ]
         )
     parts.append(_table(["run", "what", "games", "mean plies", "first mover win rate"], rows))
-    for i, t in enumerate(tallies[1:], 2):
-        rows = []
-        for name, a, b in _pairs(base, t):
-            p = two_proportion_test(a.wins, a.games, b.wins, b.games)
-            ra = a.wins / a.games if a.games else None
-            rb = b.wins / b.games if b.games else None
-            diff = None if ra is None or rb is None else rb - ra
-            rows.append(
-                [name, f"{_fmt(ra)} ({a.games})", f"{_fmt(rb)} ({b.games})", _fmt(diff), _p(p)]
-            )
-        p = welch_test(*_plies_moments(base), *_plies_moments(t))
-        rows.append(
-            [
-                "mean plies",
-                _fmt(_plies_moments(base)[0], 1),
-                _fmt(_plies_moments(t)[0], 1),
-                _fmt(_plies_moments(t)[0] - _plies_moments(base)[0], 1),
-                _p(p),
-            ]
-        )
-        parts.append(f"<h3>Run {i} against run 1</h3>")
-        parts.append(_table(["", "run 1", f"run {i}", "difference", "p"], rows))
+    for runs in tested:
+        b0 = runs[0]
+        base = tallies[b0 - 1]
+        for i in runs[1:]:
+            parts.append(_against(base, b0, tallies[i - 1], i))
     parts.append(_comparison_figure(plt, tallies))
     return "".join(parts)
+
+
+def _against(base: Tally, b0: int, t: Tally, i: int) -> str:
+    """The tests of run `i` against run `b0`, a run of the same game and player count."""
+    rows = []
+    for name, a, b in _pairs(base, t):
+        p = two_proportion_test(a.wins, a.games, b.wins, b.games)
+        ra = a.wins / a.games if a.games else None
+        rb = b.wins / b.games if b.games else None
+        diff = None if ra is None or rb is None else rb - ra
+        rows.append([name, f"{_fmt(ra)} ({a.games})", f"{_fmt(rb)} ({b.games})", _fmt(diff), _p(p)])
+    p = welch_test(*_plies_moments(base), *_plies_moments(t))
+    rows.append(
+        [
+            "mean plies",
+            _fmt(_plies_moments(base)[0], 1),
+            _fmt(_plies_moments(t)[0], 1),
+            _fmt(_plies_moments(t)[0] - _plies_moments(base)[0], 1),
+            _p(p),
+        ]
+    )
+    return f"<h3>Run {i} against run {b0}</h3>" + _table(
+        ["", f"run {b0}", f"run {i}", "difference", "p"], rows
+    )
 
 
 def _plies_moments(t: Tally) -> tuple[float, float, int]:
@@ -361,10 +412,12 @@ def _plies_moments(t: Tally) -> tuple[float, float, int]:
 
 
 def _pairs(a: Tally, b: Tally) -> list[tuple[str, Any, Any]]:
-    """What two runs have in common: the first mover, the seats, the bots."""
-    out: list[tuple[str, Any, Any]] = [("first mover", a.first, b.first)]
-    if a.players == b.players:
-        out += [(f"seat {s}", a.seats[s], b.seats[s]) for s in range(a.players)]
+    """What two runs of one game and player count have in common: the first mover (with
+    opponents), the seats, the bots."""
+    out: list[tuple[str, Any, Any]] = []
+    if a.players > 1:
+        out.append(("first mover", a.first, b.first))
+    out += [(f"seat {s}", a.seats[s], b.seats[s]) for s in range(a.players)]
     out += [(html.escape(spec), a.bots[spec], b.bots[spec]) for spec in a.bots if spec in b.bots]
     return out
 
@@ -391,8 +444,8 @@ def _comparison_figure(plt: Any, tallies: list[Tally]) -> str:
     return _figure(fig, "Win rate of each bot in each run, with Wilson 95% intervals.")
 
 
-def render_report(tallies: list[Tally], title: str) -> str:
-    """The report's HTML."""
+def render_report(tallies: list[Tally], title: str, skipped: dict[str, int] | None = None) -> str:
+    """The report's HTML; `skipped`: per file, lines that were not result lines."""
     plt = _matplotlib()
     body = [f"<h1>{html.escape(title)}</h1>"]
     body.append(
@@ -400,6 +453,11 @@ def render_report(tallies: list[Tally], title: str) -> str:
         "Wilson 95% score intervals; games that raised an error are left out of every "
         "figure.</p>"
     )
+    for file, n in (skipped or {}).items():
+        body.append(
+            f"<p class='note'>{html.escape(file)}: {n} line(s) that are not result lines were "
+            "skipped.</p>"
+        )
     for i, t in enumerate(tallies, 1):
         body.append(_run_section(plt, i, t))
     if len(tallies) > 1:
@@ -413,19 +471,27 @@ def render_report(tallies: list[Tally], title: str) -> str:
 
 
 def write_report(
-    files: list[Path], out: Path, title: str | None = None, pdf: Path | None = None
+    files: list[Path],
+    out: Path,
+    title: str | None = None,
+    pdf: Path | None = None,
+    *,
+    skipped: dict[str, int] | None = None,
 ) -> int:
     """Write the report of `files` to `out` (HTML), and with `pdf` the same figures to a PDF,
-    one page each after a title page that lists the runs; the number of runs found."""
+    one page each after a title page that lists the runs; the number of runs found.
+    `skipped` gets, per file, how many lines were not result lines (see `tally_files`)."""
     if not files:
         raise ArsenaleError(_("report needs at least one result file"))
     plt = _matplotlib()
     ratings = importlib.util.find_spec("openskill") is not None
-    tallies = tally_files(files, ratings=ratings)
+    if skipped is None:
+        skipped = {}
+    tallies = tally_files(files, ratings=ratings, skipped=skipped)
     if title is None:
         title = "Arsenale simulation report: " + ", ".join(p.name for p in files)
     if pdf is None:
-        out.write_text(render_report(tallies, title), encoding="utf-8")
+        out.write_text(render_report(tallies, title, skipped), encoding="utf-8")
         return len(tallies)
     from matplotlib.backends.backend_pdf import PdfPages
 
@@ -439,7 +505,7 @@ def write_report(
         plt.close(cover)
         _PDF.append(pages)
         try:
-            out.write_text(render_report(tallies, title), encoding="utf-8")
+            out.write_text(render_report(tallies, title, skipped), encoding="utf-8")
         finally:
             _PDF.clear()
     return len(tallies)

@@ -102,6 +102,38 @@ def rotated(lineup: Sequence[str], rotation: int) -> list[str]:
     return [lineup[(s - rotation) % n] for s in range(n)]
 
 
+_DEFAULTS: dict[str, dict[str, Any]] = {}
+
+
+def _defaults(game_id: str) -> dict[str, Any]:
+    """The game's options with their defaults ({} for a game that cannot be loaded here)."""
+    if game_id not in _DEFAULTS:
+        from arsenale.core.registry import load_game
+
+        try:
+            game = load_game(game_id)
+        except Exception:
+            return {}
+        _DEFAULTS[game_id] = {o.name: o.default for o in game.options}
+    return _DEFAULTS[game_id]
+
+
+def full_options(game_id: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options with the game's defaults filled in, so that a line written without
+    options and one that names every default belong to one run."""
+    return {**_defaults(game_id), **(options or {})}
+
+
+def changed_options(game_id: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options that differ from the game's defaults."""
+    defaults = _defaults(game_id)
+    return {
+        k: v
+        for k, v in (options or {}).items()
+        if k not in defaults or defaults[k] != v or type(defaults[k]) is not type(v)
+    }
+
+
 def run_key(line: Line) -> str:
     """Which run a line belongs to: lines with one key are games of one experiment (shards of
     it may be in several files); anything that changes the play gives another key."""
@@ -111,7 +143,7 @@ def run_key(line: Line) -> str:
             line.get("kind", "simulate"),
             line["game"],
             line["players"],
-            line.get("options") or {},
+            full_options(line["game"], line.get("options")),
             bool(line.get("strict")),
             bool(line.get("rotate")),
             line["entrants"],
@@ -126,31 +158,72 @@ def game_key(line: Line) -> tuple[tuple[str, ...], int, int]:
     return (tuple(line["lineup"]), int(line["seed"]), int(line.get("rotation", 0)))
 
 
-def read_lines(path: Path) -> Iterator[Line]:
-    """The result lines of a file, one at a time; a line that is not a result (a truncated
-    last line, another format) is skipped."""
-    with path.open(encoding="utf-8") as f:
-        for raw in f:
-            try:
-                line = json.loads(raw)
-            except json.JSONDecodeError:
+_START = b'{"format":"' + FORMAT.encode() + b'"'
+"""How every line `dump` writes starts: a last line cut short is a prefix of such a line."""
+
+
+def _cut_short(raw: bytes) -> bool:
+    """Whether `raw`, a last line without its newline, is the start of a result line."""
+    return raw.startswith(_START) or _START.startswith(raw)
+
+
+def _parse(raw: bytes) -> Line | None:
+    try:
+        line = json.loads(raw)
+    except ValueError:  # not JSON, or not UTF-8
+        return None
+    return line if isinstance(line, dict) and line.get("format") == FORMAT else None
+
+
+def read_lines(
+    path: Path, *, strict: bool = False, skipped: list[int] | None = None
+) -> Iterator[Line]:
+    """The result lines of a file, one at a time. A last line cut short (a run killed while
+    writing) is passed over; another line that is not a result is skipped, its number added
+    to `skipped`, or with `strict` refused (the file is not a result file to append to)."""
+    with path.open("rb") as f:
+        for number, raw in enumerate(f, 1):
+            if not raw.strip():
                 continue
-            if isinstance(line, dict) and line.get("format") == FORMAT:
+            line = _parse(raw)
+            if line is not None:
                 yield line
+            elif not raw.endswith(b"\n") and _cut_short(raw):
+                continue
+            elif strict:
+                raise ArsenaleError(
+                    _(
+                        "{file}: line {n} is not an {format} result line; refusing to append to it"
+                    ).format(file=path, n=number, format=FORMAT)
+                )
+            elif skipped is not None:
+                skipped.append(number)
 
 
 def open_for_append(path: Path) -> IO[str]:
-    """The file opened to append lines; a last line cut short (a run killed while writing)
-    is dropped first so the next line starts on its own."""
+    """The file opened to append lines (a file of result lines: see `read_lines(strict=True)`).
+    A last line cut short (a run killed while writing) is dropped first; a whole last line
+    without its newline gets one."""
     if path.exists() and path.stat().st_size:
         with path.open("rb+") as f:
             f.seek(0, os.SEEK_END)
             size = f.tell()
             f.seek(size - 1)
             if f.read(1) != b"\n":
-                f.seek(0)
-                data = f.read()
-                f.truncate(data.rfind(b"\n") + 1)
+                cut = size  # where the last line starts: read back until a newline
+                tail = b""
+                while cut > 0 and b"\n" not in tail:
+                    step = min(cut, 1 << 16)
+                    cut -= step
+                    f.seek(cut)
+                    tail = f.read(step) + tail
+                newline = tail.rfind(b"\n")
+                cut += newline + 1
+                if _parse(tail[newline + 1 :]) is not None:
+                    f.seek(0, os.SEEK_END)
+                    f.write(b"\n")
+                else:
+                    f.truncate(cut)
     elif not path.parent.is_dir():
         raise ArsenaleError(_("cannot write {file}: no such directory").format(file=path))
     return path.open("a", encoding="utf-8")
@@ -206,9 +279,10 @@ class Tally:
 
     `seed` is the run's base seed, only for the wording of error messages (game g of the run
     has seed + g; None for lines gathered from files); `ratings` also
-    rates the bots with OpenSkill's Plackett-Luce model, game by game in the order they are
-    added (a bot in several seats of one game is rated as one player per seat and its new
-    rating is their mean)."""
+    rates the bots with OpenSkill's Plackett-Luce model, game by game in a canonical order
+    (seed, then lineup, then rotation), whatever the order the lines came in; for that the
+    tally keeps each game's seats and ranks. A bot in several seats of one game is rated as
+    one player per seat and its new rating is their mean."""
 
     def __init__(
         self,
@@ -253,7 +327,9 @@ class Tally:
         self.files: list[str] = []
         self._model: Any = None
         self.ratings: dict[str, Any] = {}
-        if ratings:
+        self._rated: list[tuple[int, tuple[str, ...], int, tuple[str, ...], tuple[int, ...]]] = []
+        self._shared: dict[tuple[str, ...], tuple[str, ...]] = {}  # one copy of each lineup
+        if ratings and players > 1:  # alone, there is nobody to be rated against
             try:
                 from openskill.models import PlackettLuce
             except ImportError:
@@ -274,7 +350,7 @@ class Tally:
             line["entrants"],
             None,
             kind=line.get("kind", "simulate"),
-            options=line.get("options"),
+            options=full_options(line["game"], line.get("options")),
             rotate=bool(line.get("rotate")),
             ratings=ratings,
             versions=line.get("bot_versions"),
@@ -333,9 +409,26 @@ class Tally:
             self.events[kind] += count
             self.event_games[kind] += 1
         if self._model is not None:
+            lineup = tuple(line.get("lineup") or seats)
+            shared = self._shared
+            self._rated.append(
+                (
+                    seed,
+                    shared.setdefault(lineup, lineup),
+                    int(line.get("rotation", 0)),
+                    shared.setdefault(tuple(seats), tuple(seats)),
+                    tuple(ranks),
+                )
+            )
+
+    def _rate_all(self) -> None:
+        """The ratings, game by game in the canonical order."""
+        self.ratings = {}
+        self._rated.sort(key=lambda g: g[:3])
+        for _seed, _lineup, _rotation, seats, ranks in self._rated:
             self._rate(seats, ranks)
 
-    def _rate(self, seats: list[str], ranks: list[int]) -> None:
+    def _rate(self, seats: Sequence[str], ranks: Sequence[int]) -> None:
         model = self._model
         for spec in seats:
             if spec not in self.ratings:
@@ -400,6 +493,7 @@ class Tally:
         if self.kind == "tournament":
             out["bots_entered"] = list(self.entrants)
         if self._model is not None:
+            self._rate_all()
             out["ratings"] = {
                 spec: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
                 for spec, r in sorted(self.ratings.items(), key=lambda kv: -kv[1].ordinal())
@@ -420,12 +514,15 @@ class Tally:
         return out
 
 
-def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
+def tally_files(
+    paths: Iterable[Path], *, ratings: bool = False, skipped: dict[str, int] | None = None
+) -> list[Tally]:
     """One tally per run found in the files, in the order runs first appear (with `ratings`,
     tournaments rate their bots); a game (same
     run, lineup, seed and rotation) found twice, in one file or two shards, counts once (the
     keys of the games read are kept for that: this reader's memory, unlike a run's, grows
-    with the games, by some 150 bytes a game)."""
+    with the games, by some 150 bytes a game). `skipped` gets, per file, how many of its
+    lines were not result lines (a last line cut short aside) and were skipped."""
     tallies: dict[str, Tally] = {}
     seen: dict[str, set[tuple[int, int, int]]] = {}
     lineups: dict[tuple[str, ...], int] = {}  # a number per lineup, so keys are small
@@ -433,7 +530,8 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
         if not path.is_file():
             raise ArsenaleError(_("{file}: no such file").format(file=path))
         found = 0
-        for line in read_lines(path):
+        bad: list[int] = []
+        for line in read_lines(path, skipped=bad):
             found += 1
             try:
                 key = run_key(line)
@@ -454,6 +552,8 @@ def tally_files(paths: Iterable[Path], *, ratings: bool = False) -> list[Tally]:
                 continue
             seen[key].add(game)
             tally.add(line)
+        if bad and skipped is not None:
+            skipped[str(path)] = skipped.get(str(path), 0) + len(bad)
         if not found:
             raise ArsenaleError(
                 _("{file} holds no {format} result lines").format(file=path, format=FORMAT)

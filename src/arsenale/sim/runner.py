@@ -26,7 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from arsenale.bots.base import Fallbacks
 from arsenale.bots.registry import is_human, make_bot, parse_spec
@@ -325,9 +325,13 @@ def _chunked(tasks: Iterator[tuple[int, Task]], size: int) -> Iterator[list[Task
         yield chunk
 
 
-def _check_run_args(games: int, workers: int | None, backend: str) -> None:
+def _check_run_args(
+    games: int, workers: int | None, backend: str, seed: int = 0, address: str | None = None
+) -> None:
     if games < 1:
         raise ArsenaleError(_("--games must be at least 1, not {n}").format(n=games))
+    if seed < 0:
+        raise ArsenaleError(_("--seed must be at least 0, not {n}").format(n=seed))
     if workers is not None and workers < 1:
         raise ArsenaleError(_("--workers must be at least 1, not {n}").format(n=workers))
     if backend not in BACKENDS:
@@ -336,6 +340,8 @@ def _check_run_args(games: int, workers: int | None, backend: str) -> None:
                 backend=repr(backend), backends=", ".join(BACKENDS)
             )
         )
+    if address is not None and backend != "ray":
+        raise ArsenaleError(_("--address is for --backend ray only"))
 
 
 BACKENDS = ("local", "ray")
@@ -362,8 +368,8 @@ def simulate(
     that file as it finishes and games already there are not played again. With `strict`, a
     heuristic fallback is an error of its game (see `play_game`). `workers` None: every CPU
     of the machine (local) or of the Ray cluster."""
-    check_setup(game_id, players, seats, options)
-    _check_run_args(games, workers, backend)
+    options = check_setup(game_id, players, seats, options).check_options(options or {})
+    _check_run_args(games, workers, backend, seed, address)
     lineup = tuple(s.strip().lower() for s in seats)
     run = Run(
         "simulate",
@@ -374,7 +380,7 @@ def simulate(
         games,
         seed,
         players if rotate else 1,
-        dict(options or {}),
+        options,
         strict,
         {spec: bot_version(spec, game_id) for spec in sorted(set(lineup))},
     )
@@ -413,6 +419,12 @@ def tournament(
     in every rotation of the seats, streamed and resumed like `simulate`; the summary adds
     the bots' OpenSkill ratings."""
     entrants = tuple(b.strip().lower() for b in bots)
+    if players < 2:
+        raise ArsenaleError(
+            _("a tournament needs at least 2 players, not {n}: ratings need opponents").format(
+                n=players
+            )
+        )
     if len(entrants) < 2:
         raise ArsenaleError(
             _("a tournament needs at least 2 bots, got {n}").format(n=len(entrants))
@@ -420,10 +432,10 @@ def tournament(
     if len(set(entrants)) != len(entrants):
         raise ArsenaleError(_("--bots names a bot twice: {bots}").format(bots=",".join(entrants)))
     lineups = tuple(tournament_lineups(entrants, players))
-    check_setup(game_id, players, lineups[0], options)
+    options = check_setup(game_id, players, lineups[0], options).check_options(options or {})
     for spec in entrants:
         check_setup(game_id, players, [spec] * players, options)
-    _check_run_args(games, workers, backend)
+    _check_run_args(games, workers, backend, seed, address)
     run = Run(
         "tournament",
         game_id,
@@ -433,7 +445,7 @@ def tournament(
         games,
         seed,
         players,
-        dict(options or {}),
+        options,
         strict,
         {spec: bot_version(spec, game_id) for spec in sorted(entrants)},
     )
@@ -448,6 +460,15 @@ def tournament(
         versions=run.versions,
     )
     return execute(run, tally, workers, progress, backend, address, out)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a run: `saved` games of the run are in `out` (None: no file)."""
+
+    def __init__(self, saved: int, out: Path | None) -> None:
+        super().__init__()
+        self.saved = saved
+        self.out = out
 
 
 def execute(
@@ -466,8 +487,10 @@ def execute(
     head = run.head()
     key = run_key({**head, "seats": [], "lineup": [], "seed": 0})
     done = _Bits(run.total)
+    if out is not None and not out.exists() and not out.parent.is_dir():
+        raise ArsenaleError(_("cannot write {file}: no such directory").format(file=out))
     if out is not None and out.exists():
-        for line in read_lines(out):
+        for line in read_lines(out, strict=True):
             try:
                 if run_key(line) != key:
                     continue
@@ -478,7 +501,8 @@ def execute(
                 done.add(i)
                 tally.add(line)
     missing = run.total - done.count
-    sink = open_for_append(out) if out is not None else None
+    sink: IO[str] | None = None  # opened with the first lines: once the backend is up
+    saved = done.count
     start = time.perf_counter()
     try:
         if missing:
@@ -486,15 +510,21 @@ def execute(
             with _Ticker(missing, progress) as advance:
 
                 def emit(lines: list[Line]) -> None:
+                    nonlocal sink, saved
+                    if out is not None and sink is None:
+                        sink = open_for_append(out)
                     for line in lines:
                         if sink is not None:
                             sink.write(dump(line))
                         tally.add(line)
                     if sink is not None:
                         sink.flush()
+                        saved += len(lines)
                     advance(len(lines))
 
                 _dispatch(head, tasks, missing, workers, backend, address, emit)
+    except KeyboardInterrupt:
+        raise Interrupted(saved, out) from None
     finally:
         if sink is not None:
             sink.close()
