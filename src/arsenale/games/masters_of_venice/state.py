@@ -380,9 +380,11 @@ class MovState(GameState):
         seen = set(self.hands[seat])
         for s in range(n):
             seen.update(self.delivered[s])
-        for k, who in zip(self.deck, self.dknown, strict=True):
-            if who == seat:
-                seen.add(k)
+        mine = seat in self.dknown  # deck cards this seat has seen (a Guild Master's)
+        if mine:
+            for k, who in zip(self.deck, self.dknown, strict=True):
+                if who == seat:
+                    seen.add(k)
         cards = [k for k in range(N_ORDERS) if k not in seen]
         shuffle_as_random(rng, cards)
         i = 0
@@ -391,10 +393,14 @@ class MovState(GameState):
                 size = len(self.hands[s])
                 self.hands[s] = tuple(sorted(cards[i : i + size]))
                 i += size
-        for pos, who in enumerate(self.dknown):
-            if who != seat:
-                self.deck[pos] = cards[i]
-                i += 1
+        if mine:
+            for pos, who in enumerate(self.dknown):
+                if who != seat:
+                    self.deck[pos] = cards[i]
+                    i += 1
+        else:  # every deck card unseen: dealt in deck order, as the loop above would
+            self.deck[:] = cards[i : i + len(self.deck)]
+            i += len(self.deck)
         if i != len(cards):
             raise AssertionError(f"determinize: {len(cards)} unseen orders, {i} places")
         # Other seats' money, with the option hidden_money: drawn around the seat's own
