@@ -333,34 +333,43 @@ class Serenissima1996State(GameState):
                 if s != seat:
                     self.money[s] = start
             return
-        wealth = self.money[seat] + self.invested(seat)
+        invested = self.investments()
+        wealth = self.money[seat] + invested[seat]
         spread = min(MONEY_SPREAD_MAX, MONEY_SPREAD * math.sqrt(self.round))
         for s in range(self.players):
             if s != seat:
-                mean = max(100, wealth - self.invested(s))
+                mean = max(100, wealth - invested[s])
                 draw = mean * math.exp(rng.gauss(-spread * spread / 2, spread))
                 self.money[s] = int(draw / 100 + 0.5) * 100
 
     def invested(self, seat: int) -> int:
         """Ducats `seat` has visibly put into pieces beyond those it started with, at their
-        prices: galleys past the first two, sailors on the board past the first ten, cubes
-        aboard its galleys, forts in its ports. Read from what every seat sees."""
+        prices: galleys past the first two, sailors in its ports' garrisons past the first
+        ten, cubes aboard its galleys, forts in its ports. Read from what every seat sees."""
+        return self.investments()[seat]
+
+    def investments(self) -> list[int]:
+        """`invested` of every seat, in one pass over the pieces."""
         b = self.game.board
         prices, start = b.prices, b.start
-        galleys = cubes = sailors = 0
+        n = self.players
+        galleys, cubes, sailors, forts = [0] * n, [0] * n, [0] * n, [0] * n
         for g, o in enumerate(self.g_owner):
-            if o == seat:
-                galleys += 1
-                cubes += self.g_goods[g]
-                sailors += self.g_sailors[g]
-        sailors = sum(n for p, n in enumerate(self.garrison) if self.owner[p] == seat)
-        forts = sum(1 for p, o in enumerate(self.owner) if o == seat and self.forts >> p & 1)
-        return (
-            prices["galley"] * max(0, galleys - start["galleys"])
-            + prices["sailor"] * max(0, sailors - start["sailors"])
-            + prices["good"] * cubes
-            + prices["fort"] * forts
-        )
+            if 0 <= o < n:
+                galleys[o] += 1
+                cubes[o] += self.g_goods[g]
+        for p, o in enumerate(self.owner):
+            if 0 <= o < n:
+                sailors[o] += self.garrison[p]
+                if self.forts >> p & 1:
+                    forts[o] += 1
+        return [
+            prices["galley"] * max(0, galleys[s] - start["galleys"])
+            + prices["sailor"] * max(0, sailors[s] - start["sailors"])
+            + prices["good"] * cubes[s]
+            + prices["fort"] * forts[s]
+            for s in range(n)
+        ]
 
     def prosperity(self, seat: int) -> int:
         """Prosperity points (serenissima-1996.fr.txt, FIN DE PARTIE)."""
