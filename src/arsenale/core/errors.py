@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 EXCERPT: Final = 60
 """The most characters of someone's input a refusal repeats back."""
 
@@ -20,6 +22,7 @@ class ArsenaleError(Exception):
     """Base class of every error Arsenale raises on purpose."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # adapters/checks.py's NotInActionSpace
 class IllegalAction(ArsenaleError):
     """An action the rules do not allow now. The state is unchanged.
 
