@@ -18,6 +18,7 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as IllegalAction, which it is the base of
 class ArsenaleError(Exception):
     """Base class of every error Arsenale raises on purpose."""
 
