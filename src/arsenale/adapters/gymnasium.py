@@ -171,12 +171,13 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         if s.ply >= self.max_plies:
             return self._observation(), 0.0, False, True, self._info()
         seat = self.seat
-        legal = s.legal_actions(seat)
-        if self._catalogue[index] not in legal:
+        action_ = self._catalogue[index]
+        if action_ not in s.legal_actions(seat):
             self._illegal = True
             return self._observation(), ILLEGAL_REWARD, True, False, self._info(illegal_action=True)
-        s._play(seat, self._catalogue[index])  # found in the seat's legal list just above
-        self._play_bots()
+        s._play(seat, action_)  # found in the seat's legal list just above
+        if self.bots:
+            opponents.play(s, seat, self.bots, self._draws, self.max_plies)
         if self.render_mode == "human":
             self.render()
         if s.over:
