@@ -14,7 +14,7 @@ from setuptools import setup
 
 COMPILED = {
     "core": ("actions", "chance", "decisions", "errors", "result", "state"),
-    "adapters": ("opponents",),
+    "adapters": ("encoding", "opponents"),
     "games/serenissima_1996": (
         "actions",
         "arrange",
@@ -80,9 +80,9 @@ COMPILED = {
         "state",
     ),
 }
-"""Per package of src/arsenale, the modules compiled: the core's state and actions and, of each
-game, its board and action constants, state, rules, observation writer and heuristic (not its
-game class, words or rendering)."""
+"""Per package of src/arsenale, the modules compiled: the core's state and actions, the
+adapters' encodings and bots' loop and, of each game, its board and action constants, state,
+rules, observation writer and heuristic (not its game class, words or rendering)."""
 
 
 def compiled_paths() -> list[str]:

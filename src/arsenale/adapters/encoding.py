@@ -35,9 +35,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from arsenale.adapters.stage import Stage
 from arsenale.core.actions import Action
 from arsenale.core.game import Game
-from arsenale.core.observation import KeptBuffer
 from arsenale.core.state import GameState, public_form
 
 HASH_SIZE = 4096
@@ -166,11 +166,6 @@ _COPY_LIMIT = 2048
 """Slots of a filled observation above which `Observer.observe` writes it into its staged
 array and hands out a copy, instead of writing into a copy of zeros (benchmarks/results/
 adapters.md, 2026-11-28)."""
-
-
-class Stage(np.ndarray, KeptBuffer):
-    """An `Observer`'s own buffer for a filled observation (`KeptBuffer`): a float32 array
-    whose `kept` is the game writer's record of what it last wrote there."""
 
 
 class Observer:
