@@ -8,8 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 os.environ["ARSENALE_LANG"] = "en"  # the tests read English texts, whatever the machine speaks
+
+# No time limit on a Hypothesis example: the property tests check behaviour, not speed (that
+# is for benchmarks/), and a shared machine under load made a 0.4 ms example take 315 ms.
+settings.register_profile("arsenale", deadline=None)
+settings.load_profile("arsenale")
 
 HERE = str(Path(__file__).parent)
 if HERE not in sys.path:  # so that worker processes and `importlib` find `toygame`
