@@ -40,6 +40,7 @@ known at that point (`register_envs()` again for games registered later), so
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -107,6 +108,19 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._draws: list[Callable[[int], int] | None] = [None] * n
         self._illegal = False
         """Whether an illegal action ended the episode (every step then repeats that end)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ArsenaleEnv:
+        """An independent copy that plays on from here as this one would (`copy.deepcopy`: a
+        look-ahead): its state a clone, its bots' generators copies. The random bots' draw
+        functions are bound anew to the copies' generators (a deep copy would share a bound
+        built-in method, and with it the original's generator)."""
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        new._draws = [None] * self.players
+        for s, bot in new.bots.items():
+            new._draws[s] = bot.rng.getrandbits if bot.policy is random_policy else None
+        return new
 
     @property
     def world(self) -> GameState:

@@ -40,7 +40,7 @@ class Action:
     `GameState.apply` maps any other Action object to its catalogue instance first.
     """
 
-    __slots__ = ("_key", "index", "kind", "notation", "params", "public")
+    __slots__ = ("_key", "game", "index", "kind", "notation", "params", "public")
 
     def __init__(
         self,
@@ -49,12 +49,15 @@ class Action:
         index: int,
         notation: str,
         public: str | None = None,
+        game: str = "",
     ) -> None:
         self.kind = kind
         self.params = params
         self.index = index
         self.notation = notation
         self.public = public
+        self.game = game
+        """The id of the game whose catalogue holds it ("" for one made outside a catalogue)."""
         self._key = (kind, tuple(sorted(params.items())))
 
     def __getitem__(self, name: str) -> Any:
@@ -65,6 +68,19 @@ class Action:
 
     def __repr__(self) -> str:
         return f"<{self.notation}>"
+
+    def __copy__(self) -> Action:
+        return self  # one instance per action: a copy of a state or an environment shares it
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game's catalogue entry, so that it unpickles to that instance (the
+        rules find actions by identity); one made outside a catalogue, by value."""
+        if self.game:
+            return (catalogue_action, (self.game, self.index))
+        return (Action, (self.kind, self.params, self.index, self.notation, self.public))
 
     def __str__(self) -> str:
         return self.notation
@@ -91,6 +107,13 @@ class Wording:
 def amount_words(n: int, one: str, many: str | None = None) -> str:
     """ "1 sailor", "2 sailors", "1,100 ducats": a count with thousands separated."""
     return f"{n:,} {one if n == 1 else many or one + 's'}"
+
+
+def catalogue_action(game_id: str, index: int) -> Action:
+    """Action `index` of a registered game's catalogue (how an action unpickles)."""
+    from arsenale.core.registry import load_game
+
+    return load_game(game_id).catalogue[index]
 
 
 class Catalogue:
@@ -123,7 +146,7 @@ class Catalogue:
         public: str | None = None,
     ) -> Action:
         """`add` for parameter names that are not identifiers (such as "from")."""
-        action = Action(kind, dict(params), len(self._actions), notation, public)
+        action = Action(kind, dict(params), len(self._actions), notation, public, self.game_id)
         if action._key in self._by_key:
             raise ValueError(f"duplicate action {kind} {params}")
         self._actions.append(action)

@@ -103,6 +103,18 @@ class Game(ABC):
     included), so the AI adapters need not zero those slots first; False (the default): the
     writer sets only what is not zero, into a zeroed buffer."""
 
+    def __copy__(self) -> Game:
+        return self  # a game holds no play: its copies share it (as states and actions do)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its id: it unpickles to the registered game (`load_game`)."""
+        from arsenale.core.registry import load_game
+
+        return (load_game, (self.id,))
+
     # -- starting a game ---------------------------------------------------------------------
 
     def new_game(

@@ -452,6 +452,10 @@ class GameState(ABC):
         _COPIERS[cls](self, c)  # the game's own fields (`_field_copier`)
         return c
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """`copy.deepcopy` of a state (an environment's, say): its clone, sharing the game."""
+        return self.clone()
+
     def determinize(self, seat: int, rng: random.Random) -> GameState:
         """A world `seat` cannot tell from this one: a clone in which everything the seat
         cannot see is drawn afresh from `rng`, so that two states that give the seat the same
