@@ -1,11 +1,10 @@
 """Copies of the environments: `copy.deepcopy` of a Gymnasium or PettingZoo environment (a
 look-ahead, as search code takes one) plays on exactly as the original, without touching it;
-a pickled one too, in the pure-Python build (mypyc's compiled classes do not pickle)."""
+a pickled one too (in the compiled build as well: tests/adapters is among its tests)."""
 
 from __future__ import annotations
 
 import copy
-import importlib.machinery
 import pickle
 import random
 from typing import Any
@@ -16,13 +15,10 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-import arsenale.core.state  # noqa: E402
 from arsenale.adapters import gymnasium as agym  # noqa: E402
 from arsenale.adapters import pettingzoo as apz  # noqa: E402
 
 from .helpers import EVERY_COUNT  # noqa: E402
-
-COMPILED = arsenale.core.state.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 LARGEST = {g: n for g, n in EVERY_COUNT}
 CASES = sorted({(g, n) for g, n in EVERY_COUNT if n in (1, LARGEST[g])})
@@ -114,7 +110,6 @@ def test_a_deep_copied_pettingzoo_env_plays_on_as_the_original(game_id: str, pla
     _pz_lockstep(env, twin, rng)
 
 
-@pytest.mark.skipif(COMPILED, reason="mypyc's compiled classes (actions, boards) do not pickle")
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_a_pickled_env_plays_on_as_the_original(game_id: str, players: int) -> None:
     env, info, rng = _gym_midgame(game_id, players)
@@ -122,3 +117,29 @@ def test_a_pickled_env_plays_on_as_the_original(game_id: str, players: int) -> N
     rng = random.Random(4)
     aec = _pz_midgame(game_id, players, rng)
     _pz_lockstep(aec, pickle.loads(pickle.dumps(aec)), rng)
+
+
+@pytest.mark.parametrize("game_id", sorted(LARGEST))
+def test_a_finished_game_pickles_with_its_whole_history(game_id: str) -> None:
+    """A state pickles field by field with its history flat (nested, it is as deep as the
+    game is long, past pickle's recursion limit): the copy has the same history, view,
+    record and result, and shares the game and its actions."""
+    from arsenale.core.registry import load_game
+
+    game = load_game(game_id)
+    rng = random.Random(2)
+    state = game.new_game(LARGEST[game_id], seed=2)
+    while not state.is_over and state.ply < 3000:
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    copy_ = pickle.loads(pickle.dumps(state))
+    assert type(copy_) is type(state) and copy_.game is game
+    assert copy_.history() == state.history() and copy_.history()[0][1] is state.history()[0][1]
+    assert copy_.view(0) == state.view(0) and copy_.record() == state.record()
+    assert copy_.is_over == state.is_over
+    # a history deeper than pickle's recursion limit (these random games are a few hundred
+    # plies long; a long game's runs to thousands)
+    deep, first = state.clone(), state.history()[0]
+    for _ in range(5000):
+        deep._history = (deep._history, first[0], first[1], None)
+    assert len(pickle.loads(pickle.dumps(deep)).history()) == len(state.history()) + 5000

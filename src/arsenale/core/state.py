@@ -97,6 +97,7 @@ class GameState(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _COPIERS[cls] = _field_copier(cls)
+        _FIELDS[cls] = _CORE_FIELDS + _game_fields(cls)
         # `legal_actions` and `apply` go straight to the phase where the hook is the default
         # (one Python call fewer a ply)
         cls._phase_legal = cls._legal_actions is GameState._legal_actions
@@ -456,6 +457,14 @@ class GameState(ABC):
         """`copy.deepcopy` of a state (an environment's, say): its clone, sharing the game."""
         return self.clone()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled field by field (`_FIELDS`: the same for a compiled class and an interpreted
+        game's on the compiled core), the history as a flat list (its nested form is as deep
+        as the game is long), the legal-move cache left out."""
+        cls = type(self)
+        values = tuple(getattr(self, f) for f in _FIELDS[cls] if f != "_history")
+        return (_unpickled_state, (cls, values, self._entries()))
+
     def determinize(self, seat: int, rng: random.Random) -> GameState:
         """A world `seat` cannot tell from this one: a clone in which everything the seat
         cannot see is drawn afresh from `rng`, so that two states that give the seat the same
@@ -602,15 +611,58 @@ _COPIERS: Final[dict[type, Callable[[GameState, GameState], None]]] = {}
 set on the class, which a class compiled by mypyc does not allow."""
 
 
-def _field_copier(cls: type) -> Callable[[GameState, GameState], None]:
-    """The copy of the fields `cls` and its game-specific bases declare, written out as
-    straight-line code once per class (as `dataclasses` does), so that cloning costs no loop
-    over names."""
+_CORE_FIELDS: Final = (
+    "_history",
+    "chance",
+    "game",
+    "options",
+    "over",
+    "players",
+    "ply",
+    "seed",
+    "stack",
+    "submissions",
+)
+"""The core's fields a pickled state keeps (all but the legal-move cache)."""
+_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
+"""Per state class, the fields a pickled state keeps: the core's, then the game's."""
+
+
+def _unpickled_state(
+    cls: type[GameState], values: tuple[Any, ...], history: list[tuple[int, Action, str | None]]
+) -> GameState:
+    """A state from its pickled fields (`GameState.__reduce__`)."""
+    s = cls.__new__(cls)
+    for name, value in zip((f for f in _FIELDS[cls] if f != "_history"), values, strict=True):
+        setattr(s, name, value)
+    node: tuple[Any, ...] | None = None
+    for seat, action, public in history:
+        node = (node, seat, action, public)
+    s._history = node
+    s._legal = None
+    return s
+
+
+def _game_fields(cls: type) -> tuple[str, ...]:
+    """The fields `cls` and its game-specific bases declare (`copied`, then `kept`)."""
+    copied, kept = _declared(cls)
+    return (*copied, *kept)
+
+
+def _declared(cls: type) -> tuple[list[str], list[str]]:
     copied: list[str] = []
     kept: list[str] = []
     for klass in reversed(cls.__mro__):
         copied += [f for f in vars(klass).get("copied", ()) if f not in copied]
         kept += [f for f in vars(klass).get("kept", ()) if f not in kept]
+    return copied, kept
+
+
+def _field_copier(cls: type) -> Callable[[GameState, GameState], None]:
+    """The copy of the fields `cls` and its game-specific bases declare, written out as
+    straight-line code once per class (as `dataclasses` does), so that cloning costs no loop
+    over names."""
+    copied, kept = _declared(cls)
     # a slot is a data descriptor of the class (as is an attribute of a class mypyc compiled)
     missing = [f for f in (*copied, *kept) if not isdatadescriptor(getattr(cls, f, None))]
     if missing:
