@@ -143,3 +143,14 @@ def test_a_finished_game_pickles_with_its_whole_history(game_id: str) -> None:
     for _ in range(5000):
         deep._history = (deep._history, first[0], first[1], None)
     assert len(pickle.loads(pickle.dumps(deep)).history()) == len(state.history()) + 5000
+
+
+def test_a_pickled_state_keeps_every_core_field() -> None:
+    """`_CORE_FIELDS` (what a state pickles of the core) names every slot of `GameState` but
+    the legal-move cache: a field added to the core without it would be lost in a pickle."""
+    from arsenale.core import state
+
+    slots = state.GameState.__slots__
+    if not slots:
+        pytest.skip("a class compiled by mypyc shows no __slots__; the pure build checks")
+    assert set(state._CORE_FIELDS) == set(slots) - {"_legal"}

@@ -623,7 +623,9 @@ _CORE_FIELDS: Final = (
     "stack",
     "submissions",
 )
-"""The core's fields a pickled state keeps (all but the legal-move cache)."""
+"""The core's fields a pickled state keeps: `GameState.__slots__` but the legal-move cache
+(a compiled class shows no `__slots__` to read them from; tests/adapters/test_copies.py checks
+the two agree)."""
 _FIELDS: Final[dict[type, tuple[str, ...]]] = {}
 """Per state class, the fields a pickled state keeps: the core's, then the game's."""
 
