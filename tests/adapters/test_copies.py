@@ -146,11 +146,12 @@ def test_a_finished_game_pickles_with_its_whole_history(game_id: str) -> None:
 
 
 def test_a_pickled_state_keeps_every_core_field() -> None:
-    """`_CORE_FIELDS` (what a state pickles of the core) names every slot of `GameState` but
-    the legal-move cache: a field added to the core without it would be lost in a pickle."""
+    """`_CORE_FIELDS` (what a state pickles of the core as it is) names every slot of
+    `GameState` but the legal-move cache and the history (pickled flat): a field added to the
+    core without it would be lost in a pickle."""
     from arsenale.core import state
 
     slots = state.GameState.__slots__
     if not slots:
         pytest.skip("a class compiled by mypyc shows no __slots__; the pure build checks")
-    assert set(state._CORE_FIELDS) == set(slots) - {"_legal"}
+    assert set(state._CORE_FIELDS) == set(slots) - {"_legal", "_history"}

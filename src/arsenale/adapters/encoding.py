@@ -218,13 +218,11 @@ class Observer:
         """The common part for a seat and the seats to move, when nobody has submitted: one
         slice assignment sets it (NumPy's item assignments cost more)."""
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Observer:
-        """A new observer of the same game: the buffers are a cache of what the state says
-        (a copied `Stage` would lose its writer's record and its tie to the staged array)."""
-        return Observer(self.game)
-
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Observer, (self.game,))  # pickled as for `__deepcopy__`
+        """Copied and pickled as a new observer of the same game: the buffers are a cache of
+        what the state says (a copied `Stage` would lose its writer's record and its tie to
+        the staged array)."""
+        return (Observer, (self.game,))
 
     def write(self, state: GameState, seat: int | None) -> np.ndarray:
         """The observation of `seat` (None: a spectator) in the buffer itself, which the next

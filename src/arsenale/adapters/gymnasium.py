@@ -119,7 +119,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
         new.__dict__.update(copy.deepcopy(self.__dict__, memo))
         new._draws = [None] * self.players
         for s, bot in new.bots.items():
-            new._draws[s] = bot.rng.getrandbits if bot.policy is random_policy else None
+            new._draws[s] = _draw(bot)
         return new
 
     @property
@@ -148,7 +148,7 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
                 bot.seed = seed_s
             else:
                 self.bots[s] = bot = make_bot(spec, self.game, seed_s)
-                self._draws[s] = bot.rng.getrandbits if bot.policy is random_policy else None
+                self._draws[s] = _draw(bot)
         self._play_bots()
         if self.render_mode == "human":
             self.render()
@@ -218,6 +218,12 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def close(self) -> None:
         self.state_ = None
+
+
+def _draw(bot: Bot) -> Callable[[int], int] | None:
+    """What `opponents.play` draws a random bot's choices with (its generator's
+    `getrandbits`); None for another bot, which decides by its policy."""
+    return bot.rng.getrandbits if bot.policy is random_policy else None
 
 
 def _opponent_specs(opponents: Any, players: int) -> list[str]:

@@ -97,7 +97,8 @@ class GameState(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _COPIERS[cls] = _field_copier(cls)
-        _FIELDS[cls] = _CORE_FIELDS + _game_fields(cls)
+        copied, kept = _declared(cls)
+        _FIELDS[cls] = (*_CORE_FIELDS, *copied, *kept)
         # `legal_actions` and `apply` go straight to the phase where the hook is the default
         # (one Python call fewer a ply)
         cls._phase_legal = cls._legal_actions is GameState._legal_actions
@@ -461,9 +462,8 @@ class GameState(ABC):
         """Pickled field by field (`_FIELDS`: the same for a compiled class and an interpreted
         game's on the compiled core), the history as a flat list (its nested form is as deep
         as the game is long), the legal-move cache left out."""
-        cls = type(self)
-        values = tuple(getattr(self, f) for f in _FIELDS[cls] if f != "_history")
-        return (_unpickled_state, (cls, values, self._entries()))
+        values = tuple(getattr(self, f) for f in _FIELDS[type(self)])
+        return (_unpickled_state, (type(self), values, self._entries()))
 
     def determinize(self, seat: int, rng: random.Random) -> GameState:
         """A world `seat` cannot tell from this one: a clone in which everything the seat
@@ -612,7 +612,6 @@ set on the class, which a class compiled by mypyc does not allow."""
 
 
 _CORE_FIELDS: Final = (
-    "_history",
     "chance",
     "game",
     "options",
@@ -623,11 +622,12 @@ _CORE_FIELDS: Final = (
     "stack",
     "submissions",
 )
-"""The core's fields a pickled state keeps: `GameState.__slots__` but the legal-move cache
-(a compiled class shows no `__slots__` to read them from; tests/adapters/test_copies.py checks
-the two agree)."""
+"""The core's fields a pickled state keeps as they are: `GameState.__slots__` but the
+legal-move cache and the history (pickled flat). A compiled class shows no `__slots__` to read
+them from; tests/adapters/test_copies.py checks the two agree."""
 _FIELDS: Final[dict[type, tuple[str, ...]]] = {}
-"""Per state class, the fields a pickled state keeps: the core's, then the game's."""
+"""Per state class, the fields a pickled state keeps as they are: the core's, then the
+game's."""
 
 
 def _unpickled_state(
@@ -635,7 +635,7 @@ def _unpickled_state(
 ) -> GameState:
     """A state from its pickled fields (`GameState.__reduce__`)."""
     s = cls.__new__(cls)
-    for name, value in zip((f for f in _FIELDS[cls] if f != "_history"), values, strict=True):
+    for name, value in zip(_FIELDS[cls], values, strict=True):
         setattr(s, name, value)
     node: tuple[Any, ...] | None = None
     for seat, action, public in history:
@@ -645,13 +645,8 @@ def _unpickled_state(
     return s
 
 
-def _game_fields(cls: type) -> tuple[str, ...]:
-    """The fields `cls` and its game-specific bases declare (`copied`, then `kept`)."""
-    copied, kept = _declared(cls)
-    return (*copied, *kept)
-
-
 def _declared(cls: type) -> tuple[list[str], list[str]]:
+    """The fields `cls` and its game-specific bases declare: (`copied`, `kept`)."""
     copied: list[str] = []
     kept: list[str] = []
     for klass in reversed(cls.__mro__):
