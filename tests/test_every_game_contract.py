@@ -161,6 +161,25 @@ def test_seat_info_holds_no_reference_to_the_true_state(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_a_seat_infos_worlds_are_the_worlds_the_state_itself_gives(game_id: str) -> None:
+    """The world a `SeatInfo` keeps has its hidden pools left in their canonical order
+    (core/info.py, `_Unshuffled`); the worlds a bot draws from it are field for field those
+    `GameState.determinize` draws from the true state with the same generator."""
+
+    def fields(world: GameState) -> list[object]:
+        names = (*type(world).copied, *type(world).kept)
+        return [getattr(world, name) for name in names] + [world.chance._s, world.submissions]
+
+    tried = 0
+    for state, seat in positions(game_id, 40, seed=5):
+        for k in (tried, tried + 1):
+            mine = SeatInfo(state, seat).determinize(random.Random(k))
+            assert fields(mine) == fields(state.determinize(seat, random.Random(k)))
+        tried += 1
+    assert tried == 40
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_secret_choices_reach_other_seats_only_in_their_public_form(game_id: str) -> None:
     """A secret choice (a submission to a simultaneous decision, or an action with a public
     form) shows to every other seat, in its history, its view and its events, only as its

@@ -10,22 +10,35 @@ anything the seat may not see.
 from __future__ import annotations
 
 import random
+from collections.abc import MutableSequence
 from typing import Any
 
 from arsenale.core.actions import Action
 from arsenale.core.state import GameState
 
-_REDRAW = random.Random(0)
+
+class _Unshuffled(random.Random):
+    """The generator a `SeatInfo`'s world is drawn with: its shuffles leave a list as it is.
+    A game's `_determinize` lays each hidden pool out in an order made from the seat's view
+    alone before shuffling it, so the pool unshuffled hides as much, costs nothing, and is
+    shuffled afresh from the bot's generator in every world `determinize` draws."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        return None
+
+
+_REDRAW = _Unshuffled(0)
 
 
 class SeatInfo:
     __slots__ = ("_view", "_world", "players", "seat")
 
     def __init__(self, state: GameState, seat: int) -> None:
-        # A world, not the state: hidden parts redrawn, other seats' pending secret choices
-        # replaced, the history and the seed dropped. What is drawn here cannot show through
-        # view(), legal_actions() or determinize(), which redraws all of it again, so one
-        # shared generator serves (a new one costs more than the rest of this together).
+        # A world, not the state: hidden parts replaced (left in their canonical order),
+        # other seats' pending secret choices replaced, the history and the seed dropped.
+        # What is drawn here cannot show through view(), legal_actions() or determinize(),
+        # which redraws all of it again, so one shared generator serves (a new one costs
+        # more than the rest of this together).
         self._world = state._world(seat, _REDRAW, prior=False)
         self._view: dict[str, Any] | None = None
         self.seat = seat
