@@ -70,6 +70,12 @@ BUILD_EMPTY: Final = True  # build a galley even if its crew leaves the port wit
 MIN_BUY_GAIN: Final = 150  # a cube must be worth this much more than its price
 FALLBACK_KINDS: Final = ("done", "bid", "allow", "refuse", "sink", "cancel")
 """What a bot plays when this heuristic fails (bots/base.py counts it)."""
+ALL_GOODS: Final = (1 << len(GOODS)) - 1
+
+_Market = tuple[int, int, float, float]
+"""A port's market for our next sale there: the goods it does not buy (a bit mask), the goods
+that earn the market bonus there, the worth of selling another good, of a good with the bonus
+(`_Ctx.sale` with k = 0)."""
 
 
 # -- board statics ---------------------------------------------------------------------------
@@ -142,9 +148,14 @@ def _fight(a: int, b: int, div: int, win: int, lose: int, both: int, sva: int, s
 
 def _attack_gain(a: int, b: int, div: int, win: float, lose: float, both: float) -> float:
     """Expected gain of attacking now (one round at least) over not attacking."""
+    return _attack_gain_ducats(a, b, div, int(win), int(lose), int(both))
+
+
+@lru_cache(maxsize=8192)
+def _attack_gain_ducats(a: int, b: int, div: int, w: int, lo: int, bo: int) -> float:
+    """`_attack_gain` with the stakes in whole ducats, as `_fight` takes them."""
     sva, svb = SAILOR, SAILOR // 2
     pa, pb = _hits(a, div), _hits(b, 3)
-    w, lo, bo = int(win), int(lose), int(both)
     total = 0.0
     for x, px in enumerate(pa):
         if not px:
@@ -172,25 +183,41 @@ class _Ctx:
         self.left = max(0, w.rounds - w.round)  # rounds after this one
         self.last = self.left == 0
         self.capital = w.capital_of(seat)
-        # per seat: goods its ports produce or hold (new-market bonus)
-        held = [0] * w.players
-        for p, o in enumerate(w.owner):
-            if o >= 0:
-                held[o] |= w.warehouse[p] | (1 << b.port_good[p])
-        self.held = held
-        # rival galleys per area: strongest crew
-        self.rival_max = [0] * self.st.n
-        self.rival_here = [0] * self.st.n  # bit mask of rival seats present
+        # our galleys; rival galleys per area: strongest crew, bit mask of their seats
+        mine: list[int] = []
+        rival_max = [0] * self.st.n
+        rival_here = [0] * self.st.n
+        g_area, g_sailors = w.g_area, w.g_sailors
         for h, o in enumerate(w.g_owner):
-            if o >= 0 and o != seat:
-                z = w.g_area[h]
-                self.rival_max[z] = max(self.rival_max[z], w.g_sailors[h])
-                self.rival_here[z] |= 1 << o
-        self.mine = [g for g, o in enumerate(w.g_owner) if o == seat]
-        self._sales: list[list[float] | None] = [None] * (2 * self.st.n_ports)
+            if o == seat:
+                mine.append(h)
+            elif o >= 0:
+                z = g_area[h]
+                if g_sailors[h] > rival_max[z]:
+                    rival_max[z] = g_sailors[h]
+                rival_here[z] |= 1 << o
+        self.mine = mine
+        self.rival_max = rival_max
+        self.rival_here = rival_here
+        self._held: list[int] | None = None
+        self._markets: list[_Market] | None = None
+        self._ours: list[_Market | None] = [None] * self.st.n_ports
+        self._column: list[list[float] | None] = [None] * 7
         self._best: list[list[tuple[float, int]] | None] = [None] * 7
         self._empty: list[tuple[float, int, int]] | None = None
         self._rivals: list[tuple[int, int, int, int]] | None = None
+        self._contacts: list[tuple[int, int, float, bool, float]] | None = None
+
+    def held(self) -> list[int]:
+        """Per seat: goods its ports produce or hold (the new-market bonus)."""
+        got = self._held
+        if got is None:
+            w, port_good = self.w, self.b.port_good
+            got = self._held = [0] * w.players
+            for p, o in enumerate(w.owner):
+                if o >= 0:
+                    got[o] |= w.warehouse[p] | (1 << port_good[p])
+        return got
 
     # -- values --------------------------------------------------------------------------------
 
@@ -234,7 +261,7 @@ class _Ctx:
             seller = self.seat
         st = self.st
         v = float((st.first_space + n) * st.space_unit)
-        if owner >= 0 and owner != seller and not self.held[owner] >> good & 1:
+        if owner >= 0 and owner != seller and not self.held()[owner] >> good & 1:
             v += st.capital_bonus if b.port_nation[p] >= 0 else st.new_bonus
         if seller == self.seat:
             v += self.fill_value(p, n, owner)
@@ -242,34 +269,26 @@ class _Ctx:
                 v += HIRE_VALUE  # a first good lets us hire there
         return max(v, 1.0)
 
-    def _sale_row(self, p: int, owner: int) -> list[float]:
-        """`sale(p, good, 0, owner)` for the seven goods, the port's figures read once (the
-        same sums, good by good)."""
-        w, b, st, seat = self.w, self.b, self.st, self.seat
+    def _market(self, p: int, owner: int) -> _Market:
+        """Port p's market for our next sale there, the port owned by `owner` (`_Market`):
+        `sale(p, good, 0, owner)` worked out once for the seven goods, the same sums."""
+        w, b, st = self.w, self.b, self.st
         wh = w.warehouse[p]
         n = POPCOUNT[wh]
         if n >= b.port_size[p]:
-            return [-1.0] * 7
+            return ALL_GOODS, 0, -1.0, -1.0
+        closed = wh | (1 << b.port_good[p])
         base = float((st.first_space + n) * st.space_unit)
-        bonus = st.capital_bonus if b.port_nation[p] >= 0 else st.new_bonus
-        paid = owner >= 0 and owner != seat  # the market bonus, for a good the owner lacks
-        held = self.held[owner] if paid else 0
         fill = self.fill_value(p, n, owner)
-        hire = owner == seat and n == 0 and not self.last
-        own_good = b.port_good[p]
-        row = []
-        for good in range(7):
-            if good == own_good or wh >> good & 1:
-                row.append(-1.0)
-                continue
-            v = base
-            if paid and not held >> good & 1:
-                v += bonus
-            v += fill
-            if hire:
+        if owner < 0 or owner == self.seat:
+            v = base + fill
+            if owner == self.seat and n == 0 and not self.last:
                 v += HIRE_VALUE  # a first good lets us hire there
-            row.append(max(v, 1.0))
-        return row
+            return closed, 0, max(v, 1.0), max(v, 1.0)
+        # the market bonus, for a good the owner lacks
+        bonus = st.capital_bonus if b.port_nation[p] >= 0 else st.new_bonus
+        lacks = ~self.held()[owner] & ALL_GOODS
+        return closed, lacks, max(base + fill, 1.0), max(base + bonus + fill, 1.0)
 
     def good_value(
         self, area: int, moves: int, good: int, copies: int = 0, seller: int | None = None
@@ -281,8 +300,12 @@ class _Ctx:
         dist = self.st.dist[area]
         vals: list[float] = []
         moves = max(1, moves)
+        if seller is None or seller == self.seat:
+            values = self.sales_of(good)
+        else:
+            values = [self.sale(p, good, 0, w.owner[p], seller) for p in self.st.ports]
         for p in self.st.ports:
-            v = self.sale(p, good, 0, w.owner[p], seller)
+            v = values[p]
             if v <= 0:
                 continue
             d = dist[b.port_area[p]]
@@ -357,21 +380,37 @@ class _Ctx:
                     todo.append(there)
         return dist, first
 
-    def sale_row(self, p: int, mine: bool) -> list[float]:
-        """sale(p, good, 0, owner) for each good, the port owned as now or by us: worked out
-        once a decision, when first asked."""
-        k = p + self.st.n_ports if mine else p
-        row = self._sales[k]
-        if row is None:
-            row = self._sales[k] = self._sale_row(p, self.seat if mine else self.w.owner[p])
-        return row
+    def markets(self) -> list[_Market]:
+        """Every port's market (`_market`) as the port is owned now."""
+        got = self._markets
+        if got is None:
+            owner = self.w.owner
+            got = self._markets = [self._market(p, owner[p]) for p in self.st.ports]
+        return got
+
+    def our_market(self, p: int) -> _Market:
+        """Port p's market once we have landed there."""
+        got = self._ours[p]
+        if got is None:
+            got = self._ours[p] = self._market(p, self.seat)
+        return got
+
+    def sales_of(self, good: int) -> list[float]:
+        """`sale(p, good, 0, owner)` at every port p as now owned."""
+        got = self._column[good]
+        if got is None:
+            got = self._column[good] = [
+                -1.0 if closed >> good & 1 else with_bonus if lacks >> good & 1 else plain
+                for closed, lacks, plain, with_bonus in self.markets()
+            ]
+        return got
 
     def best_sales(self, good: int) -> list[tuple[float, int]]:
         """Ports that would buy `good` now, best first: (value, area)."""
         got = self._best[good]
         if got is None:
             b = self.b
-            values = [self.sale_row(p, False)[good] for p in self.st.ports]
+            values = self.sales_of(good)
             got = sorted(
                 ((values[p], b.port_area[p]) for p in self.st.ports if values[p] > 0),
                 reverse=True,
@@ -410,94 +449,107 @@ class _Ctx:
         return got
 
     def area_score(
-        self, g: int, z: int, sailors: int, sold: set[tuple[int, int]], taken: set[int]
-    ) -> tuple[float, list[tuple[int, int]], int]:
-        """Worth of ending the movement of galley g in area z: (score, sales, port landed)."""
+        self,
+        g: int,
+        z: int,
+        sailors: int,
+        goods: list[int],
+        worth: float,
+        sold: set[int],
+        taken: set[int],
+    ) -> tuple[float, list[int], int]:
+        """Worth of ending the movement of galley g (carrying `goods`, worth `worth`) in area
+        z: (score, sales as 7 * port + good, port landed)."""
         w, b = self.w, self.b
         seat = self.seat
         p = b.area_port[z]
         score = 0.0
-        sales: list[tuple[int, int]] = []
+        sales: list[int] = []
         land = -1
-        base = 7 * g
-        goods = [i for i in range(7) if w.cargo[base + i]]
         if p >= 0:
             owner = w.owner[p]
-            free = b.port_size[p] - POPCOUNT[w.warehouse[p]]
             cap = 0.0
             if w.garrison[p] == 0 and owner != seat and p not in taken:
                 if sailors >= 2:
                     cap = HOLD * self.port_value(p) - SAILOR
                 elif p == self.capital or (self.last and self.cargo_value(g) < 400):
-                    cap = HOLD * self.port_value(p) - self.galley_value(g)
+                    cap = HOLD * self.port_value(p) - worth
                 if cap > 0 and owner >= 0:
                     cap += self.w_opp * self.port_value(p, owner)
             # sales, greedily best first (as the port is owned now, or by us after landing)
-            best_v = 0.0
-            for mine in (False, True) if cap > 0 else (False,):
-                row = self.sale_row(p, mine)
-                vals = sorted(
-                    ((row[i], i) for i in goods if row[i] > 0 and (p, i) not in sold),
-                    reverse=True,
-                )[:free]
-                k = len(vals)
-                total = sum(v for v, _ in vals) + 50.0 * k * (k - 1)
-                if mine:
+            if goods:
+                free = b.port_size[p] - POPCOUNT[w.warehouse[p]]
+                best_v, sales = _sales_at(p, goods, free, self.markets()[p], sold)
+                if cap > 0:
+                    total, ours = _sales_at(p, goods, free, self.our_market(p), sold)
                     total += cap
-                if total > best_v:
-                    best_v = total
-                    sales = [(p, i) for _, i in vals]
-                    land = p if mine else -1
-            score += best_v
+                    if total > best_v:
+                        best_v, sales, land = total, ours, p
+                score += best_v
+            elif cap > 0:
+                score += cap
+                land = p
             # a port to attack
             if owner >= 0 and owner != seat and w.garrison[p] > 0 and sailors >= 2:
                 div = 4 if w.forts >> p & 1 else 3
                 win = P_LAND * (self.port_value(p) + self.w_opp * self.port_value(p, owner))
-                lose = self.galley_value(g)
-                gain = _attack_gain(sailors, w.garrison[p], div, win, lose, -lose)
+                gain = _attack_gain(sailors, w.garrison[p], div, win, worth, -worth)
                 if gain > 0:
                     score += 0.6 * gain
             # something to buy here next round
             good = b.port_good[p]
             if (
                 not self.last
-                and not w.cargo[base + good]
+                and not w.cargo[7 * g + good]
                 and w.supply[good]
                 and (owner < 0 or owner == seat)
             ):
                 score += 60.0
-            if owner == seat and POPCOUNT[w.warehouse[p]] > 0 and sailors < CREW:
+            if owner == seat and w.warehouse[p] and sailors < CREW:
                 score += 40.0 * (CREW - sailors)
             if p == self.capital and not self.last and sailors >= 2:
                 need = self.guard(p) - w.garrison[p]
                 if need > 0:
                     score += HOME_VALUE * min(need, sailors - 1)
-        score += self.contact(g, z, sailors)
+        score += self.contact(z, sailors, worth)
         if not self.last:
             score += self.potential(z, sailors, goods, taken)
         return score, sales, land
 
-    def contact(self, g: int, z: int, sailors: int) -> float:
-        """Prey and danger from rival galleys at or near area z."""
-        w = self.w
+    def contacts(self) -> list[tuple[int, int, float, bool, float]]:
+        """Rival galleys as `contact` weighs them: (sailors, area, chance that it is there
+        when we end our movement in its area, whether it moves after us, worth of its
+        capture)."""
+        got = self._contacts
+        if got is None:
+            w = self.w
+            moving = w.phase == 3
+            got = []
+            for h, o, s, zh in self.rivals():
+                later = w.order.index(o) > w.turn_index
+                earlier = w.order.index(o) < w.turn_index
+                there = 1.0 if not moving or earlier else 0.6
+                got.append((s, zh, there, moving and later, 200.0 + 150.0 * w.g_goods[h]))
+            self._contacts = got
+        return got
+
+    def contact(self, z: int, sailors: int, worth: float) -> float:
+        """Prey and danger from rival galleys at or near area z, for our galley of `sailors`
+        worth `worth`."""
         dz = self.st.dist[z]
         out = 0.0
-        mine_v = -1.0
-        moving = w.phase == 3
-        for h, o, s, zh in self.rivals():
+        for s, zh, there, later, prey in self.contacts():
             d = dz[zh]
             if d == 0:
-                p_there = 1.0 if not moving or w.order.index(o) < w.turn_index else 0.6
-            elif moving and d <= s and w.order.index(o) > w.turn_index:
+                p_there = there
+            elif later and d <= s:
                 p_there = 0.2
             else:
                 continue
             if s > sailors:
-                if mine_v < 0:
-                    mine_v = self.galley_value(g)
-                out -= p_there * 0.5 * mine_v * min(1.0, (s - sailors) / 2.0)
+                out -= p_there * 0.5 * worth * (1.0 if s - sailors >= 2 else 0.5)
             elif s < sailors and d == 0:
-                out += p_there * 0.3 * (200.0 + 150.0 * w.g_goods[h])
+                out += p_there * 0.3 * prey
         return out
 
     def potential(self, z: int, sailors: int, goods: list[int], taken: set[int]) -> float:
@@ -527,7 +579,7 @@ class _Ctx:
         area, first step). Galleys that cannot move come first and stay; the others follow,
         the strongest first, each avoiding the sales and landings claimed before it."""
         w = self.w
-        sold: set[tuple[int, int]] = set()
+        sold: set[int] = set()
         taken: set[int] = set()
         fixed = [
             g
@@ -545,10 +597,12 @@ class _Ctx:
                 moves = sailors - w.g_moved[g]
                 dist, first = self.reach(here, moves)
                 cand = [(z, first[z]) for z in range(self.st.n) if dist[z] >= 0]
-            best: tuple[float, int, int, list[tuple[int, int]], int] = (-1e9, here, -1, [], -1)
+            goods = [i for i in range(7) if w.cargo[7 * g + i]]
+            worth = self.galley_value(g)
+            best: tuple[float, int, int, list[int], int] = (-1e9, here, -1, [], -1)
             dh = self.st.dist[here]
             for z, step in cand:
-                sc, sales, land = self.area_score(g, z, sailors, sold, taken)
+                sc, sales, land = self.area_score(g, z, sailors, goods, worth, sold, taken)
                 sc -= 3.0 * dh[z]
                 if sc > best[0]:
                     best = (sc, z, step, sales, land)
@@ -557,6 +611,25 @@ class _Ctx:
             if land >= 0:
                 taken.add(land)
             yield g, z, step
+
+
+def _sales_at(
+    p: int, goods: list[int], free: int, market: _Market, sold: set[int]
+) -> tuple[float, list[int]]:
+    """Our galley's `goods` sold at port p's `market`, best first, as many as its warehouse
+    has free spaces, none already claimed in `sold`: (their worth plus 100 for each pair of
+    them, the sales as 7 * p + good)."""
+    closed, lacks, plain, with_bonus = market
+    vals = sorted(
+        (
+            (with_bonus if lacks >> i & 1 else plain, i)
+            for i in goods
+            if not closed >> i & 1 and 7 * p + i not in sold
+        ),
+        reverse=True,
+    )[:free]
+    k = len(vals)
+    return sum(v for v, _ in vals) + 50.0 * k * (k - 1), [7 * p + i for _, i in vals]
 
 
 # -- decisions -------------------------------------------------------------------------------
