@@ -91,8 +91,32 @@ class _Static:
         # the board's figures `_Ctx.sale` reads at each of its many calls
         self.first_space = b.rules["first_space_value"]
         self.space_unit = b.prices["space_value_unit"]
+        self.space_value = [float((self.first_space + n) * self.space_unit) for n in range(8)]
         self.capital_bonus = b.prices["capital_market_bonus"]
         self.new_bonus = b.prices["new_market_bonus"]
+        self.capital_income = b.prices["capital_income"]
+        self.size = b.port_size
+        self.produced = [1 << good for good in b.port_good]
+        self.bonus = [
+            self.capital_bonus if nation >= 0 else self.new_bonus for nation in b.port_nation
+        ]
+        # per port and number of goods in its warehouse: the worth of holding it (before a
+        # capital's own worth) and of the next cube in it, in the last round or before
+        self.holding: list[list[float]] = []
+        self.fill: list[list[float]] = []
+        self.last_fill: list[list[float]] = []
+        for size in b.port_size:
+            extra = (b.full_warehouse_points[size] - 1) * POINT
+            self.holding.append(
+                [
+                    POINT + extra * (1.0 if n >= size else 0.6 * n * n / (size * size))
+                    for n in range(8)
+                ]
+            )
+            self.fill.append(
+                [extra * ((n + 1) * (n + 1) - n * n) / (size * size) for n in range(size)]
+            )
+            self.last_fill.append([float(extra) if n + 1 == size else 0.0 for n in range(size)])
 
 
 _STATICS: Final[dict[int, _Static]] = {}
@@ -183,22 +207,12 @@ class _Ctx:
         self.left = max(0, w.rounds - w.round)  # rounds after this one
         self.last = self.left == 0
         self.capital = w.capital_of(seat)
-        # our galleys; rival galleys per area: strongest crew, bit mask of their seats
-        mine: list[int] = []
-        rival_max = [0] * self.st.n
-        rival_here = [0] * self.st.n
-        g_area, g_sailors = w.g_area, w.g_sailors
-        for h, o in enumerate(w.g_owner):
-            if o == seat:
-                mine.append(h)
-            elif o >= 0:
-                z = g_area[h]
-                if g_sailors[h] > rival_max[z]:
-                    rival_max[z] = g_sailors[h]
-                rival_here[z] |= 1 << o
-        self.mine = mine
-        self.rival_max = rival_max
-        self.rival_here = rival_here
+        # a capital's worth to its nation beside its warehouse: 10 points and its income
+        self.capital_worth = 10 * POINT + (self.left + 1) * self.st.capital_income
+        self.fills = self.st.last_fill if self.last else self.st.fill
+        self.mine = [g for g, o in enumerate(w.g_owner) if o == seat]
+        self._rival_areas: tuple[list[int], list[int]] | None = None
+        self._capital_guard = -1
         self._held: list[int] | None = None
         self._markets: list[_Market] | None = None
         self._ours: list[_Market | None] = [None] * self.st.n_ports
@@ -207,6 +221,22 @@ class _Ctx:
         self._empty: list[tuple[float, int, int]] | None = None
         self._rivals: list[tuple[int, int, int, int]] | None = None
         self._contacts: list[tuple[int, int, float, bool, float]] | None = None
+
+    def rival_areas(self) -> tuple[list[int], list[int]]:
+        """Rival galleys per area: the strongest crew, a bit mask of their seats."""
+        got = self._rival_areas
+        if got is None:
+            w = self.w
+            strongest = [0] * self.st.n
+            seats = [0] * self.st.n
+            for h, o in enumerate(w.g_owner):
+                if o >= 0 and o != self.seat:
+                    z = w.g_area[h]
+                    if w.g_sailors[h] > strongest[z]:
+                        strongest[z] = w.g_sailors[h]
+                    seats[z] |= 1 << o
+            got = self._rival_areas = (strongest, seats)
+        return got
 
     def held(self) -> list[int]:
         """Per seat: goods its ports produce or hold (the new-market bonus)."""
@@ -225,28 +255,16 @@ class _Ctx:
         """Worth to us of the cube that brings port p's warehouse from n to n + 1 goods."""
         if owner < 0:
             return 0.0
-        b = self.b
-        size = b.port_size[p]
-        extra = (b.full_warehouse_points[size] - 1) * POINT
-        if self.last:
-            v = extra if n + 1 == size else 0.0
-        else:
-            v = extra * ((n + 1) * (n + 1) - n * n) / (size * size)
+        v = self.fills[p][n]
         if owner == self.seat:
             return v
         return -self.w_opp * v
 
     def port_value(self, p: int, seat: int | None = None) -> float:
         """Worth of holding port p at the end (for `seat`, default us)."""
-        if seat is None:
-            seat = self.seat
-        w, b = self.w, self.b
-        size = b.port_size[p]
-        n = POPCOUNT[w.warehouse[p]]
-        extra = (b.full_warehouse_points[size] - 1) * POINT
-        v = POINT + extra * (1.0 if n >= size else 0.6 * n * n / (size * size))
-        if p == w.capital_of(seat):
-            v += 10 * POINT + (self.left + 1) * b.prices["capital_income"]
+        v = self.st.holding[p][POPCOUNT[self.w.warehouse[p]]]
+        if p == (self.capital if seat is None else self.w.capital_of(seat)):
+            v += self.capital_worth
         return v
 
     def sale(self, p: int, good: int, k: int, owner: int, seller: int | None = None) -> float:
@@ -260,7 +278,7 @@ class _Ctx:
         if seller is None:
             seller = self.seat
         st = self.st
-        v = float((st.first_space + n) * st.space_unit)
+        v = st.space_value[n]
         if owner >= 0 and owner != seller and not self.held()[owner] >> good & 1:
             v += st.capital_bonus if b.port_nation[p] >= 0 else st.new_bonus
         if seller == self.seat:
@@ -272,23 +290,25 @@ class _Ctx:
     def _market(self, p: int, owner: int) -> _Market:
         """Port p's market for our next sale there, the port owned by `owner` (`_Market`):
         `sale(p, good, 0, owner)` worked out once for the seven goods, the same sums."""
-        w, b, st = self.w, self.b, self.st
-        wh = w.warehouse[p]
+        wh = self.w.warehouse[p]
         n = POPCOUNT[wh]
-        if n >= b.port_size[p]:
+        st = self.st
+        if n >= st.size[p]:
             return ALL_GOODS, 0, -1.0, -1.0
-        closed = wh | (1 << b.port_good[p])
-        base = float((st.first_space + n) * st.space_unit)
-        fill = self.fill_value(p, n, owner)
-        if owner < 0 or owner == self.seat:
-            v = base + fill
-            if owner == self.seat and n == 0 and not self.last:
+        closed = wh | st.produced[p]
+        base = st.space_value[n]
+        if owner < 0:
+            v = base + 0.0  # fill_value: nobody's warehouse
+            return closed, 0, max(v, 1.0), max(v, 1.0)
+        if owner == self.seat:
+            v = base + self.fills[p][n]
+            if n == 0 and not self.last:
                 v += HIRE_VALUE  # a first good lets us hire there
             return closed, 0, max(v, 1.0), max(v, 1.0)
+        fill = -self.w_opp * self.fills[p][n]
         # the market bonus, for a good the owner lacks
-        bonus = st.capital_bonus if b.port_nation[p] >= 0 else st.new_bonus
         lacks = ~self.held()[owner] & ALL_GOODS
-        return closed, lacks, max(base + fill, 1.0), max(base + bonus + fill, 1.0)
+        return closed, lacks, max(base + fill, 1.0), max(base + st.bonus[p] + fill, 1.0)
 
     def good_value(
         self, area: int, moves: int, good: int, copies: int = 0, seller: int | None = None
@@ -350,8 +370,10 @@ class _Ctx:
     def guard(self, p: int) -> int:
         """Garrison we want in our port p."""
         if p == self.capital:
-            t = self.threat(p, 1)
-            return max(CAPITAL_GUARD, min(5, (t * 3 + 3) // 4))
+            if self._capital_guard < 0:
+                t = self.threat(p, 1)
+                self._capital_guard = max(CAPITAL_GUARD, min(5, (t * 3 + 3) // 4))
+            return self._capital_guard
         return PORT_GUARD
 
     # -- movement planning ---------------------------------------------------------------------
@@ -366,7 +388,7 @@ class _Ctx:
         dist[start] = 0
         todo = [start]
         adjacent = self.b.adjacent
-        rival_here = self.rival_here
+        rival_here = self.rival_areas()[1]
         for here in todo:
             d = dist[here]
             if d >= moves:
@@ -384,8 +406,9 @@ class _Ctx:
         """Every port's market (`_market`) as the port is owned now."""
         got = self._markets
         if got is None:
-            owner = self.w.owner
-            got = self._markets = [self._market(p, owner[p]) for p in self.st.ports]
+            got = self._markets = []
+            for p, owner in enumerate(self.w.owner):
+                got.append(self._market(p, owner))
         return got
 
     def our_market(self, p: int) -> _Market:
@@ -524,10 +547,13 @@ class _Ctx:
         if got is None:
             w = self.w
             moving = w.phase == 3
+            place = [0] * w.players
+            for i, o in enumerate(w.order):
+                place[o] = i
             got = []
             for h, o, s, zh in self.rivals():
-                later = w.order.index(o) > w.turn_index
-                earlier = w.order.index(o) < w.turn_index
+                later = place[o] > w.turn_index
+                earlier = place[o] < w.turn_index
                 there = 1.0 if not moving or earlier else 0.6
                 got.append((s, zh, there, moving and later, 200.0 + 150.0 * w.g_goods[h]))
             self._contacts = got
@@ -620,16 +646,20 @@ def _sales_at(
     has free spaces, none already claimed in `sold`: (their worth plus 100 for each pair of
     them, the sales as 7 * p + good)."""
     closed, lacks, plain, with_bonus = market
-    vals = sorted(
-        (
-            (with_bonus if lacks >> i & 1 else plain, i)
-            for i in goods
-            if not closed >> i & 1 and 7 * p + i not in sold
-        ),
-        reverse=True,
-    )[:free]
+    vals: list[tuple[float, int]] = []
+    for i in goods:
+        if not closed >> i & 1 and 7 * p + i not in sold:
+            vals.append((with_bonus if lacks >> i & 1 else plain, i))
+    if len(vals) > 1:
+        vals.sort(reverse=True)
+        del vals[free:]
+    elif free <= 0:
+        vals = []
+    total = 0.0  # added one by one, best first
+    for v, _ in vals:
+        total += v
     k = len(vals)
-    return sum(v for v, _ in vals) + 50.0 * k * (k - 1), [7 * p + i for _, i in vals]
+    return total + 50.0 * k * (k - 1), [7 * p + i for _, i in vals]
 
 
 # -- decisions -------------------------------------------------------------------------------
@@ -878,8 +908,9 @@ def _battles(c: _Ctx, legal: list[Action]) -> Action:
             p = b.area_port[w.g_area[g]]
             o = w.owner[p]
             div = b.rules["fort_divisor"] if w.forts >> p & 1 else b.rules["battle_divisor"]
-            others = c.rival_here[w.g_area[g]] & ~(1 << o)
-            p_land = P_LAND if others or c.rival_max[w.g_area[g]] else 0.95
+            strongest, seats = c.rival_areas()
+            others = seats[w.g_area[g]] & ~(1 << o)
+            p_land = P_LAND if others or strongest[w.g_area[g]] else 0.95
             win = p_land * (c.port_value(p) + c.w_opp * c.port_value(p, o))
             lose = c.galley_value(g) - SAILOR * w.g_sailors[g]
             gain = _attack_gain(w.g_sailors[g], w.garrison[p], div, win, lose, -lose)
