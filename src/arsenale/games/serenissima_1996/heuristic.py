@@ -117,6 +117,38 @@ class _Static:
                 [extra * ((n + 1) * (n + 1) - n * n) / (size * size) for n in range(size)]
             )
             self.last_fill.append([float(extra) if n + 1 == size else 0.0 for n in range(size)])
+        self._sale_values: dict[tuple[int, bool], _SaleValues] = {}
+
+    def sale_values(self, players: int, last: bool) -> _SaleValues:
+        got = self._sale_values.get((players, last))
+        if got is None:
+            got = self._sale_values[players, last] = _SaleValues(self, players, last)
+        return got
+
+
+class _SaleValues:
+    """The worth of our next sale at a port (`_Ctx.sale` with k = 0) by the number of goods in
+    its warehouse, for a number of players, in the last round or before: at nobody's port; per
+    port at ours; at a rival's, without and with the market bonus. The same sums as `sale`."""
+
+    def __init__(self, st: _Static, players: int, last: bool) -> None:
+        w_opp = 1.0 / (players - 1)
+        self.neutral = [max(base + 0.0, 1.0) for base in st.space_value]
+        self.own: list[list[float]] = []
+        self.rival: list[list[tuple[float, float]]] = []
+        for p, fills in enumerate(st.last_fill if last else st.fill):
+            own: list[float] = []
+            rival: list[tuple[float, float]] = []
+            for n, fill in enumerate(fills):
+                base = st.space_value[n]
+                v = base + fill
+                if n == 0 and not last:
+                    v += HIRE_VALUE  # a first good lets us hire there
+                own.append(max(v, 1.0))
+                theirs = -w_opp * fill
+                rival.append((max(base + theirs, 1.0), max(base + st.bonus[p] + theirs, 1.0)))
+            self.own.append(own)
+            self.rival.append(rival)
 
 
 _STATICS: Final[dict[int, _Static]] = {}
@@ -210,6 +242,7 @@ class _Ctx:
         # a capital's worth to its nation beside its warehouse: 10 points and its income
         self.capital_worth = 10 * POINT + (self.left + 1) * self.st.capital_income
         self.fills = self.st.last_fill if self.last else self.st.fill
+        self.sale_values = self.st.sale_values(w.players, self.last)
         self.mine = [g for g, o in enumerate(w.g_owner) if o == seat]
         self._rival_areas: tuple[list[int], list[int]] | None = None
         self._capital_guard = -1
@@ -296,19 +329,16 @@ class _Ctx:
         if n >= st.size[p]:
             return ALL_GOODS, 0, -1.0, -1.0
         closed = wh | st.produced[p]
-        base = st.space_value[n]
+        values = self.sale_values
         if owner < 0:
-            v = base + 0.0  # fill_value: nobody's warehouse
-            return closed, 0, max(v, 1.0), max(v, 1.0)
+            v = values.neutral[n]
+            return closed, 0, v, v
         if owner == self.seat:
-            v = base + self.fills[p][n]
-            if n == 0 and not self.last:
-                v += HIRE_VALUE  # a first good lets us hire there
-            return closed, 0, max(v, 1.0), max(v, 1.0)
-        fill = -self.w_opp * self.fills[p][n]
+            v = values.own[p][n]
+            return closed, 0, v, v
         # the market bonus, for a good the owner lacks
-        lacks = ~self.held()[owner] & ALL_GOODS
-        return closed, lacks, max(base + fill, 1.0), max(base + st.bonus[p] + fill, 1.0)
+        plain, with_bonus = values.rival[p][n]
+        return closed, ~self.held()[owner] & ALL_GOODS, plain, with_bonus
 
     def good_value(
         self, area: int, moves: int, good: int, copies: int = 0, seller: int | None = None
@@ -472,19 +502,13 @@ class _Ctx:
         return got
 
     def area_score(
-        self,
-        g: int,
-        z: int,
-        sailors: int,
-        goods: list[int],
-        worth: float,
-        sold: set[int],
-        taken: set[int],
+        self, voyage: _Voyage, z: int, sold: set[int], taken: set[int]
     ) -> tuple[float, list[int], int]:
-        """Worth of ending the movement of galley g (carrying `goods`, worth `worth`) in area
-        z: (score, sales as 7 * port + good, port landed)."""
+        """Worth of ending the movement of the voyage's galley in area z: (score, sales as
+        7 * port + good, port landed)."""
         w, b = self.w, self.b
         seat = self.seat
+        g, sailors, goods, worth = voyage.g, voyage.sailors, voyage.goods, voyage.worth
         p = b.area_port[z]
         score = 0.0
         sales: list[int] = []
@@ -534,9 +558,10 @@ class _Ctx:
                 need = self.guard(p) - w.garrison[p]
                 if need > 0:
                     score += HOME_VALUE * min(need, sailors - 1)
-        score += self.contact(z, sailors, worth)
+        dz = self.st.dist[z]
+        score += voyage.contact(dz)
         if not self.last:
-            score += self.potential(z, sailors, goods, taken)
+            score += voyage.potential(dz)
         return score, sales, land
 
     def contacts(self) -> list[tuple[int, int, float, bool, float]]:
@@ -558,47 +583,6 @@ class _Ctx:
                 got.append((s, zh, there, moving and later, 200.0 + 150.0 * w.g_goods[h]))
             self._contacts = got
         return got
-
-    def contact(self, z: int, sailors: int, worth: float) -> float:
-        """Prey and danger from rival galleys at or near area z, for our galley of `sailors`
-        worth `worth`."""
-        dz = self.st.dist[z]
-        out = 0.0
-        for s, zh, there, later, prey in self.contacts():
-            d = dz[zh]
-            if d == 0:
-                p_there = there
-            elif later and d <= s:
-                p_there = 0.2
-            else:
-                continue
-            if s > sailors:
-                out -= p_there * 0.5 * worth * (1.0 if s - sailors >= 2 else 0.5)
-            elif s < sailors and d == 0:
-                out += p_there * 0.3 * prey
-        return out
-
-    def potential(self, z: int, sailors: int, goods: list[int], taken: set[int]) -> float:
-        """What the galley could do from area z next round: land or sell within reach."""
-        dz = self.st.dist[z]
-        reach = max(1, sailors)
-        best_cap = 0.0
-        if sailors >= 2:
-            for v, za, p in self.empty_ports():
-                if v <= 0:
-                    break
-                if 0 < dz[za] <= reach and p not in taken:
-                    best_cap = v
-                    break
-        best_sale = 0.0
-        for i in goods:
-            for v, za in self.best_sales(i):
-                if v <= best_sale:
-                    break
-                if 0 < dz[za] <= reach:
-                    best_sale = v
-                    break
-        return 0.35 * best_cap + 0.3 * best_sale
 
     def plan(self) -> Iterator[tuple[int, int, int]]:
         """Our galleys' destinations this movement, one galley at a time: (galley, target
@@ -623,12 +607,11 @@ class _Ctx:
                 moves = sailors - w.g_moved[g]
                 dist, first = self.reach(here, moves)
                 cand = [(z, first[z]) for z in range(self.st.n) if dist[z] >= 0]
-            goods = [i for i in range(7) if w.cargo[7 * g + i]]
-            worth = self.galley_value(g)
+            voyage = _Voyage(self, g, taken)
             best: tuple[float, int, int, list[int], int] = (-1e9, here, -1, [], -1)
             dh = self.st.dist[here]
             for z, step in cand:
-                sc, sales, land = self.area_score(g, z, sailors, goods, worth, sold, taken)
+                sc, sales, land = self.area_score(voyage, z, sold, taken)
                 sc -= 3.0 * dh[z]
                 if sc > best[0]:
                     best = (sc, z, step, sales, land)
@@ -637,6 +620,67 @@ class _Ctx:
             if land >= 0:
                 taken.add(land)
             yield g, z, step
+
+
+class _Voyage:
+    """What `_Ctx.area_score` reads of the galley it places, once per galley: its crew, cargo
+    and worth, the rival galleys near and the landings and sales it could reach next round."""
+
+    def __init__(self, c: _Ctx, g: int, taken: set[int]) -> None:
+        w = c.w
+        self.g = g
+        self.sailors = sailors = w.g_sailors[g]
+        self.goods = [i for i in range(7) if w.cargo[7 * g + i]]
+        self.worth = c.galley_value(g)
+        self.contacts = c.contacts()
+        self.reach = max(1, sailors)
+        self.landings: list[tuple[float, int]] = []
+        self.sales: list[list[tuple[float, int]]] = []
+        if not c.last:
+            if sailors >= 2:  # empty ports worth taking, best first
+                for v, za, p in c.empty_ports():
+                    if v <= 0:
+                        break
+                    if p not in taken:
+                        self.landings.append((v, za))
+            self.sales = [c.best_sales(i) for i in self.goods]
+
+    def contact(self, dz: list[int]) -> float:
+        """Prey and danger from rival galleys at or near the area at distances `dz`."""
+        sailors = self.sailors
+        out = 0.0
+        for s, zh, there, later, prey in self.contacts:
+            d = dz[zh]
+            if d == 0:
+                p_there = there
+            elif later and d <= s:
+                p_there = 0.2
+            else:
+                continue
+            if s > sailors:
+                out -= p_there * 0.5 * self.worth * (1.0 if s - sailors >= 2 else 0.5)
+            elif s < sailors and d == 0:
+                out += p_there * 0.3 * prey
+        return out
+
+    def potential(self, dz: list[int]) -> float:
+        """What the galley could do next round from the area at distances `dz`: land or sell
+        within reach."""
+        reach = self.reach
+        best_cap = 0.0
+        for v, za in self.landings:
+            if 0 < dz[za] <= reach:
+                best_cap = v
+                break
+        best_sale = 0.0
+        for ports in self.sales:
+            for v, za in ports:
+                if v <= best_sale:
+                    break
+                if 0 < dz[za] <= reach:
+                    best_sale = v
+                    break
+        return 0.35 * best_cap + 0.3 * best_sale
 
 
 def _sales_at(
