@@ -242,32 +242,36 @@ class _Ctx:
         # a capital's worth to its nation beside its warehouse: 10 points and its income
         self.capital_worth = 10 * POINT + (self.left + 1) * self.st.capital_income
         self.fills = self.st.last_fill if self.last else self.st.fill
-        self.sale_values = self.st.sale_values(w.players, self.last)
-        self.mine = [g for g, o in enumerate(w.g_owner) if o == seat]
+        self._mine: list[int] | None = None
         self._rival_areas: tuple[list[int], list[int]] | None = None
         self._capital_guard = -1
         self._held: list[int] | None = None
         self._markets: list[_Market] | None = None
-        self._ours: list[_Market | None] = [None] * self.st.n_ports
-        self._column: list[list[float] | None] = [None] * 7
-        self._best: list[list[tuple[float, int]] | None] = [None] * 7
+        self._ours: dict[int, _Market] = {}
+        self._column: dict[int, list[float]] = {}
+        self._best: dict[int, list[tuple[float, int]]] = {}
         self._empty: list[tuple[float, int, int]] | None = None
         self._rivals: list[tuple[int, int, int, int]] | None = None
         self._contacts: list[tuple[int, int, float, bool, float]] | None = None
+
+    @property
+    def mine(self) -> list[int]:
+        """Our galleys, in slot order."""
+        got = self._mine
+        if got is None:
+            got = self._mine = [g for g, o in enumerate(self.w.g_owner) if o == self.seat]
+        return got
 
     def rival_areas(self) -> tuple[list[int], list[int]]:
         """Rival galleys per area: the strongest crew, a bit mask of their seats."""
         got = self._rival_areas
         if got is None:
-            w = self.w
             strongest = [0] * self.st.n
             seats = [0] * self.st.n
-            for h, o in enumerate(w.g_owner):
-                if o >= 0 and o != self.seat:
-                    z = w.g_area[h]
-                    if w.g_sailors[h] > strongest[z]:
-                        strongest[z] = w.g_sailors[h]
-                    seats[z] |= 1 << o
+            for _h, o, s, z in self.rivals():
+                if s > strongest[z]:
+                    strongest[z] = s
+                seats[z] |= 1 << o
             got = self._rival_areas = (strongest, seats)
         return got
 
@@ -275,11 +279,11 @@ class _Ctx:
         """Per seat: goods its ports produce or hold (the new-market bonus)."""
         got = self._held
         if got is None:
-            w, port_good = self.w, self.b.port_good
+            w = self.w
             got = self._held = [0] * w.players
-            for p, o in enumerate(w.owner):
+            for o, wh, produced in zip(w.owner, w.warehouse, self.st.produced, strict=True):
                 if o >= 0:
-                    got[o] |= w.warehouse[p] | (1 << port_good[p])
+                    got[o] |= wh | produced
         return got
 
     # -- values --------------------------------------------------------------------------------
@@ -320,16 +324,15 @@ class _Ctx:
                 v += HIRE_VALUE  # a first good lets us hire there
         return max(v, 1.0)
 
-    def _market(self, p: int, owner: int) -> _Market:
+    def _market(self, p: int, owner: int, values: _SaleValues) -> _Market:
         """Port p's market for our next sale there, the port owned by `owner` (`_Market`):
-        `sale(p, good, 0, owner)` worked out once for the seven goods, the same sums."""
+        `sale(p, good, 0, owner)` for the seven goods, read from `values`."""
         wh = self.w.warehouse[p]
         n = POPCOUNT[wh]
         st = self.st
         if n >= st.size[p]:
             return ALL_GOODS, 0, -1.0, -1.0
         closed = wh | st.produced[p]
-        values = self.sale_values
         if owner < 0:
             v = values.neutral[n]
             return closed, 0, v, v
@@ -387,14 +390,11 @@ class _Ctx:
 
     def threat(self, p: int, extra: int = 0) -> int:
         """The largest rival crew that could reach port p (within its sailors + extra)."""
-        w, b = self.w, self.b
-        dz = self.st.dist[b.port_area[p]]
+        dz = self.st.dist[self.b.port_area[p]]
         worst = 0
-        for h, o in enumerate(w.g_owner):
-            if o >= 0 and o != self.seat:
-                s = w.g_sailors[h]
-                if dz[w.g_area[h]] <= s + extra and s > worst:
-                    worst = s
+        for _h, _o, s, zh in self.rivals():
+            if dz[zh] <= s + extra and s > worst:
+                worst = s
         return worst
 
     def guard(self, p: int) -> int:
@@ -437,20 +437,22 @@ class _Ctx:
         got = self._markets
         if got is None:
             got = self._markets = []
+            values = self.st.sale_values(self.w.players, self.last)
             for p, owner in enumerate(self.w.owner):
-                got.append(self._market(p, owner))
+                got.append(self._market(p, owner, values))
         return got
 
     def our_market(self, p: int) -> _Market:
         """Port p's market once we have landed there."""
-        got = self._ours[p]
+        got = self._ours.get(p)
         if got is None:
-            got = self._ours[p] = self._market(p, self.seat)
+            values = self.st.sale_values(self.w.players, self.last)
+            got = self._ours[p] = self._market(p, self.seat, values)
         return got
 
     def sales_of(self, good: int) -> list[float]:
         """`sale(p, good, 0, owner)` at every port p as now owned."""
-        got = self._column[good]
+        got = self._column.get(good)
         if got is None:
             got = self._column[good] = [
                 -1.0 if closed >> good & 1 else with_bonus if lacks >> good & 1 else plain
@@ -460,15 +462,15 @@ class _Ctx:
 
     def best_sales(self, good: int) -> list[tuple[float, int]]:
         """Ports that would buy `good` now, best first: (value, area)."""
-        got = self._best[good]
+        got = self._best.get(good)
         if got is None:
-            b = self.b
-            values = self.sales_of(good)
-            got = sorted(
-                ((values[p], b.port_area[p]) for p in self.st.ports if values[p] > 0),
-                reverse=True,
-            )
-            self._best[good] = got
+            got = self._best[good] = []
+            for (closed, lacks, plain, with_bonus), za in zip(
+                self.markets(), self.b.port_area, strict=True
+            ):
+                if not closed >> good & 1:
+                    got.append((with_bonus if lacks >> good & 1 else plain, za))
+            got.sort(reverse=True)
         return got
 
     def empty_ports(self) -> list[tuple[float, int, int]]:
@@ -492,13 +494,11 @@ class _Ctx:
         """Rival galleys: (galley, owner, sailors, area)."""
         got = self._rivals
         if got is None:
-            w = self.w
-            got = [
-                (h, o, w.g_sailors[h], w.g_area[h])
-                for h, o in enumerate(w.g_owner)
-                if o >= 0 and o != self.seat
-            ]
-            self._rivals = got
+            w, seat = self.w, self.seat
+            got = self._rivals = []
+            for h, o in enumerate(w.g_owner):
+                if o >= 0 and o != seat:
+                    got.append((h, o, w.g_sailors[h], w.g_area[h]))
         return got
 
     def area_score(
