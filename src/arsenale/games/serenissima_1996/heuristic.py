@@ -118,6 +118,7 @@ class _Static:
             )
             self.last_fill.append([float(extra) if n + 1 == size else 0.0 for n in range(size)])
         self._sale_values: dict[tuple[int, bool], _SaleValues] = {}
+        self.port_figures: dict[_PortsSeen, _PortFigures] = {}
 
     def sale_values(self, players: int, last: bool) -> _SaleValues:
         got = self._sale_values.get((players, last))
@@ -149,6 +150,30 @@ class _SaleValues:
                 rival.append((max(base + theirs, 1.0), max(base + st.bonus[p] + theirs, 1.0)))
             self.own.append(own)
             self.rival.append(rival)
+
+
+_PortsSeen = tuple[
+    int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]
+"""The seat deciding, players, rounds left, seats' nations, and per port the owner, the
+warehouse and the garrison: all that `_PortFigures` depends on."""
+PORT_FIGURES_KEPT: Final = 16
+"""How many `_PortFigures` a board keeps (all are dropped when there are more)."""
+
+
+class _PortFigures:
+    """What `_Ctx` works out from the ports alone (`held`, `markets`, `our_market`,
+    `sales_of`, `best_sales`, `empty_ports`), each when first asked. Kept per board and
+    `_PortsSeen` (`_Ctx.figures`): the ports do not change while galleys move, so a movement's
+    successive decisions share them."""
+
+    def __init__(self) -> None:
+        self.held: list[int] | None = None
+        self.markets: list[_Market] | None = None
+        self.ours: dict[int, _Market] = {}
+        self.column: dict[int, list[float]] = {}
+        self.best: dict[int, list[tuple[float, int]]] = {}
+        self.empty: list[tuple[float, int, int]] | None = None
 
 
 _STATICS: Final[dict[int, _Static]] = {}
@@ -245,12 +270,7 @@ class _Ctx:
         self._mine: list[int] | None = None
         self._rival_areas: tuple[list[int], list[int]] | None = None
         self._capital_guard = -1
-        self._held: list[int] | None = None
-        self._markets: list[_Market] | None = None
-        self._ours: dict[int, _Market] = {}
-        self._column: dict[int, list[float]] = {}
-        self._best: dict[int, list[tuple[float, int]]] = {}
-        self._empty: list[tuple[float, int, int]] | None = None
+        self._figures: _PortFigures | None = None
         self._rivals: list[tuple[int, int, int, int]] | None = None
         self._contacts: list[tuple[int, int, float, bool, float]] | None = None
 
@@ -275,12 +295,37 @@ class _Ctx:
             got = self._rival_areas = (strongest, seats)
         return got
 
-    def held(self) -> list[int]:
-        """Per seat: goods its ports produce or hold (the new-market bonus)."""
-        got = self._held
+    def figures(self) -> _PortFigures:
+        """What this decision works out from the ports, shared with earlier decisions that
+        saw the same ports (the same `_PortsSeen`)."""
+        got = self._figures
         if got is None:
             w = self.w
-            got = self._held = [0] * w.players
+            seen = (
+                self.seat,
+                w.players,
+                self.left,
+                w.nation,
+                tuple(w.owner),
+                tuple(w.warehouse),
+                tuple(w.garrison),
+            )
+            kept = self.st.port_figures
+            got = kept.get(seen)
+            if got is None:
+                if len(kept) >= PORT_FIGURES_KEPT:
+                    kept.clear()
+                got = kept[seen] = _PortFigures()
+            self._figures = got
+        return got
+
+    def held(self) -> list[int]:
+        """Per seat: goods its ports produce or hold (the new-market bonus)."""
+        figures = self.figures()
+        got = figures.held
+        if got is None:
+            w = self.w
+            got = figures.held = [0] * w.players
             for o, wh, produced in zip(w.owner, w.warehouse, self.st.produced, strict=True):
                 if o >= 0:
                     got[o] |= wh | produced
@@ -434,9 +479,10 @@ class _Ctx:
 
     def markets(self) -> list[_Market]:
         """Every port's market (`_market`) as the port is owned now."""
-        got = self._markets
+        figures = self.figures()
+        got = figures.markets
         if got is None:
-            got = self._markets = []
+            got = figures.markets = []
             values = self.st.sale_values(self.w.players, self.last)
             for p, owner in enumerate(self.w.owner):
                 got.append(self._market(p, owner, values))
@@ -444,17 +490,19 @@ class _Ctx:
 
     def our_market(self, p: int) -> _Market:
         """Port p's market once we have landed there."""
-        got = self._ours.get(p)
+        ours = self.figures().ours
+        got = ours.get(p)
         if got is None:
             values = self.st.sale_values(self.w.players, self.last)
-            got = self._ours[p] = self._market(p, self.seat, values)
+            got = ours[p] = self._market(p, self.seat, values)
         return got
 
     def sales_of(self, good: int) -> list[float]:
         """`sale(p, good, 0, owner)` at every port p as now owned."""
-        got = self._column.get(good)
+        column = self.figures().column
+        got = column.get(good)
         if got is None:
-            got = self._column[good] = [
+            got = column[good] = [
                 -1.0 if closed >> good & 1 else with_bonus if lacks >> good & 1 else plain
                 for closed, lacks, plain, with_bonus in self.markets()
             ]
@@ -462,9 +510,10 @@ class _Ctx:
 
     def best_sales(self, good: int) -> list[tuple[float, int]]:
         """Ports that would buy `good` now, best first: (value, area)."""
-        got = self._best.get(good)
+        best = self.figures().best
+        got = best.get(good)
         if got is None:
-            got = self._best[good] = []
+            got = best[good] = []
             for (closed, lacks, plain, with_bonus), za in zip(
                 self.markets(), self.b.port_area, strict=True
             ):
@@ -475,7 +524,8 @@ class _Ctx:
 
     def empty_ports(self) -> list[tuple[float, int, int]]:
         """Ports we could land on (no garrison, not ours), best first: (value, area, port)."""
-        got = self._empty
+        figures = self.figures()
+        got = figures.empty
         if got is None:
             w, b = self.w, self.b
             got = []
@@ -487,7 +537,7 @@ class _Ctx:
                         v += self.w_opp * self.port_value(p, o)
                     got.append((v, b.port_area[p], p))
             got.sort(reverse=True)
-            self._empty = got
+            figures.empty = got
         return got
 
     def rivals(self) -> list[tuple[int, int, int, int]]:
