@@ -424,9 +424,9 @@ class _Ctx:
         return vals[copies] * (0.8**copies)
 
     def cargo_value(self, g: int) -> float:
-        w = self.w
+        """220 a cube aboard galley g (whole ducats: the total is exact in any order)."""
         base = 7 * g
-        return sum(220.0 * w.cargo[base + i] for i in range(7))
+        return 220.0 * sum(self.w.cargo[base : base + 7])
 
     def galley_value(self, g: int) -> float:
         """What a galley is still worth: future trade, crew and cargo."""
@@ -576,7 +576,7 @@ class _Ctx:
             # sales, greedily best first (as the port is owned now, or by us after landing)
             if goods:
                 free = b.port_size[p] - POPCOUNT[w.warehouse[p]]
-                best_v, sales = _sales_at(p, goods, free, self.markets()[p], sold)
+                best_v, sales = _sales_at(p, goods, free, voyage.markets[p], sold)
                 if cap > 0:
                     total, ours = _sales_at(p, goods, free, self.our_market(p), sold)
                     total += cap
@@ -652,12 +652,13 @@ class _Ctx:
             here = w.g_area[g]
             sailors = w.g_sailors[g]
             if g in fixed:
+                moves = 0
                 cand = [(here, -1)]
             else:
                 moves = sailors - w.g_moved[g]
                 dist, first = self.reach(here, moves)
                 cand = [(z, first[z]) for z in range(self.st.n) if dist[z] >= 0]
-            voyage = _Voyage(self, g, taken)
+            voyage = _Voyage(self, g, moves, taken)
             best: tuple[float, int, int, list[int], int] = (-1e9, here, -1, [], -1)
             dh = self.st.dist[here]
             for z, step in cand:
@@ -676,13 +677,21 @@ class _Voyage:
     """What `_Ctx.area_score` reads of the galley it places, once per galley: its crew, cargo
     and worth, the rival galleys near and the landings and sales it could reach next round."""
 
-    def __init__(self, c: _Ctx, g: int, taken: set[int]) -> None:
+    def __init__(self, c: _Ctx, g: int, moves: int, taken: set[int]) -> None:
         w = c.w
         self.g = g
         self.sailors = sailors = w.g_sailors[g]
         self.goods = [i for i in range(7) if w.cargo[7 * g + i]]
+        self.markets = c.markets() if self.goods else []
         self.worth = c.galley_value(g)
-        self.contacts = c.contacts()
+        # the rival galleys `contact` can count from an area within `moves` of the galley's:
+        # in that area, or moving later and within their sailors of it
+        dh = c.st.dist[w.g_area[g]]
+        self.contacts: list[tuple[int, int, float, bool, float]] = []
+        for rival in c.contacts():
+            s, zh, _there, later, _prey = rival
+            if dh[zh] <= moves + (s if later else 0):
+                self.contacts.append(rival)
         self.reach = max(1, sailors)
         self.landings: list[tuple[float, int]] = []
         self.sales: list[list[tuple[float, int]]] = []
