@@ -558,34 +558,15 @@ class _Ctx:
         7 * port + good, port landed)."""
         w, b = self.w, self.b
         seat = self.seat
-        g, sailors, goods, worth = voyage.g, voyage.sailors, voyage.goods, voyage.worth
+        g, sailors, worth = voyage.g, voyage.sailors, voyage.worth
         p = b.area_port[z]
         score = 0.0
         sales: list[int] = []
         land = -1
         if p >= 0:
             owner = w.owner[p]
-            cap = 0.0
-            if w.garrison[p] == 0 and owner != seat and p not in taken:
-                if sailors >= 2:
-                    cap = HOLD * self.port_value(p) - SAILOR
-                elif p == self.capital or (self.last and self.cargo_value(g) < 400):
-                    cap = HOLD * self.port_value(p) - worth
-                if cap > 0 and owner >= 0:
-                    cap += self.w_opp * self.port_value(p, owner)
-            # sales, greedily best first (as the port is owned now, or by us after landing)
-            if goods:
-                free = b.port_size[p] - POPCOUNT[w.warehouse[p]]
-                best_v, sales = _sales_at(p, goods, free, voyage.markets[p], sold)
-                if cap > 0:
-                    total, ours = _sales_at(p, goods, free, self.our_market(p), sold)
-                    total += cap
-                    if total > best_v:
-                        best_v, sales, land = total, ours, p
-                score += best_v
-            elif cap > 0:
-                score += cap
-                land = p
+            claimed, sales, land = self.claims(voyage, p, sold, taken)
+            score += claimed
             # a port to attack
             if owner >= 0 and owner != seat and w.garrison[p] > 0 and sailors >= 2:
                 div = 4 if w.forts >> p & 1 else 3
@@ -613,6 +594,36 @@ class _Ctx:
         if not self.last:
             score += voyage.potential(dz)
         return score, sales, land
+
+    def claims(
+        self, voyage: _Voyage, p: int, sold: set[int], taken: set[int]
+    ) -> tuple[float, list[int], int]:
+        """The sales and the landing of the voyage's galley at port p, the sales greedily best
+        first (as the port is owned now, or by us after landing): (their worth, the sales as
+        7 * port + good, the port landed or -1)."""
+        w, seat = self.w, self.seat
+        sailors, goods = voyage.sailors, voyage.goods
+        owner = w.owner[p]
+        cap = 0.0
+        if w.garrison[p] == 0 and owner != seat and p not in taken:
+            if sailors >= 2:
+                cap = HOLD * self.port_value(p) - SAILOR
+            elif p == self.capital or (self.last and self.cargo_value(voyage.g) < 400):
+                cap = HOLD * self.port_value(p) - voyage.worth
+            if cap > 0 and owner >= 0:
+                cap += self.w_opp * self.port_value(p, owner)
+        if goods:
+            free = self.st.size[p] - POPCOUNT[w.warehouse[p]]
+            best_v, sales = _sales_at(p, goods, free, voyage.markets[p], sold)
+            if cap > 0:
+                total, ours = _sales_at(p, goods, free, self.our_market(p), sold)
+                total += cap
+                if total > best_v:
+                    return total, ours, p
+            return best_v, sales, -1
+        if cap > 0:
+            return cap, [], p
+        return 0.0, [], -1
 
     def contacts(self) -> list[tuple[int, int, float, bool, float]]:
         """Rival galleys as `contact` weighs them: (sailors, area, chance that it is there
@@ -650,22 +661,29 @@ class _Ctx:
         movers.sort(key=lambda g: (-w.g_sailors[g], g))
         for g in fixed + movers:
             here = w.g_area[g]
-            sailors = w.g_sailors[g]
+            voyage = _Voyage(self, g)
             if g in fixed:
-                moves = 0
-                cand = [(here, -1)]
-            else:
-                moves = sailors - w.g_moved[g]
-                dist, first = self.reach(here, moves)
-                cand = [(z, first[z]) for z in range(self.st.n) if dist[z] >= 0]
-            voyage = _Voyage(self, g, moves, taken)
+                # its only area is its own: what matters is what it claims there
+                p = self.b.area_port[here]
+                if p >= 0:
+                    _, sales, land = self.claims(voyage, p, sold, taken)
+                    sold.update(sales)
+                    if land >= 0:
+                        taken.add(land)
+                yield g, here, -1
+                continue
+            moves = w.g_sailors[g] - w.g_moved[g]
+            dist, first = self.reach(here, moves)
+            voyage.survey(self, moves, taken)
             best: tuple[float, int, int, list[int], int] = (-1e9, here, -1, [], -1)
             dh = self.st.dist[here]
-            for z, step in cand:
+            for z in range(self.st.n):
+                if dist[z] < 0:
+                    continue
                 sc, sales, land = self.area_score(voyage, z, sold, taken)
                 sc -= 3.0 * dh[z]
                 if sc > best[0]:
-                    best = (sc, z, step, sales, land)
+                    best = (sc, z, first[z], sales, land)
             _, z, step, sales, land = best
             sold.update(sales)
             if land >= 0:
@@ -675,26 +693,32 @@ class _Ctx:
 
 class _Voyage:
     """What `_Ctx.area_score` reads of the galley it places, once per galley: its crew, cargo
-    and worth, the rival galleys near and the landings and sales it could reach next round."""
+    and worth; for a galley that moves (`survey`), the rival galleys near and the landings and
+    sales it could reach next round."""
 
-    def __init__(self, c: _Ctx, g: int, moves: int, taken: set[int]) -> None:
+    def __init__(self, c: _Ctx, g: int) -> None:
         w = c.w
         self.g = g
-        self.sailors = sailors = w.g_sailors[g]
+        self.sailors = w.g_sailors[g]
         self.goods = [i for i in range(7) if w.cargo[7 * g + i]]
         self.markets = c.markets() if self.goods else []
         self.worth = c.galley_value(g)
-        # the rival galleys `contact` can count from an area within `moves` of the galley's:
-        # in that area, or moving later and within their sailors of it
-        dh = c.st.dist[w.g_area[g]]
+        self.reach = max(1, self.sailors)
         self.contacts: list[tuple[int, int, float, bool, float]] = []
+        self.landings: list[tuple[float, int]] = []
+        self.sales: list[list[tuple[float, int]]] = []
+
+    def survey(self, c: _Ctx, moves: int, taken: set[int]) -> None:
+        """The rival galleys and the landings and sales within reach of the areas the galley
+        can end in, `moves` areas at most from its own."""
+        sailors = self.sailors
+        # the rival galleys `contact` can count from such an area: in that area, or moving
+        # later and within their sailors of it
+        dh = c.st.dist[c.w.g_area[self.g]]
         for rival in c.contacts():
             s, zh, _there, later, _prey = rival
             if dh[zh] <= moves + (s if later else 0):
                 self.contacts.append(rival)
-        self.reach = max(1, sailors)
-        self.landings: list[tuple[float, int]] = []
-        self.sales: list[list[tuple[float, int]]] = []
         if not c.last:
             if sailors >= 2:  # empty ports worth taking, best first
                 for v, za, p in c.empty_ports():
