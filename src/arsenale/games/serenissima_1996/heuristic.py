@@ -773,15 +773,16 @@ def _sales_at(
     has free spaces, none already claimed in `sold`: (their worth plus 100 for each pair of
     them, the sales as 7 * p + good)."""
     closed, lacks, plain, with_bonus = market
+    if closed == ALL_GOODS or free <= 0:
+        return 0.0, []
     vals: list[tuple[float, int]] = []
     for i in goods:
         if not closed >> i & 1 and 7 * p + i not in sold:
             vals.append((with_bonus if lacks >> i & 1 else plain, i))
-    if len(vals) > 1:
-        vals.sort(reverse=True)
-        del vals[free:]
-    elif free <= 0:
-        vals = []
+    if len(vals) <= 1:
+        return (vals[0][0], [7 * p + vals[0][1]]) if vals else (0.0, [])
+    vals.sort(reverse=True)
+    del vals[free:]
     total = 0.0  # added one by one, best first
     for v, _ in vals:
         total += v
