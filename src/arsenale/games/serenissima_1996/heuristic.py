@@ -87,6 +87,8 @@ class _Static:
         self.n = n
         self.dist = [list(b.distances(z)) for z in range(n)]
         self.ports = range(len(b.port_ids))
+        self.area_of = {area_id: z for z, area_id in enumerate(b.area_ids)}
+        self.port_of = {port_id: p for p, port_id in enumerate(b.port_ids)}
         self.n_ports = len(b.port_ids)
         # the board's figures `_Ctx.sale` reads at each of its many calls
         self.first_space = b.rules["first_space_value"]
@@ -835,15 +837,15 @@ def _purchases(c: _Ctx, legal: list[Action]) -> Action:
     legal_set = set(legal)
     # 1. the capital's garrison: sailors ashore from well-manned galleys, else hired
     for act in kinds.get("arrange", ()):
-        if _ashore(c, b.area_index(act["area"])) is not None:
+        if _ashore(c, c.st.area_of[act["area"]]) is not None:
             return act
     for act in kinds.get("hire_port", ()):
-        p = b.port_index(act["port"])
+        p = c.st.port_of[act["port"]]
         if w.garrison[p] < c.guard(p) and money >= 200:
             return act
     # 2. spare garrison aboard galleys that want crew
     for act in kinds.get("arrange", ()):
-        if _aboard(c, b.area_index(act["area"])) is not None:
+        if _aboard(c, c.st.area_of[act["area"]]) is not None:
             return act
     # 3. crew for galleys in our ports
     reserve = 300 if not c.last else 0
@@ -855,7 +857,7 @@ def _purchases(c: _Ctx, legal: list[Action]) -> Action:
     n_galleys = len(c.mine)
     if c.left >= 2 and n_galleys < 6:
         for act in kinds.get("build_galley", ()):
-            p = b.port_index(act["port"])
+            p = c.st.port_of[act["port"]]
             if money < 1000 + 100 * n_galleys:
                 continue
             # the crew comes from the garrison when there is one: hire first to keep the guard
