@@ -556,8 +556,10 @@ class _Ctx:
     def area_score(
         self, voyage: _Voyage, z: int, sold: set[int], taken: set[int]
     ) -> tuple[float, list[int], int]:
-        """Worth of ending the movement of the voyage's galley in area z: (score, sales as
-        7 * port + good, port landed)."""
+        """Worth of ending the movement of the voyage's galley in area z, the port's part:
+        before the rival galleys it meets there (`_Voyage.contact`) and what it could do
+        from there next round (`_Voyage.potential`): (score, sales as 7 * port + good, port
+        landed)."""
         w, b = self.w, self.b
         seat = self.seat
         g, sailors, worth = voyage.g, voyage.sailors, voyage.worth
@@ -591,10 +593,6 @@ class _Ctx:
                 need = self.guard(p) - w.garrison[p]
                 if need > 0:
                     score += HOME_VALUE * min(need, sailors - 1)
-        dz = self.st.dist[z]
-        score += voyage.contact(dz)
-        if not self.last:
-            score += voyage.potential(dz)
         return score, sales, land
 
     def claims(
@@ -683,6 +681,15 @@ class _Ctx:
                 if dist[z] < 0:
                     continue
                 sc, sales, land = self.area_score(voyage, z, sold, taken)
+                # the rival galleys and next round add at most `best_contact` and
+                # `best_potential` (the same sums of larger terms, never below the score):
+                # an area that cannot beat the best even so is passed over
+                if sc + voyage.best_contact + voyage.best_potential - 3.0 * dh[z] <= best[0]:
+                    continue
+                dz = self.st.dist[z]
+                sc += voyage.contact(dz)
+                if not self.last:
+                    sc += voyage.potential(dz)
                 sc -= 3.0 * dh[z]
                 if sc > best[0]:
                     best = (sc, z, first[z], sales, land)
@@ -709,6 +716,8 @@ class _Voyage:
         self.contacts: list[tuple[int, int, float, bool, float]] = []
         self.landings: list[tuple[float, int]] = []
         self.sales: list[list[tuple[float, int]]] = []
+        self.best_contact = 0.0
+        self.best_potential = 0.0
 
     def survey(self, c: _Ctx, moves: int, taken: set[int]) -> None:
         """The rival galleys and the landings and sales within reach of the areas the galley
@@ -718,9 +727,11 @@ class _Voyage:
         # later and within their sailors of it
         dh = c.st.dist[c.w.g_area[self.g]]
         for rival in c.contacts():
-            s, zh, _there, later, _prey = rival
+            s, zh, _there, later, prey = rival
             if dh[zh] <= moves + (s if later else 0):
                 self.contacts.append(rival)
+                if s < sailors:  # `contact` at its most: every weaker one there
+                    self.best_contact += 0.3 * prey
         if not c.last:
             if sailors >= 2:  # empty ports worth taking, best first
                 for v, za, p in c.empty_ports():
@@ -729,6 +740,10 @@ class _Voyage:
                     if p not in taken:
                         self.landings.append((v, za))
             self.sales = [c.best_sales(i) for i in self.goods]
+            # `potential` at its most: the best landing and the best sale anywhere
+            best_cap = self.landings[0][0] if self.landings else 0.0
+            best_sale = max([ports[0][0] for ports in self.sales if ports], default=0.0)
+            self.best_potential = 0.35 * best_cap + 0.3 * best_sale
 
     def contact(self, dz: list[int]) -> float:
         """Prey and danger from rival galleys at or near the area at distances `dz`."""
