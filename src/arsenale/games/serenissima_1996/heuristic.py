@@ -176,6 +176,7 @@ class _PortFigures:
         self.column: dict[int, list[float]] = {}
         self.best: dict[int, list[tuple[float, int]]] = {}
         self.empty: list[tuple[float, int, int]] | None = None
+        self.landings: list[tuple[float, int]] | None = None
 
 
 _STATICS: Final[dict[int, _Static]] = {}
@@ -542,6 +543,16 @@ class _Ctx:
             figures.empty = got
         return got
 
+    def landings(self, taken: set[int]) -> list[tuple[float, int]]:
+        """Empty ports worth taking, not in `taken`, best first: (value, area)."""
+        figures = self.figures()
+        if not taken and figures.landings is not None:
+            return figures.landings
+        got = [(v, za) for v, za, p in self.empty_ports() if v > 0 and p not in taken]
+        if not taken:
+            figures.landings = got
+        return got
+
     def rivals(self) -> list[tuple[int, int, int, int]]:
         """Rival galleys: (galley, owner, sailors, area)."""
         got = self._rivals
@@ -733,12 +744,8 @@ class _Voyage:
                 if s < sailors:  # `contact` at its most: every weaker one there
                     self.best_contact += 0.3 * prey
         if not c.last:
-            if sailors >= 2:  # empty ports worth taking, best first
-                for v, za, p in c.empty_ports():
-                    if v <= 0:
-                        break
-                    if p not in taken:
-                        self.landings.append((v, za))
+            if sailors >= 2:
+                self.landings = c.landings(taken)
             self.sales = [c.best_sales(i) for i in self.goods]
             # `potential` at its most: the best landing and the best sale anywhere
             best_cap = self.landings[0][0] if self.landings else 0.0
@@ -1276,11 +1283,6 @@ _DECIDE: Final = {
 }
 
 
-def _decide(w: Serenissima1996State, seat: int, legal: list[Action]) -> Action:
-    top = w.stack[-1]
-    return _DECIDE[top.kind](_Ctx(w, seat), legal)
-
-
 def heuristic(w: Serenissima1996State, seat: int, legal: list[Action]) -> Action:
     """The heuristic's choice for `seat` in the world `w` (see the module docstring)."""
-    return _decide(w, seat, legal)
+    return _DECIDE[w.stack[-1].kind](_Ctx(w, seat), legal)
