@@ -154,11 +154,9 @@ class _SaleValues:
             self.rival.append(rival)
 
 
-_PortsSeen = tuple[
-    int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
-]
-"""The seat deciding, players, rounds left, seats' nations, and per port the owner, the
-warehouse and the garrison: all that `_PortFigures` depends on."""
+_PortsSeen = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""The seat deciding, players, rounds left, seats' nations, and per port the owner and the
+warehouse: all that `_PortFigures` depends on but the garrisons (`_PortFigures.garrisons`)."""
 PORT_FIGURES_KEPT: Final = 16
 """How many `_PortFigures` a board keeps (all are dropped when there are more)."""
 
@@ -175,6 +173,8 @@ class _PortFigures:
         self.ours: dict[int, _Market] = {}
         self.column: dict[int, list[float]] = {}
         self.best: dict[int, list[tuple[float, int]]] = {}
+        # the empty ports and those worth taking, for these garrisons
+        self.garrisons: tuple[int, ...] = ()
         self.empty: list[tuple[float, int, int]] | None = None
         self.landings: list[tuple[float, int]] | None = None
 
@@ -311,7 +311,6 @@ class _Ctx:
                 w.nation,
                 tuple(w.owner),
                 tuple(w.warehouse),
-                tuple(w.garrison),
             )
             kept = self.st.port_figures
             got = kept.get(seen)
@@ -529,8 +528,11 @@ class _Ctx:
         """Ports we could land on (no garrison, not ours), best first: (value, area, port)."""
         figures = self.figures()
         got = figures.empty
-        if got is None:
+        garrisons = tuple(self.w.garrison)
+        if got is None or figures.garrisons != garrisons:
             w, b = self.w, self.b
+            figures.garrisons = garrisons
+            figures.landings = None
             got = []
             for p in self.st.ports:
                 o = w.owner[p]
@@ -545,10 +547,11 @@ class _Ctx:
 
     def landings(self, taken: set[int]) -> list[tuple[float, int]]:
         """Empty ports worth taking, not in `taken`, best first: (value, area)."""
+        empty = self.empty_ports()
         figures = self.figures()
         if not taken and figures.landings is not None:
             return figures.landings
-        got = [(v, za) for v, za, p in self.empty_ports() if v > 0 and p not in taken]
+        got = [(v, za) for v, za, p in empty if v > 0 and p not in taken]
         if not taken:
             figures.landings = got
         return got
