@@ -89,7 +89,6 @@ class _Static:
         self.ports = range(len(b.port_ids))
         self.area_of = {area_id: z for z, area_id in enumerate(b.area_ids)}
         self.port_of = {port_id: p for p, port_id in enumerate(b.port_ids)}
-        self.n_ports = len(b.port_ids)
         # the board's figures `_Ctx.sale` reads at each of its many calls
         self.first_space = b.rules["first_space_value"]
         self.space_unit = b.prices["space_value_unit"]
