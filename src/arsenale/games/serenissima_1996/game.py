@@ -13,6 +13,7 @@ from arsenale.core.actions import Action, Wording
 from arsenale.core.errors import OptionError
 from arsenale.core.game import Game, Label, Option
 from arsenale.core.state import Event, GameState
+from arsenale.games.serenissima_1996 import heuristic as heuristic_bot
 from arsenale.games.serenissima_1996 import observation, setup
 from arsenale.games.serenissima_1996.actions import Actions
 from arsenale.games.serenissima_1996.board import Board, load_board
@@ -135,10 +136,8 @@ class Serenissima1996(Game):
         self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         """heuristic.py: bids, trades, routes, battles and landings by their value."""
-        from arsenale.games.serenissima_1996.heuristic import heuristic
-
         assert isinstance(world, Serenissima1996State)
-        return heuristic(world, seat, list(legal))
+        return heuristic_bot.heuristic(world, seat, list(legal))
 
     def submission_prior(
         self, world: GameState, seat: int, legal: Sequence[Action], rng: random.Random
@@ -147,11 +146,9 @@ class Serenissima1996(Game):
         (RULINGS.md R32): half the time the heuristic's own choice in this world; otherwise a
         split of its sailors close to that one, or a bid of a few hundred ducats, a tenth of
         the seat's money on average (drawn in the world, so never the true sum)."""
-        from arsenale.games.serenissima_1996.heuristic import heuristic
-
         assert isinstance(world, Serenissima1996State)
         choices = list(legal)
-        guess = heuristic(world, seat, choices)
+        guess = heuristic_bot.heuristic(world, seat, choices)
         if rng.random() < PRIOR_AS_HEURISTIC:
             return guess
         if guess.kind == "deploy":

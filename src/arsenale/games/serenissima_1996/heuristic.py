@@ -70,6 +70,12 @@ BUILD_EMPTY: Final = True  # build a galley even if its crew leaves the port wit
 MIN_BUY_GAIN: Final = 150  # a cube must be worth this much more than its price
 FALLBACK_KINDS: Final = ("done", "bid", "allow", "refuse", "sink", "cancel")
 """What a bot plays when this heuristic fails (bots/base.py counts it)."""
+ALL_GOODS: Final = (1 << len(GOODS)) - 1
+
+_Market = tuple[int, int, float, float]
+"""A port's market for our next sale there: the goods it does not buy (a bit mask), the goods
+that earn the market bonus there, the worth of selling another good, of a good with the bonus
+(`_Ctx.sale` with k = 0)."""
 
 
 # -- board statics ---------------------------------------------------------------------------
@@ -81,12 +87,95 @@ class _Static:
         self.n = n
         self.dist = [list(b.distances(z)) for z in range(n)]
         self.ports = range(len(b.port_ids))
-        self.n_ports = len(b.port_ids)
+        self.area_of = {area_id: z for z, area_id in enumerate(b.area_ids)}
+        self.port_of = {port_id: p for p, port_id in enumerate(b.port_ids)}
         # the board's figures `_Ctx.sale` reads at each of its many calls
         self.first_space = b.rules["first_space_value"]
         self.space_unit = b.prices["space_value_unit"]
+        self.space_value = [float((self.first_space + n) * self.space_unit) for n in range(8)]
         self.capital_bonus = b.prices["capital_market_bonus"]
         self.new_bonus = b.prices["new_market_bonus"]
+        self.capital_income = b.prices["capital_income"]
+        self.size = b.port_size
+        self.produced = [1 << good for good in b.port_good]
+        self.bonus = [
+            self.capital_bonus if nation >= 0 else self.new_bonus for nation in b.port_nation
+        ]
+        # per port and number of goods in its warehouse: the worth of holding it (before a
+        # capital's own worth) and of the next cube in it, in the last round or before
+        self.holding: list[list[float]] = []
+        self.fill: list[list[float]] = []
+        self.last_fill: list[list[float]] = []
+        for size in b.port_size:
+            extra = (b.full_warehouse_points[size] - 1) * POINT
+            self.holding.append(
+                [
+                    POINT + extra * (1.0 if n >= size else 0.6 * n * n / (size * size))
+                    for n in range(8)
+                ]
+            )
+            self.fill.append(
+                [extra * ((n + 1) * (n + 1) - n * n) / (size * size) for n in range(size)]
+            )
+            self.last_fill.append([float(extra) if n + 1 == size else 0.0 for n in range(size)])
+        self._sale_values: dict[tuple[int, bool], _SaleValues] = {}
+        self.port_figures: dict[_PortsSeen, _PortFigures] = {}
+
+    def sale_values(self, players: int, last: bool) -> _SaleValues:
+        got = self._sale_values.get((players, last))
+        if got is None:
+            got = self._sale_values[players, last] = _SaleValues(self, players, last)
+        return got
+
+
+class _SaleValues:
+    """The worth of our next sale at a port (`_Ctx.sale` with k = 0) by the number of goods in
+    its warehouse, for a number of players, in the last round or before: at nobody's port; per
+    port at ours; at a rival's, without and with the market bonus. The same sums as `sale`."""
+
+    def __init__(self, st: _Static, players: int, last: bool) -> None:
+        w_opp = 1.0 / (players - 1)
+        self.neutral = [max(base + 0.0, 1.0) for base in st.space_value]
+        self.own: list[list[float]] = []
+        self.rival: list[list[tuple[float, float]]] = []
+        for p, fills in enumerate(st.last_fill if last else st.fill):
+            own: list[float] = []
+            rival: list[tuple[float, float]] = []
+            for n, fill in enumerate(fills):
+                base = st.space_value[n]
+                v = base + fill
+                if n == 0 and not last:
+                    v += HIRE_VALUE  # a first good lets us hire there
+                own.append(max(v, 1.0))
+                theirs = -w_opp * fill
+                rival.append((max(base + theirs, 1.0), max(base + st.bonus[p] + theirs, 1.0)))
+            self.own.append(own)
+            self.rival.append(rival)
+
+
+_PortsSeen = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""The seat deciding, players, rounds left, seats' nations, and per port the owner and the
+warehouse: all that `_PortFigures` depends on but the garrisons (`_PortFigures.garrisons`)."""
+PORT_FIGURES_KEPT: Final = 16
+"""How many `_PortFigures` a board keeps (all are dropped when there are more)."""
+
+
+class _PortFigures:
+    """What `_Ctx` works out from the ports alone (`held`, `markets`, `our_market`,
+    `sales_of`, `best_sales`, `empty_ports`), each when first asked. Kept per board and
+    `_PortsSeen` (`_Ctx.figures`): the ports do not change while galleys move, so a movement's
+    successive decisions share them."""
+
+    def __init__(self) -> None:
+        self.held: list[int] | None = None
+        self.markets: list[_Market] | None = None
+        self.ours: dict[int, _Market] = {}
+        self.column: dict[int, list[float]] = {}
+        self.best: dict[int, list[tuple[float, int]]] = {}
+        # the empty ports and those worth taking, for these garrisons
+        self.garrisons: tuple[int, ...] = ()
+        self.empty: list[tuple[float, int, int]] | None = None
+        self.landings: list[tuple[float, int]] | None = None
 
 
 _STATICS: Final[dict[int, _Static]] = {}
@@ -142,9 +231,14 @@ def _fight(a: int, b: int, div: int, win: int, lose: int, both: int, sva: int, s
 
 def _attack_gain(a: int, b: int, div: int, win: float, lose: float, both: float) -> float:
     """Expected gain of attacking now (one round at least) over not attacking."""
+    return _attack_gain_ducats(a, b, div, int(win), int(lose), int(both))
+
+
+@lru_cache(maxsize=8192)
+def _attack_gain_ducats(a: int, b: int, div: int, w: int, lo: int, bo: int) -> float:
+    """`_attack_gain` with the stakes in whole ducats, as `_fight` takes them."""
     sva, svb = SAILOR, SAILOR // 2
     pa, pb = _hits(a, div), _hits(b, 3)
-    w, lo, bo = int(win), int(lose), int(both)
     total = 0.0
     for x, px in enumerate(pa):
         if not px:
@@ -172,25 +266,71 @@ class _Ctx:
         self.left = max(0, w.rounds - w.round)  # rounds after this one
         self.last = self.left == 0
         self.capital = w.capital_of(seat)
-        # per seat: goods its ports produce or hold (new-market bonus)
-        held = [0] * w.players
-        for p, o in enumerate(w.owner):
-            if o >= 0:
-                held[o] |= w.warehouse[p] | (1 << b.port_good[p])
-        self.held = held
-        # rival galleys per area: strongest crew
-        self.rival_max = [0] * self.st.n
-        self.rival_here = [0] * self.st.n  # bit mask of rival seats present
-        for h, o in enumerate(w.g_owner):
-            if o >= 0 and o != seat:
-                z = w.g_area[h]
-                self.rival_max[z] = max(self.rival_max[z], w.g_sailors[h])
-                self.rival_here[z] |= 1 << o
-        self.mine = [g for g, o in enumerate(w.g_owner) if o == seat]
-        self._sales: list[list[float] | None] = [None] * (2 * self.st.n_ports)
-        self._best: list[list[tuple[float, int]] | None] = [None] * 7
-        self._empty: list[tuple[float, int, int]] | None = None
+        # a capital's worth to its nation beside its warehouse: 10 points and its income
+        self.capital_worth = 10 * POINT + (self.left + 1) * self.st.capital_income
+        self.fills = self.st.last_fill if self.last else self.st.fill
+        self._mine: list[int] | None = None
+        self._rival_areas: tuple[list[int], list[int]] | None = None
+        self._capital_guard = -1
+        self._figures: _PortFigures | None = None
         self._rivals: list[tuple[int, int, int, int]] | None = None
+        self._contacts: list[tuple[int, int, float, bool, float]] | None = None
+
+    @property
+    def mine(self) -> list[int]:
+        """Our galleys, in slot order."""
+        got = self._mine
+        if got is None:
+            got = self._mine = [g for g, o in enumerate(self.w.g_owner) if o == self.seat]
+        return got
+
+    def rival_areas(self) -> tuple[list[int], list[int]]:
+        """Rival galleys per area: the strongest crew, a bit mask of their seats."""
+        got = self._rival_areas
+        if got is None:
+            strongest = [0] * self.st.n
+            seats = [0] * self.st.n
+            for _h, o, s, z in self.rivals():
+                if s > strongest[z]:
+                    strongest[z] = s
+                seats[z] |= 1 << o
+            got = self._rival_areas = (strongest, seats)
+        return got
+
+    def figures(self) -> _PortFigures:
+        """What this decision works out from the ports, shared with earlier decisions that
+        saw the same ports (the same `_PortsSeen`)."""
+        got = self._figures
+        if got is None:
+            w = self.w
+            seen = (
+                self.seat,
+                w.players,
+                self.left,
+                w.nation,
+                tuple(w.owner),
+                tuple(w.warehouse),
+            )
+            kept = self.st.port_figures
+            got = kept.get(seen)
+            if got is None:
+                if len(kept) >= PORT_FIGURES_KEPT:
+                    kept.clear()
+                got = kept[seen] = _PortFigures()
+            self._figures = got
+        return got
+
+    def held(self) -> list[int]:
+        """Per seat: goods its ports produce or hold (the new-market bonus)."""
+        figures = self.figures()
+        got = figures.held
+        if got is None:
+            w = self.w
+            got = figures.held = [0] * w.players
+            for o, wh, produced in zip(w.owner, w.warehouse, self.st.produced, strict=True):
+                if o >= 0:
+                    got[o] |= wh | produced
+        return got
 
     # -- values --------------------------------------------------------------------------------
 
@@ -198,28 +338,16 @@ class _Ctx:
         """Worth to us of the cube that brings port p's warehouse from n to n + 1 goods."""
         if owner < 0:
             return 0.0
-        b = self.b
-        size = b.port_size[p]
-        extra = (b.full_warehouse_points[size] - 1) * POINT
-        if self.last:
-            v = extra if n + 1 == size else 0.0
-        else:
-            v = extra * ((n + 1) * (n + 1) - n * n) / (size * size)
+        v = self.fills[p][n]
         if owner == self.seat:
             return v
         return -self.w_opp * v
 
     def port_value(self, p: int, seat: int | None = None) -> float:
         """Worth of holding port p at the end (for `seat`, default us)."""
-        if seat is None:
-            seat = self.seat
-        w, b = self.w, self.b
-        size = b.port_size[p]
-        n = POPCOUNT[w.warehouse[p]]
-        extra = (b.full_warehouse_points[size] - 1) * POINT
-        v = POINT + extra * (1.0 if n >= size else 0.6 * n * n / (size * size))
-        if p == w.capital_of(seat):
-            v += 10 * POINT + (self.left + 1) * b.prices["capital_income"]
+        v = self.st.holding[p][POPCOUNT[self.w.warehouse[p]]]
+        if p == (self.capital if seat is None else self.w.capital_of(seat)):
+            v += self.capital_worth
         return v
 
     def sale(self, p: int, good: int, k: int, owner: int, seller: int | None = None) -> float:
@@ -233,8 +361,8 @@ class _Ctx:
         if seller is None:
             seller = self.seat
         st = self.st
-        v = float((st.first_space + n) * st.space_unit)
-        if owner >= 0 and owner != seller and not self.held[owner] >> good & 1:
+        v = st.space_value[n]
+        if owner >= 0 and owner != seller and not self.held()[owner] >> good & 1:
             v += st.capital_bonus if b.port_nation[p] >= 0 else st.new_bonus
         if seller == self.seat:
             v += self.fill_value(p, n, owner)
@@ -242,34 +370,24 @@ class _Ctx:
                 v += HIRE_VALUE  # a first good lets us hire there
         return max(v, 1.0)
 
-    def _sale_row(self, p: int, owner: int) -> list[float]:
-        """`sale(p, good, 0, owner)` for the seven goods, the port's figures read once (the
-        same sums, good by good)."""
-        w, b, st, seat = self.w, self.b, self.st, self.seat
-        wh = w.warehouse[p]
+    def _market(self, p: int, owner: int, values: _SaleValues) -> _Market:
+        """Port p's market for our next sale there, the port owned by `owner` (`_Market`):
+        `sale(p, good, 0, owner)` for the seven goods, read from `values`."""
+        wh = self.w.warehouse[p]
         n = POPCOUNT[wh]
-        if n >= b.port_size[p]:
-            return [-1.0] * 7
-        base = float((st.first_space + n) * st.space_unit)
-        bonus = st.capital_bonus if b.port_nation[p] >= 0 else st.new_bonus
-        paid = owner >= 0 and owner != seat  # the market bonus, for a good the owner lacks
-        held = self.held[owner] if paid else 0
-        fill = self.fill_value(p, n, owner)
-        hire = owner == seat and n == 0 and not self.last
-        own_good = b.port_good[p]
-        row = []
-        for good in range(7):
-            if good == own_good or wh >> good & 1:
-                row.append(-1.0)
-                continue
-            v = base
-            if paid and not held >> good & 1:
-                v += bonus
-            v += fill
-            if hire:
-                v += HIRE_VALUE  # a first good lets us hire there
-            row.append(max(v, 1.0))
-        return row
+        st = self.st
+        if n >= st.size[p]:
+            return ALL_GOODS, 0, -1.0, -1.0
+        closed = wh | st.produced[p]
+        if owner < 0:
+            v = values.neutral[n]
+            return closed, 0, v, v
+        if owner == self.seat:
+            v = values.own[p][n]
+            return closed, 0, v, v
+        # the market bonus, for a good the owner lacks
+        plain, with_bonus = values.rival[p][n]
+        return closed, ~self.held()[owner] & ALL_GOODS, plain, with_bonus
 
     def good_value(
         self, area: int, moves: int, good: int, copies: int = 0, seller: int | None = None
@@ -281,8 +399,12 @@ class _Ctx:
         dist = self.st.dist[area]
         vals: list[float] = []
         moves = max(1, moves)
+        if seller is None or seller == self.seat:
+            values = self.sales_of(good)
+        else:
+            values = [self.sale(p, good, 0, w.owner[p], seller) for p in self.st.ports]
         for p in self.st.ports:
-            v = self.sale(p, good, 0, w.owner[p], seller)
+            v = values[p]
             if v <= 0:
                 continue
             d = dist[b.port_area[p]]
@@ -303,9 +425,9 @@ class _Ctx:
         return vals[copies] * (0.8**copies)
 
     def cargo_value(self, g: int) -> float:
-        w = self.w
+        """220 a cube aboard galley g (whole ducats: the total is exact in any order)."""
         base = 7 * g
-        return sum(220.0 * w.cargo[base + i] for i in range(7))
+        return 220.0 * sum(self.w.cargo[base : base + 7])
 
     def galley_value(self, g: int) -> float:
         """What a galley is still worth: future trade, crew and cargo."""
@@ -314,21 +436,20 @@ class _Ctx:
 
     def threat(self, p: int, extra: int = 0) -> int:
         """The largest rival crew that could reach port p (within its sailors + extra)."""
-        w, b = self.w, self.b
-        dz = self.st.dist[b.port_area[p]]
+        dz = self.st.dist[self.b.port_area[p]]
         worst = 0
-        for h, o in enumerate(w.g_owner):
-            if o >= 0 and o != self.seat:
-                s = w.g_sailors[h]
-                if dz[w.g_area[h]] <= s + extra and s > worst:
-                    worst = s
+        for _h, _o, s, zh in self.rivals():
+            if dz[zh] <= s + extra and s > worst:
+                worst = s
         return worst
 
     def guard(self, p: int) -> int:
         """Garrison we want in our port p."""
         if p == self.capital:
-            t = self.threat(p, 1)
-            return max(CAPITAL_GUARD, min(5, (t * 3 + 3) // 4))
+            if self._capital_guard < 0:
+                t = self.threat(p, 1)
+                self._capital_guard = max(CAPITAL_GUARD, min(5, (t * 3 + 3) // 4))
+            return self._capital_guard
         return PORT_GUARD
 
     # -- movement planning ---------------------------------------------------------------------
@@ -343,7 +464,7 @@ class _Ctx:
         dist[start] = 0
         todo = [start]
         adjacent = self.b.adjacent
-        rival_here = self.rival_here
+        rival_here = self.rival_areas()[1]
         for here in todo:
             d = dist[here]
             if d >= moves:
@@ -357,33 +478,60 @@ class _Ctx:
                     todo.append(there)
         return dist, first
 
-    def sale_row(self, p: int, mine: bool) -> list[float]:
-        """sale(p, good, 0, owner) for each good, the port owned as now or by us: worked out
-        once a decision, when first asked."""
-        k = p + self.st.n_ports if mine else p
-        row = self._sales[k]
-        if row is None:
-            row = self._sales[k] = self._sale_row(p, self.seat if mine else self.w.owner[p])
-        return row
+    def markets(self) -> list[_Market]:
+        """Every port's market (`_market`) as the port is owned now."""
+        figures = self.figures()
+        got = figures.markets
+        if got is None:
+            got = figures.markets = []
+            values = self.st.sale_values(self.w.players, self.last)
+            for p, owner in enumerate(self.w.owner):
+                got.append(self._market(p, owner, values))
+        return got
+
+    def our_market(self, p: int) -> _Market:
+        """Port p's market once we have landed there."""
+        ours = self.figures().ours
+        got = ours.get(p)
+        if got is None:
+            values = self.st.sale_values(self.w.players, self.last)
+            got = ours[p] = self._market(p, self.seat, values)
+        return got
+
+    def sales_of(self, good: int) -> list[float]:
+        """`sale(p, good, 0, owner)` at every port p as now owned."""
+        column = self.figures().column
+        got = column.get(good)
+        if got is None:
+            got = column[good] = [
+                -1.0 if closed >> good & 1 else with_bonus if lacks >> good & 1 else plain
+                for closed, lacks, plain, with_bonus in self.markets()
+            ]
+        return got
 
     def best_sales(self, good: int) -> list[tuple[float, int]]:
         """Ports that would buy `good` now, best first: (value, area)."""
-        got = self._best[good]
+        best = self.figures().best
+        got = best.get(good)
         if got is None:
-            b = self.b
-            values = [self.sale_row(p, False)[good] for p in self.st.ports]
-            got = sorted(
-                ((values[p], b.port_area[p]) for p in self.st.ports if values[p] > 0),
-                reverse=True,
-            )
-            self._best[good] = got
+            got = best[good] = []
+            for (closed, lacks, plain, with_bonus), za in zip(
+                self.markets(), self.b.port_area, strict=True
+            ):
+                if not closed >> good & 1:
+                    got.append((with_bonus if lacks >> good & 1 else plain, za))
+            got.sort(reverse=True)
         return got
 
     def empty_ports(self) -> list[tuple[float, int, int]]:
         """Ports we could land on (no garrison, not ours), best first: (value, area, port)."""
-        got = self._empty
-        if got is None:
+        figures = self.figures()
+        got = figures.empty
+        garrisons = tuple(self.w.garrison)
+        if got is None or figures.garrisons != garrisons:
             w, b = self.w, self.b
+            figures.garrisons = garrisons
+            figures.landings = None
             got = []
             for p in self.st.ports:
                 o = w.owner[p]
@@ -393,141 +541,129 @@ class _Ctx:
                         v += self.w_opp * self.port_value(p, o)
                     got.append((v, b.port_area[p], p))
             got.sort(reverse=True)
-            self._empty = got
+            figures.empty = got
+        return got
+
+    def landings(self, taken: set[int]) -> list[tuple[float, int]]:
+        """Empty ports worth taking, not in `taken`, best first: (value, area)."""
+        empty = self.empty_ports()
+        figures = self.figures()
+        if not taken and figures.landings is not None:
+            return figures.landings
+        got = [(v, za) for v, za, p in empty if v > 0 and p not in taken]
+        if not taken:
+            figures.landings = got
         return got
 
     def rivals(self) -> list[tuple[int, int, int, int]]:
         """Rival galleys: (galley, owner, sailors, area)."""
         got = self._rivals
         if got is None:
-            w = self.w
-            got = [
-                (h, o, w.g_sailors[h], w.g_area[h])
-                for h, o in enumerate(w.g_owner)
-                if o >= 0 and o != self.seat
-            ]
-            self._rivals = got
+            w, seat = self.w, self.seat
+            got = self._rivals = []
+            for h, o in enumerate(w.g_owner):
+                if o >= 0 and o != seat:
+                    got.append((h, o, w.g_sailors[h], w.g_area[h]))
         return got
 
     def area_score(
-        self, g: int, z: int, sailors: int, sold: set[tuple[int, int]], taken: set[int]
-    ) -> tuple[float, list[tuple[int, int]], int]:
-        """Worth of ending the movement of galley g in area z: (score, sales, port landed)."""
+        self, voyage: _Voyage, z: int, sold: set[int], taken: set[int]
+    ) -> tuple[float, list[int], int]:
+        """Worth of ending the movement of the voyage's galley in area z, the port's part:
+        before the rival galleys it meets there (`_Voyage.contact`) and what it could do
+        from there next round (`_Voyage.potential`): (score, sales as 7 * port + good, port
+        landed)."""
         w, b = self.w, self.b
         seat = self.seat
+        g, sailors, worth = voyage.g, voyage.sailors, voyage.worth
         p = b.area_port[z]
         score = 0.0
-        sales: list[tuple[int, int]] = []
+        sales: list[int] = []
         land = -1
-        base = 7 * g
-        goods = [i for i in range(7) if w.cargo[base + i]]
         if p >= 0:
             owner = w.owner[p]
-            free = b.port_size[p] - POPCOUNT[w.warehouse[p]]
-            cap = 0.0
-            if w.garrison[p] == 0 and owner != seat and p not in taken:
-                if sailors >= 2:
-                    cap = HOLD * self.port_value(p) - SAILOR
-                elif p == self.capital or (self.last and self.cargo_value(g) < 400):
-                    cap = HOLD * self.port_value(p) - self.galley_value(g)
-                if cap > 0 and owner >= 0:
-                    cap += self.w_opp * self.port_value(p, owner)
-            # sales, greedily best first (as the port is owned now, or by us after landing)
-            best_v = 0.0
-            for mine in (False, True) if cap > 0 else (False,):
-                row = self.sale_row(p, mine)
-                vals = sorted(
-                    ((row[i], i) for i in goods if row[i] > 0 and (p, i) not in sold),
-                    reverse=True,
-                )[:free]
-                k = len(vals)
-                total = sum(v for v, _ in vals) + 50.0 * k * (k - 1)
-                if mine:
-                    total += cap
-                if total > best_v:
-                    best_v = total
-                    sales = [(p, i) for _, i in vals]
-                    land = p if mine else -1
-            score += best_v
+            claimed, sales, land = self.claims(voyage, p, sold, taken)
+            score += claimed
             # a port to attack
             if owner >= 0 and owner != seat and w.garrison[p] > 0 and sailors >= 2:
                 div = 4 if w.forts >> p & 1 else 3
                 win = P_LAND * (self.port_value(p) + self.w_opp * self.port_value(p, owner))
-                lose = self.galley_value(g)
-                gain = _attack_gain(sailors, w.garrison[p], div, win, lose, -lose)
+                gain = _attack_gain(sailors, w.garrison[p], div, win, worth, -worth)
                 if gain > 0:
                     score += 0.6 * gain
             # something to buy here next round
             good = b.port_good[p]
             if (
                 not self.last
-                and not w.cargo[base + good]
+                and not w.cargo[7 * g + good]
                 and w.supply[good]
                 and (owner < 0 or owner == seat)
             ):
                 score += 60.0
-            if owner == seat and POPCOUNT[w.warehouse[p]] > 0 and sailors < CREW:
+            if owner == seat and w.warehouse[p] and sailors < CREW:
                 score += 40.0 * (CREW - sailors)
             if p == self.capital and not self.last and sailors >= 2:
                 need = self.guard(p) - w.garrison[p]
                 if need > 0:
                     score += HOME_VALUE * min(need, sailors - 1)
-        score += self.contact(g, z, sailors)
-        if not self.last:
-            score += self.potential(z, sailors, goods, taken)
         return score, sales, land
 
-    def contact(self, g: int, z: int, sailors: int) -> float:
-        """Prey and danger from rival galleys at or near area z."""
-        w = self.w
-        dz = self.st.dist[z]
-        out = 0.0
-        mine_v = -1.0
-        moving = w.phase == 3
-        for h, o, s, zh in self.rivals():
-            d = dz[zh]
-            if d == 0:
-                p_there = 1.0 if not moving or w.order.index(o) < w.turn_index else 0.6
-            elif moving and d <= s and w.order.index(o) > w.turn_index:
-                p_there = 0.2
-            else:
-                continue
-            if s > sailors:
-                if mine_v < 0:
-                    mine_v = self.galley_value(g)
-                out -= p_there * 0.5 * mine_v * min(1.0, (s - sailors) / 2.0)
-            elif s < sailors and d == 0:
-                out += p_there * 0.3 * (200.0 + 150.0 * w.g_goods[h])
-        return out
+    def claims(
+        self, voyage: _Voyage, p: int, sold: set[int], taken: set[int]
+    ) -> tuple[float, list[int], int]:
+        """The sales and the landing of the voyage's galley at port p, the sales greedily best
+        first (as the port is owned now, or by us after landing): (their worth, the sales as
+        7 * port + good, the port landed or -1)."""
+        w, seat = self.w, self.seat
+        sailors, goods = voyage.sailors, voyage.goods
+        owner = w.owner[p]
+        cap = 0.0
+        if w.garrison[p] == 0 and owner != seat and p not in taken:
+            if sailors >= 2:
+                cap = HOLD * self.port_value(p) - SAILOR
+            elif p == self.capital or (self.last and self.cargo_value(voyage.g) < 400):
+                cap = HOLD * self.port_value(p) - voyage.worth
+            if cap > 0 and owner >= 0:
+                cap += self.w_opp * self.port_value(p, owner)
+        if goods:
+            free = self.st.size[p] - POPCOUNT[w.warehouse[p]]
+            best_v, sales = _sales_at(p, goods, free, voyage.markets[p], sold)
+            if cap > 0:
+                total, ours = _sales_at(p, goods, free, self.our_market(p), sold)
+                total += cap
+                if total > best_v:
+                    return total, ours, p
+            return best_v, sales, -1
+        if cap > 0:
+            return cap, [], p
+        return 0.0, [], -1
 
-    def potential(self, z: int, sailors: int, goods: list[int], taken: set[int]) -> float:
-        """What the galley could do from area z next round: land or sell within reach."""
-        dz = self.st.dist[z]
-        reach = max(1, sailors)
-        best_cap = 0.0
-        if sailors >= 2:
-            for v, za, p in self.empty_ports():
-                if v <= 0:
-                    break
-                if 0 < dz[za] <= reach and p not in taken:
-                    best_cap = v
-                    break
-        best_sale = 0.0
-        for i in goods:
-            for v, za in self.best_sales(i):
-                if v <= best_sale:
-                    break
-                if 0 < dz[za] <= reach:
-                    best_sale = v
-                    break
-        return 0.35 * best_cap + 0.3 * best_sale
+    def contacts(self) -> list[tuple[int, int, float, bool, float]]:
+        """Rival galleys as `contact` weighs them: (sailors, area, chance that it is there
+        when we end our movement in its area, whether it moves after us, worth of its
+        capture)."""
+        got = self._contacts
+        if got is None:
+            w = self.w
+            moving = w.phase == 3
+            place = [0] * w.players
+            for i, o in enumerate(w.order):
+                place[o] = i
+            got = []
+            for h, o, s, zh in self.rivals():
+                later = place[o] > w.turn_index
+                earlier = place[o] < w.turn_index
+                there = 1.0 if not moving or earlier else 0.6
+                got.append((s, zh, there, moving and later, 200.0 + 150.0 * w.g_goods[h]))
+            self._contacts = got
+        return got
 
     def plan(self) -> Iterator[tuple[int, int, int]]:
         """Our galleys' destinations this movement, one galley at a time: (galley, target
         area, first step). Galleys that cannot move come first and stay; the others follow,
         the strongest first, each avoiding the sales and landings claimed before it."""
         w = self.w
-        sold: set[tuple[int, int]] = set()
+        sold: set[int] = set()
         taken: set[int] = set()
         fixed = [
             g
@@ -538,25 +674,146 @@ class _Ctx:
         movers.sort(key=lambda g: (-w.g_sailors[g], g))
         for g in fixed + movers:
             here = w.g_area[g]
-            sailors = w.g_sailors[g]
+            voyage = _Voyage(self, g)
             if g in fixed:
-                cand = [(here, -1)]
-            else:
-                moves = sailors - w.g_moved[g]
-                dist, first = self.reach(here, moves)
-                cand = [(z, first[z]) for z in range(self.st.n) if dist[z] >= 0]
-            best: tuple[float, int, int, list[tuple[int, int]], int] = (-1e9, here, -1, [], -1)
+                # its only area is its own: what matters is what it claims there
+                p = self.b.area_port[here]
+                if p >= 0:
+                    _, sales, land = self.claims(voyage, p, sold, taken)
+                    sold.update(sales)
+                    if land >= 0:
+                        taken.add(land)
+                yield g, here, -1
+                continue
+            moves = w.g_sailors[g] - w.g_moved[g]
+            dist, first = self.reach(here, moves)
+            voyage.survey(self, moves, taken)
+            best: tuple[float, int, int, list[int], int] = (-1e9, here, -1, [], -1)
             dh = self.st.dist[here]
-            for z, step in cand:
-                sc, sales, land = self.area_score(g, z, sailors, sold, taken)
+            for z in range(self.st.n):
+                if dist[z] < 0:
+                    continue
+                sc, sales, land = self.area_score(voyage, z, sold, taken)
+                # the rival galleys and next round add at most `best_contact` and
+                # `best_potential` (the same sums of larger terms, never below the score):
+                # an area that cannot beat the best even so is passed over
+                if sc + voyage.best_contact + voyage.best_potential - 3.0 * dh[z] <= best[0]:
+                    continue
+                dz = self.st.dist[z]
+                sc += voyage.contact(dz)
+                if not self.last:
+                    sc += voyage.potential(dz)
                 sc -= 3.0 * dh[z]
                 if sc > best[0]:
-                    best = (sc, z, step, sales, land)
+                    best = (sc, z, first[z], sales, land)
             _, z, step, sales, land = best
             sold.update(sales)
             if land >= 0:
                 taken.add(land)
             yield g, z, step
+
+
+class _Voyage:
+    """What `_Ctx.area_score` reads of the galley it places, once per galley: its crew, cargo
+    and worth; for a galley that moves (`survey`), the rival galleys near and the landings and
+    sales it could reach next round."""
+
+    def __init__(self, c: _Ctx, g: int) -> None:
+        w = c.w
+        self.g = g
+        self.sailors = w.g_sailors[g]
+        self.goods = [i for i in range(7) if w.cargo[7 * g + i]]
+        self.markets = c.markets() if self.goods else []
+        self.worth = c.galley_value(g)
+        self.reach = max(1, self.sailors)
+        self.contacts: list[tuple[int, int, float, bool, float]] = []
+        self.landings: list[tuple[float, int]] = []
+        self.sales: list[list[tuple[float, int]]] = []
+        self.best_contact = 0.0
+        self.best_potential = 0.0
+
+    def survey(self, c: _Ctx, moves: int, taken: set[int]) -> None:
+        """The rival galleys and the landings and sales within reach of the areas the galley
+        can end in, `moves` areas at most from its own."""
+        sailors = self.sailors
+        # the rival galleys `contact` can count from such an area: in that area, or moving
+        # later and within their sailors of it
+        dh = c.st.dist[c.w.g_area[self.g]]
+        for rival in c.contacts():
+            s, zh, _there, later, prey = rival
+            if dh[zh] <= moves + (s if later else 0):
+                self.contacts.append(rival)
+                if s < sailors:  # `contact` at its most: every weaker one there
+                    self.best_contact += 0.3 * prey
+        if not c.last:
+            if sailors >= 2:
+                self.landings = c.landings(taken)
+            self.sales = [c.best_sales(i) for i in self.goods]
+            # `potential` at its most: the best landing and the best sale anywhere
+            best_cap = self.landings[0][0] if self.landings else 0.0
+            best_sale = max([ports[0][0] for ports in self.sales if ports], default=0.0)
+            self.best_potential = 0.35 * best_cap + 0.3 * best_sale
+
+    def contact(self, dz: list[int]) -> float:
+        """Prey and danger from rival galleys at or near the area at distances `dz`."""
+        sailors = self.sailors
+        out = 0.0
+        for s, zh, there, later, prey in self.contacts:
+            d = dz[zh]
+            if d == 0:
+                p_there = there
+            elif later and d <= s:
+                p_there = 0.2
+            else:
+                continue
+            if s > sailors:
+                out -= p_there * 0.5 * self.worth * (1.0 if s - sailors >= 2 else 0.5)
+            elif s < sailors and d == 0:
+                out += p_there * 0.3 * prey
+        return out
+
+    def potential(self, dz: list[int]) -> float:
+        """What the galley could do next round from the area at distances `dz`: land or sell
+        within reach."""
+        reach = self.reach
+        best_cap = 0.0
+        for v, za in self.landings:
+            if 0 < dz[za] <= reach:
+                best_cap = v
+                break
+        best_sale = 0.0
+        for ports in self.sales:
+            for v, za in ports:
+                if v <= best_sale:
+                    break
+                if 0 < dz[za] <= reach:
+                    best_sale = v
+                    break
+        return 0.35 * best_cap + 0.3 * best_sale
+
+
+def _sales_at(
+    p: int, goods: list[int], free: int, market: _Market, sold: set[int]
+) -> tuple[float, list[int]]:
+    """Our galley's `goods` sold at port p's `market`, best first, as many as its warehouse
+    has free spaces, none already claimed in `sold`: (their worth plus 100 for each pair of
+    them, the sales as 7 * p + good)."""
+    closed, lacks, plain, with_bonus = market
+    if closed == ALL_GOODS or free <= 0:
+        return 0.0, []
+    vals: list[tuple[float, int]] = []
+    for i in goods:
+        if not closed >> i & 1 and 7 * p + i not in sold:
+            vals.append((with_bonus if lacks >> i & 1 else plain, i))
+    if len(vals) <= 1:
+        return (vals[0][0], [7 * p + vals[0][1]]) if vals else (0.0, [])
+    vals.sort(reverse=True)
+    del vals[free:]
+    total = 0.0  # added one by one, best first
+    for v, _ in vals:
+        total += v
+    k = len(vals)
+    return total + 50.0 * k * (k - 1), [7 * p + i for _, i in vals]
 
 
 # -- decisions -------------------------------------------------------------------------------
@@ -604,15 +861,15 @@ def _purchases(c: _Ctx, legal: list[Action]) -> Action:
     legal_set = set(legal)
     # 1. the capital's garrison: sailors ashore from well-manned galleys, else hired
     for act in kinds.get("arrange", ()):
-        if _ashore(c, b.area_index(act["area"])) is not None:
+        if _ashore(c, c.st.area_of[act["area"]]) is not None:
             return act
     for act in kinds.get("hire_port", ()):
-        p = b.port_index(act["port"])
+        p = c.st.port_of[act["port"]]
         if w.garrison[p] < c.guard(p) and money >= 200:
             return act
     # 2. spare garrison aboard galleys that want crew
     for act in kinds.get("arrange", ()):
-        if _aboard(c, b.area_index(act["area"])) is not None:
+        if _aboard(c, c.st.area_of[act["area"]]) is not None:
             return act
     # 3. crew for galleys in our ports
     reserve = 300 if not c.last else 0
@@ -624,7 +881,7 @@ def _purchases(c: _Ctx, legal: list[Action]) -> Action:
     n_galleys = len(c.mine)
     if c.left >= 2 and n_galleys < 6:
         for act in kinds.get("build_galley", ()):
-            p = b.port_index(act["port"])
+            p = c.st.port_of[act["port"]]
             if money < 1000 + 100 * n_galleys:
                 continue
             # the crew comes from the garrison when there is one: hire first to keep the guard
@@ -805,8 +1062,9 @@ def _battles(c: _Ctx, legal: list[Action]) -> Action:
             p = b.area_port[w.g_area[g]]
             o = w.owner[p]
             div = b.rules["fort_divisor"] if w.forts >> p & 1 else b.rules["battle_divisor"]
-            others = c.rival_here[w.g_area[g]] & ~(1 << o)
-            p_land = P_LAND if others or c.rival_max[w.g_area[g]] else 0.95
+            strongest, seats = c.rival_areas()
+            others = seats[w.g_area[g]] & ~(1 << o)
+            p_land = P_LAND if others or strongest[w.g_area[g]] else 0.95
             win = p_land * (c.port_value(p) + c.w_opp * c.port_value(p, o))
             lose = c.galley_value(g) - SAILOR * w.g_sailors[g]
             gain = _attack_gain(w.g_sailors[g], w.garrison[p], div, win, lose, -lose)
@@ -1027,11 +1285,6 @@ _DECIDE: Final = {
 }
 
 
-def _decide(w: Serenissima1996State, seat: int, legal: list[Action]) -> Action:
-    top = w.stack[-1]
-    return _DECIDE[top.kind](_Ctx(w, seat), legal)
-
-
 def heuristic(w: Serenissima1996State, seat: int, legal: list[Action]) -> Action:
     """The heuristic's choice for `seat` in the world `w` (see the module docstring)."""
-    return _decide(w, seat, legal)
+    return _DECIDE[w.stack[-1].kind](_Ctx(w, seat), legal)

@@ -354,22 +354,38 @@ class Serenissima1996State(GameState):
         prices, start = b.prices, b.start
         n = self.players
         galleys, cubes, sailors, forts = [0] * n, [0] * n, [0] * n, [0] * n
-        for g, o in enumerate(self.g_owner):
+        for o, goods in zip(self.g_owner, self.g_goods, strict=True):
             if 0 <= o < n:
                 galleys[o] += 1
-                cubes[o] += self.g_goods[g]
-        for p, o in enumerate(self.owner):
+                cubes[o] += goods
+        for o, garrison in zip(self.owner, self.garrison, strict=True):
             if 0 <= o < n:
-                sailors[o] += self.garrison[p]
-                if self.forts >> p & 1:
-                    forts[o] += 1
-        return [
-            prices["galley"] * max(0, galleys[s] - start["galleys"])
-            + prices["sailor"] * max(0, sailors[s] - start["sailors"])
-            + prices["good"] * cubes[s]
-            + prices["fort"] * forts[s]
-            for s in range(n)
-        ]
+                sailors[o] += garrison
+        fortified = self.forts
+        while fortified:
+            low = fortified & -fortified
+            o = self.owner[low.bit_length() - 1]
+            if 0 <= o < n:
+                forts[o] += 1
+            fortified ^= low
+        galley, sailor, good, fort = (
+            prices["galley"],
+            prices["sailor"],
+            prices["good"],
+            prices["fort"],
+        )
+        first_galleys, first_sailors = start["galleys"], start["sailors"]
+        out = []
+        for s in range(n):
+            more_galleys = galleys[s] - first_galleys
+            more_sailors = sailors[s] - first_sailors
+            out.append(
+                galley * (more_galleys if more_galleys > 0 else 0)
+                + sailor * (more_sailors if more_sailors > 0 else 0)
+                + good * cubes[s]
+                + fort * forts[s]
+            )
+        return out
 
     def prosperity(self, seat: int) -> int:
         """Prosperity points (serenissima-1996.fr.txt, FIN DE PARTIE)."""
