@@ -41,6 +41,7 @@ from arsenale.games.masters_of_venice.board import (
     N_RES,
     N_SHOPS,
     NORTH,
+    OFFICE_PRICE,
     ORDER_IDS,
     ORDERS,
     PRICE_MAX,
@@ -82,10 +83,18 @@ BID_LOW, BID_HIGH = 15, 25
 
 # -- what the seat holds and wants -------------------------------------------------------
 
+ROUNDS_LEFT: Final[tuple[int, ...]] = tuple(
+    sum(1 for r in range(k + 1, ROUNDS) if r not in BID_SPACES) for k in range(ROUNDS + 1)
+)
+"""Commerce rounds still to play after canal space k (Game length: 16 rounds, 4 of them
+bidding)."""
+NEEDS: Final[tuple[tuple[int, ...], ...]] = tuple(order.need for order in ORDERS)
+"""Per Guild Order: the cubes of each resource it asks for."""
+
 
 def rounds_left(s: MovState) -> int:
     """Commerce rounds still to play after this one."""
-    return sum(1 for r in range(s.round + 1, ROUNDS) if r not in BID_SPACES)
+    return ROUNDS_LEFT[s.round]
 
 
 def tenure_ends(s: MovState) -> bool:
@@ -95,18 +104,46 @@ def tenure_ends(s: MovState) -> bool:
 
 def wanted(s: MovState, seat: int) -> list[int]:
     """Cubes of each resource the seat's held orders ask for."""
+    hand = s.hands[seat]
+    if len(hand) == 1:
+        return list(NEEDS[hand[0]])
     want = [0] * N_RES
-    for card in s.hands[seat]:
-        for r, k in enumerate(ORDERS[card].need):
-            want[r] += k
+    for card in hand:
+        need = NEEDS[card]
+        for r in range(N_RES):
+            want[r] += need[r]
     return want
 
 
-def needs(s: MovState, seat: int) -> list[int]:
-    """Cubes of each resource the seat's held orders still lack."""
-    want = wanted(s, seat)
-    base = N_RES * seat
-    return [max(0, want[r] - s.cubes[base + r]) for r in range(N_RES)]
+class Merchant:
+    """The deciding seat's cubes against its Guild Orders, read once a decision (no location
+    or use valued changes them): the commerce rounds `left` after this one (`last` when
+    none), and per resource the cubes `held`, those its orders ask for (`want`), still lack
+    (`lacking`) and hold beyond them (`spare`: all of them in the last round, when nothing is
+    kept for an order)."""
+
+    __slots__ = ("held", "lacking", "last", "left", "seat", "spare", "want")
+
+    def __init__(self, s: MovState, seat: int) -> None:
+        left = ROUNDS_LEFT[s.round]
+        base = N_RES * seat
+        held = s.cubes[base : base + N_RES]
+        want = wanted(s, seat)
+        lacking = [0] * N_RES
+        spare = [0] * N_RES
+        for r in range(N_RES):
+            short = want[r] - held[r]
+            if short > 0:
+                lacking[r] = short
+            elif short < 0:
+                spare[r] = -short
+        self.seat = seat
+        self.left = left
+        self.last = left == 0
+        self.held = held
+        self.want = want
+        self.lacking = lacking
+        self.spare = held if left == 0 else spare
 
 
 def order_vp(s: MovState, seat: int) -> int:
@@ -114,31 +151,33 @@ def order_vp(s: MovState, seat: int) -> int:
     return GUILD_VP[min(len(s.delivered[seat]), len(GUILD_VP) - 1)]
 
 
-def spare(s: MovState, seat: int, r: int, last: bool) -> int:
-    """Cubes of `r` the seat holds beyond what its orders keep (nothing kept at the end)."""
-    held = s.cubes[N_RES * seat + r]
-    return held if last else max(0, held - wanted(s, seat)[r])
+def rooms(s: MovState, m: Merchant) -> list[float]:
+    """Per resource, the orders of its shop the seat may count on: what its own cubes and half
+    the rivals' cubes do not fill already (none for Lumber, which has no shop)."""
+    room = [0.0] * N_RES
+    for r in range(N_RES):
+        shop = RES_SHOP[r]
+        if shop >= 0:
+            others = sum(s.cubes[r::N_RES]) - m.held[r]
+            room[r] = s.orders[shop] - m.held[r] - 0.5 * others
+    return room
 
 
-def cube_worth(s: MovState, seat: int, r: int, lacking: list[int], left: int) -> float:
-    """One more cube of `r` to the seat: part of an order it holds, a sale at double the price
-    where the shop has orders the seat's cubes do not fill, else about what the tax leaves."""
-    if lacking[r] and left >= 1:
-        return order_vp(s, seat) * VP / 3
-    shop = RES_SHOP[r]
-    if shop >= 0 and left >= 1 and room(s, seat, r) > 0:
-        return 1.7 * s.price[r]
-    return 0.5 * s.price[r]
-
-
-def room(s: MovState, seat: int, r: int) -> float:
-    """The orders of r's shop the seat may count on: what its own cubes and half the rivals'
-    cubes of r do not fill already."""
-    shop = RES_SHOP[r]
-    if shop < 0:
-        return 0.0
-    others = sum(s.cubes[N_RES * o + r] for o in range(s.players) if o != seat)
-    return s.orders[shop] - s.cubes[N_RES * seat + r] - 0.5 * others
+def cube_worths(s: MovState, m: Merchant, room: list[float]) -> list[float]:
+    """Per resource, one more cube to the seat: part of an order it holds, a sale at double
+    the price where the shop has orders the seat's cubes do not fill (`rooms`), else about
+    what the tax leaves."""
+    left = m.left
+    order = order_vp(s, m.seat) * VP / 3
+    worth = []
+    for r in range(N_RES):
+        if m.lacking[r] and left >= 1:
+            worth.append(order)
+        elif RES_SHOP[r] >= 0 and left >= 1 and room[r] > 0:
+            worth.append(1.7 * s.price[r])
+        else:
+            worth.append(0.5 * s.price[r])
+    return worth
 
 
 def my_dividend(s: MovState, seat: int, company: int, per: int) -> int:
@@ -160,29 +199,28 @@ def sale_value(s: MovState, seat: int, r: int, k: int) -> float:
     return total + my_dividend(s, seat, shop, per) + rise - 0.5 * s.price[r] * k
 
 
-def best_sale(s: MovState, seat: int, last: bool) -> tuple[float, int, int]:
+def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
     """The best single shop sale now: (value, resource, count)."""
     best = (0.0, -1, 0)
     for r in range(N_RES):
         shop = RES_SHOP[r]
         if shop < 0:
             continue
-        k = min(spare(s, seat, r, last), s.orders[shop])
+        k = min(m.spare[r], s.orders[shop])
         if k > 0:
-            v = sale_value(s, seat, r, k)
+            v = sale_value(s, m.seat, r, k)
             if v > best[0]:
                 best = (v, r, k)
     return best
 
 
-def deliverable(s: MovState, seat: int) -> list[int]:
+def deliverable(s: MovState, m: Merchant) -> list[int]:
     """Held orders the seat could deliver now, one after another."""
-    base = N_RES * seat
-    cubes = s.cubes[base : base + N_RES]
+    cubes = list(m.held)
     orders = list(s.orders)
     out = []
-    for card in s.hands[seat]:
-        need = ORDERS[card].need
+    for card in s.hands[m.seat]:
+        need = NEEDS[card]
         if all(
             cubes[r] >= need[r] and (RES_SHOP[r] < 0 or orders[RES_SHOP[r]] >= need[r])
             for r in range(N_RES)
@@ -199,152 +237,229 @@ def deliverable(s: MovState, seat: int) -> list[int]:
 # -- the worth of each location -------------------------------------------------------------
 
 
-def dock_value(s: MovState, seat: int, d: int, lacking: list[int], left: int) -> float:
-    """What the seat gains buying at dock d: each cube worth more to it than its price (the
-    Thief's free cube on top), within its cash."""
-    base = N_RES * d
-    cash = s.cash[seat] - (RESERVE if left >= 2 else 0)
-    gains = []
+def dock_values(
+    s: MovState, m: Merchant, room: list[float], worth: list[float], first: int = 0
+) -> list[float]:
+    """What the seat gains buying at each dock from `first` on: each cube worth more to it
+    than its price (the Thief's free cube on top), within its cash. Each cube bought raises
+    the price a space (Docks). A cube an order lacks is worth `worth`; one beyond the orders
+    held is a sale if the shop has `room` for it, else worth little."""
+    left = m.left
+    docks = s.docks
+    # per resource, each cube in the order bought, as many as a dock holds: (its worth less
+    # its price, the price, the worth)
+    offers = []
     for r in range(N_RES):
-        there = s.docks[base + r]
-        for i in range(there):
-            worth = cube_worth(s, seat, r, lacking, left)
-            if i >= lacking[r]:  # beyond the orders held: a sale, if the shop has room
-                fits = i - lacking[r] < room(s, seat, r) and left >= 1
-                worth = 1.7 * s.price[r] if fits else 0.4 * s.price[r]
-            gains.append((worth - s.price[r] - 5 * i, s.price[r], worth))
-    gains.sort(reverse=True)
-    total = 0.0
-    for gain, price, _worth in gains:
-        if gain <= 0 or price > cash:
-            break
-        total += gain
-        cash -= price
-    if powers.dock_steals(s, seat) and gains:
-        total += max(w for _g, _p, w in gains)
-    return total
+        price = s.price[r]
+        lacking = m.lacking[r]
+        row = []
+        for i in range(max(docks[r::N_RES])):
+            if i < lacking:
+                w = worth[r]
+            elif i - lacking < room[r] and left >= 1:
+                w = 1.7 * price
+            else:
+                w = 0.4 * price
+            row.append((w - price - 5 * i, price, w))
+        offers.append(row)
+    steals = powers.dock_steals(s, m.seat)
+    values = []
+    for d in range(first, N_DOCKS):
+        gains: list[tuple[float, int, float]] = []
+        for r in range(N_RES):
+            there = docks[N_RES * d + r]
+            if there:
+                gains += offers[r][:there]
+        gains.sort(reverse=True)
+        cash = s.cash[m.seat] - (RESERVE if left >= 2 else 0)
+        total = 0.0
+        for gain, price, _w in gains:
+            if gain <= 0 or price > cash:
+                break
+            total += gain
+            cash -= price
+        if gains and steals:
+            total += max([w for _g, _p, w in gains])
+        values.append(total)
+    return values
 
 
-def share_gain(s: MovState, seat: int, c: int, left: int) -> float:
-    """What one more share of company c is expected to bring beyond its price: an office share
-    its dividends; a shop's share its rise and dividends from the sales and deliveries that the
-    orders and the seat's own cubes point to."""
+def share_gains(s: MovState, seat: int, left: int) -> list[float]:
+    """What one more share of each company is expected to bring beyond its price: an office
+    share its dividends; a shop's share its rise and dividends from the sales and deliveries
+    that the orders and the seat's own cubes point to."""
     n = s.players
-    if c >= N_SHOPS:
-        return 10 * OFFICE_USES * n * left
-    r = SHOP_RES[c]
-    own = min(s.orders[c], s.cubes[N_RES * seat + r])
-    rise = 5 * (SHOP_CUBES * n * left + own)
-    total = 2 * s.price[r] * own
-    dividends = SHOP_DIVIDEND * n * left + (0 if total < 50 else (total + 50) // 100 * 10)
-    gain = rise + dividends
-    mine = s.shares[N_COMP * seat + c]
-    rivals = max(s.shares[N_COMP * o + c] for o in range(n) if o != seat)
-    if mine == rivals:  # one more share gives the majority
-        gain += 20
-    if s.share[c] + 5 > SHARE_MAX:  # a split: 1 VP a share
-        gain += VP
-    return gain - (0.3 * s.share[c] if left <= 1 else 0)
+    sold = SHOP_CUBES * n * left
+    paid = SHOP_DIVIDEND * n * left
+    base = N_RES * seat
+    gains = []
+    for c in range(N_SHOPS):
+        r = SHOP_RES[c]
+        own = min(s.orders[c], s.cubes[base + r])
+        rise = 5 * (sold + own)
+        total = 2 * s.price[r] * own
+        dividends = paid + (0 if total < 50 else (total + 50) // 100 * 10)
+        gain = rise + dividends
+        held = s.shares[c::N_COMP]
+        if held.pop(seat) == max(held):  # one more share gives the majority
+            gain += 20
+        if s.share[c] + 5 > SHARE_MAX:  # a split: 1 VP a share
+            gain += VP
+        gains.append(gain - 0.3 * s.share[c] if left <= 1 else gain)
+    office = 10 * OFFICE_USES * n * left
+    gains += [office] * (N_COMP - N_SHOPS)
+    return gains
 
 
-def shares_value(s: MovState, seat: int, left: int) -> float:
-    """The best purchase of up to three shares at the Stock Market."""
-    cash = s.cash[seat] - (SHARE_RESERVE if left >= 2 else 0)
+def shares_value(s: MovState, m: Merchant) -> float:
+    """The best purchase of up to three shares at the Stock Market: of the three best shares
+    (each further share of a company 4 less), those gaining more than 15, within the cash
+    kept for cubes."""
+    left = m.left
+    cash = s.cash[m.seat] - (SHARE_RESERVE if left >= 2 else 0)
+    share_gain = share_gains(s, m.seat, left)
     gains = []
     for c in range(N_COMP):
-        if s.supply[c] <= 0:
+        g = share_gain[c]
+        if g <= 15:
             continue
-        g = share_gain(s, seat, c, left)
-        price = s.comp_price(c)
+        price = s.share[c] if c < N_SHOPS else OFFICE_PRICE
         for i in range(min(3, s.supply[c])):
-            gains.append((g - 4 * i, price))
+            if g - 4 * i > 15:
+                gains.append((g - 4 * i, price))
     gains.sort(reverse=True)
     total = 0.0
     for g, price in gains[:3]:
-        if g <= 15 or price > cash:
+        if price > cash:
             continue
         total += g
         cash -= price
     return total
 
 
-def favor_value(s: MovState, seat: int, kind: int, last: bool) -> float:
+def favor_value(s: MovState, m: Merchant, kind: int) -> float:
     """A favor played now: the cubes held beyond a shop's orders it lets the seat sell."""
     best = 0.0
     for shop in range(N_SHOPS):
         r = SHOP_RES[shop]
-        extra = min(FAVOR_MAX[kind], spare(s, seat, r, last) - s.orders[shop])
+        extra = min(FAVOR_MAX[kind], m.spare[r] - s.orders[shop])
         if extra > 0:
             best = max(best, extra * 1.5 * s.price[r])
     return best
 
 
-def location_values(s: MovState, seat: int) -> list[float]:
-    """Each destination's worth to the seat this commerce round, in ducats."""
-    left = rounds_left(s)
-    last = left == 0
-    lacking = needs(s, seat)
-    base = N_RES * seat
-    v = [0.0] * 8
-    # Guild Hall: deliveries, and a draw while there is time to fill it.
-    ready = deliverable(s, seat)
+def guild_value(s: MovState, m: Merchant) -> float:
+    """Guild Hall: deliveries, and a draw while there is time to fill it."""
+    seat = m.seat
+    left = m.left
+    ready = deliverable(s, m)
     k = len(s.delivered[seat])
-    for i, _card in enumerate(ready):
-        v[GUILD] += (GUILD_VP[min(k + i, len(GUILD_VP) - 1)] + 2) * VP
+    v = 0.0
+    for i in range(len(ready)):
+        v += (GUILD_VP[min(k + i, len(GUILD_VP) - 1)] + 2) * VP
     held = len(s.hands[seat]) - len(ready)
     if s.deck and ((left >= 5 and held <= 1) or (left >= 3 and held == 0)):
-        v[GUILD] += (120 if left >= 5 else 60) if held == 0 else 30
-    # Shops: the best sale, with a favor held to open orders.
-    sale, _r, _k = best_sale(s, seat, last)
-    v[SHOPS_LOC] = sale
-    for kind in set(s.favors[seat]):
-        v[SHOPS_LOC] += favor_value(s, seat, kind, last) / 2
-    # Docks: the best dock.
-    if left >= 1 or lacking != [0] * N_RES:
-        v[DOCKS] = max(dock_value(s, seat, d, lacking, left) for d in range(N_DOCKS))
-    # Shipping offices: the office's cube and the dividend (and the Harbor Master's cube).
-    for loc in (NORTH, SOUTH):
-        o = loc - NORTH
-        r = s.office[o]
-        worth = cube_worth(s, seat, r, lacking, left) if r >= 0 else 0.0
-        worth += my_dividend(s, seat, N_SHOPS + o, 10)
-        worth += 25 * powers.office_free_cubes(s, seat) if left >= 1 else 0
-        v[loc] = worth
-    # Stock Market: speculation.
-    if left >= 1:
-        v[MARKET] = shares_value(s, seat, left)
-    # Church: a favor that opens orders for cubes held.
-    cash = s.cash[seat]
+        v += (120 if left >= 5 else 60) if held == 0 else 30
+    return v
+
+
+def shops_value(s: MovState, m: Merchant) -> float:
+    """Shops: the best sale, with a favor held to open orders."""
+    v = best_sale(s, m)[0]
+    for kind in set(s.favors[m.seat]):
+        v += favor_value(s, m, kind) / 2
+    return v
+
+
+def docks_value(s: MovState, m: Merchant, room: list[float], worth: list[float]) -> float:
+    """Docks: the best dock, while there is time to use its cubes or an order lacks some."""
+    if m.left >= 1 or any(m.lacking):
+        return max(dock_values(s, m, room, worth))
+    return 0.0
+
+
+def office_value(s: MovState, m: Merchant, loc: int, worth: list[float]) -> float:
+    """A shipping office: its cube and the dividend (and the Harbor Master's cube)."""
+    o = loc - NORTH
+    r = s.office[o]
+    v = worth[r] if r >= 0 else 0.0
+    v += my_dividend(s, m.seat, N_SHOPS + o, 10)
+    v += 25 * powers.office_free_cubes(s, m.seat) if m.left >= 1 else 0
+    return v
+
+
+def church_value(s: MovState, m: Merchant) -> float:
+    """Church: a favor that opens orders for cubes held."""
+    cash = s.cash[m.seat]
+    v = 0.0
     for kind in set(s.display):
         if FAVOR_VALUES[kind] <= cash:
-            v[CHURCH] = max(v[CHURCH], favor_value(s, seat, kind, last) - FAVOR_VALUES[kind])
-    # Mercato: sell what no shop will take before the end; buy a cube an order lacks.
+            v = max(v, favor_value(s, m, kind) - FAVOR_VALUES[kind])
+    return v
+
+
+def mercato_value(s: MovState, m: Merchant) -> float:
+    """Mercato: sell what no shop will take before the end; buy a cube an order lacks."""
+    seat = m.seat
+    last = m.last
     sells = []
     for r in range(N_RES):
-        held = spare(s, seat, r, last)
-        if not held:
+        if not m.spare[r]:
             continue
         shop = RES_SHOP[r]
         if last or shop < 0 or s.orders[shop] == 0:
             sells.append(s.price[r] * (1.5 if last else 0.6))
-    top_sells = powers.mercato_limits(s, seat)[1]
-    v[MERCATO] = sum(sorted(sells, reverse=True)[:top_sells])
-    if left >= 1:
+    buys_most, sells_most, _swaps = powers.mercato_limits(s, seat)
+    v: float = sum(sorted(sells, reverse=True)[:sells_most])
+    if m.left >= 1:
+        cash = s.cash[seat]
+        order = order_vp(s, seat) * VP / 3
         buys = sorted(
             (
-                order_vp(s, seat) * VP / 3 - s.price[r]
+                order - s.price[r]
                 for r in range(N_RES)
-                if lacking[r] and s.bag[r] and s.price[r] <= cash
+                if m.lacking[r] and s.bag[r] and s.price[r] <= cash
             ),
             reverse=True,
         )
-        v[MERCATO] += sum(max(0.0, b) for b in buys[: powers.mercato_limits(s, seat)[0]])
-    if sum(s.cubes[base : base + N_RES]) == 0:
-        v[MERCATO] = min(v[MERCATO], 0.0)
+        v += sum(max(0.0, b) for b in buys[:buys_most])
+    if sum(m.held) == 0:
+        v = min(v, 0.0)
+    return v
+
+
+def location_values(s: MovState, seat: int) -> list[float]:
+    """Each destination's worth to the seat this commerce round, in ducats."""
+    m = Merchant(s, seat)
+    room = rooms(s, m)
+    worth = cube_worths(s, m, room)
+    v = [0.0] * 8
+    v[GUILD] = guild_value(s, m)
+    v[SHOPS_LOC] = shops_value(s, m)
+    v[DOCKS] = docks_value(s, m, room, worth)
+    v[NORTH] = office_value(s, m, NORTH, worth)
+    v[SOUTH] = office_value(s, m, SOUTH, worth)
+    if m.left >= 1:  # Stock Market: speculation
+        v[MARKET] = shares_value(s, m)
+    v[CHURCH] = church_value(s, m)
+    v[MERCATO] = mercato_value(s, m)
     return v
 
 
 # -- decisions ---------------------------------------------------------------------------------
+
+GO_LOCATION: Final[dict[Action, int]] = {a: LOCATIONS.index(a["place"]) for a in A.GO}
+"""Move: the location of each destination on the dial."""
+OTHER_SHARED: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(x for x in SHARED if x != loc) for loc in range(len(LOCATIONS))
+)
+"""Per location: the shared locations other than it (Actions: a merchant elsewhere may still
+use them as a sharer)."""
+SHARE_BUY_ITEMS: Final[dict[Action, tuple[tuple[tuple[int, int], ...], int]]] = {
+    a: (items, mask) for a, items, mask in A.BUY_TABLE
+}
+"""Stock Market: each share purchase's (company, count) pairs and the bit mask of its
+companies."""
 
 
 def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -370,11 +485,11 @@ def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Rando
     return choose_use(s, seat, legal)
 
 
-def excess(s: MovState, seat: int, shop: int) -> int:
-    """Cubes the seat holds or its Guild Orders ask for, of a shop's resource, beyond the
-    shop's orders (a sale or a delivery needs them)."""
+def excess(s: MovState, seat: int, shop: int, want: list[int]) -> int:
+    """Cubes the seat holds or its Guild Orders ask for (`want`, per resource), of a shop's
+    resource, beyond the shop's orders (a sale or a delivery needs them)."""
     r = SHOP_RES[shop]
-    return max(s.cubes[N_RES * seat + r], wanted(s, seat)[r]) - s.orders[shop]
+    return max(s.cubes[N_RES * seat + r], want[r]) - s.orders[shop]
 
 
 def choose_bid(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
@@ -382,7 +497,8 @@ def choose_bid(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     shop (at most BID_MOST), and with cash to spare and rounds to play at least BID_LOW (15,
     three orders and an early pick of the characters) or BID_HIGH when rich; an order added
     is a sale at double the price or a delivery made possible."""
-    most = max(excess(s, seat, shop) for shop in range(N_SHOPS))
+    want = wanted(s, seat)
+    most = max([excess(s, seat, shop, want) for shop in range(N_SHOPS)])
     left = rounds_left(s)
     amount = 0
     if most > 0:
@@ -402,10 +518,11 @@ def choose_orders(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     ups = [a for a in legal if a["dir"] == "up"]
     base = N_COMP * seat
     if ups:
+        want = wanted(s, seat)
         return max(
             ups,
             key=lambda a: (
-                max(0, excess(s, seat, SHOPS.index(a["shop"]))),
+                max(0, excess(s, seat, SHOPS.index(a["shop"]), want)),
                 s.shares[base + SHOPS.index(a["shop"])],
                 s.cubes[N_RES * seat + SHOP_RES[SHOPS.index(a["shop"])]],
             ),
@@ -420,8 +537,8 @@ def choose_move(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     best = None
     best_v = -1e9
     for a in legal:
-        loc = LOCATIONS.index(a["place"])
-        other = max((v[x] for x in SHARED if x != loc), default=0.0)
+        loc = GO_LOCATION[a]
+        other = max([v[x] for x in OTHER_SHARED[loc]])
         total = v[loc] + SHARED_BONUS * other
         if total > best_v:
             best, best_v = a, total
@@ -433,32 +550,32 @@ def choose_marker(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     wants (the docks' cubes, a shop's orders, a face-up favor), or at any worthwhile moment of
     the tenure's last commerce round; else wait."""
     top = s.stack[-1]
-    v = location_values(s, seat)
     if top.data < 0:  # between locations: his own destination now, with him first
         here = s.pawn[seat]
         ahead = any(s.pawn[o] == here for o in s.order[: s.order.index(seat)] if o != seat)
         nxt = next_location(s)
-        worth = v[here]
+        mine = True
         contested = ahead or (nxt in SHARED and here in SHARED)
     else:  # ahead of seat `top.data` at the location being resolved
         here = s.cur
-        worth = v[here] if here != s.pawn[seat] or here in SHARED else 0.0
+        mine = here != s.pawn[seat] or here in SHARED
         contested = here in (DOCKS, SHOPS_LOC, CHURCH)
-    if A.GONDOLA in legal and worth >= 40 and (contested or tenure_ends(s)):
-        return A.GONDOLA
+    if A.GONDOLA in legal and (contested or tenure_ends(s)):
+        worth = location_values(s, seat)[here] if mine else 0.0
+        if worth >= 40:
+            return A.GONDOLA
     return A.WAIT if A.WAIT in legal else legal[0]
 
 
 def choose_place(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     """Put the cube the seat wants most on the dock already worth most to it, the others
     elsewhere."""
-    left = rounds_left(s)
-    lacking = needs(s, seat)
+    m = Merchant(s, seat)
+    room = rooms(s, m)
+    worth = cube_worths(s, m, room)
     d = s.place_dock
-    docks = [dock_value(s, seat, x, lacking, left) for x in range(d, N_DOCKS)]
-    rank = sorted(
-        legal, key=lambda a: cube_worth(s, seat, RESOURCES.index(a["resource"]), lacking, left)
-    )
+    docks = dock_values(s, m, room, worth, d)
+    rank = sorted(legal, key=lambda a: worth[RESOURCES.index(a["resource"])])
     return rank[-1] if docks[0] >= max(docks) else rank[0]
 
 
@@ -486,17 +603,22 @@ def choose_keep(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
 def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
-        by_kind.setdefault(a.kind, []).append(a)
-    base = N_RES * seat
-    cash = s.cash[seat]
-    left = rounds_left(s)
-    last = left == 0
-    loc = s.stack[-1].data
+        same = by_kind.get(a.kind)
+        if same is None:
+            by_kind[a.kind] = [a]
+        else:
+            same.append(a)
     # Guild Orders: deliver for all the VP.
     if "deliver" in by_kind:
         return max(by_kind["deliver"], key=lambda a: a["vp"])
+    m = Merchant(s, seat)
+    cash = s.cash[seat]
+    left = m.left
+    last = m.last
+    loc = s.stack[-1].data
+    sale = best_sale(s, m) if loc == SHOPS_LOC else (0.0, -1, 0)
     if loc == SHOPS_LOC:
-        move = prepare_sale(s, seat, by_kind, last)
+        move = prepare_sale(s, m, by_kind, sale)
         if move is not None:
             return move
     elif last and "rumor" in by_kind:
@@ -508,41 +630,42 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     if "ship" in by_kind:
         return A.SHIP
     if "sell" in by_kind and loc == SHOPS_LOC:
-        _v, r, k = best_sale(s, seat, last)
+        _v, r, k = sale
         if r >= 0 and A.SELL[r][k - 1] in by_kind["sell"]:
             return A.SELL[r][k - 1]
     if "sell" in by_kind and loc == MERCATO:
         sells = []
         for a in by_kind["sell"]:
             r = RESOURCES.index(a["resource"])
-            if a["count"] > spare(s, seat, r, last):
+            if a["count"] > m.spare[r]:
                 continue
             shop = RES_SHOP[r]
             if last or shop < 0 or s.orders[shop] == 0:
                 sells.append(a)
         if sells:
             return max(sells, key=lambda a: a["count"] * s.price[RESOURCES.index(a["resource"])])
-    lacking = needs(s, seat)
+    lacking = m.lacking
     if "swap" in by_kind and left >= 1:
-        swaps = [
-            a
-            for a in by_kind["swap"]
-            if lacking[RESOURCES.index(a["take"])]
-            and spare(s, seat, RESOURCES.index(a["give"]), False) > 0
-        ]
+        swaps = []
+        for a in by_kind["swap"]:
+            give = RESOURCES.index(a["give"])
+            # a cube the orders lack, for one beyond what they keep
+            if lacking[RESOURCES.index(a["take"])] and m.held[give] > m.want[give]:
+                swaps.append(a)
         if swaps:
             return swaps[0]
     if "steal" in by_kind:
-        return max(
-            by_kind["steal"],
-            key=lambda a: cube_worth(s, seat, RESOURCES.index(a["resource"]), lacking, left),
-        )
+        worth = cube_worths(s, m, rooms(s, m))
+        return max(by_kind["steal"], key=lambda a: worth[RESOURCES.index(a["resource"])])
     if "dock" in by_kind:
-        return max(by_kind["dock"], key=lambda a: dock_value(s, seat, a["dock"] - 1, lacking, left))
+        room = rooms(s, m)
+        docks = dock_values(s, m, room, cube_worths(s, m, room))
+        return max(by_kind["dock"], key=lambda a: docks[a["dock"] - 1])
     if "buy" in by_kind and not last:
         best = None
         best_gain = 0.0
         reserve = RESERVE if left >= 2 and loc == DOCKS else 0
+        order = order_vp(s, seat) * VP / 3
         for a in by_kind["buy"]:
             r = RESOURCES.index(a["resource"])
             k = a["count"]
@@ -551,12 +674,12 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
                 continue
             gain = 0.0
             useful = min(k, lacking[r])
-            gain += useful * (order_vp(s, seat) * VP / 3 - s.price[r])
+            gain += useful * (order - s.price[r])
             shop = RES_SHOP[r]
             rest = k - useful
             if shop >= 0:
-                room = max(0, s.orders[shop] - s.cubes[base + r])
-                sold = min(rest, room)
+                free = max(0, s.orders[shop] - m.held[r])
+                sold = min(rest, free)
                 gain += sold * 0.7 * s.price[r]
                 rest -= sold
             gain -= rest * 0.6 * s.price[r]
@@ -567,27 +690,16 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         if best is not None:
             return best
     if "buy_shares" in by_kind and not last:
-        best = None
-        best_gain = 15.0
-        reserve = SHARE_RESERVE if left >= 2 else 0
-        gains = [share_gain(s, seat, c, left) for c in range(N_COMP)]
-        for a in by_kind["buy_shares"]:
-            counts = A.share_counts(a)
-            cost = sum(k * s.comp_price(c) for c, k in enumerate(counts))
-            if cash - cost < reserve:
-                continue
-            g = sum(k * gains[c] - 2 * k * (k - 1) for c, k in enumerate(counts) if k)
-            if all(gains[c] > 15 for c, k in enumerate(counts) if k) and g > best_gain:
-                best, best_gain = a, g
-        if best is not None:
-            return best
+        move = choose_shares(s, m, by_kind["buy_shares"])
+        if move is not None:
+            return move
     if "favor" in by_kind:
         pick = max(
             by_kind["favor"],
-            key=lambda a: favor_value(s, seat, FAVOR_VALUES.index(a["value"]), last) - a["value"],
+            key=lambda a: favor_value(s, m, FAVOR_VALUES.index(a["value"])) - a["value"],
         )
         kind = FAVOR_VALUES.index(pick["value"])
-        if left >= 1 and favor_value(s, seat, kind, last) - pick["value"] > 0:
+        if left >= 1 and favor_value(s, m, kind) - pick["value"] > 0:
             return pick
     hand = len(s.hands[seat])
     if (left >= 5 and hand <= 1) or (left >= 3 and hand == 0):
@@ -598,17 +710,48 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     return A.DONE
 
 
+def choose_shares(s: MovState, m: Merchant, buys: list[Action]) -> Action | None:
+    """Stock Market: the purchase that gains most over 15 (`share_gains`, less 4 for each
+    share of a company beyond the first), each company bought gaining over 15, within the
+    cash kept for cubes; None if none does."""
+    left = m.left
+    cash = s.cash[m.seat]
+    reserve = SHARE_RESERVE if left >= 2 else 0
+    gains = share_gains(s, m.seat, left)
+    price = [s.share[c] if c < N_SHOPS else OFFICE_PRICE for c in range(N_COMP)]
+    poor = 0  # the companies gaining 15 or less
+    for c in range(N_COMP):
+        if not gains[c] > 15:
+            poor |= 1 << c
+    best = None
+    best_gain = 15.0
+    for a in buys:
+        items, mask = SHARE_BUY_ITEMS[a]
+        if mask & poor:
+            continue
+        cost = 0
+        for c, k in items:
+            cost += k * price[c]
+        if cash - cost < reserve:
+            continue
+        g = sum([k * gains[c] - 2 * k * (k - 1) for c, k in items])
+        if g > best_gain:
+            best, best_gain = a, g
+    return best
+
+
 def prepare_sale(
-    s: MovState, seat: int, by_kind: dict[str, list[Action]], last: bool
+    s: MovState, m: Merchant, by_kind: dict[str, list[Action]], sale: tuple[float, int, int]
 ) -> Action | None:
-    """At the Shops, before the sale: a favor or a rumor that opens orders for the cubes held,
-    a rumor that raises the price of the cubes about to be sold, a majority move that pays."""
-    _v, r, k = best_sale(s, seat, last)
+    """At the Shops, before the sale (`sale`, the best one: `best_sale`): a favor or a rumor
+    that opens orders for the cubes held, a rumor that raises the price of the cubes about to
+    be sold, a majority move that pays."""
+    _v, r, k = sale
     if "play_favor" in by_kind:
         fits = []
         for a in by_kind["play_favor"]:
             shop = SHOPS.index(a["shop"])
-            short = spare(s, seat, SHOP_RES[shop], last) - s.orders[shop]
+            short = m.spare[SHOP_RES[shop]] - s.orders[shop]
             if 0 < a["orders"] <= short:
                 fits.append(a)
         if fits:
@@ -619,13 +762,13 @@ def prepare_sale(
                 continue
             shop = SHOPS.index(a["shop"])
             rr = SHOP_RES[shop]
-            if a["peg"] == "orders" and spare(s, seat, rr, last) > s.orders[shop]:
+            if a["peg"] == "orders" and m.spare[rr] > s.orders[shop]:
                 return a
             if a["peg"] == "price" and rr == r and s.price[rr] + 5 <= PRICE_MAX:
                 return a
     if "majority" in by_kind and r >= 0:
         shop = RES_SHOP[r]
-        have = spare(s, seat, r, last)
+        have = m.spare[r]
         p = s.price[r]
         for a in by_kind["majority"]:
             if SHOPS.index(a["shop"]) != shop:
