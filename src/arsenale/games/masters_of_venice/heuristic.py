@@ -221,11 +221,11 @@ def deliverable(s: MovState, m: Merchant) -> list[int]:
     out = []
     for card in s.hands[m.seat]:
         need = NEEDS[card]
-        if all(
-            cubes[r] >= need[r] and (RES_SHOP[r] < 0 or orders[RES_SHOP[r]] >= need[r])
-            for r in range(N_RES)
-            if need[r]
-        ):
+        for r in range(N_RES):
+            k = need[r]
+            if k and (cubes[r] < k or (RES_SHOP[r] >= 0 and orders[RES_SHOP[r]] < k)):
+                break
+        else:
             out.append(card)
             for r in range(N_RES):
                 cubes[r] -= need[r]
@@ -245,41 +245,36 @@ def dock_values(
     the price a space (Docks). A cube an order lacks is worth `worth`; one beyond the orders
     held is a sale if the shop has `room` for it, else worth little."""
     left = m.left
-    docks = s.docks
-    # per resource, each cube in the order bought, as many as a dock holds: (its worth less
-    # its price, the price, the worth)
-    offers = []
-    for r in range(N_RES):
-        price = s.price[r]
-        lacking = m.lacking[r]
-        row = []
-        for i in range(max(docks[r::N_RES])):
-            if i < lacking:
-                w = worth[r]
-            elif i - lacking < room[r] and left >= 1:
-                w = 1.7 * price
-            else:
-                w = 0.4 * price
-            row.append((w - price - 5 * i, price, w))
-        offers.append(row)
+    # per dock, its cubes in the order bought: (the worth less the price, the price, the worth)
+    gains: list[list[tuple[float, int, float]]] = [[] for _d in range(N_DOCKS)]
+    for at, there in enumerate(s.docks[N_RES * first :], N_RES * first):
+        if there:
+            r = at % N_RES
+            price = s.price[r]
+            lacking = m.lacking[r]
+            cubes = gains[at // N_RES]
+            for i in range(there):
+                if i < lacking:
+                    w = worth[r]
+                elif i - lacking < room[r] and left >= 1:  # beyond the orders held: a sale
+                    w = 1.7 * price
+                else:
+                    w = 0.4 * price
+                cubes.append((w - price - 5 * i, price, w))
     steals = powers.dock_steals(s, m.seat)
     values = []
     for d in range(first, N_DOCKS):
-        gains: list[tuple[float, int, float]] = []
-        for r in range(N_RES):
-            there = docks[N_RES * d + r]
-            if there:
-                gains += offers[r][:there]
-        gains.sort(reverse=True)
+        cubes = gains[d]
+        cubes.sort(reverse=True)
         cash = s.cash[m.seat] - (RESERVE if left >= 2 else 0)
         total = 0.0
-        for gain, price, _w in gains:
+        for gain, price, _w in cubes:
             if gain <= 0 or price > cash:
                 break
             total += gain
             cash -= price
-        if gains and steals:
-            total += max([w for _g, _p, w in gains])
+        if cubes and steals:
+            total += max([w for _g, _p, w in cubes])
         values.append(total)
     return values
 
@@ -292,20 +287,24 @@ def share_gains(s: MovState, seat: int, left: int) -> list[float]:
     sold = SHOP_CUBES * n * left
     paid = SHOP_DIVIDEND * n * left
     base = N_RES * seat
+    cubes = s.cubes
+    orders = s.orders
+    shares = s.shares
     gains = []
     for c in range(N_SHOPS):
         r = SHOP_RES[c]
-        own = min(s.orders[c], s.cubes[base + r])
+        own = min(orders[c], cubes[base + r])
         rise = 5 * (sold + own)
         total = 2 * s.price[r] * own
         dividends = paid + (0 if total < 50 else (total + 50) // 100 * 10)
         gain = rise + dividends
-        held = s.shares[c::N_COMP]
+        held = shares[c::N_COMP]
         if held.pop(seat) == max(held):  # one more share gives the majority
             gain += 20
-        if s.share[c] + 5 > SHARE_MAX:  # a split: 1 VP a share
+        price = s.share[c]
+        if price + 5 > SHARE_MAX:  # a split: 1 VP a share
             gain += VP
-        gains.append(gain - 0.3 * s.share[c] if left <= 1 else gain)
+        gains.append(gain - 0.3 * price if left <= 1 else gain)
     office = 10 * OFFICE_USES * n * left
     gains += [office] * (N_COMP - N_SHOPS)
     return gains
@@ -314,19 +313,23 @@ def share_gains(s: MovState, seat: int, left: int) -> list[float]:
 def shares_value(s: MovState, m: Merchant) -> float:
     """The best purchase of up to three shares at the Stock Market: of the three best shares
     (each further share of a company 4 less), those gaining more than 15, within the cash
-    kept for cubes."""
+    kept for cubes. They are shares of the three companies whose first share gains most."""
     left = m.left
     cash = s.cash[m.seat] - (SHARE_RESERVE if left >= 2 else 0)
     share_gain = share_gains(s, m.seat, left)
-    gains = []
+    firsts = []
     for c in range(N_COMP):
         g = share_gain[c]
-        if g <= 15:
-            continue
-        price = s.share[c] if c < N_SHOPS else OFFICE_PRICE
-        for i in range(min(3, s.supply[c])):
-            if g - 4 * i > 15:
-                gains.append((g - 4 * i, price))
+        supply = s.supply[c]
+        if g > 15 and supply > 0:
+            firsts.append((g, s.share[c] if c < N_SHOPS else OFFICE_PRICE, supply))
+    firsts.sort(reverse=True)
+    gains = []
+    for g, price, supply in firsts[:3]:
+        for i in range(min(3, supply)):
+            if g - 4 * i <= 15:
+                break
+            gains.append((g - 4 * i, price))
     gains.sort(reverse=True)
     total = 0.0
     for g, price in gains[:3]:
@@ -337,14 +340,26 @@ def shares_value(s: MovState, m: Merchant) -> float:
     return total
 
 
-def favor_value(s: MovState, m: Merchant, kind: int) -> float:
-    """A favor played now: the cubes held beyond a shop's orders it lets the seat sell."""
-    best = 0.0
+def surplus(s: MovState, m: Merchant) -> list[tuple[int, int]]:
+    """Per shop whose orders the seat's spare cubes exceed: how many cubes beyond them, and
+    their price."""
+    out = []
     for shop in range(N_SHOPS):
         r = SHOP_RES[shop]
-        extra = min(FAVOR_MAX[kind], m.spare[r] - s.orders[shop])
-        if extra > 0:
-            best = max(best, extra * 1.5 * s.price[r])
+        beyond = m.spare[r] - s.orders[shop]
+        if beyond > 0:
+            out.append((beyond, s.price[r]))
+    return out
+
+
+def favor_value(kind: int, beyond: list[tuple[int, int]]) -> float:
+    """A favor played now: the cubes held beyond a shop's orders (`surplus`) it lets the seat
+    sell, at most its orders (Favors)."""
+    best = 0.0
+    for extra, price in beyond:
+        v = min(FAVOR_MAX[kind], extra) * 1.5 * price
+        if v > best:
+            best = v
     return best
 
 
@@ -366,8 +381,9 @@ def guild_value(s: MovState, m: Merchant) -> float:
 def shops_value(s: MovState, m: Merchant) -> float:
     """Shops: the best sale, with a favor held to open orders."""
     v = best_sale(s, m)[0]
+    beyond = surplus(s, m)
     for kind in set(s.favors[m.seat]):
-        v += favor_value(s, m, kind) / 2
+        v += favor_value(kind, beyond) / 2
     return v
 
 
@@ -391,10 +407,11 @@ def office_value(s: MovState, m: Merchant, loc: int, worth: list[float]) -> floa
 def church_value(s: MovState, m: Merchant) -> float:
     """Church: a favor that opens orders for cubes held."""
     cash = s.cash[m.seat]
+    beyond = surplus(s, m)
     v = 0.0
     for kind in set(s.display):
         if FAVOR_VALUES[kind] <= cash:
-            v = max(v, favor_value(s, m, kind) - FAVOR_VALUES[kind])
+            v = max(v, favor_value(kind, beyond) - FAVOR_VALUES[kind])
     return v
 
 
@@ -404,25 +421,23 @@ def mercato_value(s: MovState, m: Merchant) -> float:
     last = m.last
     sells = []
     for r in range(N_RES):
-        if not m.spare[r]:
-            continue
-        shop = RES_SHOP[r]
-        if last or shop < 0 or s.orders[shop] == 0:
-            sells.append(s.price[r] * (1.5 if last else 0.6))
+        if m.spare[r]:
+            shop = RES_SHOP[r]
+            if last or shop < 0 or s.orders[shop] == 0:
+                sells.append(s.price[r] * (1.5 if last else 0.6))
     buys_most, sells_most, _swaps = powers.mercato_limits(s, seat)
-    v: float = sum(sorted(sells, reverse=True)[:sells_most])
+    sells.sort(reverse=True)
+    v: float = sum(sells[:sells_most])
     if m.left >= 1:
         cash = s.cash[seat]
         order = order_vp(s, seat) * VP / 3
-        buys = sorted(
-            (
-                order - s.price[r]
-                for r in range(N_RES)
-                if m.lacking[r] and s.bag[r] and s.price[r] <= cash
-            ),
-            reverse=True,
-        )
-        v += sum(max(0.0, b) for b in buys[:buys_most])
+        buys = [
+            order - s.price[r]
+            for r in range(N_RES)
+            if m.lacking[r] and s.bag[r] and s.price[r] <= cash
+        ]
+        buys.sort(reverse=True)
+        v += sum([b if b > 0.0 else 0.0 for b in buys[:buys_most]])
     if sum(m.held) == 0:
         v = min(v, 0.0)
     return v
@@ -694,12 +709,13 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         if move is not None:
             return move
     if "favor" in by_kind:
+        beyond = surplus(s, m)
         pick = max(
             by_kind["favor"],
-            key=lambda a: favor_value(s, m, FAVOR_VALUES.index(a["value"])) - a["value"],
+            key=lambda a: favor_value(FAVOR_VALUES.index(a["value"]), beyond) - a["value"],
         )
         kind = FAVOR_VALUES.index(pick["value"])
-        if left >= 1 and favor_value(s, m, kind) - pick["value"] > 0:
+        if left >= 1 and favor_value(kind, beyond) - pick["value"] > 0:
             return pick
     hand = len(s.hands[seat])
     if (left >= 5 and hand <= 1) or (left >= 3 and hand == 0):
