@@ -129,6 +129,11 @@ class Merchant:
         base = N_RES * seat
         held = s.cubes[base : base + N_RES]
         want = wanted(s, seat)
+        self.seat = seat
+        self.left = left
+        self.last = left == 0
+        self.held = held
+        self.want = want
         lacking = [0] * N_RES
         spare = [0] * N_RES
         for r in range(N_RES):
@@ -137,11 +142,6 @@ class Merchant:
                 lacking[r] = short
             elif short < 0:
                 spare[r] = -short
-        self.seat = seat
-        self.left = left
-        self.last = left == 0
-        self.held = held
-        self.want = want
         self.lacking = lacking
         self.spare = held if left == 0 else spare
 
@@ -293,7 +293,9 @@ def share_gains(s: MovState, seat: int, left: int) -> list[float]:
     gains = []
     for c in range(N_SHOPS):
         r = SHOP_RES[c]
-        own = min(orders[c], cubes[base + r])
+        own = orders[c]
+        if cubes[base + r] < own:
+            own = cubes[base + r]
         rise = 5 * (sold + own)
         total = 2 * s.price[r] * own
         dividends = paid + (0 if total < 50 else (total + 50) // 100 * 10)
@@ -378,10 +380,9 @@ def guild_value(s: MovState, m: Merchant) -> float:
     return v
 
 
-def shops_value(s: MovState, m: Merchant) -> float:
-    """Shops: the best sale, with a favor held to open orders."""
+def shops_value(s: MovState, m: Merchant, beyond: list[tuple[int, int]]) -> float:
+    """Shops: the best sale, with a favor held to open orders (`surplus`)."""
     v = best_sale(s, m)[0]
-    beyond = surplus(s, m)
     for kind in set(s.favors[m.seat]):
         v += favor_value(kind, beyond) / 2
     return v
@@ -404,10 +405,9 @@ def office_value(s: MovState, m: Merchant, loc: int, worth: list[float]) -> floa
     return v
 
 
-def church_value(s: MovState, m: Merchant) -> float:
-    """Church: a favor that opens orders for cubes held."""
+def church_value(s: MovState, m: Merchant, beyond: list[tuple[int, int]]) -> float:
+    """Church: a favor that opens orders for cubes held (`surplus`)."""
     cash = s.cash[m.seat]
-    beyond = surplus(s, m)
     v = 0.0
     for kind in set(s.display):
         if FAVOR_VALUES[kind] <= cash:
@@ -450,13 +450,14 @@ def location_values(s: MovState, seat: int) -> list[float]:
     worth = cube_worths(s, m, room)
     v = [0.0] * 8
     v[GUILD] = guild_value(s, m)
-    v[SHOPS_LOC] = shops_value(s, m)
+    beyond = surplus(s, m)
+    v[SHOPS_LOC] = shops_value(s, m, beyond)
     v[DOCKS] = docks_value(s, m, room, worth)
     v[NORTH] = office_value(s, m, NORTH, worth)
     v[SOUTH] = office_value(s, m, SOUTH, worth)
     if m.left >= 1:  # Stock Market: speculation
         v[MARKET] = shares_value(s, m)
-    v[CHURCH] = church_value(s, m)
+    v[CHURCH] = church_value(s, m, beyond)
     v[MERCATO] = mercato_value(s, m)
     return v
 
@@ -479,6 +480,8 @@ companies."""
 
 def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     kind = s.stack[-1].kind
+    if kind == "use":
+        return choose_use(s, seat, legal)
     if kind == "bid":
         return choose_bid(s, seat, legal)
     if kind == "character":
@@ -549,11 +552,15 @@ def choose_move(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     """The destination worth most, counting on a part of the best shared location's worth as
     a sharer when going elsewhere."""
     v = location_values(s, seat)
+    top = max([v[x] for x in SHARED])
     best = None
     best_v = -1e9
     for a in legal:
         loc = GO_LOCATION[a]
-        other = max([v[x] for x in OTHER_SHARED[loc]])
+        if loc in SHARED and not v[loc] < top:  # the best shared location itself
+            other = max([v[x] for x in OTHER_SHARED[loc]])
+        else:
+            other = top
         total = v[loc] + SHARED_BONUS * other
         if total > best_v:
             best, best_v = a, total
