@@ -90,6 +90,10 @@ ROUNDS_LEFT: Final[tuple[int, ...]] = tuple(
 bidding)."""
 NEEDS: Final[tuple[tuple[int, ...], ...]] = tuple(order.need for order in ORDERS)
 """Per Guild Order: the cubes of each resource it asks for."""
+NEED_ITEMS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((r, k) for r, k in enumerate(need) if k) for need in NEEDS
+)
+"""Per Guild Order: (resource, cubes) for each resource it asks for."""
 
 
 def rounds_left(s: MovState) -> int:
@@ -104,14 +108,10 @@ def tenure_ends(s: MovState) -> bool:
 
 def wanted(s: MovState, seat: int) -> list[int]:
     """Cubes of each resource the seat's held orders ask for."""
-    hand = s.hands[seat]
-    if len(hand) == 1:
-        return list(NEEDS[hand[0]])
     want = [0] * N_RES
-    for card in hand:
-        need = NEEDS[card]
-        for r in range(N_RES):
-            want[r] += need[r]
+    for card in s.hands[seat]:
+        for r, k in NEED_ITEMS[card]:
+            want[r] += k
     return want
 
 
@@ -129,19 +129,22 @@ class Merchant:
         base = N_RES * seat
         held = s.cubes[base : base + N_RES]
         want = wanted(s, seat)
+        lacking = [0] * N_RES
+        spare = list(held)
+        for r in range(N_RES):
+            k = want[r]
+            if k:
+                short = k - held[r]
+                if short > 0:
+                    lacking[r] = short
+                    spare[r] = 0
+                else:
+                    spare[r] = -short
         self.seat = seat
         self.left = left
         self.last = left == 0
         self.held = held
         self.want = want
-        lacking = [0] * N_RES
-        spare = [0] * N_RES
-        for r in range(N_RES):
-            short = want[r] - held[r]
-            if short > 0:
-                lacking[r] = short
-            elif short < 0:
-                spare[r] = -short
         self.lacking = lacking
         self.spare = held if left == 0 else spare
 
@@ -262,11 +265,12 @@ def dock_values(
                     w = 0.4 * price
                 cubes.append((w - price - 5 * i, price, w))
     steals = powers.dock_steals(s, m.seat)
+    purse = s.cash[m.seat] - (RESERVE if left >= 2 else 0)
     values = []
     for d in range(first, N_DOCKS):
         cubes = gains[d]
         cubes.sort(reverse=True)
-        cash = s.cash[m.seat] - (RESERVE if left >= 2 else 0)
+        cash = purse
         total = 0.0
         for gain, price, _w in cubes:
             if gain <= 0 or price > cash:
@@ -471,11 +475,15 @@ OTHER_SHARED: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 """Per location: the shared locations other than it (Actions: a merchant elsewhere may still
 use them as a sharer)."""
-SHARE_BUY_ITEMS: Final[dict[Action, tuple[tuple[tuple[int, int], ...], int]]] = {
-    a: (items, mask) for a, items, mask in A.BUY_TABLE
+SHARE_BUY_KEYS: Final[dict[Action, tuple[int, tuple[int, ...]]]] = {
+    a: (mask, tuple(4 * c + k for c, k in items)) for a, items, mask in A.BUY_TABLE
 }
-"""Stock Market: each share purchase's (company, count) pairs and the bit mask of its
-companies."""
+"""Stock Market: each share purchase's bit mask of companies, and its shares as company and
+count, 4 * company + count, in company order."""
+CUBE_BUYS: Final[dict[Action, tuple[int, int]]] = {
+    a: (r, k) for r, row in enumerate(A.BUY) for k, a in enumerate(row, 1)
+}
+"""Docks and Mercato: each purchase's resource and count of cubes."""
 
 
 def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -689,8 +697,7 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         reserve = RESERVE if left >= 2 and loc == DOCKS else 0
         order = order_vp(s, seat) * VP / 3
         for a in by_kind["buy"]:
-            r = RESOURCES.index(a["resource"])
-            k = a["count"]
+            r, k = CUBE_BUYS[a]
             cost = s.price[r] * k
             if cash - cost < reserve:
                 continue
@@ -734,32 +741,39 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
 
 
 def choose_shares(s: MovState, m: Merchant, buys: list[Action]) -> Action | None:
-    """Stock Market: the purchase that gains most over 15 (`share_gains`, less 4 for each
-    share of a company beyond the first), each company bought gaining over 15, within the
-    cash kept for cubes; None if none does."""
+    """Stock Market: the purchase that gains most over 15 (`share_gains`, less 2k(k - 1) for
+    k shares of one company), each company bought gaining over 15, within the cash kept for
+    cubes; None if none does."""
     left = m.left
     cash = s.cash[m.seat]
     reserve = SHARE_RESERVE if left >= 2 else 0
     gains = share_gains(s, m.seat, left)
-    price = [s.share[c] if c < N_SHOPS else OFFICE_PRICE for c in range(N_COMP)]
+    # the cost and the gain of k shares of company c, at 4 * c + k (`SHARE_BUY_KEYS`)
+    cost = [0] * (4 * N_COMP)
+    gain = [0.0] * (4 * N_COMP)
     poor = 0  # the companies gaining 15 or less
     for c in range(N_COMP):
-        if not gains[c] > 15:
+        price = s.share[c] if c < N_SHOPS else OFFICE_PRICE
+        g = gains[c]
+        for k in range(1, 4):
+            cost[4 * c + k] = k * price
+            gain[4 * c + k] = k * g - 2 * k * (k - 1)
+        if not g > 15:
             poor |= 1 << c
     best = None
     best_gain = 15.0
     for a in buys:
-        items, mask = SHARE_BUY_ITEMS[a]
+        mask, keys = SHARE_BUY_KEYS[a]
         if mask & poor:
             continue
-        cost = 0
-        for c, k in items:
-            cost += k * price[c]
-        if cash - cost < reserve:
+        spent = 0
+        for key in keys:
+            spent += cost[key]
+        if cash - spent < reserve:
             continue
-        g = sum([k * gains[c] - 2 * k * (k - 1) for c, k in items])
-        if g > best_gain:
-            best, best_gain = a, g
+        total = sum([gain[key] for key in keys])
+        if total > best_gain:
+            best, best_gain = a, total
     return best
 
 
