@@ -157,12 +157,14 @@ def order_vp(s: MovState, seat: int) -> int:
 def rooms(s: MovState, m: Merchant) -> list[float]:
     """Per resource, the orders of its shop the seat may count on: what its own cubes and half
     the rivals' cubes do not fill already (none for Lumber, which has no shop)."""
+    cubes = s.cubes
+    held = m.held
     room = [0.0] * N_RES
     for r in range(N_RES):
         shop = RES_SHOP[r]
         if shop >= 0:
-            others = sum(s.cubes[r::N_RES]) - m.held[r]
-            room[r] = s.orders[shop] - m.held[r] - 0.5 * others
+            own = held[r]
+            room[r] = s.orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
     return room
 
 
@@ -170,16 +172,19 @@ def cube_worths(s: MovState, m: Merchant, room: list[float]) -> list[float]:
     """Per resource, one more cube to the seat: part of an order it holds, a sale at double
     the price where the shop has orders the seat's cubes do not fill (`rooms`), else about
     what the tax leaves."""
-    left = m.left
+    price = s.price
+    if m.left < 1:
+        return [0.5 * p for p in price]
     order = order_vp(s, m.seat) * VP / 3
+    lacking = m.lacking
     worth = []
     for r in range(N_RES):
-        if m.lacking[r] and left >= 1:
+        if lacking[r]:
             worth.append(order)
-        elif RES_SHOP[r] >= 0 and left >= 1 and room[r] > 0:
-            worth.append(1.7 * s.price[r])
+        elif room[r] > 0 and RES_SHOP[r] >= 0:
+            worth.append(1.7 * price[r])
         else:
-            worth.append(0.5 * s.price[r])
+            worth.append(0.5 * price[r])
     return worth
 
 
@@ -192,26 +197,27 @@ def my_dividend(s: MovState, seat: int, company: int, per: int) -> int:
     return per * held
 
 
-def sale_value(s: MovState, seat: int, r: int, k: int) -> float:
-    """Selling k cubes of `r` at its shop now: double the price, the dividend the seat gets,
-    its own shares' rise, less what the cubes were worth held."""
-    shop = RES_SHOP[r]
-    total = 2 * s.price[r] * k
-    per = 0 if total < 50 else (total + 50) // 100 * 10
-    rise = 5 * k * s.shares[N_COMP * seat + shop]
-    return total + my_dividend(s, seat, shop, per) + rise - 0.5 * s.price[r] * k
-
-
 def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
-    """The best single shop sale now: (value, resource, count)."""
+    """The best single shop sale now, (value, resource, count): selling k cubes at double the
+    price, with the dividend the seat gets (its shares, and one more as the Tax Collector) and
+    its own shares' rise, less what the cubes were worth held."""
+    base = N_COMP * m.seat
+    extra = 1 if s.has(m.seat, TAXCOLLECTOR) else 0
     best = (0.0, -1, 0)
     for r in range(N_RES):
         shop = RES_SHOP[r]
         if shop < 0:
             continue
-        k = min(m.spare[r], s.orders[shop])
+        k = m.spare[r]
+        if s.orders[shop] < k:
+            k = s.orders[shop]
         if k > 0:
-            v = sale_value(s, m.seat, r, k)
+            price = s.price[r]
+            total = 2 * price * k
+            per = 0 if total < 50 else (total + 50) // 100 * 10
+            held = s.shares[base + shop]
+            rise = 5 * k * held
+            v = total + per * (held + extra) + rise - 0.5 * price * k
             if v > best[0]:
                 best = (v, r, k)
     return best
@@ -466,6 +472,26 @@ def location_values(s: MovState, seat: int) -> list[float]:
     return v
 
 
+def location_value(s: MovState, seat: int, loc: int) -> float:
+    """One destination's worth to the seat, as `location_values` gives it."""
+    m = Merchant(s, seat)
+    if loc == GUILD:
+        return guild_value(s, m)
+    if loc == SHOPS_LOC:
+        return shops_value(s, m, surplus(s, m))
+    if loc == CHURCH:
+        return church_value(s, m, surplus(s, m))
+    if loc == MARKET:
+        return shares_value(s, m) if m.left >= 1 else 0.0
+    if loc == MERCATO:
+        return mercato_value(s, m)
+    room = rooms(s, m)
+    worth = cube_worths(s, m, room)
+    if loc == DOCKS:
+        return docks_value(s, m, room, worth)
+    return office_value(s, m, loc, worth)
+
+
 # -- decisions ---------------------------------------------------------------------------------
 
 GO_LOCATION: Final[dict[Action, int]] = {a: LOCATIONS.index(a["place"]) for a in A.GO}
@@ -591,7 +617,7 @@ def choose_marker(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         mine = here != s.pawn[seat] or here in SHARED
         contested = here in (DOCKS, SHOPS_LOC, CHURCH)
     if A.GONDOLA in legal and (contested or tenure_ends(s)):
-        worth = location_values(s, seat)[here] if mine else 0.0
+        worth = location_value(s, seat, here) if mine else 0.0
         if worth >= 40:
             return A.GONDOLA
     return A.WAIT if A.WAIT in legal else legal[0]
