@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
 from typing import Final
 
 from arsenale.core.actions import Action
@@ -256,20 +257,21 @@ def dock_values(
     left = m.left
     # per dock, its cubes in the order bought: (the worth less the price, the price, the worth)
     gains: list[list[tuple[float, int, float]]] = [[] for _d in range(N_DOCKS)]
-    for at, there in enumerate(s.docks[N_RES * first :], N_RES * first):
-        if there:
-            r = at % N_RES
-            price = s.price[r]
-            lacking = m.lacking[r]
-            cubes = gains[at // N_RES]
-            for i in range(there):
-                if i < lacking:
-                    w = worth[r]
-                elif i - lacking < room[r] and left >= 1:  # beyond the orders held: a sale
-                    w = 1.7 * price
-                else:
-                    w = 0.4 * price
-                cubes.append((w - price - 5 * i, price, w))
+    docks = s.docks
+    start = N_RES * first
+    for at in compress(range(start, len(docks)), docks[start:]):  # the cells holding cubes
+        r = at % N_RES
+        price = s.price[r]
+        lacking = m.lacking[r]
+        cubes = gains[at // N_RES]
+        for i in range(docks[at]):
+            if i < lacking:
+                w = worth[r]
+            elif i - lacking < room[r] and left >= 1:  # beyond the orders held: a sale
+                w = 1.7 * price
+            else:
+                w = 0.4 * price
+            cubes.append((w - price - 5 * i, price, w))
     steals = powers.dock_steals(s, m.seat)
     purse = s.cash[m.seat] - (RESERVE if left >= 2 else 0)
     values = []
