@@ -521,7 +521,7 @@ def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Rando
     if kind == "bid":
         return choose_bid(s, seat, legal)
     if kind == "character":
-        names = {a["name"]: a for a in legal}
+        names = {a.params["name"]: a for a in legal}
         for name in CHARACTER_RANK:
             if name in names:
                 return names[name]
@@ -569,19 +569,19 @@ def choose_bid(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
 def choose_orders(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     """Raise the orders where the seat's cubes exceed them most, else where it holds most
     shares; with no raise possible, lower them where it has least at stake."""
-    ups = [a for a in legal if a["dir"] == "up"]
+    ups = [a for a in legal if a.params["dir"] == "up"]
     base = N_COMP * seat
     if ups:
         want = wanted(s, seat)
         return max(
             ups,
             key=lambda a: (
-                max(0, excess(s, seat, SHOPS.index(a["shop"]), want)),
-                s.shares[base + SHOPS.index(a["shop"])],
-                s.cubes[N_RES * seat + SHOP_RES[SHOPS.index(a["shop"])]],
+                max(0, excess(s, seat, SHOPS.index(a.params["shop"]), want)),
+                s.shares[base + SHOPS.index(a.params["shop"])],
+                s.cubes[N_RES * seat + SHOP_RES[SHOPS.index(a.params["shop"])]],
             ),
         )
-    return min(legal, key=lambda a: s.shares[base + SHOPS.index(a["shop"])])
+    return min(legal, key=lambda a: s.shares[base + SHOPS.index(a.params["shop"])])
 
 
 def choose_move(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
@@ -633,7 +633,7 @@ def choose_place(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     worth = cube_worths(s, m, room)
     d = s.place_dock
     docks = dock_values(s, m, room, worth, d)
-    rank = sorted(legal, key=lambda a: worth[RESOURCES.index(a["resource"])])
+    rank = sorted(legal, key=lambda a: worth[RESOURCES.index(a.params["resource"])])
     return rank[-1] if docks[0] >= max(docks) else rank[0]
 
 
@@ -654,8 +654,10 @@ def choose_keep(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         worst = max(range(len(hand)), key=lambda i: missing(hand[i]), default=-1)
         if worst >= 0 and missing(hand[worst]) >= 2:
             back = worst + 1
-    options = [a for a in legal if a["back"] == back] or [a for a in legal if a["back"] == 0]
-    return min(options, key=lambda a: missing(cards[a["which"]]))
+    options = [a for a in legal if a.params["back"] == back] or [
+        a for a in legal if a.params["back"] == 0
+    ]
+    return min(options, key=lambda a: missing(cards[a.params["which"]]))
 
 
 def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
@@ -668,7 +670,7 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
             same.append(a)
     # Guild Orders: deliver for all the VP.
     if "deliver" in by_kind:
-        return max(by_kind["deliver"], key=lambda a: a["vp"])
+        return max(by_kind["deliver"], key=lambda a: a.params["vp"])
     m = Merchant(s, seat)
     cash = s.cash[seat]
     left = m.left
@@ -680,10 +682,14 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         if move is not None:
             return move
     elif last and "rumor" in by_kind:
-        ups = [a for a in by_kind["rumor"] if a["peg"] == "share" and a["dir"] == "up"]
+        ups = [
+            a for a in by_kind["rumor"] if a.params["peg"] == "share" and a.params["dir"] == "up"
+        ]
         if ups:
-            top_rumor = max(ups, key=lambda a: s.shares[N_COMP * seat + SHOPS.index(a["shop"])])
-            if s.shares[N_COMP * seat + SHOPS.index(top_rumor["shop"])]:
+            top_rumor = max(
+                ups, key=lambda a: s.shares[N_COMP * seat + SHOPS.index(a.params["shop"])]
+            )
+            if s.shares[N_COMP * seat + SHOPS.index(top_rumor.params["shop"])]:
                 return top_rumor
     if "ship" in by_kind:
         return A.SHIP
@@ -694,31 +700,34 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     if "sell" in by_kind and loc == MERCATO:
         sells = []
         for a in by_kind["sell"]:
-            r = RESOURCES.index(a["resource"])
-            if a["count"] > m.spare[r]:
+            r = RESOURCES.index(a.params["resource"])
+            if a.params["count"] > m.spare[r]:
                 continue
             shop = RES_SHOP[r]
             if last or shop < 0 or s.orders[shop] == 0:
                 sells.append(a)
         if sells:
-            return max(sells, key=lambda a: a["count"] * s.price[RESOURCES.index(a["resource"])])
+            return max(
+                sells,
+                key=lambda a: a.params["count"] * s.price[RESOURCES.index(a.params["resource"])],
+            )
     lacking = m.lacking
     if "swap" in by_kind and left >= 1:
         swaps = []
         for a in by_kind["swap"]:
-            give = RESOURCES.index(a["give"])
+            give = RESOURCES.index(a.params["give"])
             # a cube the orders lack, for one beyond what they keep
-            if lacking[RESOURCES.index(a["take"])] and m.held[give] > m.want[give]:
+            if lacking[RESOURCES.index(a.params["take"])] and m.held[give] > m.want[give]:
                 swaps.append(a)
         if swaps:
             return swaps[0]
     if "steal" in by_kind:
         worth = cube_worths(s, m, rooms(s, m))
-        return max(by_kind["steal"], key=lambda a: worth[RESOURCES.index(a["resource"])])
+        return max(by_kind["steal"], key=lambda a: worth[RESOURCES.index(a.params["resource"])])
     if "dock" in by_kind:
         room = rooms(s, m)
         docks = dock_values(s, m, room, cube_worths(s, m, room))
-        return max(by_kind["dock"], key=lambda a: docks[a["dock"] - 1])
+        return max(by_kind["dock"], key=lambda a: docks[a.params["dock"] - 1])
     if "buy" in by_kind and not last:
         best = None
         best_gain = 0.0
@@ -754,10 +763,12 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         beyond = surplus(s, m)
         pick = max(
             by_kind["favor"],
-            key=lambda a: favor_value(FAVOR_VALUES.index(a["value"]), beyond) - a["value"],
+            key=lambda a: (
+                favor_value(FAVOR_VALUES.index(a.params["value"]), beyond) - a.params["value"]
+            ),
         )
-        kind = FAVOR_VALUES.index(pick["value"])
-        if left >= 1 and favor_value(kind, beyond) - pick["value"] > 0:
+        kind = FAVOR_VALUES.index(pick.params["value"])
+        if left >= 1 and favor_value(kind, beyond) - pick.params["value"] > 0:
             return pick
     hand = len(s.hands[seat])
     if (left >= 5 and hand <= 1) or (left >= 3 and hand == 0):
@@ -815,32 +826,32 @@ def prepare_sale(
     if "play_favor" in by_kind:
         fits = []
         for a in by_kind["play_favor"]:
-            shop = SHOPS.index(a["shop"])
+            shop = SHOPS.index(a.params["shop"])
             short = m.spare[SHOP_RES[shop]] - s.orders[shop]
-            if 0 < a["orders"] <= short:
+            if 0 < a.params["orders"] <= short:
                 fits.append(a)
         if fits:
-            return max(fits, key=lambda a: (a["orders"], -a["value"]))
+            return max(fits, key=lambda a: (a.params["orders"], -a.params["value"]))
     if "rumor" in by_kind:
         for a in by_kind["rumor"]:
-            if a["dir"] != "up":
+            if a.params["dir"] != "up":
                 continue
-            shop = SHOPS.index(a["shop"])
+            shop = SHOPS.index(a.params["shop"])
             rr = SHOP_RES[shop]
-            if a["peg"] == "orders" and m.spare[rr] > s.orders[shop]:
+            if a.params["peg"] == "orders" and m.spare[rr] > s.orders[shop]:
                 return a
-            if a["peg"] == "price" and rr == r and s.price[rr] + 5 <= PRICE_MAX:
+            if a.params["peg"] == "price" and rr == r and s.price[rr] + 5 <= PRICE_MAX:
                 return a
     if "majority" in by_kind and r >= 0:
         shop = RES_SHOP[r]
         have = m.spare[r]
         p = s.price[r]
         for a in by_kind["majority"]:
-            if SHOPS.index(a["shop"]) != shop:
+            if SHOPS.index(a.params["shop"]) != shop:
                 continue
-            if a["dir"] == "up" and s.orders[shop] > have and have > 0:
+            if a.params["dir"] == "up" and s.orders[shop] > have and have > 0:
                 return a  # 10 more a cube, one order fewer that the seat does not need
-            if a["dir"] == "down" and have > s.orders[shop] and 2 * p - 20 * (k + 1) > 0:
+            if a.params["dir"] == "down" and have > s.orders[shop] and 2 * p - 20 * (k + 1) > 0:
                 return a  # one more cube sold outweighs the lower price
     return None
 
