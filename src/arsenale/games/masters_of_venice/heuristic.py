@@ -89,10 +89,8 @@ ROUNDS_LEFT: Final[tuple[int, ...]] = tuple(
 )
 """Commerce rounds still to play after canal space k (Game length: 16 rounds, 4 of them
 bidding)."""
-NEEDS: Final[tuple[tuple[int, ...], ...]] = tuple(order.need for order in ORDERS)
-"""Per Guild Order: the cubes of each resource it asks for."""
 NEED_ITEMS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
-    tuple((r, k) for r, k in enumerate(need) if k) for need in NEEDS
+    tuple((r, k) for r, k in enumerate(order.need) if k) for order in ORDERS
 )
 """Per Guild Order: (resource, cubes) for each resource it asks for."""
 
@@ -230,17 +228,16 @@ def deliverable(s: MovState, m: Merchant) -> list[int]:
     orders = list(s.orders)
     out = []
     for card in s.hands[m.seat]:
-        need = NEEDS[card]
-        for r in range(N_RES):
-            k = need[r]
-            if k and (cubes[r] < k or (RES_SHOP[r] >= 0 and orders[RES_SHOP[r]] < k)):
+        need = NEED_ITEMS[card]
+        for r, k in need:
+            if cubes[r] < k or (RES_SHOP[r] >= 0 and orders[RES_SHOP[r]] < k):
                 break
         else:
             out.append(card)
-            for r in range(N_RES):
-                cubes[r] -= need[r]
+            for r, k in need:
+                cubes[r] -= k
                 if RES_SHOP[r] >= 0:
-                    orders[RES_SHOP[r]] -= need[r]
+                    orders[RES_SHOP[r]] -= k
     return out
 
 
