@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
 from typing import Final
 
 from arsenale.core.actions import Action
@@ -41,6 +42,7 @@ from arsenale.games.masters_of_venice.board import (
     N_RES,
     N_SHOPS,
     NORTH,
+    OFFICE_PRICE,
     ORDER_IDS,
     ORDERS,
     PRICE_MAX,
@@ -82,10 +84,20 @@ BID_LOW, BID_HIGH = 15, 25
 
 # -- what the seat holds and wants -------------------------------------------------------
 
+ROUNDS_LEFT: Final[tuple[int, ...]] = tuple(
+    sum(1 for r in range(k + 1, ROUNDS) if r not in BID_SPACES) for k in range(ROUNDS + 1)
+)
+"""Commerce rounds still to play after canal space k (Game length: 16 rounds, 4 of them
+bidding)."""
+NEED_ITEMS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((r, k) for r, k in enumerate(order.need) if k) for order in ORDERS
+)
+"""Per Guild Order: (resource, cubes) for each resource it asks for."""
+
 
 def rounds_left(s: MovState) -> int:
     """Commerce rounds still to play after this one."""
-    return sum(1 for r in range(s.round + 1, ROUNDS) if r not in BID_SPACES)
+    return ROUNDS_LEFT[s.round]
 
 
 def tenure_ends(s: MovState) -> bool:
@@ -97,16 +109,43 @@ def wanted(s: MovState, seat: int) -> list[int]:
     """Cubes of each resource the seat's held orders ask for."""
     want = [0] * N_RES
     for card in s.hands[seat]:
-        for r, k in enumerate(ORDERS[card].need):
+        for r, k in NEED_ITEMS[card]:
             want[r] += k
     return want
 
 
-def needs(s: MovState, seat: int) -> list[int]:
-    """Cubes of each resource the seat's held orders still lack."""
-    want = wanted(s, seat)
-    base = N_RES * seat
-    return [max(0, want[r] - s.cubes[base + r]) for r in range(N_RES)]
+class Merchant:
+    """The deciding seat's cubes against its Guild Orders, read once a decision (no location
+    or use valued changes them): the commerce rounds `left` after this one (`last` when
+    none), and per resource the cubes `held`, those its orders ask for (`want`), still lack
+    (`lacking`) and hold beyond them (`spare`: all of them in the last round, when nothing is
+    kept for an order)."""
+
+    __slots__ = ("held", "lacking", "last", "left", "seat", "spare", "want")
+
+    def __init__(self, s: MovState, seat: int) -> None:
+        left = ROUNDS_LEFT[s.round]
+        base = N_RES * seat
+        held = s.cubes[base : base + N_RES]
+        want = wanted(s, seat)
+        lacking = [0] * N_RES
+        spare = list(held)
+        for r in range(N_RES):
+            k = want[r]
+            if k:
+                short = k - held[r]
+                if short > 0:
+                    lacking[r] = short
+                    spare[r] = 0
+                else:
+                    spare[r] = -short
+        self.seat = seat
+        self.left = left
+        self.last = left == 0
+        self.held = held
+        self.want = want
+        self.lacking = lacking
+        self.spare = held if left == 0 else spare
 
 
 def order_vp(s: MovState, seat: int) -> int:
@@ -114,31 +153,38 @@ def order_vp(s: MovState, seat: int) -> int:
     return GUILD_VP[min(len(s.delivered[seat]), len(GUILD_VP) - 1)]
 
 
-def spare(s: MovState, seat: int, r: int, last: bool) -> int:
-    """Cubes of `r` the seat holds beyond what its orders keep (nothing kept at the end)."""
-    held = s.cubes[N_RES * seat + r]
-    return held if last else max(0, held - wanted(s, seat)[r])
+def rooms(s: MovState, m: Merchant) -> list[float]:
+    """Per resource, the orders of its shop the seat may count on: what its own cubes and half
+    the rivals' cubes do not fill already (none for Lumber, which has no shop)."""
+    cubes = s.cubes
+    held = m.held
+    room = [0.0] * N_RES
+    for r in range(N_RES):
+        shop = RES_SHOP[r]
+        if shop >= 0:
+            own = held[r]
+            room[r] = s.orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
+    return room
 
 
-def cube_worth(s: MovState, seat: int, r: int, lacking: list[int], left: int) -> float:
-    """One more cube of `r` to the seat: part of an order it holds, a sale at double the price
-    where the shop has orders the seat's cubes do not fill, else about what the tax leaves."""
-    if lacking[r] and left >= 1:
-        return order_vp(s, seat) * VP / 3
-    shop = RES_SHOP[r]
-    if shop >= 0 and left >= 1 and room(s, seat, r) > 0:
-        return 1.7 * s.price[r]
-    return 0.5 * s.price[r]
-
-
-def room(s: MovState, seat: int, r: int) -> float:
-    """The orders of r's shop the seat may count on: what its own cubes and half the rivals'
-    cubes of r do not fill already."""
-    shop = RES_SHOP[r]
-    if shop < 0:
-        return 0.0
-    others = sum(s.cubes[N_RES * o + r] for o in range(s.players) if o != seat)
-    return s.orders[shop] - s.cubes[N_RES * seat + r] - 0.5 * others
+def cube_worths(s: MovState, m: Merchant, room: list[float]) -> list[float]:
+    """Per resource, one more cube to the seat: part of an order it holds, a sale at double
+    the price where the shop has orders the seat's cubes do not fill (`rooms`), else about
+    what the tax leaves."""
+    price = s.price
+    if m.left < 1:
+        return [0.5 * p for p in price]
+    order = order_vp(s, m.seat) * VP / 3
+    lacking = m.lacking
+    worth = []
+    for r in range(N_RES):
+        if lacking[r]:
+            worth.append(order)
+        elif room[r] > 0 and RES_SHOP[r] >= 0:
+            worth.append(1.7 * price[r])
+        else:
+            worth.append(0.5 * price[r])
+    return worth
 
 
 def my_dividend(s: MovState, seat: int, company: int, per: int) -> int:
@@ -150,209 +196,329 @@ def my_dividend(s: MovState, seat: int, company: int, per: int) -> int:
     return per * held
 
 
-def sale_value(s: MovState, seat: int, r: int, k: int) -> float:
-    """Selling k cubes of `r` at its shop now: double the price, the dividend the seat gets,
+def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
+    """The best single shop sale now, (value, resource, count): selling k cubes at double the
+    price, with the dividend the seat gets (its shares, and one more as the Tax Collector) and
     its own shares' rise, less what the cubes were worth held."""
-    shop = RES_SHOP[r]
-    total = 2 * s.price[r] * k
-    per = 0 if total < 50 else (total + 50) // 100 * 10
-    rise = 5 * k * s.shares[N_COMP * seat + shop]
-    return total + my_dividend(s, seat, shop, per) + rise - 0.5 * s.price[r] * k
-
-
-def best_sale(s: MovState, seat: int, last: bool) -> tuple[float, int, int]:
-    """The best single shop sale now: (value, resource, count)."""
+    base = N_COMP * m.seat
+    extra = 1 if s.has(m.seat, TAXCOLLECTOR) else 0
     best = (0.0, -1, 0)
     for r in range(N_RES):
         shop = RES_SHOP[r]
         if shop < 0:
             continue
-        k = min(spare(s, seat, r, last), s.orders[shop])
+        k = m.spare[r]
+        if s.orders[shop] < k:
+            k = s.orders[shop]
         if k > 0:
-            v = sale_value(s, seat, r, k)
+            price = s.price[r]
+            total = 2 * price * k
+            per = 0 if total < 50 else (total + 50) // 100 * 10
+            held = s.shares[base + shop]
+            rise = 5 * k * held
+            v = total + per * (held + extra) + rise - 0.5 * price * k
             if v > best[0]:
                 best = (v, r, k)
     return best
 
 
-def deliverable(s: MovState, seat: int) -> list[int]:
+def deliverable(s: MovState, m: Merchant) -> list[int]:
     """Held orders the seat could deliver now, one after another."""
-    base = N_RES * seat
-    cubes = s.cubes[base : base + N_RES]
+    cubes = list(m.held)
     orders = list(s.orders)
     out = []
-    for card in s.hands[seat]:
-        need = ORDERS[card].need
-        if all(
-            cubes[r] >= need[r] and (RES_SHOP[r] < 0 or orders[RES_SHOP[r]] >= need[r])
-            for r in range(N_RES)
-            if need[r]
-        ):
+    for card in s.hands[m.seat]:
+        need = NEED_ITEMS[card]
+        for r, k in need:
+            if cubes[r] < k or (RES_SHOP[r] >= 0 and orders[RES_SHOP[r]] < k):
+                break
+        else:
             out.append(card)
-            for r in range(N_RES):
-                cubes[r] -= need[r]
+            for r, k in need:
+                cubes[r] -= k
                 if RES_SHOP[r] >= 0:
-                    orders[RES_SHOP[r]] -= need[r]
+                    orders[RES_SHOP[r]] -= k
     return out
 
 
 # -- the worth of each location -------------------------------------------------------------
 
 
-def dock_value(s: MovState, seat: int, d: int, lacking: list[int], left: int) -> float:
-    """What the seat gains buying at dock d: each cube worth more to it than its price (the
-    Thief's free cube on top), within its cash."""
-    base = N_RES * d
-    cash = s.cash[seat] - (RESERVE if left >= 2 else 0)
-    gains = []
-    for r in range(N_RES):
-        there = s.docks[base + r]
-        for i in range(there):
-            worth = cube_worth(s, seat, r, lacking, left)
-            if i >= lacking[r]:  # beyond the orders held: a sale, if the shop has room
-                fits = i - lacking[r] < room(s, seat, r) and left >= 1
-                worth = 1.7 * s.price[r] if fits else 0.4 * s.price[r]
-            gains.append((worth - s.price[r] - 5 * i, s.price[r], worth))
-    gains.sort(reverse=True)
-    total = 0.0
-    for gain, price, _worth in gains:
-        if gain <= 0 or price > cash:
-            break
-        total += gain
-        cash -= price
-    if powers.dock_steals(s, seat) and gains:
-        total += max(w for _g, _p, w in gains)
-    return total
+def dock_values(
+    s: MovState, m: Merchant, room: list[float], worth: list[float], first: int = 0
+) -> list[float]:
+    """What the seat gains buying at each dock from `first` on: each cube worth more to it
+    than its price (the Thief's free cube on top), within its cash. Each cube bought raises
+    the price a space (Docks). A cube an order lacks is worth `worth`; one beyond the orders
+    held is a sale if the shop has `room` for it, else worth little."""
+    left = m.left
+    # per dock, its cubes in the order bought: (the worth less the price, the price, the worth)
+    gains: list[list[tuple[float, int, float]]] = [[] for _d in range(N_DOCKS)]
+    docks = s.docks
+    start = N_RES * first
+    for at in compress(range(start, len(docks)), docks[start:]):  # the cells holding cubes
+        r = at % N_RES
+        price = s.price[r]
+        lacking = m.lacking[r]
+        cubes = gains[at // N_RES]
+        for i in range(docks[at]):
+            if i < lacking:
+                w = worth[r]
+            elif i - lacking < room[r] and left >= 1:  # beyond the orders held: a sale
+                w = 1.7 * price
+            else:
+                w = 0.4 * price
+            cubes.append((w - price - 5 * i, price, w))
+    steals = powers.dock_steals(s, m.seat)
+    purse = s.cash[m.seat] - (RESERVE if left >= 2 else 0)
+    values = []
+    for d in range(first, N_DOCKS):
+        cubes = gains[d]
+        cubes.sort(reverse=True)
+        cash = purse
+        total = 0.0
+        for gain, price, _w in cubes:
+            if gain <= 0 or price > cash:
+                break
+            total += gain
+            cash -= price
+        if cubes and steals:
+            total += max([w for _g, _p, w in cubes])
+        values.append(total)
+    return values
 
 
-def share_gain(s: MovState, seat: int, c: int, left: int) -> float:
-    """What one more share of company c is expected to bring beyond its price: an office share
-    its dividends; a shop's share its rise and dividends from the sales and deliveries that the
-    orders and the seat's own cubes point to."""
+def share_gains(s: MovState, seat: int, left: int) -> list[float]:
+    """What one more share of each company is expected to bring beyond its price: an office
+    share its dividends; a shop's share its rise and dividends from the sales and deliveries
+    that the orders and the seat's own cubes point to."""
     n = s.players
-    if c >= N_SHOPS:
-        return 10 * OFFICE_USES * n * left
-    r = SHOP_RES[c]
-    own = min(s.orders[c], s.cubes[N_RES * seat + r])
-    rise = 5 * (SHOP_CUBES * n * left + own)
-    total = 2 * s.price[r] * own
-    dividends = SHOP_DIVIDEND * n * left + (0 if total < 50 else (total + 50) // 100 * 10)
-    gain = rise + dividends
-    mine = s.shares[N_COMP * seat + c]
-    rivals = max(s.shares[N_COMP * o + c] for o in range(n) if o != seat)
-    if mine == rivals:  # one more share gives the majority
-        gain += 20
-    if s.share[c] + 5 > SHARE_MAX:  # a split: 1 VP a share
-        gain += VP
-    return gain - (0.3 * s.share[c] if left <= 1 else 0)
-
-
-def shares_value(s: MovState, seat: int, left: int) -> float:
-    """The best purchase of up to three shares at the Stock Market."""
-    cash = s.cash[seat] - (SHARE_RESERVE if left >= 2 else 0)
+    sold = SHOP_CUBES * n * left
+    paid = SHOP_DIVIDEND * n * left
+    base = N_RES * seat
+    cubes = s.cubes
+    orders = s.orders
+    shares = s.shares
     gains = []
+    for c in range(N_SHOPS):
+        r = SHOP_RES[c]
+        own = orders[c]
+        if cubes[base + r] < own:
+            own = cubes[base + r]
+        rise = 5 * (sold + own)
+        total = 2 * s.price[r] * own
+        dividends = paid + (0 if total < 50 else (total + 50) // 100 * 10)
+        gain = rise + dividends
+        held = shares[c::N_COMP]
+        if held.pop(seat) == max(held):  # one more share gives the majority
+            gain += 20
+        price = s.share[c]
+        if price + 5 > SHARE_MAX:  # a split: 1 VP a share
+            gain += VP
+        gains.append(gain - 0.3 * price if left <= 1 else gain)
+    office = 10 * OFFICE_USES * n * left
+    gains += [office] * (N_COMP - N_SHOPS)
+    return gains
+
+
+def shares_value(s: MovState, m: Merchant) -> float:
+    """The best purchase of up to three shares at the Stock Market: of the three best shares
+    (each further share of a company 4 less), those gaining more than 15, within the cash
+    kept for cubes. They are shares of the three companies whose first share gains most."""
+    left = m.left
+    cash = s.cash[m.seat] - (SHARE_RESERVE if left >= 2 else 0)
+    share_gain = share_gains(s, m.seat, left)
+    firsts = []
     for c in range(N_COMP):
-        if s.supply[c] <= 0:
-            continue
-        g = share_gain(s, seat, c, left)
-        price = s.comp_price(c)
-        for i in range(min(3, s.supply[c])):
+        g = share_gain[c]
+        supply = s.supply[c]
+        if g > 15 and supply > 0:
+            firsts.append((g, s.share[c] if c < N_SHOPS else OFFICE_PRICE, supply))
+    firsts.sort(reverse=True)
+    gains = []
+    for g, price, supply in firsts[:3]:
+        for i in range(min(3, supply)):
+            if g - 4 * i <= 15:
+                break
             gains.append((g - 4 * i, price))
     gains.sort(reverse=True)
     total = 0.0
     for g, price in gains[:3]:
-        if g <= 15 or price > cash:
+        if price > cash:
             continue
         total += g
         cash -= price
     return total
 
 
-def favor_value(s: MovState, seat: int, kind: int, last: bool) -> float:
-    """A favor played now: the cubes held beyond a shop's orders it lets the seat sell."""
-    best = 0.0
+def surplus(s: MovState, m: Merchant) -> list[tuple[int, int]]:
+    """Per shop whose orders the seat's spare cubes exceed: how many cubes beyond them, and
+    their price."""
+    out = []
     for shop in range(N_SHOPS):
         r = SHOP_RES[shop]
-        extra = min(FAVOR_MAX[kind], spare(s, seat, r, last) - s.orders[shop])
-        if extra > 0:
-            best = max(best, extra * 1.5 * s.price[r])
+        beyond = m.spare[r] - s.orders[shop]
+        if beyond > 0:
+            out.append((beyond, s.price[r]))
+    return out
+
+
+def favor_value(kind: int, beyond: list[tuple[int, int]]) -> float:
+    """A favor played now: the cubes held beyond a shop's orders (`surplus`) it lets the seat
+    sell, at most its orders (Favors)."""
+    best = 0.0
+    for extra, price in beyond:
+        v = min(FAVOR_MAX[kind], extra) * 1.5 * price
+        if v > best:
+            best = v
     return best
+
+
+def guild_value(s: MovState, m: Merchant) -> float:
+    """Guild Hall: deliveries, and a draw while there is time to fill it."""
+    seat = m.seat
+    left = m.left
+    ready = deliverable(s, m)
+    k = len(s.delivered[seat])
+    v = 0.0
+    for i in range(len(ready)):
+        v += (GUILD_VP[min(k + i, len(GUILD_VP) - 1)] + 2) * VP
+    held = len(s.hands[seat]) - len(ready)
+    if s.deck and ((left >= 5 and held <= 1) or (left >= 3 and held == 0)):
+        v += (120 if left >= 5 else 60) if held == 0 else 30
+    return v
+
+
+def shops_value(s: MovState, m: Merchant, beyond: list[tuple[int, int]]) -> float:
+    """Shops: the best sale, with a favor held to open orders (`surplus`)."""
+    v = best_sale(s, m)[0]
+    for kind in set(s.favors[m.seat]):
+        v += favor_value(kind, beyond) / 2
+    return v
+
+
+def docks_value(s: MovState, m: Merchant, room: list[float], worth: list[float]) -> float:
+    """Docks: the best dock, while there is time to use its cubes or an order lacks some."""
+    if m.left >= 1 or any(m.lacking):
+        return max(dock_values(s, m, room, worth))
+    return 0.0
+
+
+def office_value(s: MovState, m: Merchant, loc: int, worth: list[float]) -> float:
+    """A shipping office: its cube and the dividend (and the Harbor Master's cube)."""
+    o = loc - NORTH
+    r = s.office[o]
+    v = worth[r] if r >= 0 else 0.0
+    v += my_dividend(s, m.seat, N_SHOPS + o, 10)
+    v += 25 * powers.office_free_cubes(s, m.seat) if m.left >= 1 else 0
+    return v
+
+
+def church_value(s: MovState, m: Merchant, beyond: list[tuple[int, int]]) -> float:
+    """Church: a favor that opens orders for cubes held (`surplus`)."""
+    cash = s.cash[m.seat]
+    v = 0.0
+    for kind in set(s.display):
+        if FAVOR_VALUES[kind] <= cash:
+            v = max(v, favor_value(kind, beyond) - FAVOR_VALUES[kind])
+    return v
+
+
+def mercato_value(s: MovState, m: Merchant) -> float:
+    """Mercato: sell what no shop will take before the end; buy a cube an order lacks."""
+    seat = m.seat
+    last = m.last
+    sells = []
+    for r in range(N_RES):
+        if m.spare[r]:
+            shop = RES_SHOP[r]
+            if last or shop < 0 or s.orders[shop] == 0:
+                sells.append(s.price[r] * (1.5 if last else 0.6))
+    buys_most, sells_most, _swaps = powers.mercato_limits(s, seat)
+    sells.sort(reverse=True)
+    v: float = sum(sells[:sells_most])
+    if m.left >= 1:
+        cash = s.cash[seat]
+        order = order_vp(s, seat) * VP / 3
+        buys = [
+            order - s.price[r]
+            for r in range(N_RES)
+            if m.lacking[r] and s.bag[r] and s.price[r] <= cash
+        ]
+        buys.sort(reverse=True)
+        v += sum([b if b > 0.0 else 0.0 for b in buys[:buys_most]])
+    if sum(m.held) == 0:
+        v = min(v, 0.0)
+    return v
 
 
 def location_values(s: MovState, seat: int) -> list[float]:
     """Each destination's worth to the seat this commerce round, in ducats."""
-    left = rounds_left(s)
-    last = left == 0
-    lacking = needs(s, seat)
-    base = N_RES * seat
+    m = Merchant(s, seat)
+    room = rooms(s, m)
+    worth = cube_worths(s, m, room)
     v = [0.0] * 8
-    # Guild Hall: deliveries, and a draw while there is time to fill it.
-    ready = deliverable(s, seat)
-    k = len(s.delivered[seat])
-    for i, _card in enumerate(ready):
-        v[GUILD] += (GUILD_VP[min(k + i, len(GUILD_VP) - 1)] + 2) * VP
-    held = len(s.hands[seat]) - len(ready)
-    if s.deck and ((left >= 5 and held <= 1) or (left >= 3 and held == 0)):
-        v[GUILD] += (120 if left >= 5 else 60) if held == 0 else 30
-    # Shops: the best sale, with a favor held to open orders.
-    sale, _r, _k = best_sale(s, seat, last)
-    v[SHOPS_LOC] = sale
-    for kind in set(s.favors[seat]):
-        v[SHOPS_LOC] += favor_value(s, seat, kind, last) / 2
-    # Docks: the best dock.
-    if left >= 1 or lacking != [0] * N_RES:
-        v[DOCKS] = max(dock_value(s, seat, d, lacking, left) for d in range(N_DOCKS))
-    # Shipping offices: the office's cube and the dividend (and the Harbor Master's cube).
-    for loc in (NORTH, SOUTH):
-        o = loc - NORTH
-        r = s.office[o]
-        worth = cube_worth(s, seat, r, lacking, left) if r >= 0 else 0.0
-        worth += my_dividend(s, seat, N_SHOPS + o, 10)
-        worth += 25 * powers.office_free_cubes(s, seat) if left >= 1 else 0
-        v[loc] = worth
-    # Stock Market: speculation.
-    if left >= 1:
-        v[MARKET] = shares_value(s, seat, left)
-    # Church: a favor that opens orders for cubes held.
-    cash = s.cash[seat]
-    for kind in set(s.display):
-        if FAVOR_VALUES[kind] <= cash:
-            v[CHURCH] = max(v[CHURCH], favor_value(s, seat, kind, last) - FAVOR_VALUES[kind])
-    # Mercato: sell what no shop will take before the end; buy a cube an order lacks.
-    sells = []
-    for r in range(N_RES):
-        held = spare(s, seat, r, last)
-        if not held:
-            continue
-        shop = RES_SHOP[r]
-        if last or shop < 0 or s.orders[shop] == 0:
-            sells.append(s.price[r] * (1.5 if last else 0.6))
-    top_sells = powers.mercato_limits(s, seat)[1]
-    v[MERCATO] = sum(sorted(sells, reverse=True)[:top_sells])
-    if left >= 1:
-        buys = sorted(
-            (
-                order_vp(s, seat) * VP / 3 - s.price[r]
-                for r in range(N_RES)
-                if lacking[r] and s.bag[r] and s.price[r] <= cash
-            ),
-            reverse=True,
-        )
-        v[MERCATO] += sum(max(0.0, b) for b in buys[: powers.mercato_limits(s, seat)[0]])
-    if sum(s.cubes[base : base + N_RES]) == 0:
-        v[MERCATO] = min(v[MERCATO], 0.0)
+    v[GUILD] = guild_value(s, m)
+    beyond = surplus(s, m)
+    v[SHOPS_LOC] = shops_value(s, m, beyond)
+    v[DOCKS] = docks_value(s, m, room, worth)
+    v[NORTH] = office_value(s, m, NORTH, worth)
+    v[SOUTH] = office_value(s, m, SOUTH, worth)
+    if m.left >= 1:  # Stock Market: speculation
+        v[MARKET] = shares_value(s, m)
+    v[CHURCH] = church_value(s, m, beyond)
+    v[MERCATO] = mercato_value(s, m)
     return v
+
+
+def location_value(s: MovState, seat: int, loc: int) -> float:
+    """One destination's worth to the seat, as `location_values` gives it."""
+    m = Merchant(s, seat)
+    if loc == GUILD:
+        return guild_value(s, m)
+    if loc == SHOPS_LOC:
+        return shops_value(s, m, surplus(s, m))
+    if loc == CHURCH:
+        return church_value(s, m, surplus(s, m))
+    if loc == MARKET:
+        return shares_value(s, m) if m.left >= 1 else 0.0
+    if loc == MERCATO:
+        return mercato_value(s, m)
+    room = rooms(s, m)
+    worth = cube_worths(s, m, room)
+    if loc == DOCKS:
+        return docks_value(s, m, room, worth)
+    return office_value(s, m, loc, worth)
 
 
 # -- decisions ---------------------------------------------------------------------------------
 
+GO_LOCATION: Final[dict[Action, int]] = {a: LOCATIONS.index(a["place"]) for a in A.GO}
+"""Move: the location of each destination on the dial."""
+OTHER_SHARED: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(x for x in SHARED if x != loc) for loc in range(len(LOCATIONS))
+)
+"""Per location: the shared locations other than it (Actions: a merchant elsewhere may still
+use them as a sharer)."""
+SHARE_BUY_KEYS: Final[dict[Action, tuple[int, tuple[int, ...]]]] = {
+    a: (mask, tuple(4 * c + k for c, k in items)) for a, items, mask in A.BUY_TABLE
+}
+"""Stock Market: each share purchase's bit mask of companies, and its shares as company and
+count, 4 * company + count, in company order."""
+CUBE_BUYS: Final[dict[Action, tuple[int, int]]] = {
+    a: (r, k) for r, row in enumerate(A.BUY) for k, a in enumerate(row, 1)
+}
+"""Docks and Mercato: each purchase's resource and count of cubes."""
+
 
 def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     kind = s.stack[-1].kind
+    if kind == "use":
+        return choose_use(s, seat, legal)
     if kind == "bid":
         return choose_bid(s, seat, legal)
     if kind == "character":
-        names = {a["name"]: a for a in legal}
+        names = {a.params["name"]: a for a in legal}
         for name in CHARACTER_RANK:
             if name in names:
                 return names[name]
@@ -370,11 +536,11 @@ def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Rando
     return choose_use(s, seat, legal)
 
 
-def excess(s: MovState, seat: int, shop: int) -> int:
-    """Cubes the seat holds or its Guild Orders ask for, of a shop's resource, beyond the
-    shop's orders (a sale or a delivery needs them)."""
+def excess(s: MovState, seat: int, shop: int, want: list[int]) -> int:
+    """Cubes the seat holds or its Guild Orders ask for (`want`, per resource), of a shop's
+    resource, beyond the shop's orders (a sale or a delivery needs them)."""
     r = SHOP_RES[shop]
-    return max(s.cubes[N_RES * seat + r], wanted(s, seat)[r]) - s.orders[shop]
+    return max(s.cubes[N_RES * seat + r], want[r]) - s.orders[shop]
 
 
 def choose_bid(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
@@ -382,7 +548,8 @@ def choose_bid(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     shop (at most BID_MOST), and with cash to spare and rounds to play at least BID_LOW (15,
     three orders and an early pick of the characters) or BID_HIGH when rich; an order added
     is a sale at double the price or a delivery made possible."""
-    most = max(excess(s, seat, shop) for shop in range(N_SHOPS))
+    want = wanted(s, seat)
+    most = max([excess(s, seat, shop, want) for shop in range(N_SHOPS)])
     left = rounds_left(s)
     amount = 0
     if most > 0:
@@ -399,29 +566,34 @@ def choose_bid(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
 def choose_orders(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     """Raise the orders where the seat's cubes exceed them most, else where it holds most
     shares; with no raise possible, lower them where it has least at stake."""
-    ups = [a for a in legal if a["dir"] == "up"]
+    ups = [a for a in legal if a.params["dir"] == "up"]
     base = N_COMP * seat
     if ups:
+        want = wanted(s, seat)
         return max(
             ups,
             key=lambda a: (
-                max(0, excess(s, seat, SHOPS.index(a["shop"]))),
-                s.shares[base + SHOPS.index(a["shop"])],
-                s.cubes[N_RES * seat + SHOP_RES[SHOPS.index(a["shop"])]],
+                max(0, excess(s, seat, SHOPS.index(a.params["shop"]), want)),
+                s.shares[base + SHOPS.index(a.params["shop"])],
+                s.cubes[N_RES * seat + SHOP_RES[SHOPS.index(a.params["shop"])]],
             ),
         )
-    return min(legal, key=lambda a: s.shares[base + SHOPS.index(a["shop"])])
+    return min(legal, key=lambda a: s.shares[base + SHOPS.index(a.params["shop"])])
 
 
 def choose_move(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     """The destination worth most, counting on a part of the best shared location's worth as
     a sharer when going elsewhere."""
     v = location_values(s, seat)
+    top = max([v[x] for x in SHARED])
     best = None
     best_v = -1e9
     for a in legal:
-        loc = LOCATIONS.index(a["place"])
-        other = max((v[x] for x in SHARED if x != loc), default=0.0)
+        loc = GO_LOCATION[a]
+        if loc in SHARED and not v[loc] < top:  # the best shared location itself
+            other = max([v[x] for x in OTHER_SHARED[loc]])
+        else:
+            other = top
         total = v[loc] + SHARED_BONUS * other
         if total > best_v:
             best, best_v = a, total
@@ -433,32 +605,32 @@ def choose_marker(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     wants (the docks' cubes, a shop's orders, a face-up favor), or at any worthwhile moment of
     the tenure's last commerce round; else wait."""
     top = s.stack[-1]
-    v = location_values(s, seat)
     if top.data < 0:  # between locations: his own destination now, with him first
         here = s.pawn[seat]
         ahead = any(s.pawn[o] == here for o in s.order[: s.order.index(seat)] if o != seat)
         nxt = next_location(s)
-        worth = v[here]
+        mine = True
         contested = ahead or (nxt in SHARED and here in SHARED)
     else:  # ahead of seat `top.data` at the location being resolved
         here = s.cur
-        worth = v[here] if here != s.pawn[seat] or here in SHARED else 0.0
+        mine = here != s.pawn[seat] or here in SHARED
         contested = here in (DOCKS, SHOPS_LOC, CHURCH)
-    if A.GONDOLA in legal and worth >= 40 and (contested or tenure_ends(s)):
-        return A.GONDOLA
+    if A.GONDOLA in legal and (contested or tenure_ends(s)):
+        worth = location_value(s, seat, here) if mine else 0.0
+        if worth >= 40:
+            return A.GONDOLA
     return A.WAIT if A.WAIT in legal else legal[0]
 
 
 def choose_place(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     """Put the cube the seat wants most on the dock already worth most to it, the others
     elsewhere."""
-    left = rounds_left(s)
-    lacking = needs(s, seat)
+    m = Merchant(s, seat)
+    room = rooms(s, m)
+    worth = cube_worths(s, m, room)
     d = s.place_dock
-    docks = [dock_value(s, seat, x, lacking, left) for x in range(d, N_DOCKS)]
-    rank = sorted(
-        legal, key=lambda a: cube_worth(s, seat, RESOURCES.index(a["resource"]), lacking, left)
-    )
+    docks = dock_values(s, m, room, worth, d)
+    rank = sorted(legal, key=lambda a: worth[RESOURCES.index(a.params["resource"])])
     return rank[-1] if docks[0] >= max(docks) else rank[0]
 
 
@@ -479,84 +651,98 @@ def choose_keep(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         worst = max(range(len(hand)), key=lambda i: missing(hand[i]), default=-1)
         if worst >= 0 and missing(hand[worst]) >= 2:
             back = worst + 1
-    options = [a for a in legal if a["back"] == back] or [a for a in legal if a["back"] == 0]
-    return min(options, key=lambda a: missing(cards[a["which"]]))
+    options = [a for a in legal if a.params["back"] == back] or [
+        a for a in legal if a.params["back"] == 0
+    ]
+    return min(options, key=lambda a: missing(cards[a.params["which"]]))
 
 
 def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
-        by_kind.setdefault(a.kind, []).append(a)
-    base = N_RES * seat
-    cash = s.cash[seat]
-    left = rounds_left(s)
-    last = left == 0
-    loc = s.stack[-1].data
+        same = by_kind.get(a.kind)
+        if same is None:
+            by_kind[a.kind] = [a]
+        else:
+            same.append(a)
     # Guild Orders: deliver for all the VP.
     if "deliver" in by_kind:
-        return max(by_kind["deliver"], key=lambda a: a["vp"])
+        return max(by_kind["deliver"], key=lambda a: a.params["vp"])
+    m = Merchant(s, seat)
+    cash = s.cash[seat]
+    left = m.left
+    last = m.last
+    loc = s.stack[-1].data
+    sale = best_sale(s, m) if loc == SHOPS_LOC else (0.0, -1, 0)
     if loc == SHOPS_LOC:
-        move = prepare_sale(s, seat, by_kind, last)
+        move = prepare_sale(s, m, by_kind, sale)
         if move is not None:
             return move
     elif last and "rumor" in by_kind:
-        ups = [a for a in by_kind["rumor"] if a["peg"] == "share" and a["dir"] == "up"]
+        ups = [
+            a for a in by_kind["rumor"] if a.params["peg"] == "share" and a.params["dir"] == "up"
+        ]
         if ups:
-            top_rumor = max(ups, key=lambda a: s.shares[N_COMP * seat + SHOPS.index(a["shop"])])
-            if s.shares[N_COMP * seat + SHOPS.index(top_rumor["shop"])]:
+            top_rumor = max(
+                ups, key=lambda a: s.shares[N_COMP * seat + SHOPS.index(a.params["shop"])]
+            )
+            if s.shares[N_COMP * seat + SHOPS.index(top_rumor.params["shop"])]:
                 return top_rumor
     if "ship" in by_kind:
         return A.SHIP
     if "sell" in by_kind and loc == SHOPS_LOC:
-        _v, r, k = best_sale(s, seat, last)
+        _v, r, k = sale
         if r >= 0 and A.SELL[r][k - 1] in by_kind["sell"]:
             return A.SELL[r][k - 1]
     if "sell" in by_kind and loc == MERCATO:
         sells = []
         for a in by_kind["sell"]:
-            r = RESOURCES.index(a["resource"])
-            if a["count"] > spare(s, seat, r, last):
+            r = RESOURCES.index(a.params["resource"])
+            if a.params["count"] > m.spare[r]:
                 continue
             shop = RES_SHOP[r]
             if last or shop < 0 or s.orders[shop] == 0:
                 sells.append(a)
         if sells:
-            return max(sells, key=lambda a: a["count"] * s.price[RESOURCES.index(a["resource"])])
-    lacking = needs(s, seat)
+            return max(
+                sells,
+                key=lambda a: a.params["count"] * s.price[RESOURCES.index(a.params["resource"])],
+            )
+    lacking = m.lacking
     if "swap" in by_kind and left >= 1:
-        swaps = [
-            a
-            for a in by_kind["swap"]
-            if lacking[RESOURCES.index(a["take"])]
-            and spare(s, seat, RESOURCES.index(a["give"]), False) > 0
-        ]
+        swaps = []
+        for a in by_kind["swap"]:
+            give = RESOURCES.index(a.params["give"])
+            # a cube the orders lack, for one beyond what they keep
+            if lacking[RESOURCES.index(a.params["take"])] and m.held[give] > m.want[give]:
+                swaps.append(a)
         if swaps:
             return swaps[0]
     if "steal" in by_kind:
-        return max(
-            by_kind["steal"],
-            key=lambda a: cube_worth(s, seat, RESOURCES.index(a["resource"]), lacking, left),
-        )
+        worth = cube_worths(s, m, rooms(s, m))
+        return max(by_kind["steal"], key=lambda a: worth[RESOURCES.index(a.params["resource"])])
     if "dock" in by_kind:
-        return max(by_kind["dock"], key=lambda a: dock_value(s, seat, a["dock"] - 1, lacking, left))
+        room = rooms(s, m)
+        docks = dock_values(s, m, room, cube_worths(s, m, room))
+        return max(by_kind["dock"], key=lambda a: docks[a.params["dock"] - 1])
     if "buy" in by_kind and not last:
         best = None
         best_gain = 0.0
         reserve = RESERVE if left >= 2 and loc == DOCKS else 0
+        order = order_vp(s, seat) * VP / 3
         for a in by_kind["buy"]:
-            r = RESOURCES.index(a["resource"])
-            k = a["count"]
+            r, k = CUBE_BUYS[a]
             cost = s.price[r] * k
             if cash - cost < reserve:
                 continue
             gain = 0.0
             useful = min(k, lacking[r])
-            gain += useful * (order_vp(s, seat) * VP / 3 - s.price[r])
+            gain += useful * (order - s.price[r])
             shop = RES_SHOP[r]
             rest = k - useful
             if shop >= 0:
-                room = max(0, s.orders[shop] - s.cubes[base + r])
-                sold = min(rest, room)
+                free = max(0, s.orders[shop] - m.held[r])
+                sold = min(rest, free)
                 gain += sold * 0.7 * s.price[r]
                 rest -= sold
             gain -= rest * 0.6 * s.price[r]
@@ -567,27 +753,19 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         if best is not None:
             return best
     if "buy_shares" in by_kind and not last:
-        best = None
-        best_gain = 15.0
-        reserve = SHARE_RESERVE if left >= 2 else 0
-        gains = [share_gain(s, seat, c, left) for c in range(N_COMP)]
-        for a in by_kind["buy_shares"]:
-            counts = A.share_counts(a)
-            cost = sum(k * s.comp_price(c) for c, k in enumerate(counts))
-            if cash - cost < reserve:
-                continue
-            g = sum(k * gains[c] - 2 * k * (k - 1) for c, k in enumerate(counts) if k)
-            if all(gains[c] > 15 for c, k in enumerate(counts) if k) and g > best_gain:
-                best, best_gain = a, g
-        if best is not None:
-            return best
+        move = choose_shares(s, m, by_kind["buy_shares"])
+        if move is not None:
+            return move
     if "favor" in by_kind:
+        beyond = surplus(s, m)
         pick = max(
             by_kind["favor"],
-            key=lambda a: favor_value(s, seat, FAVOR_VALUES.index(a["value"]), last) - a["value"],
+            key=lambda a: (
+                favor_value(FAVOR_VALUES.index(a.params["value"]), beyond) - a.params["value"]
+            ),
         )
-        kind = FAVOR_VALUES.index(pick["value"])
-        if left >= 1 and favor_value(s, seat, kind, last) - pick["value"] > 0:
+        kind = FAVOR_VALUES.index(pick.params["value"])
+        if left >= 1 and favor_value(kind, beyond) - pick.params["value"] > 0:
             return pick
     hand = len(s.hands[seat])
     if (left >= 5 and hand <= 1) or (left >= 3 and hand == 0):
@@ -598,41 +776,79 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     return A.DONE
 
 
+def choose_shares(s: MovState, m: Merchant, buys: list[Action]) -> Action | None:
+    """Stock Market: the purchase that gains most over 15 (`share_gains`, less 2k(k - 1) for
+    k shares of one company), each company bought gaining over 15, within the cash kept for
+    cubes; None if none does."""
+    left = m.left
+    cash = s.cash[m.seat]
+    reserve = SHARE_RESERVE if left >= 2 else 0
+    gains = share_gains(s, m.seat, left)
+    # the cost and the gain of k shares of company c, at 4 * c + k (`SHARE_BUY_KEYS`)
+    cost = [0] * (4 * N_COMP)
+    gain = [0.0] * (4 * N_COMP)
+    poor = 0  # the companies gaining 15 or less
+    for c in range(N_COMP):
+        price = s.share[c] if c < N_SHOPS else OFFICE_PRICE
+        g = gains[c]
+        for k in range(1, 4):
+            cost[4 * c + k] = k * price
+            gain[4 * c + k] = k * g - 2 * k * (k - 1)
+        if not g > 15:
+            poor |= 1 << c
+    best = None
+    best_gain = 15.0
+    for a in buys:
+        mask, keys = SHARE_BUY_KEYS[a]
+        if mask & poor:
+            continue
+        spent = 0
+        for key in keys:
+            spent += cost[key]
+        if cash - spent < reserve:
+            continue
+        total = sum([gain[key] for key in keys])
+        if total > best_gain:
+            best, best_gain = a, total
+    return best
+
+
 def prepare_sale(
-    s: MovState, seat: int, by_kind: dict[str, list[Action]], last: bool
+    s: MovState, m: Merchant, by_kind: dict[str, list[Action]], sale: tuple[float, int, int]
 ) -> Action | None:
-    """At the Shops, before the sale: a favor or a rumor that opens orders for the cubes held,
-    a rumor that raises the price of the cubes about to be sold, a majority move that pays."""
-    _v, r, k = best_sale(s, seat, last)
+    """At the Shops, before the sale (`sale`, the best one: `best_sale`): a favor or a rumor
+    that opens orders for the cubes held, a rumor that raises the price of the cubes about to
+    be sold, a majority move that pays."""
+    _v, r, k = sale
     if "play_favor" in by_kind:
         fits = []
         for a in by_kind["play_favor"]:
-            shop = SHOPS.index(a["shop"])
-            short = spare(s, seat, SHOP_RES[shop], last) - s.orders[shop]
-            if 0 < a["orders"] <= short:
+            shop = SHOPS.index(a.params["shop"])
+            short = m.spare[SHOP_RES[shop]] - s.orders[shop]
+            if 0 < a.params["orders"] <= short:
                 fits.append(a)
         if fits:
-            return max(fits, key=lambda a: (a["orders"], -a["value"]))
+            return max(fits, key=lambda a: (a.params["orders"], -a.params["value"]))
     if "rumor" in by_kind:
         for a in by_kind["rumor"]:
-            if a["dir"] != "up":
+            if a.params["dir"] != "up":
                 continue
-            shop = SHOPS.index(a["shop"])
+            shop = SHOPS.index(a.params["shop"])
             rr = SHOP_RES[shop]
-            if a["peg"] == "orders" and spare(s, seat, rr, last) > s.orders[shop]:
+            if a.params["peg"] == "orders" and m.spare[rr] > s.orders[shop]:
                 return a
-            if a["peg"] == "price" and rr == r and s.price[rr] + 5 <= PRICE_MAX:
+            if a.params["peg"] == "price" and rr == r and s.price[rr] + 5 <= PRICE_MAX:
                 return a
     if "majority" in by_kind and r >= 0:
         shop = RES_SHOP[r]
-        have = spare(s, seat, r, last)
+        have = m.spare[r]
         p = s.price[r]
         for a in by_kind["majority"]:
-            if SHOPS.index(a["shop"]) != shop:
+            if SHOPS.index(a.params["shop"]) != shop:
                 continue
-            if a["dir"] == "up" and s.orders[shop] > have and have > 0:
+            if a.params["dir"] == "up" and s.orders[shop] > have and have > 0:
                 return a  # 10 more a cube, one order fewer that the seat does not need
-            if a["dir"] == "down" and have > s.orders[shop] and 2 * p - 20 * (k + 1) > 0:
+            if a.params["dir"] == "down" and have > s.orders[shop] and 2 * p - 20 * (k + 1) > 0:
                 return a  # one more cube sold outweighs the lower price
     return None
 

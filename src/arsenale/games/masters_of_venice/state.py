@@ -363,9 +363,10 @@ class MovState(GameState):
         pool = [c for c in range(N_SHOPS) for _ in range(left[c])]
         shuffle_as_random(rng, pool)
         i = 0
-        for k in range(len(self.canal)):
-            if self.canal[k] >= 0:
-                self.canal[k] = pool[i]
+        canal = self.canal
+        for k, c in enumerate(canal):
+            if c >= 0:
+                canal[k] = pool[i]
                 i += 1
         for s in range(n):
             if s != seat:
