@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.games.amalfi_renaissance import actions as A
+from arsenale.games.amalfi_renaissance.actions import NUMBER
 from arsenale.games.amalfi_renaissance.board import (
     ANY,
     ARTWORKS,
@@ -342,7 +343,7 @@ def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
             art.vp
             + step_value(s, seat, art.bonus, s.bay[seat])
             - UNIT * art.cost
-            + 0.4 * (WORKSHOP_SLOTS[k])
+            + 0.4 * WORKSHOP_SLOTS[k]
         )
     if kind == "discover":
         k = action.params["slot"] - 1
@@ -469,28 +470,94 @@ def nav_lookahead(
     return after if after > now + 0.5 else 0.0
 
 
+def solo_main(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Solo challenge: the main action of the highest `main_value` (a hundredth of a VP at
+    random breaks ties), a navigation with what it adds to the next purchase
+    (`nav_lookahead`); PASS unless one is worth more than SOLO_PASS."""
+    best, score = A.PASS, SOLO_PASS
+    plan = title_plan(s, seat)  # the same for every action valued
+    target = solo_target(s, seat, legal, plan)
+    for a in legal:
+        if a.kind in ("pass", "unload", "emergency", "discard"):
+            continue
+        v = main_value(s, seat, a, plan) + rng.random() * 0.01
+        if a.kind == "navigate":
+            v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal, target, plan)
+        if v > score:
+            best, score = a, v
+    return best
+
+
+def best_main(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """With rivals: the main action of the highest `main_value` (a hundredth of a VP at random
+    breaks ties), PASS unless one is worth more than 0. `main_value_base` and `title_bonus`
+    written out, the same sums in the same order; the title bonus is worked out once for each
+    gain (`gains_of`: an artwork or character type, a discovery, a number of ships built),
+    navigations and engagements gain no title item."""
+    best, score = A.PASS, 0.0
+    plan = title_plan(s, seat)  # the same for every action valued
+    bonuses: dict[int, float] = {}  # by gain: artwork type, 3 + character type, 7, 8 + ships
+    bay = s.bay[seat]
+    full = sum(s.holds[5 * seat : 5 * seat + 5]) >= 7
+    for a in legal:
+        kind = a.kind
+        gain = -1
+        if kind == "navigate":
+            loc = NUMBER[a]
+            place = place_of(s, loc)
+            v = sum(step_value(s, seat, st, bay - 1) for st in place.steps)
+            if full:
+                v *= 0.4
+            v = v - 0.4 * place.price + (0.5 if loc >= PRIV0 else 0.0)
+        elif kind == "acquire":
+            k = NUMBER[a]
+            art = ARTWORKS[s.workshop[k]]
+            v = (
+                art.vp
+                + step_value(s, seat, art.bonus, bay)
+                - UNIT * art.cost
+                + 0.4 * WORKSHOP_SLOTS[k]
+            )
+            gain = art.type
+        elif kind == "discover":
+            k = NUMBER[a]
+            tile = PRIVATES[s.atlas[k]]
+            v = tile.vp + 1.2 * (3 - s.period) - UNIT * tile.cost + 0.4 * ATLAS_SLOTS[k]
+            gain = 7
+        elif kind == "invite":
+            c = NUMBER[a]
+            card = CHARACTERS[c]
+            v = card_value(s, seat, c) - UNIT * card.cost + 1.0
+            gain = 3 + card.type
+        elif kind == "engage":
+            steps = CHARACTERS[NUMBER[a]].steps
+            v = sum(step_value(s, seat, st, bay) for st in steps) + 0.5
+        elif kind == "construct":
+            n = NUMBER[a] + 1
+            if n > 1 or s.period >= 3:
+                v = -5.0
+            else:
+                v = 2.5 * (3 - s.period) - UNIT * ship_price(s, seat) - 1.0
+            gain = 8 + n
+        elif kind in ("pass", "unload", "emergency", "discard"):
+            continue
+        else:
+            v = -99.0
+        if gain >= 0:
+            bonus = bonuses.get(gain)
+            if bonus is None:
+                bonus = bonuses[gain] = _title_bonus(s, seat, a, plan)
+            v += bonus
+        v += rng.random() * 0.01
+        if v > score:
+            best, score = a, v
+    return best
+
+
 def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     kind = s.stack[-1].kind
     if kind == "turn":
-        best, score = A.PASS, (SOLO_PASS if s.rival else 0.0)
-        plan = title_plan(s, seat)  # the same for every action valued
-        target = solo_target(s, seat, legal, plan) if s.rival else (0.0, 0)
-        solo = s.rival != 0
-        for a in legal:
-            if a.kind in ("pass", "unload", "emergency", "discard"):
-                continue
-            if solo:
-                v = main_value(s, seat, a, plan) + rng.random() * 0.01
-                if a.kind == "navigate":
-                    v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal, target, plan)
-            else:  # main_value written out: one action after another, the same sums
-                v = (
-                    main_value_base(s, seat, a)
-                    + _title_bonus(s, seat, a, plan)
-                    + rng.random() * 0.01
-                )
-            if v > score:
-                best, score = a, v
+        best = solo_main(s, seat, legal, rng) if s.rival else best_main(s, seat, legal, rng)
         if best is A.PASS and s.bread[seat] < 2:
             # unable to sail anywhere paid: unload a ship for bread and look again next ply
             for r in range(5):
