@@ -234,25 +234,29 @@ def title_plan(s: AmalfiState, seat: int) -> Plan:
     weights = solo_weights(s, seat) if s.rival else None
     plan = []
     for i, t in enumerate(s.titles):
-        if seat in s.claims[i]:
+        claimed = s.claims[i]
+        if seat in claimed:
             continue
-        weight = TITLE_WEIGHT if weights is None else weights.get(i, TITLE_WEIGHT)
         title = TITLES[t]
         values = DARK_VALUES if title.dark else LIGHT_VALUES
-        if len(s.claims[i]) >= len(values):
+        if len(claimed) >= len(values):
             continue
+        weight = TITLE_WEIGHT if weights is None else weights.get(i, TITLE_WEIGHT)
         deficit = 0
         lacking = []
         for item, k in title.need:
             if weights is not None and item == "pairs_of_types":
                 # solo: the artworks the pairs still need (short_of), credited as such
-                short, name = pairs_short(s.artc[3 * seat : 3 * seat + 3], k), "solo_pairs"
+                short = pairs_short(s.artc[3 * seat : 3 * seat + 3], k)
+                if short:
+                    deficit += short
+                    lacking.append(("solo_pairs", k, short))
             else:
-                short, name = max(0, k - s.count(seat, item)), item
-            deficit += short
-            if short:
-                lacking.append((name, k, short))
-        plan.append((values[len(s.claims[i])], weight, deficit, tuple(lacking)))
+                short = k - s.count(seat, item)
+                if short > 0:
+                    deficit += short
+                    lacking.append((item, k, short))
+        plan.append((values[len(claimed)], weight, deficit, tuple(lacking)))
     return Plan(tuple(plan), weights is not None)
 
 
@@ -574,6 +578,8 @@ def best_main(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
             if full:
                 v *= 0.4
             v = v - 0.4 * place.price + (0.5 if loc >= PRIV0 else 0.0)
+        elif kind in ("pass", "unload", "emergency", "discard"):
+            continue
         elif kind == "acquire":
             k = NUMBER[a]
             art = ARTWORKS[s.workshop[k]]
@@ -613,8 +619,6 @@ def best_main(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
             else:
                 v = 2.5 * (3 - s.period) - UNIT * ship_price(s, seat) - 1.0
             gain = SHIPS_GAIN + n
-        elif kind in ("pass", "unload", "emergency", "discard"):
-            continue
         else:
             v = -99.0
         if gain >= 0:
