@@ -557,10 +557,11 @@ def best_main(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
     """With rivals: the main action of the highest `main_value` (a hundredth of a VP at random
     breaks ties), PASS unless one is worth more than 0. `main_value_base` and `title_bonus`
     written out, the same sums in the same order; the title bonus is worked out once for each
-    gain (`gains_of`: an artwork or character type, a discovery, a number of ships built),
-    navigations and engagements gain no title item."""
+    gain (`gains_of`: an artwork or character type, a discovery, a number of ships built), and
+    the titles (`title_plan`) read only when an action gains one of their items (navigations
+    and engagements gain none)."""
     best, score = A.PASS, 0.0
-    plan = title_plan(s, seat)  # the same for every action valued
+    plan: Plan | None = None  # read at the first action that gains a title item
     bonuses: dict[int, float] = {}  # by gain (gain_bonus)
     bay = s.bay[seat]
     full = sum(s.holds[5 * seat : 5 * seat + 5]) >= 7
@@ -624,6 +625,8 @@ def best_main(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
         if gain >= 0:
             bonus = bonuses.get(gain)
             if bonus is None:
+                if plan is None:
+                    plan = title_plan(s, seat)
                 bonus = bonuses[gain] = gain_bonus(s, seat, plan, gain)
             v += bonus
         v += rng.random() * 0.01
