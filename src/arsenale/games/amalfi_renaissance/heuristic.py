@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from arsenale.core.actions import Action
 from arsenale.games.amalfi_renaissance import actions as A
+from arsenale.games.amalfi_renaissance.actions import NUMBER
 from arsenale.games.amalfi_renaissance.board import (
     ANY,
     ARTWORKS,
@@ -36,7 +37,6 @@ from arsenale.games.amalfi_renaissance.board import (
     IMMEDIATE,
     LIGHT_VALUES,
     LOC_IDS,
-    PACK_ICONS,
     PACKS,
     PRIV0,
     PRIVATES,
@@ -83,6 +83,29 @@ def step_value(s: AmalfiState, seat: int, step: Step, ships: int) -> float:
     return 0.0
 
 
+def steps_value(
+    steps: tuple[Step, ...], ships: int, room: int, erect: float, straighten: float
+) -> float:
+    """`step_value` of each step added up in order, the seat's figures read beforehand: its
+    ships, the room left in its granary, what a lighthouse erected and a character
+    straightened are worth to it."""
+    v = 0.0
+    for kind, a, _b in steps:
+        if kind == SEND:
+            v += 1.3 * min(a, ships)
+        elif kind == VP:
+            v += float(a)
+        elif kind == BREAD:
+            v += 0.3 * min(a, room)
+        elif kind in (TAKE, CHOICE):
+            v += 1.5
+        elif kind == ERECT:
+            v += erect
+        elif kind == STRAIGHTEN:
+            v += straighten
+    return v
+
+
 def card_value(s: AmalfiState, seat: int, c: int) -> float:
     card = CHARACTERS[c]
     left = 4 - s.period
@@ -90,7 +113,9 @@ def card_value(s: AmalfiState, seat: int, c: int) -> float:
         have = s.count(seat, card.item) if card.item else 0
         return min(card.max, card.per * (have + left)) * 0.8
     if card.type in (IMMEDIATE, ENGAGEABLE):
-        v = sum(step_value(s, seat, st, 3) for st in card.steps)
+        v = 0.0
+        for step in card.steps:
+            v += step_value(s, seat, step, 3)
         return (
             v * (left if card.type == ENGAGEABLE else 1) * (0.8 if card.type == ENGAGEABLE else 1)
         )
@@ -209,25 +234,29 @@ def title_plan(s: AmalfiState, seat: int) -> Plan:
     weights = solo_weights(s, seat) if s.rival else None
     plan = []
     for i, t in enumerate(s.titles):
-        if seat in s.claims[i]:
+        claimed = s.claims[i]
+        if seat in claimed:
             continue
-        weight = TITLE_WEIGHT if weights is None else weights.get(i, TITLE_WEIGHT)
         title = TITLES[t]
         values = DARK_VALUES if title.dark else LIGHT_VALUES
-        if len(s.claims[i]) >= len(values):
+        if len(claimed) >= len(values):
             continue
+        weight = TITLE_WEIGHT if weights is None else weights.get(i, TITLE_WEIGHT)
         deficit = 0
         lacking = []
         for item, k in title.need:
             if weights is not None and item == "pairs_of_types":
                 # solo: the artworks the pairs still need (short_of), credited as such
-                short, name = pairs_short(s.artc[3 * seat : 3 * seat + 3], k), "solo_pairs"
+                short = pairs_short(s.artc[3 * seat : 3 * seat + 3], k)
+                if short:
+                    deficit += short
+                    lacking.append(("solo_pairs", k, short))
             else:
-                short, name = max(0, k - s.count(seat, item)), item
-            deficit += short
-            if short:
-                lacking.append((name, k, short))
-        plan.append((values[len(s.claims[i])], weight, deficit, tuple(lacking)))
+                short = k - s.count(seat, item)
+                if short > 0:
+                    deficit += short
+                    lacking.append((item, k, short))
+        plan.append((values[len(claimed)], weight, deficit, tuple(lacking)))
     return Plan(tuple(plan), weights is not None)
 
 
@@ -252,6 +281,14 @@ def _title_bonus(s: AmalfiState, seat: int, action: Action, plan: Plan) -> float
         art = ARTWORKS[s.workshop[action.params["slot"] - 1]].type
     elif kind == "invite":
         char = CHARACTERS[CHAR_INDEX[action.params["card"]]].type
+    return gains_bonus(s, seat, plan, gains, art, char)
+
+
+def gains_bonus(
+    s: AmalfiState, seat: int, plan: Plan, gains: dict[str, int], art: int, char: int
+) -> float:
+    """`title_bonus` of an action that `gains` title items (`gains_of`; `art` and `char` the
+    artwork and character type gained, -1 for none)."""
     bonus = 0.0
     for value, weight, deficit, lacking in plan.titles:
         helped = 0
@@ -342,7 +379,7 @@ def main_value_base(s: AmalfiState, seat: int, action: Action) -> float:
             art.vp
             + step_value(s, seat, art.bonus, s.bay[seat])
             - UNIT * art.cost
-            + 0.4 * (WORKSHOP_SLOTS[k])
+            + 0.4 * WORKSHOP_SLOTS[k]
         )
     if kind == "discover":
         k = action.params["slot"] - 1
@@ -397,19 +434,22 @@ def wanted_hold(s: AmalfiState, seat: int, mask: int = 0) -> int:
     return min(range(5), key=lambda r: (s.holds[h + r] - (HOLD_VALUES[r] - 2), r))
 
 
+HOLDS_BY_VALUE: Final = tuple(sorted(range(5), key=lambda r: HOLD_VALUES[r]))
+"""The holds, the cheapest ships first (in hold order among equals)."""
+
+
 def feed_step(s: AmalfiState, seat: int, legal: Sequence[Action]) -> Action:
     final = A.FEED if A.FEED in legal else A.READY
     need = s.feed(seat) if final is A.FEED else s.capacity(seat)
     if s.bread[seat] >= need or (final is A.READY and s.period < 0):
         return final
     room = s.capacity(seat) - s.bread[seat]
-    h = 5 * seat
-    for r in sorted(range(5), key=lambda r: HOLD_VALUES[r]):
-        if A.UNLOAD[r] in legal and room >= 2 and (final is A.FEED or s.period == 3):
-            return A.UNLOAD[r]
+    if room >= 2 and (final is A.FEED or s.period == 3):
+        for r in HOLDS_BY_VALUE:
+            if A.UNLOAD[r] in legal:
+                return A.UNLOAD[r]
     if final is A.FEED and A.EMERGENCY in legal and room >= 3:
         return A.EMERGENCY
-    del h
     return final
 
 
@@ -469,28 +509,136 @@ def nav_lookahead(
     return after if after > now + 0.5 else 0.0
 
 
+def solo_main(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Solo challenge: the main action of the highest `main_value` (a hundredth of a VP at
+    random breaks ties), a navigation with what it adds to the next purchase
+    (`nav_lookahead`); PASS unless one is worth more than SOLO_PASS."""
+    best, score = A.PASS, SOLO_PASS
+    plan = title_plan(s, seat)  # the same for every action valued
+    target = solo_target(s, seat, legal, plan)
+    for a in legal:
+        if a.kind in ("pass", "unload", "emergency", "discard"):
+            continue
+        v = main_value(s, seat, a, plan) + rng.random() * 0.01
+        if a.kind == "navigate":
+            v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal, target, plan)
+        if v > score:
+            best, score = a, v
+    return best
+
+
+CHAR_GAIN: Final = 3
+"""`gain_bonus`: a character of type t is gain CHAR_GAIN + t (an artwork of type t, gain t)."""
+PRIVATE_GAIN: Final = 7
+"""`gain_bonus`: a private tile."""
+SHIPS_GAIN: Final = 8
+"""`gain_bonus`: n ships built are gain SHIPS_GAIN + n."""
+TYPE_GAINS: Final = tuple(_art_gains(t, False) for t in range(3)) + tuple(
+    {"characters": 1, CHAR_TYPES[t]: 1, f"char{t}": 1} for t in range(4)
+)
+"""`gains_of` an artwork of each type outside the solo challenge, then a character of each."""
+
+
+def gain_bonus(s: AmalfiState, seat: int, plan: Plan, gain: int) -> float:
+    """`title_bonus` of a multi-player main action by what it gains: an artwork of type `gain`
+    (0 to 2), a character of type `gain - CHAR_GAIN`, a private tile (PRIVATE_GAIN), `gain -
+    SHIPS_GAIN` ships; the same for every card of a type (`gains_of`)."""
+    if gain < CHAR_GAIN:
+        return gains_bonus(s, seat, plan, TYPE_GAINS[gain], gain, -1)
+    if gain < PRIVATE_GAIN:
+        return gains_bonus(s, seat, plan, TYPE_GAINS[gain], -1, gain - CHAR_GAIN)
+    if gain == PRIVATE_GAIN:
+        return gains_bonus(s, seat, plan, PRIVATE_GAINS, -1, -1)
+    n = gain - SHIPS_GAIN
+    return gains_bonus(s, seat, plan, {"fleet": n, "ships": n}, -1, -1)
+
+
+def best_main(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """With rivals: the main action of the highest `main_value` (a hundredth of a VP at random
+    breaks ties), PASS unless one is worth more than 0. `main_value_base` and `title_bonus`
+    written out, the same sums in the same order; the title bonus is worked out once for each
+    gain (`gains_of`: an artwork or character type, a discovery, a number of ships built), and
+    the titles (`title_plan`) read only when an action gains one of their items (navigations
+    and engagements gain none)."""
+    best, score = A.PASS, 0.0
+    plan: Plan | None = None  # read at the first action that gains a title item
+    bonuses: dict[int, float] = {}  # by gain (gain_bonus)
+    bay = s.bay[seat]
+    full = sum(s.holds[5 * seat : 5 * seat + 5]) >= 7
+    room = s.capacity(seat) - s.bread[seat]
+    erect = 2.5 if s.lit[seat] < 6 else 2.0
+    straighten = 1.5 if s.engaged[seat] else 0.0
+    left = 4 - s.period
+    for a in legal:
+        kind = a.kind
+        gain = -1
+        if kind == "navigate":
+            loc = NUMBER[a]
+            place = place_of(s, loc)
+            v = steps_value(place.steps, bay - 1, room, erect, straighten)
+            if full:
+                v *= 0.4
+            v = v - 0.4 * place.price + (0.5 if loc >= PRIV0 else 0.0)
+        elif kind in ("pass", "unload", "emergency", "discard"):
+            continue
+        elif kind == "acquire":
+            k = NUMBER[a]
+            art = ARTWORKS[s.workshop[k]]
+            v = (
+                art.vp
+                + step_value(s, seat, art.bonus, bay)
+                - UNIT * art.cost
+                + 0.4 * WORKSHOP_SLOTS[k]
+            )
+            gain = art.type
+        elif kind == "discover":
+            k = NUMBER[a]
+            tile = PRIVATES[s.atlas[k]]
+            v = tile.vp + 1.2 * (3 - s.period) - UNIT * tile.cost + 0.4 * ATLAS_SLOTS[k]
+            gain = PRIVATE_GAIN
+        elif kind == "invite":
+            c = NUMBER[a]
+            card = CHARACTERS[c]
+            if card.type == ENDGAME:  # card_value written out
+                have = s.count(seat, card.item) if card.item else 0
+                v = min(card.max, card.per * (have + left)) * 0.8
+            elif card.type == IMMEDIATE:
+                v = steps_value(card.steps, 3, room, erect, straighten)
+            elif card.type == ENGAGEABLE:
+                v = steps_value(card.steps, 3, room, erect, straighten) * left * 0.8
+            else:
+                v = 1.5 * left + 1.0
+            v = v - UNIT * card.cost + 1.0
+            gain = CHAR_GAIN + card.type
+        elif kind == "engage":
+            steps = CHARACTERS[NUMBER[a]].steps
+            v = steps_value(steps, bay, room, erect, straighten) + 0.5
+        elif kind == "construct":
+            n = NUMBER[a] + 1
+            if n > 1 or s.period >= 3:
+                v = -5.0
+            else:
+                v = 2.5 * (3 - s.period) - UNIT * ship_price(s, seat) - 1.0
+            gain = SHIPS_GAIN + n
+        else:
+            v = -99.0
+        if gain >= 0:
+            bonus = bonuses.get(gain)
+            if bonus is None:
+                if plan is None:
+                    plan = title_plan(s, seat)
+                bonus = bonuses[gain] = gain_bonus(s, seat, plan, gain)
+            v += bonus
+        v += rng.random() * 0.01
+        if v > score:
+            best, score = a, v
+    return best
+
+
 def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     kind = s.stack[-1].kind
     if kind == "turn":
-        best, score = A.PASS, (SOLO_PASS if s.rival else 0.0)
-        plan = title_plan(s, seat)  # the same for every action valued
-        target = solo_target(s, seat, legal, plan) if s.rival else (0.0, 0)
-        solo = s.rival != 0
-        for a in legal:
-            if a.kind in ("pass", "unload", "emergency", "discard"):
-                continue
-            if solo:
-                v = main_value(s, seat, a, plan) + rng.random() * 0.01
-                if a.kind == "navigate":
-                    v += SOLO_AHEAD * nav_lookahead(s, seat, a, legal, target, plan)
-            else:  # main_value written out: one action after another, the same sums
-                v = (
-                    main_value_base(s, seat, a)
-                    + _title_bonus(s, seat, a, plan)
-                    + rng.random() * 0.01
-                )
-            if v > score:
-                best, score = a, v
+        best = solo_main(s, seat, legal, rng) if s.rival else best_main(s, seat, legal, rng)
         if best is A.PASS and s.bread[seat] < 2:
             # unable to sail anywhere paid: unload a ship for bread and look again next ply
             for r in range(5):
@@ -514,16 +662,15 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
         return max(
             takes,
             key=lambda a: (
-                card_value(s, seat, s.council[a["slot"] - 1]) + 0.5 * COUNCIL_SLOTS[a["slot"] - 1]
+                card_value(s, seat, s.council[NUMBER[a]]) + 0.5 * COUNCIL_SLOTS[NUMBER[a]]
             ),
         )
     if kind == "erect":
-        own = [
-            a
-            for a in legal
-            if LOC_INDEX[a["place"]] >= PRIV0 and s.owner[LOC_INDEX[a["place"]] - PRIV0] == seat
-        ]
-        return own[0] if own else legal[rng.randrange(min(len(legal), 8))]
+        for a in legal:  # the first lighthouse on a tile of the seat's
+            loc = NUMBER[a]
+            if loc >= PRIV0 and s.owner[loc - PRIV0] == seat:
+                return a
+        return legal[rng.randrange(min(len(legal), 8))]
     if kind == "instead":
         return A.INSTEAD_VP
     if kind == "choose":
@@ -540,7 +687,7 @@ def heuristic(s: AmalfiState, seat: int, legal: Sequence[Action], rng: random.Ra
     if kind == "pack":
         return max(
             legal,
-            key=lambda a: sum(card_value(s, seat, c) for c in PACKS[PACK_ICONS.index(a["icon"])]),
+            key=lambda a: sum(card_value(s, seat, c) for c in PACKS[NUMBER[a]]),
         )
     if kind in ("select", "draft", "reserve"):
         return max(
