@@ -251,39 +251,45 @@ def dock_values(
     than its price (the Thief's free cube on top), within its cash. Each cube bought raises
     the price a space (Docks). A cube an order lacks is worth `worth`; one beyond the orders
     held is a sale if the shop has `room` for it, else worth little."""
-    left = m.left
-    # per dock, its cubes in the order bought: (the worth less the price, the price, the worth)
-    gains: list[list[tuple[float, int, float]]] = [[] for _d in range(N_DOCKS)]
+    sales = m.left >= 1
+    steals = powers.dock_steals(s, m.seat)
+    # per dock, its cubes that gain, in the order bought: (the worth less the price, the price)
+    gains: list[list[tuple[float, int]]] = [[] for _d in range(N_DOCKS)]
+    most: list[float] = [-1.0] * N_DOCKS  # per dock, its best cube's worth (a Thief's steal)
     docks = s.docks
     start = N_RES * first
     for at in compress(range(start, len(docks)), docks[start:]):  # the cells holding cubes
         r = at % N_RES
+        d = at // N_RES
         price = s.price[r]
         lacking = m.lacking[r]
-        cubes = gains[at // N_RES]
+        cubes = gains[d]
         for i in range(docks[at]):
             if i < lacking:
                 w = worth[r]
-            elif i - lacking < room[r] and left >= 1:  # beyond the orders held: a sale
+            elif sales and i - lacking < room[r]:  # beyond the orders held: a sale
                 w = 1.7 * price
             else:
                 w = 0.4 * price
-            cubes.append((w - price - 5 * i, price, w))
-    steals = powers.dock_steals(s, m.seat)
-    purse = s.cash[m.seat] - (RESERVE if left >= 2 else 0)
+            gain = w - price - 5 * i
+            if gain > 0:
+                cubes.append((gain, price))
+            if steals and w > most[d]:
+                most[d] = w
+    purse = s.cash[m.seat] - (RESERVE if m.left >= 2 else 0)
     values = []
     for d in range(first, N_DOCKS):
         cubes = gains[d]
         cubes.sort(reverse=True)
         cash = purse
         total = 0.0
-        for gain, price, _w in cubes:
-            if gain <= 0 or price > cash:
+        for gain, price in cubes:
+            if price > cash:
                 break
             total += gain
             cash -= price
-        if cubes and steals:
-            total += max([w for _g, _p, w in cubes])
+        if steals and most[d] >= 0:
+            total += most[d]
         values.append(total)
     return values
 
@@ -327,6 +333,8 @@ def shares_value(s: MovState, m: Merchant) -> float:
     kept for cubes. They are shares of the three companies whose first share gains most."""
     left = m.left
     cash = s.cash[m.seat] - (SHARE_RESERVE if left >= 2 else 0)
+    if cash < OFFICE_PRICE and cash < min(s.share):  # no share is within the cash
+        return 0.0
     share_gain = share_gains(s, m.seat, left)
     firsts = []
     for c in range(N_COMP):
@@ -437,7 +445,7 @@ def mercato_value(s: MovState, m: Merchant) -> float:
     buys_most, sells_most, _swaps = powers.mercato_limits(s, seat)
     sells.sort(reverse=True)
     v: float = sum(sells[:sells_most])
-    if m.left >= 1:
+    if m.left >= 1 and any(m.lacking):  # else no cube bought here gains
         cash = s.cash[seat]
         order = order_vp(s, seat) * VP / 3
         buys = [
@@ -505,6 +513,12 @@ SHARE_BUY_KEYS: Final[dict[Action, tuple[int, tuple[int, ...]]]] = {
 }
 """Stock Market: each share purchase's bit mask of companies, and its shares as company and
 count, 4 * company + count, in company order."""
+PURCHASES_WITHIN: Final[tuple[tuple[tuple[Action, tuple[int, ...]], ...], ...]] = tuple(
+    tuple((a, SHARE_BUY_KEYS[a][1]) for a, _items, mask in A.BUY_TABLE if not mask & ~within)
+    for within in range(1 << N_COMP)
+)
+"""Stock Market: per bit mask of companies, the share purchases of those companies only (in
+the order of `A.BUY_TABLE`, the legal purchases' order), with their `SHARE_BUY_KEYS`."""
 CUBE_BUYS: Final[dict[Action, tuple[int, int]]] = {
     a: (r, k) for r, row in enumerate(A.BUY) for k, a in enumerate(row, 1)
 }
@@ -730,24 +744,28 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         best_gain = 0.0
         reserve = RESERVE if left >= 2 and loc == DOCKS else 0
         order = order_vp(s, seat) * VP / 3
+        prices = s.price
         for a in by_kind["buy"]:
             r, k = CUBE_BUYS[a]
-            cost = s.price[r] * k
-            if cash - cost < reserve:
+            price = prices[r]
+            if cash - price * k < reserve:
                 continue
+            useful = lacking[r]
+            if k < useful:
+                useful = k
+            if loc == MERCATO and useful == 0:
+                continue  # gains nothing
             gain = 0.0
-            useful = min(k, lacking[r])
-            gain += useful * (order - s.price[r])
+            gain += useful * (order - price)
             shop = RES_SHOP[r]
             rest = k - useful
             if shop >= 0:
-                free = max(0, s.orders[shop] - m.held[r])
-                sold = min(rest, free)
-                gain += sold * 0.7 * s.price[r]
-                rest -= sold
-            gain -= rest * 0.6 * s.price[r]
-            if loc == MERCATO and useful == 0:
-                gain = 0.0
+                free = s.orders[shop] - m.held[r]
+                if free > 0:
+                    sold = rest if rest < free else free
+                    gain += sold * 0.7 * price
+                    rest -= sold
+            gain -= rest * 0.6 * price
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None:
@@ -798,9 +816,9 @@ def choose_shares(s: MovState, m: Merchant, buys: list[Action]) -> Action | None
             poor |= 1 << c
     best = None
     best_gain = 15.0
-    for a in buys:
-        mask, keys = SHARE_BUY_KEYS[a]
-        if mask & poor:
+    legal = None if len(buys) == len(A.BUY_TABLE) else set(buys)  # else all of them
+    for a, keys in PURCHASES_WITHIN[~poor & ((1 << N_COMP) - 1)]:
+        if legal is not None and a not in legal:
             continue
         spent = 0
         for key in keys:
