@@ -95,6 +95,12 @@ NEED_ITEMS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
 """Per Guild Order: (resource, cubes) for each resource it asks for."""
 
 
+SHOPS_OF_RES: Final[tuple[tuple[int, int], ...]] = tuple(
+    (r, shop) for r, shop in enumerate(RES_SHOP) if shop >= 0
+)
+"""(resource, its shop) for each resource a shop sells, in resource order."""
+
+
 def rounds_left(s: MovState) -> int:
     """Commerce rounds still to play after this one."""
     return ROUNDS_LEFT[s.round]
@@ -158,12 +164,11 @@ def rooms(s: MovState, m: Merchant) -> list[float]:
     the rivals' cubes do not fill already (none for Lumber, which has no shop)."""
     cubes = s.cubes
     held = m.held
+    orders = s.orders
     room = [0.0] * N_RES
-    for r in range(N_RES):
-        shop = RES_SHOP[r]
-        if shop >= 0:
-            own = held[r]
-            room[r] = s.orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
+    for r, shop in SHOPS_OF_RES:
+        own = held[r]
+        room[r] = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
     return room
 
 
@@ -202,14 +207,13 @@ def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
     its own shares' rise, less what the cubes were worth held."""
     base = N_COMP * m.seat
     extra = 1 if s.has(m.seat, TAXCOLLECTOR) else 0
+    orders = s.orders
+    spare = m.spare
     best = (0.0, -1, 0)
-    for r in range(N_RES):
-        shop = RES_SHOP[r]
-        if shop < 0:
-            continue
-        k = m.spare[r]
-        if s.orders[shop] < k:
-            k = s.orders[shop]
+    for r, shop in SHOPS_OF_RES:
+        k = spare[r]
+        if orders[shop] < k:
+            k = orders[shop]
         if k > 0:
             price = s.price[r]
             total = 2 * price * k
@@ -400,6 +404,8 @@ def guild_value(s: MovState, m: Merchant) -> float:
 def shops_value(s: MovState, m: Merchant, beyond: list[tuple[int, int]]) -> float:
     """Shops: the best sale, with a favor held to open orders (`surplus`)."""
     v = best_sale(s, m)[0]
+    if not beyond:  # no favor opens orders
+        return v
     for kind in set(s.favors[m.seat]):
         v += favor_value(kind, beyond) / 2
     return v
@@ -426,6 +432,8 @@ def church_value(s: MovState, m: Merchant, beyond: list[tuple[int, int]]) -> flo
     """Church: a favor that opens orders for cubes held (`surplus`)."""
     cash = s.cash[m.seat]
     v = 0.0
+    if not beyond:  # no favor opens orders
+        return v
     for kind in set(s.display):
         if FAVOR_VALUES[kind] <= cash:
             v = max(v, favor_value(kind, beyond) - FAVOR_VALUES[kind])
