@@ -516,17 +516,21 @@ OTHER_SHARED: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 """Per location: the shared locations other than it (Actions: a merchant elsewhere may still
 use them as a sharer)."""
-SHARE_BUY_KEYS: Final[dict[Action, tuple[int, tuple[int, ...]]]] = {
-    a: (mask, tuple(4 * c + k for c, k in items)) for a, items, mask in A.BUY_TABLE
-}
-"""Stock Market: each share purchase's bit mask of companies, and its shares as company and
-count, 4 * company + count, in company order."""
-PURCHASES_WITHIN: Final[tuple[tuple[tuple[Action, tuple[int, ...]], ...], ...]] = tuple(
-    tuple((a, SHARE_BUY_KEYS[a][1]) for a, _items, mask in A.BUY_TABLE if not mask & ~within)
+
+
+def share_keys(items: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
+    """A share purchase's (company, count) pairs at 4 * company + count, in company order,
+    then 0 (no share) up to three."""
+    keys = [4 * c + k for c, k in items] + [0] * (3 - len(items))
+    return keys[0], keys[1], keys[2]
+
+
+PURCHASES_WITHIN: Final[tuple[tuple[tuple[Action, int, int, int], ...], ...]] = tuple(
+    tuple((a, *share_keys(items)) for a, items, mask in A.BUY_TABLE if not mask & ~within)
     for within in range(1 << N_COMP)
 )
 """Stock Market: per bit mask of companies, the share purchases of those companies only (in
-the order of `A.BUY_TABLE`, the legal purchases' order), with their `SHARE_BUY_KEYS`."""
+the order of `A.BUY_TABLE`, the legal purchases' order), with their `share_keys`."""
 CUBE_BUYS: Final[dict[Action, tuple[int, int]]] = {
     a: (r, k) for r, row in enumerate(A.BUY) for k, a in enumerate(row, 1)
 }
@@ -810,7 +814,7 @@ def choose_shares(s: MovState, m: Merchant, buys: list[Action]) -> Action | None
     cash = s.cash[m.seat]
     reserve = SHARE_RESERVE if left >= 2 else 0
     gains = share_gains(s, m.seat, left)
-    # the cost and the gain of k shares of company c, at 4 * c + k (`SHARE_BUY_KEYS`)
+    # the cost and the gain of k shares of company c, at 4 * c + k (`share_keys`); none at 0
     cost = [0] * (4 * N_COMP)
     gain = [0.0] * (4 * N_COMP)
     poor = 0  # the companies gaining 15 or less
@@ -825,15 +829,12 @@ def choose_shares(s: MovState, m: Merchant, buys: list[Action]) -> Action | None
     best = None
     best_gain = 15.0
     legal = None if len(buys) == len(A.BUY_TABLE) else set(buys)  # else all of them
-    for a, keys in PURCHASES_WITHIN[~poor & ((1 << N_COMP) - 1)]:
+    for a, one, two, three in PURCHASES_WITHIN[~poor & ((1 << N_COMP) - 1)]:
         if legal is not None and a not in legal:
             continue
-        spent = 0
-        for key in keys:
-            spent += cost[key]
-        if cash - spent < reserve:
+        if cash - (cost[one] + cost[two] + cost[three]) < reserve:
             continue
-        total = sum([gain[key] for key in keys])
+        total = gain[one] + gain[two] + gain[three]
         if total > best_gain:
             best, best_gain = a, total
     return best
