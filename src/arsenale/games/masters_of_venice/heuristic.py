@@ -596,14 +596,16 @@ def choose_orders(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     base = N_COMP * seat
     if ups:
         want = wanted(s, seat)
-        return max(
-            ups,
-            key=lambda a: (
-                max(0, excess(s, seat, SHOPS.index(a.params["shop"]), want)),
-                s.shares[base + SHOPS.index(a.params["shop"])],
-                s.cubes[N_RES * seat + SHOP_RES[SHOPS.index(a.params["shop"])]],
-            ),
-        )
+
+        def stake(a: Action) -> tuple[int, int, int]:
+            shop = SHOPS.index(a.params["shop"])
+            return (
+                max(0, excess(s, seat, shop, want)),
+                s.shares[base + shop],
+                s.cubes[N_RES * seat + SHOP_RES[shop]],
+            )
+
+        return max(ups, key=stake)
     return min(legal, key=lambda a: s.shares[base + SHOPS.index(a.params["shop"])])
 
 
