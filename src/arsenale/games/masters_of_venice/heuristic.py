@@ -95,6 +95,12 @@ NEED_ITEMS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
 """Per Guild Order: (resource, cubes) for each resource it asks for."""
 
 
+SHOPS_OF_RES: Final[tuple[tuple[int, int], ...]] = tuple(
+    (r, shop) for r, shop in enumerate(RES_SHOP) if shop >= 0
+)
+"""(resource, its shop) for each resource a shop sells, in resource order."""
+
+
 def rounds_left(s: MovState) -> int:
     """Commerce rounds still to play after this one."""
     return ROUNDS_LEFT[s.round]
@@ -158,12 +164,11 @@ def rooms(s: MovState, m: Merchant) -> list[float]:
     the rivals' cubes do not fill already (none for Lumber, which has no shop)."""
     cubes = s.cubes
     held = m.held
+    orders = s.orders
     room = [0.0] * N_RES
-    for r in range(N_RES):
-        shop = RES_SHOP[r]
-        if shop >= 0:
-            own = held[r]
-            room[r] = s.orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
+    for r, shop in SHOPS_OF_RES:
+        own = held[r]
+        room[r] = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
     return room
 
 
@@ -202,14 +207,13 @@ def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
     its own shares' rise, less what the cubes were worth held."""
     base = N_COMP * m.seat
     extra = 1 if s.has(m.seat, TAXCOLLECTOR) else 0
+    orders = s.orders
+    spare = m.spare
     best = (0.0, -1, 0)
-    for r in range(N_RES):
-        shop = RES_SHOP[r]
-        if shop < 0:
-            continue
-        k = m.spare[r]
-        if s.orders[shop] < k:
-            k = s.orders[shop]
+    for r, shop in SHOPS_OF_RES:
+        k = spare[r]
+        if orders[shop] < k:
+            k = orders[shop]
         if k > 0:
             price = s.price[r]
             total = 2 * price * k
@@ -251,39 +255,45 @@ def dock_values(
     than its price (the Thief's free cube on top), within its cash. Each cube bought raises
     the price a space (Docks). A cube an order lacks is worth `worth`; one beyond the orders
     held is a sale if the shop has `room` for it, else worth little."""
-    left = m.left
-    # per dock, its cubes in the order bought: (the worth less the price, the price, the worth)
-    gains: list[list[tuple[float, int, float]]] = [[] for _d in range(N_DOCKS)]
+    sales = m.left >= 1
+    steals = powers.dock_steals(s, m.seat)
+    # per dock, its cubes that gain, in the order bought: (the worth less the price, the price)
+    gains: list[list[tuple[float, int]]] = [[] for _d in range(N_DOCKS)]
+    most: list[float] = [-1.0] * N_DOCKS  # per dock, its best cube's worth (a Thief's steal)
     docks = s.docks
     start = N_RES * first
     for at in compress(range(start, len(docks)), docks[start:]):  # the cells holding cubes
         r = at % N_RES
+        d = at // N_RES
         price = s.price[r]
         lacking = m.lacking[r]
-        cubes = gains[at // N_RES]
+        cubes = gains[d]
         for i in range(docks[at]):
             if i < lacking:
                 w = worth[r]
-            elif i - lacking < room[r] and left >= 1:  # beyond the orders held: a sale
+            elif sales and i - lacking < room[r]:  # beyond the orders held: a sale
                 w = 1.7 * price
             else:
                 w = 0.4 * price
-            cubes.append((w - price - 5 * i, price, w))
-    steals = powers.dock_steals(s, m.seat)
-    purse = s.cash[m.seat] - (RESERVE if left >= 2 else 0)
+            gain = w - price - 5 * i
+            if gain > 0:
+                cubes.append((gain, price))
+            if steals and w > most[d]:
+                most[d] = w
+    purse = s.cash[m.seat] - (RESERVE if m.left >= 2 else 0)
     values = []
     for d in range(first, N_DOCKS):
         cubes = gains[d]
         cubes.sort(reverse=True)
         cash = purse
         total = 0.0
-        for gain, price, _w in cubes:
-            if gain <= 0 or price > cash:
+        for gain, price in cubes:
+            if price > cash:
                 break
             total += gain
             cash -= price
-        if cubes and steals:
-            total += max([w for _g, _p, w in cubes])
+        if steals and most[d] >= 0:
+            total += most[d]
         values.append(total)
     return values
 
@@ -327,6 +337,8 @@ def shares_value(s: MovState, m: Merchant) -> float:
     kept for cubes. They are shares of the three companies whose first share gains most."""
     left = m.left
     cash = s.cash[m.seat] - (SHARE_RESERVE if left >= 2 else 0)
+    if cash < OFFICE_PRICE and cash < min(s.share):  # no share is within the cash
+        return 0.0
     share_gain = share_gains(s, m.seat, left)
     firsts = []
     for c in range(N_COMP):
@@ -392,6 +404,8 @@ def guild_value(s: MovState, m: Merchant) -> float:
 def shops_value(s: MovState, m: Merchant, beyond: list[tuple[int, int]]) -> float:
     """Shops: the best sale, with a favor held to open orders (`surplus`)."""
     v = best_sale(s, m)[0]
+    if not beyond:  # no favor opens orders
+        return v
     for kind in set(s.favors[m.seat]):
         v += favor_value(kind, beyond) / 2
     return v
@@ -418,6 +432,8 @@ def church_value(s: MovState, m: Merchant, beyond: list[tuple[int, int]]) -> flo
     """Church: a favor that opens orders for cubes held (`surplus`)."""
     cash = s.cash[m.seat]
     v = 0.0
+    if not beyond:  # no favor opens orders
+        return v
     for kind in set(s.display):
         if FAVOR_VALUES[kind] <= cash:
             v = max(v, favor_value(kind, beyond) - FAVOR_VALUES[kind])
@@ -437,7 +453,7 @@ def mercato_value(s: MovState, m: Merchant) -> float:
     buys_most, sells_most, _swaps = powers.mercato_limits(s, seat)
     sells.sort(reverse=True)
     v: float = sum(sells[:sells_most])
-    if m.left >= 1:
+    if m.left >= 1 and any(m.lacking):  # else no cube bought here gains
         cash = s.cash[seat]
         order = order_vp(s, seat) * VP / 3
         buys = [
@@ -500,11 +516,21 @@ OTHER_SHARED: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 """Per location: the shared locations other than it (Actions: a merchant elsewhere may still
 use them as a sharer)."""
-SHARE_BUY_KEYS: Final[dict[Action, tuple[int, tuple[int, ...]]]] = {
-    a: (mask, tuple(4 * c + k for c, k in items)) for a, items, mask in A.BUY_TABLE
-}
-"""Stock Market: each share purchase's bit mask of companies, and its shares as company and
-count, 4 * company + count, in company order."""
+
+
+def share_keys(items: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
+    """A share purchase's (company, count) pairs at 4 * company + count, in company order,
+    then 0 (no share) up to three."""
+    keys = [4 * c + k for c, k in items] + [0] * (3 - len(items))
+    return keys[0], keys[1], keys[2]
+
+
+PURCHASES_WITHIN: Final[tuple[tuple[tuple[Action, int, int, int], ...], ...]] = tuple(
+    tuple((a, *share_keys(items)) for a, items, mask in A.BUY_TABLE if not mask & ~within)
+    for within in range(1 << N_COMP)
+)
+"""Stock Market: per bit mask of companies, the share purchases of those companies only (in
+the order of `A.BUY_TABLE`, the legal purchases' order), with their `share_keys`."""
 CUBE_BUYS: Final[dict[Action, tuple[int, int]]] = {
     a: (r, k) for r, row in enumerate(A.BUY) for k, a in enumerate(row, 1)
 }
@@ -570,14 +596,16 @@ def choose_orders(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     base = N_COMP * seat
     if ups:
         want = wanted(s, seat)
-        return max(
-            ups,
-            key=lambda a: (
-                max(0, excess(s, seat, SHOPS.index(a.params["shop"]), want)),
-                s.shares[base + SHOPS.index(a.params["shop"])],
-                s.cubes[N_RES * seat + SHOP_RES[SHOPS.index(a.params["shop"])]],
-            ),
-        )
+
+        def stake(a: Action) -> tuple[int, int, int]:
+            shop = SHOPS.index(a.params["shop"])
+            return (
+                max(0, excess(s, seat, shop, want)),
+                s.shares[base + shop],
+                s.cubes[N_RES * seat + SHOP_RES[shop]],
+            )
+
+        return max(ups, key=stake)
     return min(legal, key=lambda a: s.shares[base + SHOPS.index(a.params["shop"])])
 
 
@@ -730,24 +758,28 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         best_gain = 0.0
         reserve = RESERVE if left >= 2 and loc == DOCKS else 0
         order = order_vp(s, seat) * VP / 3
+        prices = s.price
         for a in by_kind["buy"]:
             r, k = CUBE_BUYS[a]
-            cost = s.price[r] * k
-            if cash - cost < reserve:
+            price = prices[r]
+            if cash - price * k < reserve:
                 continue
+            useful = lacking[r]
+            if k < useful:
+                useful = k
+            if loc == MERCATO and useful == 0:
+                continue  # gains nothing
             gain = 0.0
-            useful = min(k, lacking[r])
-            gain += useful * (order - s.price[r])
+            gain += useful * (order - price)
             shop = RES_SHOP[r]
             rest = k - useful
             if shop >= 0:
-                free = max(0, s.orders[shop] - m.held[r])
-                sold = min(rest, free)
-                gain += sold * 0.7 * s.price[r]
-                rest -= sold
-            gain -= rest * 0.6 * s.price[r]
-            if loc == MERCATO and useful == 0:
-                gain = 0.0
+                free = s.orders[shop] - m.held[r]
+                if free > 0:
+                    sold = rest if rest < free else free
+                    gain += sold * 0.7 * price
+                    rest -= sold
+            gain -= rest * 0.6 * price
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None:
@@ -784,7 +816,7 @@ def choose_shares(s: MovState, m: Merchant, buys: list[Action]) -> Action | None
     cash = s.cash[m.seat]
     reserve = SHARE_RESERVE if left >= 2 else 0
     gains = share_gains(s, m.seat, left)
-    # the cost and the gain of k shares of company c, at 4 * c + k (`SHARE_BUY_KEYS`)
+    # the cost and the gain of k shares of company c, at 4 * c + k (`share_keys`); none at 0
     cost = [0] * (4 * N_COMP)
     gain = [0.0] * (4 * N_COMP)
     poor = 0  # the companies gaining 15 or less
@@ -798,16 +830,13 @@ def choose_shares(s: MovState, m: Merchant, buys: list[Action]) -> Action | None
             poor |= 1 << c
     best = None
     best_gain = 15.0
-    for a in buys:
-        mask, keys = SHARE_BUY_KEYS[a]
-        if mask & poor:
+    legal = None if len(buys) == len(A.BUY_TABLE) else set(buys)  # else all of them
+    for a, one, two, three in PURCHASES_WITHIN[~poor & ((1 << N_COMP) - 1)]:
+        if legal is not None and a not in legal:
             continue
-        spent = 0
-        for key in keys:
-            spent += cost[key]
-        if cash - spent < reserve:
+        if cash - (cost[one] + cost[two] + cost[three]) < reserve:
             continue
-        total = sum([gain[key] for key in keys])
+        total = gain[one] + gain[two] + gain[three]
         if total > best_gain:
             best, best_gain = a, total
     return best
