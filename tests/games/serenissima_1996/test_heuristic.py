@@ -310,3 +310,34 @@ def test_after_a_capture_each_galley_keeps_its_own_goods() -> None:
         s.apply(me, decide(s, me))
     assert s.cargo[7 * g + GOODS.index("iron")] == 1 and s.g_goods[g] == 1
     assert s.cargo[7 * h + GOODS.index("wine")] == 2 and s.g_goods[h] == 2
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_tabled_next_sale_values_are_the_sale_values(players: int) -> None:
+    """The heuristic reads the worth of our next sale at a port from tables per board, player
+    count and round (`sales_of`, `best_sales`, kept across decisions with the same ports):
+    they equal `sale` worked out from the state, at every port and good, in positions of
+    random play, whether the context's figures are new or kept from an earlier decision."""
+    from arsenale.games.serenissima_1996.heuristic import _Ctx
+
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(3):
+        state = GAME.new_game(players, seed)
+        while not state.is_over and state.ply < 400:
+            seat = state.to_move()[0]
+            if rng.random() < 0.1:
+                for _fresh_or_kept in range(2):
+                    c = _Ctx(state, seat)
+                    for good in range(len(GOODS)):
+                        column = c.sales_of(good)
+                        for p in c.st.ports:
+                            assert column[p] == c.sale(p, good, 0, state.owner[p])
+                        best = [(column[p], BOARD.port_area[p]) for p in c.st.ports]
+                        assert c.best_sales(good) == sorted(
+                            (v for v in best if v[0] >= 0), reverse=True
+                        )
+                    checked += 1
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+    assert checked >= 20
