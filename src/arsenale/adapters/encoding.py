@@ -304,25 +304,16 @@ class Observer:
         return part
 
 
-_MASKS: dict[tuple[Action, ...], np.ndarray] = {}
-_MASK_BYTES = 1 << 23
-"""The most bytes the remembered masks take, all games together."""
-
-
 def action_mask(legal: Sequence[Action], size: int) -> np.ndarray:
-    """The int8 mask of the actions `legal` among the `size` of a catalogue (a new array),
-    remembered by the actions of the list: a legal list recurs often."""
-    key = tuple(legal)
-    known = _MASKS.get(key)
-    if known is None:
-        mask = bytearray(size)
-        for a in legal:
-            mask[a.index] = 1
-        known = np.frombuffer(mask, np.int8)
-        if len(_MASKS) >= _MASK_BYTES // max(size, 1):
-            _MASKS.clear()
-        _MASKS[key] = known
-    return known.copy()
+    """The int8 mask of the actions `legal` among the `size` of a catalogue (a new array), set
+    through a memoryview (NumPy's item assignment costs more). Built anew each time: finding it
+    among remembered masks (a tuple of the list as key, its lookup, a copy, and the memory the
+    remembered masks hold) costs about as much as setting it."""
+    mask = np.zeros(size, np.int8)
+    slots = memoryview(mask)  # type: ignore[arg-type]
+    for a in legal:
+        slots[a.index] = 1
+    return mask
 
 
 _OBSERVERS: dict[int, Observer] = {}
