@@ -177,7 +177,9 @@ class ArsenaleEnv(gymnasium.Env[np.ndarray, np.int64]):
             index: int = action
         else:
             index = checks.action_index(action, self._actions)
-        s = self.world
+        s = self.state_
+        if s is None:
+            s = self.world  # which refuses it
         if s.over:
             return self._observation(), self._final_reward(), True, False, self._info()
         if self._illegal:

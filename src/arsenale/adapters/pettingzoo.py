@@ -130,7 +130,9 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self._select()
 
     def _select(self) -> None:
-        s = self.world
+        s = self.state_
+        if s is None:
+            s = self.world  # which refuses it
         if s.over:
             self._finish()
         elif s.ply >= self.max_plies:
@@ -150,7 +152,9 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        s = self.world
+        s = self.state_
+        if s is None:
+            s = self.world  # which refuses it
         seat = self._seat[agent]
         if agent == self.agent_selection and not s.over:
             # computed once a ply: the state keeps them
@@ -172,7 +176,10 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         """Apply catalogue action `index` for `agent` (IllegalAction leaves everything as it
         was), then select the next agent. Rewards are zero on every step but the last, so the
         reward dicts are cleared only after one that gave some."""
-        self.world.apply(self._seat[agent], self._catalogue[index])
+        s = self.state_
+        if s is None:
+            s = self.world  # which refuses it
+        s.apply(self._seat[agent], self._catalogue[index])
         if self._rewarded:
             self._clear_rewards()
             self._rewarded = False
@@ -228,7 +235,7 @@ class wrapped_env(raw_env):  # PettingZoo's naming
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
-        return super().observe(agent)
+        return raw_env.observe(self, agent)  # super()'s, without making a super object
 
     def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, dict[str, np.ndarray], int]:
         if not self._has_reset:
