@@ -95,6 +95,8 @@ NEED_ITEMS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
 """Per Guild Order: (resource, cubes) for each resource it asks for."""
 
 
+RES_RANGE: Final = range(N_RES)
+"""The resources' indices."""
 SHOPS_OF_RES: Final[tuple[tuple[int, int], ...]] = tuple(
     (r, shop) for r, shop in enumerate(RES_SHOP) if shop >= 0
 )
@@ -133,25 +135,56 @@ class Merchant:
         left = ROUNDS_LEFT[s.round]
         base = N_RES * seat
         held = s.cubes[base : base + N_RES]
-        want = wanted(s, seat)
-        lacking = [0] * N_RES
-        spare = list(held)
-        for r in range(N_RES):
-            k = want[r]
-            if k:
-                short = k - held[r]
-                if short > 0:
-                    lacking[r] = short
-                    spare[r] = 0
-                else:
-                    spare[r] = -short
+        hand = s.hands[seat]
+        key: tuple[object, ...] = (hand, *held)
+        known = _HANDS.get(key)
+        if known is None:
+            known = _hand_against(hand, held)
+            if len(_HANDS) >= HANDS_KEPT:
+                _HANDS.clear()
+            _HANDS[key] = known
         self.seat = seat
         self.left = left
         self.last = left == 0
         self.held = held
-        self.want = want
-        self.lacking = lacking
-        self.spare = held if left == 0 else spare
+        self.want = known[0]
+        self.lacking = known[1]
+        self.spare = held if left == 0 else known[2]
+
+
+def _hand_against(
+    hand: tuple[int, ...], held: list[int]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per resource, the cubes the Guild Orders of `hand` ask for, those `held` lack and
+    those held beyond them."""
+    want = [0] * N_RES
+    for card in hand:
+        for r, k in NEED_ITEMS[card]:
+            want[r] += k
+    lacking = [0] * N_RES
+    spare = list(held)
+    for r in range(N_RES):
+        k = want[r]
+        if k:
+            short = k - held[r]
+            if short > 0:
+                lacking[r] = short
+                spare[r] = 0
+            else:
+                spare[r] = -short
+    return tuple(want), tuple(lacking), tuple(spare)
+
+
+_HANDS: Final[
+    dict[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]
+] = {}
+"""`_hand_against` by hand and cubes held (a seat keeps both over several decisions)."""
+HANDS_KEPT: Final = 4096
+"""The most hands and holdings `_HANDS` keeps (it starts afresh when full)."""
+
+
+LAST_VP: Final = len(GUILD_VP) - 1
+"""The last delivery's place in GUILD_VP (every later delivery scores as it)."""
 
 
 def order_vp(s: MovState, seat: int) -> int:
@@ -159,37 +192,34 @@ def order_vp(s: MovState, seat: int) -> int:
     return GUILD_VP[min(len(s.delivered[seat]), len(GUILD_VP) - 1)]
 
 
-def rooms(s: MovState, m: Merchant) -> list[float]:
-    """Per resource, the orders of its shop the seat may count on: what its own cubes and half
-    the rivals' cubes do not fill already (none for Lumber, which has no shop)."""
+def room_worths(s: MovState, m: Merchant) -> tuple[list[float], list[float]]:
+    """Per resource: the orders of its shop the seat may count on (`room`: what its own cubes
+    and half the rivals' cubes do not fill already; none for Lumber, which has no shop), and
+    one more cube's worth to the seat (`worth`: part of an order it holds, a sale at double
+    the price where the shop has room, else about what the tax leaves)."""
     cubes = s.cubes
     held = m.held
     orders = s.orders
+    price = s.price
     room = [0.0] * N_RES
+    if m.left < 1:
+        for r, shop in SHOPS_OF_RES:
+            own = held[r]
+            room[r] = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
+        return room, [0.5 * p for p in price]
+    lacking = m.lacking
+    delivered = len(s.delivered[m.seat])
+    order = GUILD_VP[delivered if delivered < LAST_VP else LAST_VP] * VP / 3
+    worth = [0.0] * N_RES
+    for r in range(N_RES):
+        worth[r] = order if lacking[r] else 0.5 * price[r]
     for r, shop in SHOPS_OF_RES:
         own = held[r]
-        room[r] = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
-    return room
-
-
-def cube_worths(s: MovState, m: Merchant, room: list[float]) -> list[float]:
-    """Per resource, one more cube to the seat: part of an order it holds, a sale at double
-    the price where the shop has orders the seat's cubes do not fill (`rooms`), else about
-    what the tax leaves."""
-    price = s.price
-    if m.left < 1:
-        return [0.5 * p for p in price]
-    order = order_vp(s, m.seat) * VP / 3
-    lacking = m.lacking
-    worth = []
-    for r in range(N_RES):
-        if lacking[r]:
-            worth.append(order)
-        elif room[r] > 0 and RES_SHOP[r] >= 0:
-            worth.append(1.7 * price[r])
-        else:
-            worth.append(0.5 * price[r])
-    return worth
+        left = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
+        room[r] = left
+        if left > 0 and not lacking[r]:
+            worth[r] = 1.7 * price[r]
+    return room, worth
 
 
 def my_dividend(s: MovState, seat: int, company: int, per: int) -> int:
@@ -254,46 +284,70 @@ def dock_values(
     """What the seat gains buying at each dock from `first` on: each cube worth more to it
     than its price (the Thief's free cube on top), within its cash. Each cube bought raises
     the price a space (Docks). A cube an order lacks is worth `worth`; one beyond the orders
-    held is a sale if the shop has `room` for it, else worth little."""
+    held is a sale if the shop has `room` for it, else worth little (0.4 of its price, never a
+    gain). Each resource's cubes are read by those stretches of equal worth, their gains
+    falling 5 a cube: a stretch ends where its gain does."""
     sales = m.left >= 1
     steals = powers.dock_steals(s, m.seat)
-    # per dock, its cubes that gain, in the order bought: (the worth less the price, the price)
-    gains: list[list[tuple[float, int]]] = [[] for _d in range(N_DOCKS)]
-    most: list[float] = [-1.0] * N_DOCKS  # per dock, its best cube's worth (a Thief's steal)
     docks = s.docks
-    start = N_RES * first
-    for at in compress(range(start, len(docks)), docks[start:]):  # the cells holding cubes
-        r = at % N_RES
-        d = at // N_RES
-        price = s.price[r]
-        lacking = m.lacking[r]
-        cubes = gains[d]
-        for i in range(docks[at]):
-            if i < lacking:
-                w = worth[r]
-            elif sales and i - lacking < room[r]:  # beyond the orders held: a sale
-                w = 1.7 * price
-            else:
-                w = 0.4 * price
-            gain = w - price - 5 * i
-            if gain > 0:
-                cubes.append((gain, price))
-            if steals and w > most[d]:
-                most[d] = w
+    prices = s.price
+    lacking_of = m.lacking
     purse = s.cash[m.seat] - (RESERVE if m.left >= 2 else 0)
     values = []
     for d in range(first, N_DOCKS):
-        cubes = gains[d]
-        cubes.sort(reverse=True)
-        cash = purse
+        base = N_RES * d
+        # the dock's cubes that gain, in the order bought: (the worth less the price, the price)
+        cubes: list[tuple[float, int]] = []
+        most = -1.0  # the dock's best cube's worth (a Thief's steal)
+        for r in compress(RES_RANGE, docks[base : base + N_RES]):  # the resources it holds
+            n = docks[base + r]
+            price = prices[r]
+            lacking = lacking_of[r]
+            if lacking:  # the first cubes fill an order
+                w = worth[r]
+                if steals and w > most:
+                    most = w
+                net = w - price
+                i = 0
+                top = lacking if lacking < n else n
+                while i < top:
+                    gain = net - 5 * i
+                    if not gain > 0:
+                        break
+                    cubes.append((gain, price))
+                    i += 1
+                if n <= lacking:
+                    continue
+            beyond = n - lacking  # cubes beyond the orders held
+            space = room[r]
+            if sales and space > 0:  # sales while the shop has room
+                w = 1.7 * price
+                if steals and w > most:
+                    most = w
+                net = w - price
+                j = 0
+                while j < beyond and j < space:
+                    gain = net - 5 * (lacking + j)
+                    if not gain > 0:
+                        break
+                    cubes.append((gain, price))
+                    j += 1
+                if steals and beyond - 1 >= space and 0.4 * price > most:
+                    most = 0.4 * price
+            elif steals and 0.4 * price > most:
+                most = 0.4 * price
         total = 0.0
-        for gain, price in cubes:
-            if price > cash:
-                break
-            total += gain
-            cash -= price
-        if steals and most[d] >= 0:
-            total += most[d]
+        if cubes:
+            if len(cubes) > 1:
+                cubes.sort(reverse=True)
+            cash = purse
+            for gain, price in cubes:
+                if price > cash:
+                    break
+                total += gain
+                cash -= price
+        if steals and most >= 0:
+            total += most
         values.append(total)
     return values
 
@@ -471,8 +525,7 @@ def mercato_value(s: MovState, m: Merchant) -> float:
 def location_values(s: MovState, seat: int) -> list[float]:
     """Each destination's worth to the seat this commerce round, in ducats."""
     m = Merchant(s, seat)
-    room = rooms(s, m)
-    worth = cube_worths(s, m, room)
+    room, worth = room_worths(s, m)
     v = [0.0] * 8
     v[GUILD] = guild_value(s, m)
     beyond = surplus(s, m)
@@ -500,8 +553,7 @@ def location_value(s: MovState, seat: int, loc: int) -> float:
         return shares_value(s, m) if m.left >= 1 else 0.0
     if loc == MERCATO:
         return mercato_value(s, m)
-    room = rooms(s, m)
-    worth = cube_worths(s, m, room)
+    room, worth = room_worths(s, m)
     if loc == DOCKS:
         return docks_value(s, m, room, worth)
     return office_value(s, m, loc, worth)
@@ -654,8 +706,7 @@ def choose_place(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     """Put the cube the seat wants most on the dock already worth most to it, the others
     elsewhere."""
     m = Merchant(s, seat)
-    room = rooms(s, m)
-    worth = cube_worths(s, m, room)
+    room, worth = room_worths(s, m)
     d = s.place_dock
     docks = dock_values(s, m, room, worth, d)
     rank = sorted(legal, key=lambda a: worth[RESOURCES.index(a.params["resource"])])
@@ -685,14 +736,33 @@ def choose_keep(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     return min(options, key=lambda a: missing(cards[a.params["which"]]))
 
 
+def by_kinds(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    """The legal actions by kind, in their order (kept for the same legal actions: the
+    catalogue's actions are shared, and the uses offer the same choices again and again)."""
+    key = tuple(legal)
+    by_kind = _BY_KIND.get(key)
+    if by_kind is None:
+        by_kind = {}
+        for a in legal:
+            same = by_kind.get(a.kind)
+            if same is None:
+                by_kind[a.kind] = [a]
+            else:
+                same.append(a)
+        if len(_BY_KIND) >= KINDS_KEPT:
+            _BY_KIND.clear()
+        _BY_KIND[key] = by_kind
+    return by_kind
+
+
+_BY_KIND: Final[dict[tuple[Action, ...], dict[str, list[Action]]]] = {}
+"""`by_kinds` by legal actions (read only: never changed once made)."""
+KINDS_KEPT: Final = 2048
+"""The most lists of legal actions `_BY_KIND` keeps (it starts afresh when full)."""
+
+
 def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
-    by_kind: dict[str, list[Action]] = {}
-    for a in legal:
-        same = by_kind.get(a.kind)
-        if same is None:
-            by_kind[a.kind] = [a]
-        else:
-            same.append(a)
+    by_kind = by_kinds(legal)
     # Guild Orders: deliver for all the VP.
     if "deliver" in by_kind:
         return max(by_kind["deliver"], key=lambda a: a.params["vp"])
@@ -747,11 +817,11 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         if swaps:
             return swaps[0]
     if "steal" in by_kind:
-        worth = cube_worths(s, m, rooms(s, m))
+        worth = room_worths(s, m)[1]
         return max(by_kind["steal"], key=lambda a: worth[RESOURCES.index(a.params["resource"])])
     if "dock" in by_kind:
-        room = rooms(s, m)
-        docks = dock_values(s, m, room, cube_worths(s, m, room))
+        room, worth = room_worths(s, m)
+        docks = dock_values(s, m, room, worth)
         return max(by_kind["dock"], key=lambda a: docks[a.params["dock"] - 1])
     if "buy" in by_kind and not last:
         best = None
