@@ -222,15 +222,6 @@ def room_worths(s: MovState, m: Merchant) -> tuple[list[float], list[float]]:
     return room, worth
 
 
-def my_dividend(s: MovState, seat: int, company: int, per: int) -> int:
-    """What a dividend of `per` a share pays the seat (its shares, and one more as the Tax
-    Collector)."""
-    held = s.shares[N_COMP * seat + company]
-    if s.has(seat, TAXCOLLECTOR):
-        held += 1
-    return per * held
-
-
 def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
     """The best single shop sale now, (value, resource, count): selling k cubes at double the
     price, with the dividend the seat gets (its shares, and one more as the Tax Collector) and
@@ -363,6 +354,8 @@ def share_gains(s: MovState, seat: int, left: int) -> list[float]:
     cubes = s.cubes
     orders = s.orders
     shares = s.shares
+    prices = s.price
+    share = s.share
     gains = []
     for c in range(N_SHOPS):
         r = SHOP_RES[c]
@@ -370,13 +363,13 @@ def share_gains(s: MovState, seat: int, left: int) -> list[float]:
         if cubes[base + r] < own:
             own = cubes[base + r]
         rise = 5 * (sold + own)
-        total = 2 * s.price[r] * own
+        total = 2 * prices[r] * own
         dividends = paid + (0 if total < 50 else (total + 50) // 100 * 10)
         gain = rise + dividends
         held = shares[c::N_COMP]
         if held.pop(seat) == max(held):  # one more share gives the majority
             gain += 20
-        price = s.share[c]
+        price = share[c]
         if price + 5 > SHARE_MAX:  # a split: 1 VP a share
             gain += VP
         gains.append(gain - 0.3 * price if left <= 1 else gain)
@@ -477,8 +470,10 @@ def office_value(s: MovState, m: Merchant, loc: int, worth: list[float]) -> floa
     o = loc - NORTH
     r = s.office[o]
     v = worth[r] if r >= 0 else 0.0
-    v += my_dividend(s, m.seat, N_SHOPS + o, 10)
-    v += 25 * powers.office_free_cubes(s, m.seat) if m.left >= 1 else 0
+    seat = m.seat
+    # the dividend of 10 a share: its shares, and one more as the Tax Collector
+    v += 10 * (s.shares[N_COMP * seat + N_SHOPS + o] + (s.chars[seat] >> TAXCOLLECTOR & 1))
+    v += 25 * powers.office_free_cubes(s, seat) if m.left >= 1 else 0
     return v
 
 
@@ -498,25 +493,32 @@ def mercato_value(s: MovState, m: Merchant) -> float:
     """Mercato: sell what no shop will take before the end; buy a cube an order lacks."""
     seat = m.seat
     last = m.last
+    spare = m.spare
+    orders = s.orders
+    prices = s.price
     sells = []
     for r in range(N_RES):
-        if m.spare[r]:
+        if spare[r]:
             shop = RES_SHOP[r]
-            if last or shop < 0 or s.orders[shop] == 0:
-                sells.append(s.price[r] * (1.5 if last else 0.6))
+            if last or shop < 0 or orders[shop] == 0:
+                sells.append(prices[r] * (1.5 if last else 0.6))
     buys_most, sells_most, _swaps = powers.mercato_limits(s, seat)
     sells.sort(reverse=True)
     v: float = sum(sells[:sells_most])
-    if m.left >= 1 and any(m.lacking):  # else no cube bought here gains
+    lacking = m.lacking
+    if m.left >= 1 and any(lacking):  # else no cube bought here gains
         cash = s.cash[seat]
+        bag = s.bag
         order = order_vp(s, seat) * VP / 3
-        buys = [
-            order - s.price[r]
-            for r in range(N_RES)
-            if m.lacking[r] and s.bag[r] and s.price[r] <= cash
-        ]
+        buys = []
+        for r in range(N_RES):
+            if lacking[r] and bag[r] and prices[r] <= cash:
+                buys.append(order - prices[r])
         buys.sort(reverse=True)
-        v += sum([b if b > 0.0 else 0.0 for b in buys[:buys_most]])
+        gains: float = 0
+        for b in buys[:buys_most]:
+            gains += b if b > 0.0 else 0.0
+        v += gains
     if sum(m.held) == 0:
         v = min(v, 0.0)
     return v
@@ -583,6 +585,8 @@ PURCHASES_WITHIN: Final[tuple[tuple[tuple[Action, int, int, int], ...], ...]] = 
 )
 """Stock Market: per bit mask of companies, the share purchases of those companies only (in
 the order of `A.BUY_TABLE`, the legal purchases' order), with their `share_keys`."""
+PLACE_RESOURCE: Final[dict[Action, int]] = {a: r for r, a in enumerate(A.PLACE)}
+"""Placing cubes: the resource of each placement."""
 CUBE_BUYS: Final[dict[Action, tuple[int, int]]] = {
     a: (r, k) for r, row in enumerate(A.BUY) for k, a in enumerate(row, 1)
 }
@@ -665,13 +669,13 @@ def choose_move(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     """The destination worth most, counting on a part of the best shared location's worth as
     a sharer when going elsewhere."""
     v = location_values(s, seat)
-    top = max([v[x] for x in SHARED])
+    top = max(map(v.__getitem__, SHARED))
     best = None
     best_v = -1e9
     for a in legal:
         loc = GO_LOCATION[a]
         if loc in SHARED and not v[loc] < top:  # the best shared location itself
-            other = max([v[x] for x in OTHER_SHARED[loc]])
+            other = max(map(v.__getitem__, OTHER_SHARED[loc]))
         else:
             other = top
         total = v[loc] + SHARED_BONUS * other
@@ -708,9 +712,19 @@ def choose_place(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     m = Merchant(s, seat)
     room, worth = room_worths(s, m)
     d = s.place_dock
-    docks = dock_values(s, m, room, worth, d)
-    rank = sorted(legal, key=lambda a: worth[RESOURCES.index(a.params["resource"])])
-    return rank[-1] if docks[0] >= max(docks) else rank[0]
+    if d < N_DOCKS - 1:
+        docks = dock_values(s, m, room, worth, d)
+        wanted_here = docks[0] >= max(docks)
+    else:  # the last dock is the only one left
+        wanted_here = True
+    # the cube worth most (the last of them in the legal order), else the first worth least
+    pick = legal[0]
+    pick_worth = worth[PLACE_RESOURCE[pick]]
+    for a in legal:
+        w = worth[PLACE_RESOURCE[a]]
+        if (w >= pick_worth) if wanted_here else (w < pick_worth):
+            pick, pick_worth = a, w
+    return pick
 
 
 def choose_keep(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
@@ -736,33 +750,14 @@ def choose_keep(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     return min(options, key=lambda a: missing(cards[a.params["which"]]))
 
 
-def by_kinds(legal: Sequence[Action]) -> dict[str, list[Action]]:
-    """The legal actions by kind, in their order (kept for the same legal actions: the
-    catalogue's actions are shared, and the uses offer the same choices again and again)."""
-    key = tuple(legal)
-    by_kind = _BY_KIND.get(key)
-    if by_kind is None:
-        by_kind = {}
-        for a in legal:
-            same = by_kind.get(a.kind)
-            if same is None:
-                by_kind[a.kind] = [a]
-            else:
-                same.append(a)
-        if len(_BY_KIND) >= KINDS_KEPT:
-            _BY_KIND.clear()
-        _BY_KIND[key] = by_kind
-    return by_kind
-
-
-_BY_KIND: Final[dict[tuple[Action, ...], dict[str, list[Action]]]] = {}
-"""`by_kinds` by legal actions (read only: never changed once made)."""
-KINDS_KEPT: Final = 2048
-"""The most lists of legal actions `_BY_KIND` keeps (it starts afresh when full)."""
-
-
 def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
-    by_kind = by_kinds(legal)
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        same = by_kind.get(a.kind)
+        if same is None:
+            by_kind[a.kind] = [a]
+        else:
+            same.append(a)
     # Guild Orders: deliver for all the VP.
     if "deliver" in by_kind:
         return max(by_kind["deliver"], key=lambda a: a.params["vp"])
