@@ -95,6 +95,8 @@ NEED_ITEMS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
 """Per Guild Order: (resource, cubes) for each resource it asks for."""
 
 
+RES_RANGE: Final = range(N_RES)
+"""The resources' indices."""
 SHOPS_OF_RES: Final[tuple[tuple[int, int], ...]] = tuple(
     (r, shop) for r, shop in enumerate(RES_SHOP) if shop >= 0
 )
@@ -133,25 +135,56 @@ class Merchant:
         left = ROUNDS_LEFT[s.round]
         base = N_RES * seat
         held = s.cubes[base : base + N_RES]
-        want = wanted(s, seat)
-        lacking = [0] * N_RES
-        spare = list(held)
-        for r in range(N_RES):
-            k = want[r]
-            if k:
-                short = k - held[r]
-                if short > 0:
-                    lacking[r] = short
-                    spare[r] = 0
-                else:
-                    spare[r] = -short
+        hand = s.hands[seat]
+        key: tuple[object, ...] = (hand, *held)
+        known = _HANDS.get(key)
+        if known is None:
+            known = _hand_against(hand, held)
+            if len(_HANDS) >= HANDS_KEPT:
+                _HANDS.clear()
+            _HANDS[key] = known
         self.seat = seat
         self.left = left
         self.last = left == 0
         self.held = held
-        self.want = want
-        self.lacking = lacking
-        self.spare = held if left == 0 else spare
+        self.want = known[0]
+        self.lacking = known[1]
+        self.spare = held if left == 0 else known[2]
+
+
+def _hand_against(
+    hand: tuple[int, ...], held: list[int]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per resource, the cubes the Guild Orders of `hand` ask for, those `held` lack and
+    those held beyond them."""
+    want = [0] * N_RES
+    for card in hand:
+        for r, k in NEED_ITEMS[card]:
+            want[r] += k
+    lacking = [0] * N_RES
+    spare = list(held)
+    for r in range(N_RES):
+        k = want[r]
+        if k:
+            short = k - held[r]
+            if short > 0:
+                lacking[r] = short
+                spare[r] = 0
+            else:
+                spare[r] = -short
+    return tuple(want), tuple(lacking), tuple(spare)
+
+
+_HANDS: Final[
+    dict[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]
+] = {}
+"""`_hand_against` by hand and cubes held (a seat keeps both over several decisions)."""
+HANDS_KEPT: Final = 4096
+"""The most hands and holdings `_HANDS` keeps (it starts afresh when full)."""
+
+
+LAST_VP: Final = len(GUILD_VP) - 1
+"""The last delivery's place in GUILD_VP (every later delivery scores as it)."""
 
 
 def order_vp(s: MovState, seat: int) -> int:
@@ -159,46 +192,34 @@ def order_vp(s: MovState, seat: int) -> int:
     return GUILD_VP[min(len(s.delivered[seat]), len(GUILD_VP) - 1)]
 
 
-def rooms(s: MovState, m: Merchant) -> list[float]:
-    """Per resource, the orders of its shop the seat may count on: what its own cubes and half
-    the rivals' cubes do not fill already (none for Lumber, which has no shop)."""
+def room_worths(s: MovState, m: Merchant) -> tuple[list[float], list[float]]:
+    """Per resource: the orders of its shop the seat may count on (`room`: what its own cubes
+    and half the rivals' cubes do not fill already; none for Lumber, which has no shop), and
+    one more cube's worth to the seat (`worth`: part of an order it holds, a sale at double
+    the price where the shop has room, else about what the tax leaves)."""
     cubes = s.cubes
     held = m.held
     orders = s.orders
+    price = s.price
     room = [0.0] * N_RES
+    if m.left < 1:
+        for r, shop in SHOPS_OF_RES:
+            own = held[r]
+            room[r] = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
+        return room, [0.5 * p for p in price]
+    lacking = m.lacking
+    delivered = len(s.delivered[m.seat])
+    order = GUILD_VP[delivered if delivered < LAST_VP else LAST_VP] * VP / 3
+    worth = [0.0] * N_RES
+    for r in range(N_RES):
+        worth[r] = order if lacking[r] else 0.5 * price[r]
     for r, shop in SHOPS_OF_RES:
         own = held[r]
-        room[r] = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
-    return room
-
-
-def cube_worths(s: MovState, m: Merchant, room: list[float]) -> list[float]:
-    """Per resource, one more cube to the seat: part of an order it holds, a sale at double
-    the price where the shop has orders the seat's cubes do not fill (`rooms`), else about
-    what the tax leaves."""
-    price = s.price
-    if m.left < 1:
-        return [0.5 * p for p in price]
-    order = order_vp(s, m.seat) * VP / 3
-    lacking = m.lacking
-    worth = []
-    for r in range(N_RES):
-        if lacking[r]:
-            worth.append(order)
-        elif room[r] > 0 and RES_SHOP[r] >= 0:
-            worth.append(1.7 * price[r])
-        else:
-            worth.append(0.5 * price[r])
-    return worth
-
-
-def my_dividend(s: MovState, seat: int, company: int, per: int) -> int:
-    """What a dividend of `per` a share pays the seat (its shares, and one more as the Tax
-    Collector)."""
-    held = s.shares[N_COMP * seat + company]
-    if s.has(seat, TAXCOLLECTOR):
-        held += 1
-    return per * held
+        left = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
+        room[r] = left
+        if left > 0 and not lacking[r]:
+            worth[r] = 1.7 * price[r]
+    return room, worth
 
 
 def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
@@ -254,46 +275,70 @@ def dock_values(
     """What the seat gains buying at each dock from `first` on: each cube worth more to it
     than its price (the Thief's free cube on top), within its cash. Each cube bought raises
     the price a space (Docks). A cube an order lacks is worth `worth`; one beyond the orders
-    held is a sale if the shop has `room` for it, else worth little."""
+    held is a sale if the shop has `room` for it, else worth little (0.4 of its price, never a
+    gain). Each resource's cubes are read by those stretches of equal worth, their gains
+    falling 5 a cube: a stretch ends where its gain does."""
     sales = m.left >= 1
     steals = powers.dock_steals(s, m.seat)
-    # per dock, its cubes that gain, in the order bought: (the worth less the price, the price)
-    gains: list[list[tuple[float, int]]] = [[] for _d in range(N_DOCKS)]
-    most: list[float] = [-1.0] * N_DOCKS  # per dock, its best cube's worth (a Thief's steal)
     docks = s.docks
-    start = N_RES * first
-    for at in compress(range(start, len(docks)), docks[start:]):  # the cells holding cubes
-        r = at % N_RES
-        d = at // N_RES
-        price = s.price[r]
-        lacking = m.lacking[r]
-        cubes = gains[d]
-        for i in range(docks[at]):
-            if i < lacking:
-                w = worth[r]
-            elif sales and i - lacking < room[r]:  # beyond the orders held: a sale
-                w = 1.7 * price
-            else:
-                w = 0.4 * price
-            gain = w - price - 5 * i
-            if gain > 0:
-                cubes.append((gain, price))
-            if steals and w > most[d]:
-                most[d] = w
+    prices = s.price
+    lacking_of = m.lacking
     purse = s.cash[m.seat] - (RESERVE if m.left >= 2 else 0)
     values = []
     for d in range(first, N_DOCKS):
-        cubes = gains[d]
-        cubes.sort(reverse=True)
-        cash = purse
+        base = N_RES * d
+        # the dock's cubes that gain, in the order bought: (the worth less the price, the price)
+        cubes: list[tuple[float, int]] = []
+        most = -1.0  # the dock's best cube's worth (a Thief's steal)
+        for r in compress(RES_RANGE, docks[base : base + N_RES]):  # the resources it holds
+            n = docks[base + r]
+            price = prices[r]
+            lacking = lacking_of[r]
+            if lacking:  # the first cubes fill an order
+                w = worth[r]
+                if steals and w > most:
+                    most = w
+                net = w - price
+                i = 0
+                top = lacking if lacking < n else n
+                while i < top:
+                    gain = net - 5 * i
+                    if not gain > 0:
+                        break
+                    cubes.append((gain, price))
+                    i += 1
+                if n <= lacking:
+                    continue
+            beyond = n - lacking  # cubes beyond the orders held
+            space = room[r]
+            if sales and space > 0:  # sales while the shop has room
+                w = 1.7 * price
+                if steals and w > most:
+                    most = w
+                net = w - price
+                j = 0
+                while j < beyond and j < space:
+                    gain = net - 5 * (lacking + j)
+                    if not gain > 0:
+                        break
+                    cubes.append((gain, price))
+                    j += 1
+                if steals and beyond - 1 >= space and 0.4 * price > most:
+                    most = 0.4 * price
+            elif steals and 0.4 * price > most:
+                most = 0.4 * price
         total = 0.0
-        for gain, price in cubes:
-            if price > cash:
-                break
-            total += gain
-            cash -= price
-        if steals and most[d] >= 0:
-            total += most[d]
+        if cubes:
+            if len(cubes) > 1:
+                cubes.sort(reverse=True)
+            cash = purse
+            for gain, price in cubes:
+                if price > cash:
+                    break
+                total += gain
+                cash -= price
+        if steals and most >= 0:
+            total += most
         values.append(total)
     return values
 
@@ -309,6 +354,8 @@ def share_gains(s: MovState, seat: int, left: int) -> list[float]:
     cubes = s.cubes
     orders = s.orders
     shares = s.shares
+    prices = s.price
+    share = s.share
     gains = []
     for c in range(N_SHOPS):
         r = SHOP_RES[c]
@@ -316,13 +363,13 @@ def share_gains(s: MovState, seat: int, left: int) -> list[float]:
         if cubes[base + r] < own:
             own = cubes[base + r]
         rise = 5 * (sold + own)
-        total = 2 * s.price[r] * own
+        total = 2 * prices[r] * own
         dividends = paid + (0 if total < 50 else (total + 50) // 100 * 10)
         gain = rise + dividends
         held = shares[c::N_COMP]
         if held.pop(seat) == max(held):  # one more share gives the majority
             gain += 20
-        price = s.share[c]
+        price = share[c]
         if price + 5 > SHARE_MAX:  # a split: 1 VP a share
             gain += VP
         gains.append(gain - 0.3 * price if left <= 1 else gain)
@@ -423,8 +470,10 @@ def office_value(s: MovState, m: Merchant, loc: int, worth: list[float]) -> floa
     o = loc - NORTH
     r = s.office[o]
     v = worth[r] if r >= 0 else 0.0
-    v += my_dividend(s, m.seat, N_SHOPS + o, 10)
-    v += 25 * powers.office_free_cubes(s, m.seat) if m.left >= 1 else 0
+    seat = m.seat
+    # the dividend of 10 a share: its shares, and one more as the Tax Collector
+    v += 10 * (s.shares[N_COMP * seat + N_SHOPS + o] + (s.chars[seat] >> TAXCOLLECTOR & 1))
+    v += 25 * powers.office_free_cubes(s, seat) if m.left >= 1 else 0
     return v
 
 
@@ -444,25 +493,32 @@ def mercato_value(s: MovState, m: Merchant) -> float:
     """Mercato: sell what no shop will take before the end; buy a cube an order lacks."""
     seat = m.seat
     last = m.last
+    spare = m.spare
+    orders = s.orders
+    prices = s.price
     sells = []
     for r in range(N_RES):
-        if m.spare[r]:
+        if spare[r]:
             shop = RES_SHOP[r]
-            if last or shop < 0 or s.orders[shop] == 0:
-                sells.append(s.price[r] * (1.5 if last else 0.6))
+            if last or shop < 0 or orders[shop] == 0:
+                sells.append(prices[r] * (1.5 if last else 0.6))
     buys_most, sells_most, _swaps = powers.mercato_limits(s, seat)
     sells.sort(reverse=True)
     v: float = sum(sells[:sells_most])
-    if m.left >= 1 and any(m.lacking):  # else no cube bought here gains
+    lacking = m.lacking
+    if m.left >= 1 and any(lacking):  # else no cube bought here gains
         cash = s.cash[seat]
+        bag = s.bag
         order = order_vp(s, seat) * VP / 3
-        buys = [
-            order - s.price[r]
-            for r in range(N_RES)
-            if m.lacking[r] and s.bag[r] and s.price[r] <= cash
-        ]
+        buys = []
+        for r in range(N_RES):
+            if lacking[r] and bag[r] and prices[r] <= cash:
+                buys.append(order - prices[r])
         buys.sort(reverse=True)
-        v += sum([b if b > 0.0 else 0.0 for b in buys[:buys_most]])
+        gains: float = 0
+        for b in buys[:buys_most]:
+            gains += b if b > 0.0 else 0.0
+        v += gains
     if sum(m.held) == 0:
         v = min(v, 0.0)
     return v
@@ -471,8 +527,7 @@ def mercato_value(s: MovState, m: Merchant) -> float:
 def location_values(s: MovState, seat: int) -> list[float]:
     """Each destination's worth to the seat this commerce round, in ducats."""
     m = Merchant(s, seat)
-    room = rooms(s, m)
-    worth = cube_worths(s, m, room)
+    room, worth = room_worths(s, m)
     v = [0.0] * 8
     v[GUILD] = guild_value(s, m)
     beyond = surplus(s, m)
@@ -500,8 +555,7 @@ def location_value(s: MovState, seat: int, loc: int) -> float:
         return shares_value(s, m) if m.left >= 1 else 0.0
     if loc == MERCATO:
         return mercato_value(s, m)
-    room = rooms(s, m)
-    worth = cube_worths(s, m, room)
+    room, worth = room_worths(s, m)
     if loc == DOCKS:
         return docks_value(s, m, room, worth)
     return office_value(s, m, loc, worth)
@@ -531,6 +585,8 @@ PURCHASES_WITHIN: Final[tuple[tuple[tuple[Action, int, int, int], ...], ...]] = 
 )
 """Stock Market: per bit mask of companies, the share purchases of those companies only (in
 the order of `A.BUY_TABLE`, the legal purchases' order), with their `share_keys`."""
+PLACE_RESOURCE: Final[dict[Action, int]] = {a: r for r, a in enumerate(A.PLACE)}
+"""Placing cubes: the resource of each placement."""
 CUBE_BUYS: Final[dict[Action, tuple[int, int]]] = {
     a: (r, k) for r, row in enumerate(A.BUY) for k, a in enumerate(row, 1)
 }
@@ -613,13 +669,13 @@ def choose_move(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     """The destination worth most, counting on a part of the best shared location's worth as
     a sharer when going elsewhere."""
     v = location_values(s, seat)
-    top = max([v[x] for x in SHARED])
+    top = max(map(v.__getitem__, SHARED))
     best = None
     best_v = -1e9
     for a in legal:
         loc = GO_LOCATION[a]
         if loc in SHARED and not v[loc] < top:  # the best shared location itself
-            other = max([v[x] for x in OTHER_SHARED[loc]])
+            other = max(map(v.__getitem__, OTHER_SHARED[loc]))
         else:
             other = top
         total = v[loc] + SHARED_BONUS * other
@@ -654,12 +710,21 @@ def choose_place(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     """Put the cube the seat wants most on the dock already worth most to it, the others
     elsewhere."""
     m = Merchant(s, seat)
-    room = rooms(s, m)
-    worth = cube_worths(s, m, room)
+    room, worth = room_worths(s, m)
     d = s.place_dock
-    docks = dock_values(s, m, room, worth, d)
-    rank = sorted(legal, key=lambda a: worth[RESOURCES.index(a.params["resource"])])
-    return rank[-1] if docks[0] >= max(docks) else rank[0]
+    if d < N_DOCKS - 1:
+        docks = dock_values(s, m, room, worth, d)
+        wanted_here = docks[0] >= max(docks)
+    else:  # the last dock is the only one left
+        wanted_here = True
+    # the cube worth most (the last of them in the legal order), else the first worth least
+    pick = legal[0]
+    pick_worth = worth[PLACE_RESOURCE[pick]]
+    for a in legal:
+        w = worth[PLACE_RESOURCE[a]]
+        if (w >= pick_worth) if wanted_here else (w < pick_worth):
+            pick, pick_worth = a, w
+    return pick
 
 
 def choose_keep(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
@@ -747,11 +812,11 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         if swaps:
             return swaps[0]
     if "steal" in by_kind:
-        worth = cube_worths(s, m, rooms(s, m))
+        worth = room_worths(s, m)[1]
         return max(by_kind["steal"], key=lambda a: worth[RESOURCES.index(a.params["resource"])])
     if "dock" in by_kind:
-        room = rooms(s, m)
-        docks = dock_values(s, m, room, cube_worths(s, m, room))
+        room, worth = room_worths(s, m)
+        docks = dock_values(s, m, room, worth)
         return max(by_kind["dock"], key=lambda a: docks[a.params["dock"] - 1])
     if "buy" in by_kind and not last:
         best = None
