@@ -97,6 +97,8 @@ NEED_ITEMS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
 
 RES_RANGE: Final = range(N_RES)
 """The resources' indices."""
+COMP_RANGE: Final = range(N_COMP)
+"""The companies' indices."""
 SHOPS_OF_RES: Final[tuple[tuple[int, int], ...]] = tuple(
     (r, shop) for r, shop in enumerate(RES_SHOP) if shop >= 0
 )
@@ -384,22 +386,27 @@ def shares_value(s: MovState, m: Merchant) -> float:
     kept for cubes. They are shares of the three companies whose first share gains most."""
     left = m.left
     cash = s.cash[m.seat] - (SHARE_RESERVE if left >= 2 else 0)
-    if cash < OFFICE_PRICE and cash < min(s.share):  # no share is within the cash
+    share = s.share
+    if cash < OFFICE_PRICE and cash < min(share):  # no share is within the cash
         return 0.0
     share_gain = share_gains(s, m.seat, left)
     firsts = []
-    for c in range(N_COMP):
+    supplies = s.supply
+    for c in COMP_RANGE:
         g = share_gain[c]
-        supply = s.supply[c]
+        supply = supplies[c]
         if g > 15 and supply > 0:
-            firsts.append((g, s.share[c] if c < N_SHOPS else OFFICE_PRICE, supply))
+            firsts.append((g, share[c] if c < N_SHOPS else OFFICE_PRICE, supply))
+    if not firsts:
+        return 0.0
     firsts.sort(reverse=True)
     gains = []
-    for g, price, supply in firsts[:3]:
-        for i in range(min(3, supply)):
-            if g - 4 * i <= 15:
-                break
-            gains.append((g - 4 * i, price))
+    for g, price, supply in firsts[:3]:  # up to three shares each, while they gain over 15
+        gains.append((g, price))
+        if supply > 1 and g - 4 > 15:
+            gains.append((g - 4, price))
+            if supply > 2 and g - 8 > 15:
+                gains.append((g - 8, price))
     gains.sort(reverse=True)
     total = 0.0
     for g, price in gains[:3]:
@@ -670,15 +677,16 @@ def choose_move(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     a sharer when going elsewhere."""
     v = location_values(s, seat)
     top = max(map(v.__getitem__, SHARED))
+    bonus = SHARED_BONUS * top
     best = None
     best_v = -1e9
     for a in legal:
         loc = GO_LOCATION[a]
-        if loc in SHARED and not v[loc] < top:  # the best shared location itself
-            other = max(map(v.__getitem__, OTHER_SHARED[loc]))
-        else:
-            other = top
-        total = v[loc] + SHARED_BONUS * other
+        total = v[loc]
+        if total < top or loc not in SHARED:
+            total += bonus
+        else:  # the best shared location itself
+            total += SHARED_BONUS * max(map(v.__getitem__, OTHER_SHARED[loc]))
         if total > best_v:
             best, best_v = a, total
     return best if best is not None else legal[0]
