@@ -213,7 +213,7 @@ def room_worths(s: MovState, m: Merchant) -> tuple[list[float], list[float]]:
     delivered = len(s.delivered[m.seat])
     order = GUILD_VP[delivered if delivered < LAST_VP else LAST_VP] * VP / 3
     worth = [0.0] * N_RES
-    for r in range(N_RES):
+    for r in RES_RANGE:
         worth[r] = order if lacking[r] else 0.5 * price[r]
     for r, shop in SHOPS_OF_RES:
         own = held[r]
@@ -504,11 +504,10 @@ def mercato_value(s: MovState, m: Merchant) -> float:
     orders = s.orders
     prices = s.price
     sells = []
-    for r in range(N_RES):
-        if spare[r]:
-            shop = RES_SHOP[r]
-            if last or shop < 0 or orders[shop] == 0:
-                sells.append(prices[r] * (1.5 if last else 0.6))
+    for r in compress(RES_RANGE, spare):  # the resources held beyond the orders
+        shop = RES_SHOP[r]
+        if last or shop < 0 or orders[shop] == 0:
+            sells.append(prices[r] * (1.5 if last else 0.6))
     buys_most, sells_most, _swaps = powers.mercato_limits(s, seat)
     sells.sort(reverse=True)
     v: float = sum(sells[:sells_most])
@@ -518,15 +517,15 @@ def mercato_value(s: MovState, m: Merchant) -> float:
         bag = s.bag
         order = order_vp(s, seat) * VP / 3
         buys = []
-        for r in range(N_RES):
-            if lacking[r] and bag[r] and prices[r] <= cash:
+        for r in compress(RES_RANGE, lacking):
+            if bag[r] and prices[r] <= cash:
                 buys.append(order - prices[r])
         buys.sort(reverse=True)
         gains: float = 0
         for b in buys[:buys_most]:
             gains += b if b > 0.0 else 0.0
         v += gains
-    if sum(m.held) == 0:
+    if not any(m.held):
         v = min(v, 0.0)
     return v
 
