@@ -229,8 +229,9 @@ def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
     price, with the dividend the seat gets (its shares, and one more as the Tax Collector) and
     its own shares' rise, less what the cubes were worth held."""
     base = N_COMP * m.seat
-    extra = 1 if s.has(m.seat, TAXCOLLECTOR) else 0
+    extra = s.chars[m.seat] >> TAXCOLLECTOR & 1
     orders = s.orders
+    prices = s.price
     spare = m.spare
     best = (0.0, -1, 0)
     for r, shop in SHOPS_OF_RES:
@@ -238,7 +239,7 @@ def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
         if orders[shop] < k:
             k = orders[shop]
         if k > 0:
-            price = s.price[r]
+            price = prices[r]
             total = 2 * price * k
             per = 0 if total < 50 else (total + 50) // 100 * 10
             held = s.shares[base + shop]
