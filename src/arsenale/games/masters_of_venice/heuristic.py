@@ -97,6 +97,8 @@ NEED_ITEMS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
 
 RES_RANGE: Final = range(N_RES)
 """The resources' indices."""
+COMP_RANGE: Final = range(N_COMP)
+"""The companies' indices."""
 SHOPS_OF_RES: Final[tuple[tuple[int, int], ...]] = tuple(
     (r, shop) for r, shop in enumerate(RES_SHOP) if shop >= 0
 )
@@ -211,7 +213,7 @@ def room_worths(s: MovState, m: Merchant) -> tuple[list[float], list[float]]:
     delivered = len(s.delivered[m.seat])
     order = GUILD_VP[delivered if delivered < LAST_VP else LAST_VP] * VP / 3
     worth = [0.0] * N_RES
-    for r in range(N_RES):
+    for r in RES_RANGE:
         worth[r] = order if lacking[r] else 0.5 * price[r]
     for r, shop in SHOPS_OF_RES:
         own = held[r]
@@ -227,8 +229,9 @@ def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
     price, with the dividend the seat gets (its shares, and one more as the Tax Collector) and
     its own shares' rise, less what the cubes were worth held."""
     base = N_COMP * m.seat
-    extra = 1 if s.has(m.seat, TAXCOLLECTOR) else 0
+    extra = s.chars[m.seat] >> TAXCOLLECTOR & 1
     orders = s.orders
+    prices = s.price
     spare = m.spare
     best = (0.0, -1, 0)
     for r, shop in SHOPS_OF_RES:
@@ -236,7 +239,7 @@ def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
         if orders[shop] < k:
             k = orders[shop]
         if k > 0:
-            price = s.price[r]
+            price = prices[r]
             total = 2 * price * k
             per = 0 if total < 50 else (total + 50) // 100 * 10
             held = s.shares[base + shop]
@@ -384,22 +387,27 @@ def shares_value(s: MovState, m: Merchant) -> float:
     kept for cubes. They are shares of the three companies whose first share gains most."""
     left = m.left
     cash = s.cash[m.seat] - (SHARE_RESERVE if left >= 2 else 0)
-    if cash < OFFICE_PRICE and cash < min(s.share):  # no share is within the cash
+    share = s.share
+    if cash < OFFICE_PRICE and cash < min(share):  # no share is within the cash
         return 0.0
     share_gain = share_gains(s, m.seat, left)
     firsts = []
-    for c in range(N_COMP):
+    supplies = s.supply
+    for c in COMP_RANGE:
         g = share_gain[c]
-        supply = s.supply[c]
+        supply = supplies[c]
         if g > 15 and supply > 0:
-            firsts.append((g, s.share[c] if c < N_SHOPS else OFFICE_PRICE, supply))
+            firsts.append((g, share[c] if c < N_SHOPS else OFFICE_PRICE, supply))
+    if not firsts:
+        return 0.0
     firsts.sort(reverse=True)
     gains = []
-    for g, price, supply in firsts[:3]:
-        for i in range(min(3, supply)):
-            if g - 4 * i <= 15:
-                break
-            gains.append((g - 4 * i, price))
+    for g, price, supply in firsts[:3]:  # up to three shares each, while they gain over 15
+        gains.append((g, price))
+        if supply > 1 and g - 4 > 15:
+            gains.append((g - 4, price))
+            if supply > 2 and g - 8 > 15:
+                gains.append((g - 8, price))
     gains.sort(reverse=True)
     total = 0.0
     for g, price in gains[:3]:
@@ -497,11 +505,10 @@ def mercato_value(s: MovState, m: Merchant) -> float:
     orders = s.orders
     prices = s.price
     sells = []
-    for r in range(N_RES):
-        if spare[r]:
-            shop = RES_SHOP[r]
-            if last or shop < 0 or orders[shop] == 0:
-                sells.append(prices[r] * (1.5 if last else 0.6))
+    for r in compress(RES_RANGE, spare):  # the resources held beyond the orders
+        shop = RES_SHOP[r]
+        if last or shop < 0 or orders[shop] == 0:
+            sells.append(prices[r] * (1.5 if last else 0.6))
     buys_most, sells_most, _swaps = powers.mercato_limits(s, seat)
     sells.sort(reverse=True)
     v: float = sum(sells[:sells_most])
@@ -511,15 +518,15 @@ def mercato_value(s: MovState, m: Merchant) -> float:
         bag = s.bag
         order = order_vp(s, seat) * VP / 3
         buys = []
-        for r in range(N_RES):
-            if lacking[r] and bag[r] and prices[r] <= cash:
+        for r in compress(RES_RANGE, lacking):
+            if bag[r] and prices[r] <= cash:
                 buys.append(order - prices[r])
         buys.sort(reverse=True)
         gains: float = 0
         for b in buys[:buys_most]:
             gains += b if b > 0.0 else 0.0
         v += gains
-    if sum(m.held) == 0:
+    if not any(m.held):
         v = min(v, 0.0)
     return v
 
@@ -670,15 +677,16 @@ def choose_move(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     a sharer when going elsewhere."""
     v = location_values(s, seat)
     top = max(map(v.__getitem__, SHARED))
+    bonus = SHARED_BONUS * top
     best = None
     best_v = -1e9
     for a in legal:
         loc = GO_LOCATION[a]
-        if loc in SHARED and not v[loc] < top:  # the best shared location itself
-            other = max(map(v.__getitem__, OTHER_SHARED[loc]))
-        else:
-            other = top
-        total = v[loc] + SHARED_BONUS * other
+        total = v[loc]
+        if total < top or loc not in SHARED:
+            total += bonus
+        else:  # the best shared location itself
+            total += SHARED_BONUS * max(map(v.__getitem__, OTHER_SHARED[loc]))
         if total > best_v:
             best, best_v = a, total
     return best if best is not None else legal[0]
