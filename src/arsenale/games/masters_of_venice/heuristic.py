@@ -522,7 +522,7 @@ def mercato_value(s: MovState, m: Merchant) -> float:
             if bag[r] and prices[r] <= cash:
                 buys.append(order - prices[r])
         buys.sort(reverse=True)
-        gains: float = 0
+        gains = 0.0
         for b in buys[:buys_most]:
             gains += b if b > 0.0 else 0.0
         v += gains
