@@ -117,8 +117,13 @@ def tenure_ends(s: MovState) -> bool:
 
 def wanted(s: MovState, seat: int) -> list[int]:
     """Cubes of each resource the seat's held orders ask for."""
+    return hand_wants(s.hands[seat])
+
+
+def hand_wants(hand: tuple[int, ...]) -> list[int]:
+    """Cubes of each resource the Guild Orders of `hand` ask for."""
     want = [0] * N_RES
-    for card in s.hands[seat]:
+    for card in hand:
         for r, k in NEED_ITEMS[card]:
             want[r] += k
     return want
@@ -159,10 +164,7 @@ def _hand_against(
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Per resource, the cubes the Guild Orders of `hand` ask for, those `held` lack and
     those held beyond them."""
-    want = [0] * N_RES
-    for card in hand:
-        for r, k in NEED_ITEMS[card]:
-            want[r] += k
+    want = hand_wants(hand)
     lacking = [0] * N_RES
     spare = list(held)
     for r in range(N_RES):
@@ -185,10 +187,6 @@ HANDS_KEPT: Final = 4096
 """The most hands and holdings `_HANDS` keeps (it starts afresh when full)."""
 
 
-LAST_VP: Final = len(GUILD_VP) - 1
-"""The last delivery's place in GUILD_VP (every later delivery scores as it)."""
-
-
 def order_vp(s: MovState, seat: int) -> int:
     """The VP of the seat's next delivery."""
     return GUILD_VP[min(len(s.delivered[seat]), len(GUILD_VP) - 1)]
@@ -204,22 +202,18 @@ def room_worths(s: MovState, m: Merchant) -> tuple[list[float], list[float]]:
     orders = s.orders
     price = s.price
     room = [0.0] * N_RES
+    for r, shop in SHOPS_OF_RES:
+        own = held[r]
+        room[r] = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
     if m.left < 1:
-        for r, shop in SHOPS_OF_RES:
-            own = held[r]
-            room[r] = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
         return room, [0.5 * p for p in price]
     lacking = m.lacking
-    delivered = len(s.delivered[m.seat])
-    order = GUILD_VP[delivered if delivered < LAST_VP else LAST_VP] * VP / 3
+    order = order_vp(s, m.seat) * VP / 3
     worth = [0.0] * N_RES
     for r in RES_RANGE:
         worth[r] = order if lacking[r] else 0.5 * price[r]
-    for r, shop in SHOPS_OF_RES:
-        own = held[r]
-        left = orders[shop] - own - 0.5 * (sum(cubes[r::N_RES]) - own)
-        room[r] = left
-        if left > 0 and not lacking[r]:
+    for r, _shop in SHOPS_OF_RES:
+        if room[r] > 0 and not lacking[r]:
             worth[r] = 1.7 * price[r]
     return room, worth
 
