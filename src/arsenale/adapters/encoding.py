@@ -236,25 +236,7 @@ class Observer:
     def observe(self, state: GameState, seat: int | None) -> np.ndarray:
         """The observation of `seat` (None: a spectator), a new array."""
         if self._empty:
-            # `_write` into the staged observation written out: a game's own part, filled
-            stage = self._stage
-            if seat is None or 0 <= seat < state.players:
-                state._observe(seat, stage)  # `observe` without its check of the seat
-            else:
-                state.observe(seat, stage)  # which refuses it
-            movers = state.to_move()
-            submissions = state.submissions
-            if submissions:
-                stage[self.tail :] = self._common(seat, movers, submissions)
-                self._staged_tail = None
-                return self._staged.copy()
-            key = (seat, movers)
-            common = self._tails.get(key)
-            if common is None:
-                common = self._tails[key] = self._common(seat, movers, submissions)
-            if common is not self._staged_tail:  # else the staged observation holds it
-                self._staged_tail = common
-                stage[self.tail :] = common
+            self._write(state, seat, self._stage)  # which refuses a seat outside the game
             return self._staged.copy()
         if state.submissions or not (seat is None or 0 <= seat < state.players):
             out = self._zeros.copy()
