@@ -281,6 +281,8 @@ def dock_values(
     prices = s.price
     lacking_of = m.lacking
     purse = s.cash[m.seat] - (RESERVE if m.left >= 2 else 0)
+    if not steals and purse < min(prices):  # no cube within the cash, none taken free
+        return [0.0] * (N_DOCKS - first)
     values = []
     for d in range(first, N_DOCKS):
         base = N_RES * d
