@@ -754,127 +754,192 @@ def choose_keep(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
     return min(options, key=lambda a: missing(cards[a.params["which"]]))
 
 
+def of_kind(legal: Sequence[Action], kind: str) -> list[Action]:
+    """The actions of one kind in `legal`, in its order."""
+    return [a for a in legal if a.kind == kind]
+
+
 def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
-    by_kind: dict[str, list[Action]] = {}
-    for a in legal:
-        same = by_kind.get(a.kind)
-        if same is None:
-            by_kind[a.kind] = [a]
-        else:
-            same.append(a)
-    # Guild Orders: deliver for all the VP.
-    if "deliver" in by_kind:
-        return max(by_kind["deliver"], key=lambda a: a.params["vp"])
-    m = Merchant(s, seat)
-    cash = s.cash[seat]
-    left = m.left
-    last = m.last
+    """A use of the location being resolved, by its own actions (each location offers its own,
+    besides the favors and rumors held and "done")."""
     loc = s.stack[-1].data
-    sale = best_sale(s, m) if loc == SHOPS_LOC else (0.0, -1, 0)
     if loc == SHOPS_LOC:
-        move = prepare_sale(s, m, by_kind, sale)
-        if move is not None:
-            return move
-    elif last and "rumor" in by_kind:
-        ups = [
-            a for a in by_kind["rumor"] if a.params["peg"] == "share" and a.params["dir"] == "up"
-        ]
-        if ups:
-            top_rumor = max(
-                ups, key=lambda a: s.shares[N_COMP * seat + SHOPS.index(a.params["shop"])]
-            )
-            if s.shares[N_COMP * seat + SHOPS.index(top_rumor.params["shop"])]:
-                return top_rumor
-    if "ship" in by_kind:
-        return A.SHIP
-    if "sell" in by_kind and loc == SHOPS_LOC:
-        _v, r, k = sale
-        if r >= 0 and A.SELL[r][k - 1] in by_kind["sell"]:
-            return A.SELL[r][k - 1]
-    if "sell" in by_kind and loc == MERCATO:
-        sells = []
-        for a in by_kind["sell"]:
-            r = RESOURCES.index(a.params["resource"])
-            if a.params["count"] > m.spare[r]:
-                continue
-            shop = RES_SHOP[r]
-            if last or shop < 0 or s.orders[shop] == 0:
-                sells.append(a)
-        if sells:
-            return max(
-                sells,
-                key=lambda a: a.params["count"] * s.price[RESOURCES.index(a.params["resource"])],
-            )
-    lacking = m.lacking
-    if "swap" in by_kind and left >= 1:
-        swaps = []
-        for a in by_kind["swap"]:
-            give = RESOURCES.index(a.params["give"])
-            # a cube the orders lack, for one beyond what they keep
-            if lacking[RESOURCES.index(a.params["take"])] and m.held[give] > m.want[give]:
-                swaps.append(a)
-        if swaps:
-            return swaps[0]
-    if "steal" in by_kind:
+        return use_shops(s, seat, legal)
+    if loc == GUILD:
+        delivers = of_kind(legal, "deliver")
+        if delivers:  # Guild Orders: deliver for all the VP.
+            return max(delivers, key=lambda a: a.params["vp"])
+    left = ROUNDS_LEFT[s.round]
+    if left == 0:
+        rumor = last_rumor(s, seat, legal)
+        if rumor is not None:
+            return rumor
+    move: Action | None = None
+    if loc == DOCKS:
+        move = use_docks(s, seat, legal)
+    elif loc == MERCATO:
+        move = use_mercato(s, seat, legal)
+    elif loc == MARKET:
+        buys = of_kind(legal, "buy_shares")
+        if buys and left >= 1:
+            move = choose_shares(s, Merchant(s, seat), buys)
+    elif loc == CHURCH:
+        move = use_church(s, seat, legal)
+    elif loc == GUILD:
+        move = use_guild(s, seat, legal)
+    elif A.SHIP in legal:  # a shipping office
+        move = A.SHIP
+    return A.DONE if move is None else move
+
+
+def last_rumor(s: MovState, seat: int, legal: Sequence[Action]) -> Action | None:
+    """In the last commerce round, a rumor raising the share price of the shop the seat holds
+    most shares of, if it holds any."""
+    ups = [
+        a
+        for a in legal
+        if a.kind == "rumor" and a.params["peg"] == "share" and a.params["dir"] == "up"
+    ]
+    if ups:
+        top_rumor = max(ups, key=lambda a: s.shares[N_COMP * seat + SHOPS.index(a.params["shop"])])
+        if s.shares[N_COMP * seat + SHOPS.index(top_rumor.params["shop"])]:
+            return top_rumor
+    return None
+
+
+def use_shops(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
+    """Shops: what prepares the best sale (`prepare_sale`), else that sale, else done."""
+    m = Merchant(s, seat)
+    sale = best_sale(s, m)
+    move = prepare_sale(s, m, legal, sale)
+    if move is not None:
+        return move
+    _v, r, k = sale
+    if r >= 0 and A.SELL[r][k - 1] in legal:
+        return A.SELL[r][k - 1]
+    return A.DONE
+
+
+def use_docks(s: MovState, seat: int, legal: Sequence[Action]) -> Action | None:
+    """Docks: the Thief takes the cube worth most; the dock worth most (`dock_values`); the
+    best purchase (`choose_buy`) while rounds remain."""
+    m = Merchant(s, seat)
+    steals = of_kind(legal, "steal")
+    if steals:
         worth = room_worths(s, m)[1]
-        return max(by_kind["steal"], key=lambda a: worth[RESOURCES.index(a.params["resource"])])
-    if "dock" in by_kind:
+        return max(steals, key=lambda a: worth[RESOURCES.index(a.params["resource"])])
+    docks = of_kind(legal, "dock")
+    if docks:
         room, worth = room_worths(s, m)
-        docks = dock_values(s, m, room, worth)
-        return max(by_kind["dock"], key=lambda a: docks[a.params["dock"] - 1])
-    if "buy" in by_kind and not last:
-        best = None
-        best_gain = 0.0
-        reserve = RESERVE if left >= 2 and loc == DOCKS else 0
-        order = order_vp(s, seat) * VP / 3
-        prices = s.price
-        for a in by_kind["buy"]:
-            r, k = CUBE_BUYS[a]
-            price = prices[r]
-            if cash - price * k < reserve:
-                continue
-            useful = lacking[r]
-            if k < useful:
-                useful = k
-            if loc == MERCATO and useful == 0:
-                continue  # gains nothing
-            gain = 0.0
-            gain += useful * (order - price)
-            shop = RES_SHOP[r]
-            rest = k - useful
-            if shop >= 0:
-                free = s.orders[shop] - m.held[r]
-                if free > 0:
-                    sold = rest if rest < free else free
-                    gain += sold * 0.7 * price
-                    rest -= sold
-            gain -= rest * 0.6 * price
-            if gain > best_gain:
-                best, best_gain = a, gain
-        if best is not None:
-            return best
-    if "buy_shares" in by_kind and not last:
-        move = choose_shares(s, m, by_kind["buy_shares"])
-        if move is not None:
-            return move
-    if "favor" in by_kind:
-        beyond = surplus(s, m)
-        pick = max(
-            by_kind["favor"],
-            key=lambda a: (
-                favor_value(FAVOR_VALUES.index(a.params["value"]), beyond) - a.params["value"]
-            ),
+        values = dock_values(s, m, room, worth)
+        return max(docks, key=lambda a: values[a.params["dock"] - 1])
+    return None if m.last else choose_buy(s, m, legal, DOCKS)
+
+
+def use_mercato(s: MovState, seat: int, legal: Sequence[Action]) -> Action | None:
+    """Mercato: sell the spare cubes of most value no shop will take (any in the last round);
+    swap a spare cube for one an order lacks; the best purchase (`choose_buy`)."""
+    m = Merchant(s, seat)
+    last = m.last
+    sells = []
+    for a in legal:
+        if a.kind != "sell":
+            continue
+        r = RESOURCES.index(a.params["resource"])
+        if a.params["count"] > m.spare[r]:
+            continue
+        shop = RES_SHOP[r]
+        if last or shop < 0 or s.orders[shop] == 0:
+            sells.append(a)
+    if sells:
+        return max(
+            sells,
+            key=lambda a: a.params["count"] * s.price[RESOURCES.index(a.params["resource"])],
         )
-        kind = FAVOR_VALUES.index(pick.params["value"])
-        if left >= 1 and favor_value(kind, beyond) - pick.params["value"] > 0:
-            return pick
+    if last:
+        return None
+    lacking = m.lacking
+    for a in legal:
+        if a.kind != "swap":
+            continue
+        give = RESOURCES.index(a.params["give"])
+        # a cube the orders lack, for one beyond what they keep
+        if lacking[RESOURCES.index(a.params["take"])] and m.held[give] > m.want[give]:
+            return a
+    return choose_buy(s, m, legal, MERCATO)
+
+
+def choose_buy(s: MovState, m: Merchant, legal: Sequence[Action], loc: int) -> Action | None:
+    """Docks and Mercato: the purchase gaining most, cubes an order lacks worth a third of its
+    VP, others sales where a shop has orders left (at the Docks only, and keeping RESERVE
+    there while two rounds remain); None if none gains."""
+    best = None
+    best_gain = 0.0
+    cash = s.cash[m.seat]
+    reserve = RESERVE if m.left >= 2 and loc == DOCKS else 0
+    order = order_vp(s, m.seat) * VP / 3
+    prices = s.price
+    lacking = m.lacking
+    for a in legal:
+        buy = CUBE_BUYS.get(a)
+        if buy is None:  # not a purchase
+            continue
+        r, k = buy
+        price = prices[r]
+        if cash - price * k < reserve:
+            continue
+        useful = lacking[r]
+        if k < useful:
+            useful = k
+        if loc == MERCATO and useful == 0:
+            continue  # gains nothing
+        gain = 0.0
+        gain += useful * (order - price)
+        shop = RES_SHOP[r]
+        rest = k - useful
+        if shop >= 0:
+            free = s.orders[shop] - m.held[r]
+            if free > 0:
+                sold = rest if rest < free else free
+                gain += sold * 0.7 * price
+                rest -= sold
+        gain -= rest * 0.6 * price
+        if gain > best_gain:
+            best, best_gain = a, gain
+    return best
+
+
+def use_church(s: MovState, seat: int, legal: Sequence[Action]) -> Action | None:
+    """Church: the favor whose opening of orders for the cubes held (`favor_value`) is worth
+    most over its price, if it gains and rounds remain."""
+    favors = of_kind(legal, "favor")
+    if not favors:
+        return None
+    m = Merchant(s, seat)
+    beyond = surplus(s, m)
+    pick = max(
+        favors,
+        key=lambda a: (
+            favor_value(FAVOR_VALUES.index(a.params["value"]), beyond) - a.params["value"]
+        ),
+    )
+    kind = FAVOR_VALUES.index(pick.params["value"])
+    if m.left >= 1 and favor_value(kind, beyond) - pick.params["value"] > 0:
+        return pick
+    return None
+
+
+def use_guild(s: MovState, seat: int, legal: Sequence[Action]) -> Action | None:
+    """Guild Hall, nothing to deliver: draw (two with the Guild Master) while there is time
+    to fill an order, with one order held or none."""
+    left = ROUNDS_LEFT[s.round]
     hand = len(s.hands[seat])
     if (left >= 5 and hand <= 1) or (left >= 3 and hand == 0):
-        if "draw_two" in by_kind:
-            return by_kind["draw_two"][0]
-        if "draw" in by_kind:
-            return by_kind["draw"][0]
-    return A.DONE
+        if A.DRAW_TWO in legal:
+            return A.DRAW_TWO
+        if A.DRAW in legal:
+            return A.DRAW
+    return None
 
 
 def choose_shares(s: MovState, m: Merchant, buys: list[Action]) -> Action | None:
@@ -912,42 +977,39 @@ def choose_shares(s: MovState, m: Merchant, buys: list[Action]) -> Action | None
 
 
 def prepare_sale(
-    s: MovState, m: Merchant, by_kind: dict[str, list[Action]], sale: tuple[float, int, int]
+    s: MovState, m: Merchant, legal: Sequence[Action], sale: tuple[float, int, int]
 ) -> Action | None:
     """At the Shops, before the sale (`sale`, the best one: `best_sale`): a favor or a rumor
     that opens orders for the cubes held, a rumor that raises the price of the cubes about to
     be sold, a majority move that pays."""
     _v, r, k = sale
-    if "play_favor" in by_kind:
-        fits = []
-        for a in by_kind["play_favor"]:
+    fits = []
+    for a in legal:
+        if a.kind == "play_favor":
             shop = SHOPS.index(a.params["shop"])
             short = m.spare[SHOP_RES[shop]] - s.orders[shop]
             if 0 < a.params["orders"] <= short:
                 fits.append(a)
-        if fits:
-            return max(fits, key=lambda a: (a.params["orders"], -a.params["value"]))
-    if "rumor" in by_kind:
-        for a in by_kind["rumor"]:
-            if a.params["dir"] != "up":
-                continue
-            shop = SHOPS.index(a.params["shop"])
-            rr = SHOP_RES[shop]
-            if a.params["peg"] == "orders" and m.spare[rr] > s.orders[shop]:
-                return a
-            if a.params["peg"] == "price" and rr == r and s.price[rr] + 5 <= PRICE_MAX:
-                return a
-    if "majority" in by_kind and r >= 0:
+    if fits:
+        return max(fits, key=lambda a: (a.params["orders"], -a.params["value"]))
+    for a in legal:
+        if a.kind != "rumor" or a.params["dir"] != "up":
+            continue
+        shop = SHOPS.index(a.params["shop"])
+        rr = SHOP_RES[shop]
+        if a.params["peg"] == "orders" and m.spare[rr] > s.orders[shop]:
+            return a
+        if a.params["peg"] == "price" and rr == r and s.price[rr] + 5 <= PRICE_MAX:
+            return a
+    if r >= 0:  # a majority move at the shop of the sale
         shop = RES_SHOP[r]
         have = m.spare[r]
-        p = s.price[r]
-        for a in by_kind["majority"]:
-            if SHOPS.index(a.params["shop"]) != shop:
-                continue
-            if a.params["dir"] == "up" and s.orders[shop] > have and have > 0:
-                return a  # 10 more a cube, one order fewer that the seat does not need
-            if a.params["dir"] == "down" and have > s.orders[shop] and 2 * p - 20 * (k + 1) > 0:
-                return a  # one more cube sold outweighs the lower price
+        orders = s.orders[shop]
+        down, up = A.MAJORITY[shop]
+        if orders > have > 0 and up in legal:
+            return up  # 10 more a cube, one order fewer that the seat does not need
+        if have > orders and 2 * s.price[r] - 20 * (k + 1) > 0 and down in legal:
+            return down  # one more cube sold outweighs the lower price
     return None
 
 
