@@ -39,6 +39,7 @@ from arsenale.games.masters_of_venice.board import (
     MERCATO,
     N_COMP,
     N_DOCKS,
+    N_ORDERS,
     N_RES,
     N_SHOPS,
     NORTH,
@@ -187,9 +188,16 @@ HANDS_KEPT: Final = 4096
 """The most hands and holdings `_HANDS` keeps (it starts afresh when full)."""
 
 
-def order_vp(s: MovState, seat: int) -> int:
-    """The VP of the seat's next delivery."""
-    return GUILD_VP[min(len(s.delivered[seat]), len(GUILD_VP) - 1)]
+ORDER_WORTH: Final[tuple[float, ...]] = tuple(
+    GUILD_VP[min(k, len(GUILD_VP) - 1)] * VP / 3 for k in range(N_ORDERS + 1)
+)
+"""By the orders delivered so far: a third of the next delivery's VP, in ducats (the worth of
+one of its three cubes)."""
+
+
+def order_worth(s: MovState, seat: int) -> float:
+    """A third of the VP of the seat's next delivery, in ducats (`ORDER_WORTH`)."""
+    return ORDER_WORTH[len(s.delivered[seat])]
 
 
 def room_worths(s: MovState, m: Merchant) -> tuple[list[float], list[float]]:
@@ -208,13 +216,15 @@ def room_worths(s: MovState, m: Merchant) -> tuple[list[float], list[float]]:
     if m.left < 1:
         return room, [0.5 * p for p in price]
     lacking = m.lacking
-    order = order_vp(s, m.seat) * VP / 3
+    order = order_worth(s, m.seat)
     worth = [0.0] * N_RES
     for r in RES_RANGE:
-        worth[r] = order if lacking[r] else 0.5 * price[r]
-    for r, _shop in SHOPS_OF_RES:
-        if room[r] > 0 and not lacking[r]:
+        if lacking[r]:
+            worth[r] = order
+        elif room[r] > 0:  # Lumber, with no shop, has no room
             worth[r] = 1.7 * price[r]
+        else:
+            worth[r] = 0.5 * price[r]
     return room, worth
 
 
@@ -512,7 +522,7 @@ def mercato_value(s: MovState, m: Merchant) -> float:
     if m.left >= 1 and any(lacking):  # else no cube bought here gains
         cash = s.cash[seat]
         bag = s.bag
-        order = order_vp(s, seat) * VP / 3
+        order = order_worth(s, seat)
         buys = []
         for r in compress(RES_RANGE, lacking):
             if bag[r] and prices[r] <= cash:
@@ -600,22 +610,22 @@ def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Rando
     kind = s.stack[-1].kind
     if kind == "use":
         return choose_use(s, seat, legal)
+    if kind == "move":
+        return choose_move(s, seat, legal)
+    if kind == "place":
+        return choose_place(s, seat, legal)
+    if kind == "marker":
+        return choose_marker(s, seat, legal)
     if kind == "bid":
         return choose_bid(s, seat, legal)
+    if kind == "orders":
+        return choose_orders(s, seat, legal)
     if kind == "character":
         names = {a.params["name"]: a for a in legal}
         for name in CHARACTER_RANK:
             if name in names:
                 return names[name]
         return legal[0]
-    if kind == "orders":
-        return choose_orders(s, seat, legal)
-    if kind == "move":
-        return choose_move(s, seat, legal)
-    if kind == "marker":
-        return choose_marker(s, seat, legal)
-    if kind == "place":
-        return choose_place(s, seat, legal)
     if kind == "keep":
         return choose_keep(s, seat, legal)
     return choose_use(s, seat, legal)
@@ -877,7 +887,7 @@ def choose_buy(s: MovState, m: Merchant, legal: Sequence[Action], loc: int) -> A
     best_gain = 0.0
     cash = s.cash[m.seat]
     reserve = RESERVE if m.left >= 2 and loc == DOCKS else 0
-    order = order_vp(s, m.seat) * VP / 3
+    order = order_worth(s, m.seat)
     prices = s.price
     lacking = m.lacking
     for a in legal:
