@@ -831,18 +831,22 @@ def use_shops(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
 
 
 def use_docks(s: MovState, seat: int, legal: Sequence[Action]) -> Action | None:
-    """Docks: the Thief takes the cube worth most; the dock worth most (`dock_values`); the
-    best purchase (`choose_buy`) while rounds remain."""
+    """Docks: first the dock worth most (`dock_values`); there, the Thief takes the cube worth
+    most, then the best purchase (`choose_buy`) while rounds remain (Docks: a dock is chosen,
+    then its cubes bought; the Thief's cubes are offered only to him)."""
     m = Merchant(s, seat)
-    steals = of_kind(legal, "steal")
-    if steals:
-        worth = room_worths(s, m)[1]
-        return max(steals, key=lambda a: worth[RESOURCES.index(a.params["resource"])])
-    docks = of_kind(legal, "dock")
-    if docks:
+    if s.u_dock < 0:  # the dock is chosen first
+        docks = of_kind(legal, "dock")
+        if not docks:
+            return None
         room, worth = room_worths(s, m)
         values = dock_values(s, m, room, worth)
         return max(docks, key=lambda a: values[a.params["dock"] - 1])
+    if powers.dock_steals(s, seat):  # the Thief
+        steals = of_kind(legal, "steal")
+        if steals:
+            worth = room_worths(s, m)[1]
+            return max(steals, key=lambda a: worth[RESOURCES.index(a.params["resource"])])
     return None if m.last else choose_buy(s, m, legal, DOCKS)
 
 
