@@ -604,6 +604,10 @@ CUBE_BUYS: Final[dict[Action, tuple[int, int]]] = {
     a: (r, k) for r, row in enumerate(A.BUY) for k, a in enumerate(row, 1)
 }
 """Docks and Mercato: each purchase's resource and count of cubes."""
+CUBE_SALES: Final[dict[Action, tuple[int, int]]] = {
+    a: (r, k) for r, row in enumerate(A.SELL) for k, a in enumerate(row, 1)
+}
+"""Shops and Mercato: each sale's resource and count of cubes."""
 
 
 def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -857,19 +861,17 @@ def use_mercato(s: MovState, seat: int, legal: Sequence[Action]) -> Action | Non
     last = m.last
     sells = []
     for a in legal:
-        if a.kind != "sell":
+        sale = CUBE_SALES.get(a)
+        if sale is None:  # not a sale
             continue
-        r = RESOURCES.index(a.params["resource"])
-        if a.params["count"] > m.spare[r]:
+        r, k = sale
+        if k > m.spare[r]:
             continue
         shop = RES_SHOP[r]
         if last or shop < 0 or s.orders[shop] == 0:
             sells.append(a)
     if sells:
-        return max(
-            sells,
-            key=lambda a: a.params["count"] * s.price[RESOURCES.index(a.params["resource"])],
-        )
+        return max(sells, key=lambda a: CUBE_SALES[a][1] * s.price[CUBE_SALES[a][0]])
     if last:
         return None
     lacking = m.lacking
