@@ -886,9 +886,10 @@ def use_mercato(s: MovState, seat: int, legal: Sequence[Action]) -> Action | Non
 
 
 def choose_buy(s: MovState, m: Merchant, legal: Sequence[Action], loc: int) -> Action | None:
-    """Docks and Mercato: the purchase gaining most, cubes an order lacks worth a third of its
-    VP, others sales where a shop has orders left (at the Docks only, and keeping RESERVE
-    there while two rounds remain); None if none gains."""
+    """Docks and Mercato: the purchase gaining most: a cube an order lacks is worth a third of
+    its VP (`order_worth`), one beyond them a sale while its shop has orders left, else a loss
+    of 0.6 of its price. At the Mercato only cubes an order lacks; at the Docks RESERVE is
+    kept while two rounds remain. None if none gains."""
     best = None
     best_gain = 0.0
     cash = s.cash[m.seat]
