@@ -608,6 +608,10 @@ CUBE_SALES: Final[dict[Action, tuple[int, int]]] = {
     a: (r, k) for r, row in enumerate(A.SELL) for k, a in enumerate(row, 1)
 }
 """Shops and Mercato: each sale's resource and count of cubes."""
+ADJUST_SHOP: Final[dict[Action, int]] = {
+    a: shop for shop, pair in enumerate(A.ORDERS_ADJUST) for a in pair
+}
+"""Bidding: the shop of each orders adjustment."""
 
 
 def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -671,7 +675,7 @@ def choose_orders(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
         want = wanted(s, seat)
 
         def stake(a: Action) -> tuple[int, int, int]:
-            shop = SHOPS.index(a.params["shop"])
+            shop = ADJUST_SHOP[a]
             return (
                 max(0, excess(s, seat, shop, want)),
                 s.shares[base + shop],
@@ -679,7 +683,7 @@ def choose_orders(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
             )
 
         return max(ups, key=stake)
-    return min(legal, key=lambda a: s.shares[base + SHOPS.index(a.params["shop"])])
+    return min(legal, key=lambda a: s.shares[base + ADJUST_SHOP[a]])
 
 
 def choose_move(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
