@@ -612,6 +612,13 @@ ADJUST_SHOP: Final[dict[Action, int]] = {
     a: shop for shop, pair in enumerate(A.ORDERS_ADJUST) for a in pair
 }
 """Bidding: the shop of each orders adjustment."""
+RUMOR_OF: Final[dict[Action, tuple[int, str, str]]] = {
+    A.RUMOR[shop][p][d]: (shop, peg, way)
+    for shop in range(N_SHOPS)
+    for p, peg in enumerate(A.PEGS)
+    for d, way in enumerate(("up", "down"))
+}
+"""Rumors: each rumor's shop, peg and direction."""
 
 
 def heuristic(s: MovState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -1014,13 +1021,15 @@ def prepare_sale(
     if fits:
         return max(fits, key=lambda a: (a.params["orders"], -a.params["value"]))
     for a in legal:
-        if a.kind != "rumor" or a.params["dir"] != "up":
+        if a.kind != "rumor":
             continue
-        shop = SHOPS.index(a.params["shop"])
+        shop, peg, way = RUMOR_OF[a]
+        if way != "up":
+            continue
         rr = SHOP_RES[shop]
-        if a.params["peg"] == "orders" and m.spare[rr] > s.orders[shop]:
+        if peg == "orders" and m.spare[rr] > s.orders[shop]:
             return a
-        if a.params["peg"] == "price" and rr == r and s.price[rr] + 5 <= PRICE_MAX:
+        if peg == "price" and rr == r and s.price[rr] + 5 <= PRICE_MAX:
             return a
     if r >= 0:  # a majority move at the shop of the sale
         shop = RES_SHOP[r]
