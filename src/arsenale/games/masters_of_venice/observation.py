@@ -8,7 +8,7 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING, Any, Final
 
-from arsenale.core.observation import Buffer, Layout
+from arsenale.core.observation import Buffer, KeptBuffer, Layout
 from arsenale.games.masters_of_venice.board import (
     CHARACTERS,
     COMPANIES,
@@ -134,9 +134,17 @@ BOARD_SIZE += len(RESOURCES) * (N_DOCKS + 2) + len(FAVOR_VALUES) + ROUNDS + 2
 
 
 def write(s: MovState, seat: int | None, out: Buffer) -> None:
-    """The observation of `seat` into `out` (zeroed): the numbers `tensor(s.view(seat))`
-    gives, read from the state's fields without building the view (see `Writer`)."""
+    """The observation of `seat` into `out`, every slot: the numbers `tensor(s.view(seat))`
+    gives, read from the state's fields without building the view (see `Writer`). A
+    `KeptBuffer` is its own writer's image; any other buffer gets a copy of the shared
+    writer's."""
     global _WRITER
+    if isinstance(out, KeptBuffer):
+        writer = out.kept
+        if writer is None:
+            writer = out.kept = Writer(out)
+        writer.write(s, seat, out)
+        return
     if _WRITER is None:
         _WRITER = Writer()
     _WRITER.write(s, seat, out)
@@ -221,10 +229,11 @@ class Writer:
     from; each call compares each field with its kept copy (one C-level comparison of two
     lists), one field after the other in `write`, and rewrites the slots of those that
     differ alone, element by element for a list field: one move changes few of them. Slots
-    are set through a memoryview (NumPy's item assignment costs more than the game's move);
-    the image is copied into the buffer. Its fields are slots: the kept copies are too many
-    for an instance dictionary's fast attribute access. One writer serves one thread at a
-    time."""
+    are set through a memoryview (NumPy's item assignment costs more than the game's move).
+    The image is the adapters' `KeptBuffer` itself when they pass one (their copy is the
+    observation they hand out), else the writer's own, copied into the buffer. Its fields
+    are slots: the kept copies are too many for an instance dictionary's fast attribute
+    access. One writer serves one thread at a time."""
 
     __slots__ = (
         "hand_rows",
@@ -315,11 +324,13 @@ class Writer:
     k_cubes: int
     k_shares: int
 
-    def __init__(self) -> None:
+    def __init__(self, image: Any = None) -> None:
+        """A writer with its own image, or one whose image is the start of `image` (a
+        `KeptBuffer`: written into by this writer alone)."""
         import numpy as np
 
-        self.image = np.zeros(LAYOUT.size, np.float32)
-        self.w = memoryview(self.image)
+        self.image = np.zeros(LAYOUT.size, np.float32) if image is None else image
+        self.w = memoryview(self.image)[:SIZE]
         self.players = -1
         self.hand_rows = {}
         self.reset(-1)
@@ -524,11 +535,12 @@ class Writer:
         if s.age != self.o_age:
             self.numbers(s.age, self.o_age, _AT_AGE, MAX_SEATS)
             self.o_age = s.age
-        out[:SIZE] = self.image
+        if out is not self.image:
+            out[:SIZE] = self.image
 
     def reset(self, players: int) -> None:
         """Every slot zero, every field to be written (a new player count)."""
-        self.image[:] = 0.0
+        self.image[:SIZE] = 0.0
         self.players = players
         self.hidden = -1
         self.o_round = _NEVER
