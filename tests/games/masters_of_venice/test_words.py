@@ -186,6 +186,33 @@ def test_a_kept_buffer_is_the_image_of_its_own_writer() -> None:
             _play_randomly(s, rng, 1)
 
 
+def test_a_kept_writer_sees_the_guild_masters_two_cards_swapped() -> None:
+    """The orders a seat knows in the deck are worked out again when only the deck changed
+    (the Guild Master's two cards swapped, who knows them the same): a kept writer that saw
+    the position before writes what a fresh one does."""
+    size = observation.SIZE
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = new(4, seed)
+        while not s.is_over and seen < 3:
+            seat = s.to_move()[0]
+            if s.stack[-1].kind == "keep" and s.deck[-1] != s.deck[-2]:
+                swapped = s.clone()
+                swapped.deck[-1], swapped.deck[-2] = swapped.deck[-2], swapped.deck[-1]
+                kept, ours, fresh = Writer(), np.zeros(size, np.float32), np.zeros(size, np.float32)
+                kept.write(s, seat, ours)
+                kept.write(swapped, seat, ours)
+                Writer().write(swapped, seat, fresh)
+                assert ours.tobytes() == fresh.tobytes()
+                seen += 1
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])
+        if seen >= 3:
+            break
+    assert seen == 3
+
+
 def test_the_guild_masters_two_cards_are_in_his_observation_only():
     """At the Guild Master's keep decision (RULES.md, Characters: he draws two Guild Orders and
     keeps one) his numbers show which card is first and which second, as his view does; the

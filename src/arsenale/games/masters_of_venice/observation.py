@@ -242,10 +242,12 @@ class Writer:
         "k_cubes",
         "k_docks",
         "k_shares",
+        "knowns",
         "o_age",
         "o_bag",
         "o_bids",
         "o_canal",
+        "o_cards",
         "o_cash",
         "o_chars",
         "o_cubes",
@@ -253,6 +255,7 @@ class Writer:
         "o_deck",
         "o_delivered",
         "o_display",
+        "o_dknown",
         "o_docks",
         "o_favors",
         "o_flags",
@@ -308,6 +311,10 @@ class Writer:
     o_hand: Any
     o_mine: tuple[int, ...]
     o_known: tuple[tuple[int, float], ...]
+    o_dknown: Any
+    o_cards: Any
+    knowns: dict[int | None, tuple[tuple[int, float], ...]]
+    """Per seat (None: the spectator), the orders it knows in the deck the writer last saw."""
     o_office: Any
     o_display: Any
     o_canal: Any
@@ -470,11 +477,14 @@ class Writer:
             for c in mine:
                 w[_MINE + c] = mine.count(c) / 3
             self.o_mine = mine
-        dknown = s.dknown
-        known: tuple[tuple[int, float], ...] = ()
-        if seat is not None and seat in dknown:  # rare: a Guild Master's cards
-            n = len(dknown)
-            known = tuple((s.deck[i], 1 / (n - i)) for i in range(n) if dknown[i] == seat)
+        # the orders known in the deck (a Guild Master's), worked out once a seat while the
+        # deck and who knows its cards stay the same
+        if s.dknown != self.o_dknown or s.deck != self.o_cards:
+            self.o_dknown, self.o_cards = s.dknown.copy(), s.deck.copy()
+            self.knowns.clear()
+        known = self.knowns.get(seat)
+        if known is None:
+            known = self.knowns[seat] = _known(s, seat)
         if known != self.o_known:
             for k, _ in self.o_known:
                 w[_KNOWN + k] = 0.0
@@ -565,6 +575,8 @@ class Writer:
         self.o_hand = _NEVER
         self.o_mine = ()
         self.o_known = ()
+        self.o_dknown = self.o_cards = _NEVER
+        self.knowns = {}
         self.o_office = _NEVER
         self.o_display = _NEVER
         self.o_canal = _NEVER
@@ -671,6 +683,16 @@ class Writer:
                 self.hand_rows.clear()
             self.hand_rows[v] = row
         self.w[_HAND:_MINE] = row
+
+
+def _known(s: MovState, seat: int | None) -> tuple[tuple[int, float], ...]:
+    """The orders `seat` knows in the deck (those the Guild Master drew and put back), each
+    with 1 / its place from the top (`tensor`'s numbers)."""
+    dknown = s.dknown
+    if seat is None or seat not in dknown:
+        return ()
+    n = len(dknown)
+    return tuple((s.deck[i], 1 / (n - i)) for i in range(n) if dknown[i] == seat)
 
 
 _WRITER: Writer | None = None
