@@ -162,12 +162,6 @@ def information_state_size(game: Game) -> int:
     return observation_size(game) + HISTORY_SIZE
 
 
-_COPY_LIMIT = 2048
-"""Slots of a filled observation above which `Observer.observe` writes it into its staged
-array and hands out a copy, instead of writing into a copy of zeros (benchmarks/results/
-adapters.md, 2026-11-28)."""
-
-
 class Observer:
     """The observations of one game, written into one float32 buffer it reuses: the game's own
     part (`GameState.observe` where the game declares `observation_layout`, else the hashed
@@ -181,6 +175,7 @@ class Observer:
         "_stage",
         "_staged",
         "_staged_tail",
+        "_staged_view",
         "_tails",
         "_zeros",
         "buffer",
@@ -199,24 +194,28 @@ class Observer:
         self.buffer = np.zeros(observation_size(game), np.float32)
         self._zeros = np.zeros(observation_size(game), np.float32)
         """Never written: `observe` copies it (a copy costs NumPy less than `np.zeros`)."""
-        # A filled observation of many slots is cheaper written where the last one was, its
-        # common part set only when it changed, and copied once, than written into a copy of
-        # the zeros (a copy costs in proportion to the size).
-        self._empty = self._filled and self.buffer.size > _COPY_LIMIT
+        # An observation whose writer keeps its image in the staged array is cheaper written
+        # there (only what changed), its common part set only when it changed, and copied
+        # once, than written into a copy of the zeros.
+        self._empty = self._filled and game.observation_kept
         self._staged = np.zeros(observation_size(game), np.float32)
-        """Where `observe` writes a filled observation of many slots, then copies it: through
+        """Where `observe` writes such an observation, then copies it: through
         `_stage`, the same numbers as a `Stage`, which the game's writer keeps up to date from
         one call to the next (nothing else writes there)."""
         self._stage = self._staged.view(Stage)
         self._stage.kept = None
-        self._staged_tail: np.ndarray | None = None
+        self._staged_view = memoryview(self._staged)[self.tail :]  # type: ignore[arg-type]
+        """The staged common part, set through a memoryview (NumPy's slice assignment costs
+        more)."""
+        self._staged_tail: memoryview | None = None
         """The kept common part (of `_tails`) the staged observation holds, if it holds one."""
         self._blanks: dict[tuple[int | None, tuple[int, ...]], np.ndarray] = {}
         """Zeros but for the common part of a seat and the seats to move, when nobody has
         submitted: `observe` copies one (one copy instead of a copy and an assignment)."""
-        self._tails: dict[tuple[int | None, tuple[int, ...]], np.ndarray] = {}
-        """The common part for a seat and the seats to move, when nobody has submitted: one
-        slice assignment sets it (NumPy's item assignments cost more)."""
+        self._tails: dict[tuple[int | None, tuple[int, ...]], memoryview] = {}
+        """The common part for a seat and the seats to move, when nobody has submitted (the
+        numbers of a float32 array): one slice assignment sets it (NumPy's item assignments
+        cost more)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as a new observer of the same game: the buffers are a cache of
@@ -278,12 +277,13 @@ class Observer:
         key = (seat, movers)
         common = self._tails.get(key)
         if common is None:
-            common = self._tails[key] = self._common(seat, movers, submissions)
-        if out is self._stage:
-            if common is self._staged_tail:
-                return  # the staged observation holds it already
+            part = self._common(seat, movers, submissions)
+            common = self._tails[key] = memoryview(part)  # type: ignore[arg-type]
+        if out is not self._stage:
+            out[self.tail :] = common
+        elif common is not self._staged_tail:  # else the staged observation holds it already
             self._staged_tail = common
-        out[self.tail :] = common
+            self._staged_view[:] = common
 
     def _common(
         self, seat: int | None, movers: Iterable[int], submissions: dict[int, Action]

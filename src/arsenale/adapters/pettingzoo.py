@@ -202,10 +202,21 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # PettingZoo's naming
         self.state_ = None
 
 
-_SET_BY_RESET = frozenset(
-    ("rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents")
-)
-"""The attributes OrderEnforcingWrapper refuses to read before `reset`."""
+class _SetByReset:
+    """An attribute that `reset` sets, read before it: OrderEnforcingWrapper's AttributeError.
+    A class attribute without `__set__`, so the instance's own value, once `reset` has set it,
+    hides it; unlike a `__getattr__`, it leaves every other attribute read of the environment
+    on the interpreter's fast path."""
+
+    __slots__ = ("name",)
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, env: object, owner: type | None = None) -> Any:
+        if env is None:
+            return self
+        raise AttributeError(f"{self.name} cannot be accessed before reset")
 
 
 class wrapped_env(raw_env):  # PettingZoo's naming
@@ -217,16 +228,17 @@ class wrapped_env(raw_env):  # PettingZoo's naming
     OrderEnforcingWrapper (stepping, observing or rendering before `reset` is an error)."""
 
     ILLEGAL_REWARD = -1.0
+    # refused before `reset` as OrderEnforcingWrapper does (its list also names `agents` and
+    # `num_agents`, which `raw_env` has from the start)
+    rewards = _SetByReset()
+    terminations = _SetByReset()
+    truncations = _SetByReset()
+    infos = _SetByReset()
+    agent_selection = _SetByReset()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._has_reset = False
-
-    def __getattr__(self, name: str) -> Any:
-        # called only for an attribute not set: before `reset`, OrderEnforcingWrapper's error
-        if name in _SET_BY_RESET and not self.__dict__.get("_has_reset"):
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         super().reset(seed=seed, options=options)  # a bad seed is refused before any change

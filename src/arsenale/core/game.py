@@ -102,6 +102,10 @@ class Game(ABC):
     """True when the state's `_observe` writes every slot of `observation_layout` (zeros
     included), so the AI adapters need not zero those slots first; False (the default): the
     writer sets only what is not zero, into a zeroed buffer."""
+    observation_kept: bool = False
+    """True when, besides, the state's `_observe` keeps its image in a `KeptBuffer` it is given
+    (core/observation.py: it rewrites there only what changed since its last call), so the AI
+    adapters write each observation into one such buffer and hand out copies."""
 
     def __copy__(self) -> Game:
         return self  # a game holds no play: its copies share it (as states and actions do)

@@ -8,8 +8,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arsenale.adapters.stage import Stage
 from arsenale.core.game import Game
 from arsenale.core.state import GameState
+from arsenale.games.masters_of_venice import observation
 from arsenale.games.masters_of_venice.observation import Writer, tensor
 
 from .helpers import GAME, new
@@ -154,6 +156,61 @@ def test_a_kept_writer_writes_what_a_fresh_one_does(players: int, seed: int, hid
         if rng.random() < 0.1:
             assert kept.tolist() == np.asarray(tensor(state.view(viewer)), np.float32).tolist()
         _play_randomly(s, rng, rng.randrange(1, 10))
+
+
+def test_a_kept_buffer_is_the_image_of_its_own_writer() -> None:
+    """The adapters' kept buffer (longer than the observation: their common part follows)
+    holds the image of a writer of its own: through games of 2, 5 and 3 players (a new count
+    resets it), for a random seat or the spectator after every ply, `write` leaves in it what
+    `tensor` reads from the view and never touches the slots after the observation; any
+    other buffer gets every slot."""
+    size = observation.SIZE
+    kept = np.full(size + 13, 7.0, np.float32).view(Stage)
+    kept.kept = None
+    for players in (2, 5, 3):
+        rng = random.Random(players)
+        s = new(players, players)
+        while True:
+            viewer = rng.choice([None, *range(players)])
+            observation.write(s, viewer, kept)
+            assert isinstance(kept.kept, Writer)
+            expected = np.asarray(tensor(s.view(viewer)), np.float32)
+            assert kept[:size].tolist() == expected.tolist(), (players, s.ply, viewer)
+            assert (kept[size:] == 7.0).all()
+            if rng.random() < 0.05:
+                dirty = np.full(size, np.nan, np.float32)
+                observation.write(s, viewer, dirty)
+                assert dirty.tolist() == expected.tolist()
+            if s.is_over:
+                break
+            _play_randomly(s, rng, 1)
+
+
+def test_a_kept_writer_sees_the_guild_masters_two_cards_swapped() -> None:
+    """The orders a seat knows in the deck are worked out again when only the deck changed
+    (the Guild Master's two cards swapped, who knows them the same): a kept writer that saw
+    the position before writes what a fresh one does."""
+    size = observation.SIZE
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = new(4, seed)
+        while not s.is_over and seen < 3:
+            seat = s.to_move()[0]
+            if s.stack[-1].kind == "keep" and s.deck[-1] != s.deck[-2]:
+                swapped = s.clone()
+                swapped.deck[-1], swapped.deck[-2] = swapped.deck[-2], swapped.deck[-1]
+                kept, ours, fresh = Writer(), np.zeros(size, np.float32), np.zeros(size, np.float32)
+                kept.write(s, seat, ours)
+                kept.write(swapped, seat, ours)
+                Writer().write(swapped, seat, fresh)
+                assert ours.tobytes() == fresh.tobytes()
+                seen += 1
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])
+        if seen >= 3:
+            break
+    assert seen == 3
 
 
 def test_the_guild_masters_two_cards_are_in_his_observation_only():

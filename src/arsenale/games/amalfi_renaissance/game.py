@@ -56,6 +56,7 @@ class AmalfiRenaissance(Game):
     max_players = 4
     observation_layout = observation.LAYOUT
     observation_filled = True  # the writer copies its whole image (observation.py)
+    observation_kept = True  # or keeps it in the adapters' buffer
     rulebook = "amalfi-renaissance.en.txt"
     catalogue = CATALOGUE
     utility = "general_sum"

@@ -34,6 +34,8 @@ class MastersOfVenice(Game):
     max_game_length = 6_000
     fallback_kinds = ("done", "wait", "bid", "go", "place", "keep", "character", "orders")
     observation_layout = LAYOUT
+    observation_filled = True  # the writer copies its whole image (observation.py)
+    observation_kept = True  # or keeps it in the adapters' buffer
     options = (
         Option(
             "hidden_money",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING, Any, Final
 
-from arsenale.core.observation import Buffer, Layout
+from arsenale.core.observation import Buffer, KeptBuffer, Layout
 from arsenale.games.masters_of_venice.board import (
     CHARACTERS,
     COMPANIES,
@@ -134,9 +134,17 @@ BOARD_SIZE += len(RESOURCES) * (N_DOCKS + 2) + len(FAVOR_VALUES) + ROUNDS + 2
 
 
 def write(s: MovState, seat: int | None, out: Buffer) -> None:
-    """The observation of `seat` into `out` (zeroed): the numbers `tensor(s.view(seat))`
-    gives, read from the state's fields without building the view (see `Writer`)."""
+    """The observation of `seat` into `out`, every slot: the numbers `tensor(s.view(seat))`
+    gives, read from the state's fields without building the view (see `Writer`). A
+    `KeptBuffer` is its own writer's image; any other buffer gets a copy of the shared
+    writer's."""
     global _WRITER
+    if isinstance(out, KeptBuffer):
+        writer = out.kept
+        if writer is None:
+            writer = out.kept = Writer(out)
+        writer.write(s, seat, out)
+        return
     if _WRITER is None:
         _WRITER = Writer()
     _WRITER.write(s, seat, out)
@@ -221,10 +229,11 @@ class Writer:
     from; each call compares each field with its kept copy (one C-level comparison of two
     lists), one field after the other in `write`, and rewrites the slots of those that
     differ alone, element by element for a list field: one move changes few of them. Slots
-    are set through a memoryview (NumPy's item assignment costs more than the game's move);
-    the image is copied into the buffer. Its fields are slots: the kept copies are too many
-    for an instance dictionary's fast attribute access. One writer serves one thread at a
-    time."""
+    are set through a memoryview (NumPy's item assignment costs more than the game's move).
+    The image is the adapters' `KeptBuffer` itself when they pass one (their copy is the
+    observation they hand out), else the writer's own, copied into the buffer. Its fields
+    are slots: the kept copies are too many for an instance dictionary's fast attribute
+    access. One writer serves one thread at a time."""
 
     __slots__ = (
         "hand_rows",
@@ -233,10 +242,12 @@ class Writer:
         "k_cubes",
         "k_docks",
         "k_shares",
+        "knowns",
         "o_age",
         "o_bag",
         "o_bids",
         "o_canal",
+        "o_cards",
         "o_cash",
         "o_chars",
         "o_cubes",
@@ -244,6 +255,7 @@ class Writer:
         "o_deck",
         "o_delivered",
         "o_display",
+        "o_dknown",
         "o_docks",
         "o_favors",
         "o_flags",
@@ -299,6 +311,10 @@ class Writer:
     o_hand: Any
     o_mine: tuple[int, ...]
     o_known: tuple[tuple[int, float], ...]
+    o_dknown: Any
+    o_cards: Any
+    knowns: dict[int | None, tuple[tuple[int, float], ...]]
+    """Per seat (None: the spectator), the orders it knows in the deck the writer last saw."""
     o_office: Any
     o_display: Any
     o_canal: Any
@@ -315,11 +331,13 @@ class Writer:
     k_cubes: int
     k_shares: int
 
-    def __init__(self) -> None:
+    def __init__(self, image: Any = None) -> None:
+        """A writer with its own image, or one whose image is the start of `image` (a
+        `KeptBuffer`: written into by this writer alone)."""
         import numpy as np
 
-        self.image = np.zeros(LAYOUT.size, np.float32)
-        self.w = memoryview(self.image)
+        self.image = np.zeros(LAYOUT.size, np.float32) if image is None else image
+        self.w = memoryview(self.image)[:SIZE]
         self.players = -1
         self.hand_rows = {}
         self.reset(-1)
@@ -459,11 +477,14 @@ class Writer:
             for c in mine:
                 w[_MINE + c] = mine.count(c) / 3
             self.o_mine = mine
-        dknown = s.dknown
-        known: tuple[tuple[int, float], ...] = ()
-        if seat is not None and seat in dknown:  # rare: a Guild Master's cards
-            n = len(dknown)
-            known = tuple((s.deck[i], 1 / (n - i)) for i in range(n) if dknown[i] == seat)
+        # the orders known in the deck (a Guild Master's), worked out once a seat while the
+        # deck and who knows its cards stay the same
+        if s.dknown != self.o_dknown or s.deck != self.o_cards:
+            self.o_dknown, self.o_cards = s.dknown.copy(), s.deck.copy()
+            self.knowns.clear()
+        known = self.knowns.get(seat)
+        if known is None:
+            known = self.knowns[seat] = _known(s, seat)
         if known != self.o_known:
             for k, _ in self.o_known:
                 w[_KNOWN + k] = 0.0
@@ -524,11 +545,12 @@ class Writer:
         if s.age != self.o_age:
             self.numbers(s.age, self.o_age, _AT_AGE, MAX_SEATS)
             self.o_age = s.age
-        out[:SIZE] = self.image
+        if out is not self.image:
+            out[:SIZE] = self.image
 
     def reset(self, players: int) -> None:
         """Every slot zero, every field to be written (a new player count)."""
-        self.image[:] = 0.0
+        self.image[:SIZE] = 0.0
         self.players = players
         self.hidden = -1
         self.o_round = _NEVER
@@ -553,6 +575,8 @@ class Writer:
         self.o_hand = _NEVER
         self.o_mine = ()
         self.o_known = ()
+        self.o_dknown = self.o_cards = _NEVER
+        self.knowns = {}
         self.o_office = _NEVER
         self.o_display = _NEVER
         self.o_canal = _NEVER
@@ -659,6 +683,16 @@ class Writer:
                 self.hand_rows.clear()
             self.hand_rows[v] = row
         self.w[_HAND:_MINE] = row
+
+
+def _known(s: MovState, seat: int | None) -> tuple[tuple[int, float], ...]:
+    """The orders `seat` knows in the deck (those the Guild Master drew and put back), each
+    with 1 / its place from the top (`tensor`'s numbers)."""
+    dknown = s.dknown
+    if seat is None or seat not in dknown:
+        return ()
+    n = len(dknown)
+    return tuple((s.deck[i], 1 / (n - i)) for i in range(n) if dknown[i] == seat)
 
 
 _WRITER: Writer | None = None
