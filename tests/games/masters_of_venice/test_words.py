@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import numpy as np
 from hypothesis import given, settings
@@ -186,31 +187,43 @@ def test_a_kept_buffer_is_the_image_of_its_own_writer() -> None:
             _play_randomly(s, rng, 1)
 
 
+def _keep_decisions(count: int) -> Iterator[tuple[GameState, int]]:
+    """The first `count` Guild Master's keep decisions of seeded random 4-player games (the
+    state and his seat), each before a random move plays on."""
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = new(4, seed)
+        while not s.is_over:
+            seat = s.to_move()[0]
+            if s.stack[-1].kind == "keep":
+                yield s, seat
+                seen += 1
+                if seen == count:
+                    return
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])
+    raise AssertionError(f"only {seen} keep decisions in 40 games")
+
+
 def test_a_kept_writer_sees_the_guild_masters_two_cards_swapped() -> None:
     """The orders a seat knows in the deck are worked out again when only the deck changed
     (the Guild Master's two cards swapped, who knows them the same): a kept writer that saw
     the position before writes what a fresh one does."""
     size = observation.SIZE
-    seen = 0
-    for seed in range(40):
-        rng = random.Random(seed)
-        s = new(4, seed)
-        while not s.is_over and seen < 3:
-            seat = s.to_move()[0]
-            if s.stack[-1].kind == "keep" and s.deck[-1] != s.deck[-2]:
-                swapped = s.clone()
-                swapped.deck[-1], swapped.deck[-2] = swapped.deck[-2], swapped.deck[-1]
-                kept, ours, fresh = Writer(), np.zeros(size, np.float32), np.zeros(size, np.float32)
-                kept.write(s, seat, ours)
-                kept.write(swapped, seat, ours)
-                Writer().write(swapped, seat, fresh)
-                assert ours.tobytes() == fresh.tobytes()
-                seen += 1
-            legal = s.legal_actions(seat)
-            s.apply(seat, legal[rng.randrange(len(legal))])
-        if seen >= 3:
-            break
-    assert seen == 3
+    swaps = 0
+    for s, seat in _keep_decisions(6):
+        if s.deck[-1] == s.deck[-2]:
+            continue
+        swapped = s.clone()
+        swapped.deck[-1], swapped.deck[-2] = swapped.deck[-2], swapped.deck[-1]
+        kept, ours, fresh = Writer(), np.zeros(size, np.float32), np.zeros(size, np.float32)
+        kept.write(s, seat, ours)
+        kept.write(swapped, seat, ours)
+        Writer().write(swapped, seat, fresh)
+        assert ours.tobytes() == fresh.tobytes()
+        swaps += 1
+    assert swaps >= 3
 
 
 def test_the_guild_masters_two_cards_are_in_his_observation_only():
@@ -219,25 +232,13 @@ def test_the_guild_masters_two_cards_are_in_his_observation_only():
     other seats' numbers do not change when the two are swapped."""
     assert GAME.observation_layout is not None
     size = GAME.observation_layout.size
-    seen = 0
-    for seed in range(40):
-        rng = random.Random(seed)
-        s = new(4, seed)
-        while not s.is_over and seen < 3:
-            seat = s.to_move()[0]
-            if s.stack[-1].kind == "keep":
-                swapped = s.clone()
-                swapped.deck[-1], swapped.deck[-2] = swapped.deck[-2], swapped.deck[-1]
-                for viewer in range(4):
-                    ours, theirs = np.zeros(size, np.float32), np.zeros(size, np.float32)
-                    s.observe(viewer, ours)
-                    Writer().write(swapped, viewer, theirs)
-                    assert ours.tolist() == np.asarray(tensor(s.view(viewer)), np.float32).tolist()
-                    differs = ours.tobytes() != theirs.tobytes()
-                    assert differs == (viewer == seat) or s.deck[-1] == s.deck[-2], viewer
-                seen += 1
-            legal = s.legal_actions(seat)
-            s.apply(seat, legal[rng.randrange(len(legal))])
-        if seen >= 3:
-            break
-    assert seen >= 3
+    for s, seat in _keep_decisions(3):
+        swapped = s.clone()
+        swapped.deck[-1], swapped.deck[-2] = swapped.deck[-2], swapped.deck[-1]
+        for viewer in range(4):
+            ours, theirs = np.zeros(size, np.float32), np.zeros(size, np.float32)
+            s.observe(viewer, ours)
+            Writer().write(swapped, viewer, theirs)
+            assert ours.tolist() == np.asarray(tensor(s.view(viewer)), np.float32).tolist()
+            differs = ours.tobytes() != theirs.tobytes()
+            assert differs == (viewer == seat) or s.deck[-1] == s.deck[-2], viewer
