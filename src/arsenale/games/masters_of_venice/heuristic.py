@@ -233,7 +233,7 @@ def best_sale(s: MovState, m: Merchant) -> tuple[float, int, int]:
     price, with the dividend the seat gets (its shares, and one more as the Tax Collector) and
     its own shares' rise, less what the cubes were worth held."""
     base = N_COMP * m.seat
-    extra = s.chars[m.seat] >> TAXCOLLECTOR & 1
+    extra = 1 if s.has(m.seat, TAXCOLLECTOR) else 0
     orders = s.orders
     prices = s.price
     spare = m.spare
@@ -486,7 +486,7 @@ def office_value(s: MovState, m: Merchant, loc: int, worth: list[float]) -> floa
     v = worth[r] if r >= 0 else 0.0
     seat = m.seat
     # the dividend of 10 a share: its shares, and one more as the Tax Collector
-    v += 10 * (s.shares[N_COMP * seat + N_SHOPS + o] + (s.chars[seat] >> TAXCOLLECTOR & 1))
+    v += 10 * (s.shares[N_COMP * seat + N_SHOPS + o] + (1 if s.has(seat, TAXCOLLECTOR) else 0))
     v += 25 * powers.office_free_cubes(s, seat) if m.left >= 1 else 0
     return v
 
@@ -820,14 +820,11 @@ def choose_use(s: MovState, seat: int, legal: Sequence[Action]) -> Action:
 def last_rumor(s: MovState, seat: int, legal: Sequence[Action]) -> Action | None:
     """In the last commerce round, a rumor raising the share price of the shop the seat holds
     most shares of, if it holds any."""
-    ups = [
-        a
-        for a in legal
-        if a.kind == "rumor" and a.params["peg"] == "share" and a.params["dir"] == "up"
-    ]
+    base = N_COMP * seat
+    ups = [a for a in legal if a.kind == "rumor" and RUMOR_OF[a][1:] == ("share", "up")]
     if ups:
-        top_rumor = max(ups, key=lambda a: s.shares[N_COMP * seat + SHOPS.index(a.params["shop"])])
-        if s.shares[N_COMP * seat + SHOPS.index(top_rumor.params["shop"])]:
+        top_rumor = max(ups, key=lambda a: s.shares[base + RUMOR_OF[a][0]])
+        if s.shares[base + RUMOR_OF[top_rumor][0]]:
             return top_rumor
     return None
 
